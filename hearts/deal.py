@@ -1,0 +1,189 @@
+"""Deals: numbered, daily and explicit.
+
+A numbered deal is shuffled by a Fisher–Yates shuffle driven by SHA-256 in
+counter mode, so deal number N is the same on every machine, OS and Python
+version (nothing depends on :mod:`random`'s internals).
+
+>>> d = Deal.from_number(1)
+>>> [len(h) for h in d.hands]
+[13, 13, 13, 13]
+>>> d == Deal.from_number(1)
+True
+>>> Deal.of_the_day(datetime.date(2026, 11, 30)).number
+20261130
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import hashlib
+from collections.abc import Iterable, Sequence
+
+from hearts.cards import Card, CardSet
+from hearts.errors import CardParseError, DealError
+from hearts.rules import DEFAULT_RULES, Rules
+
+__all__ = ["Deal", "StableRandom"]
+
+
+class StableRandom:
+    """A small deterministic random source: SHA-256 of a key and a counter.
+
+    The same key gives the same numbers everywhere.
+
+    >>> a, b = StableRandom("example"), StableRandom("example")
+    >>> [a.below(10) for _ in range(5)] == [b.below(10) for _ in range(5)]
+    True
+    """
+
+    __slots__ = ("_counter", "_key", "_pool")
+
+    def __init__(self, key: str) -> None:
+        self._key = key.encode("utf-8")
+        self._counter = 0
+        self._pool: list[int] = []
+
+    def _refill(self) -> None:
+        digest = hashlib.sha256(self._key + b"/" + str(self._counter).encode()).digest()
+        self._counter += 1
+        self._pool = [int.from_bytes(digest[i : i + 8], "big") for i in range(24, -8, -8)]
+
+    def bits64(self) -> int:
+        """The next uniform 64-bit number."""
+        if not self._pool:
+            self._refill()
+        return self._pool.pop()
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)`` by rejection sampling (no modulo bias)."""
+        if n <= 0:
+            raise ValueError(f"below() needs a positive bound, not {n}")
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            x = self.bits64()
+            if x < limit:
+                return x % n
+
+    def shuffle(self, items: list[int]) -> None:
+        """Fisher–Yates shuffle in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+@dataclasses.dataclass(frozen=True)
+class Deal:
+    """The cards each seat holds before passing, and where they came from.
+
+    ``hands[seat]`` is a :class:`CardSet`; ``number`` is the deal number when
+    the deal came from one (``None`` for explicit deals), ``hand_number`` the
+    hand within a game (1 for the first).
+    """
+
+    hands: tuple[CardSet, ...]
+    rules: Rules = DEFAULT_RULES
+    number: int | None = None
+    hand_number: int = 1
+
+    def __post_init__(self) -> None:
+        _validate(self.hands, self.rules)
+
+    @classmethod
+    def from_number(cls, number: int, rules: Rules = DEFAULT_RULES, *, hand_number: int = 1) -> Deal:
+        """Deal number ``number`` (any non-negative int); hand ``hand_number`` of that game.
+
+        Cards are shuffled, then dealt one at a time around the table.
+        """
+        if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+            raise DealError(f"deal number must be a whole number 0 or more, not {number!r}")
+        if not isinstance(hand_number, int) or hand_number < 1:
+            raise DealError(f"hand_number must be 1 or more, not {hand_number!r}")
+        rng = StableRandom(f"hearts-deal/v1/{rules.num_players}/{number}/{hand_number}")
+        deck = list(rules.deck)
+        order = [int(c) for c in deck]
+        rng.shuffle(order)
+        n = rules.num_players
+        masks = [0] * n
+        for i, c in enumerate(order):
+            masks[i % n] |= 1 << c
+        return cls(tuple(CardSet(m) for m in masks), rules, number, hand_number)
+
+    @classmethod
+    def of_the_day(cls, day: datetime.date | None = None, rules: Rules = DEFAULT_RULES) -> Deal:
+        """Everyone gets the same deal on the same date: number ``YYYYMMDD``."""
+        day = day or datetime.date.today()
+        return cls.from_number(day_number(day), rules)
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[Iterable[Card | int | str] | str | CardSet],
+        rules: Rules = DEFAULT_RULES,
+    ) -> Deal:
+        """An explicit deal, validated: one hand per seat, right counts, each card once.
+
+        >>> Deal.from_hands([["2C"] * 13] * 4)
+        Traceback (most recent call last):
+        ...
+        hearts.errors.DealError: seat 0 lists a card more than once (13 listed, 1 distinct)
+        """
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+            raise DealError("hands must be a list with one hand per seat")
+        if len(hands) != rules.num_players:
+            raise DealError(f"expected {rules.num_players} hands, one per seat, got {len(hands)}")
+        sets: list[CardSet] = []
+        for seat, h in enumerate(hands):
+            try:
+                if isinstance(h, CardSet):
+                    cs, listed = h, len(h)
+                elif isinstance(h, str):
+                    cs = CardSet.parse(h)
+                    listed = len(h.replace(",", " ").split())
+                else:
+                    items = list(h)
+                    cs, listed = CardSet(items), len(items)
+            except CardParseError as e:
+                raise DealError(f"seat {seat}: {e}") from e
+            if listed != len(cs):
+                raise DealError(f"seat {seat} lists a card more than once ({listed} listed, {len(cs)} distinct)")
+            sets.append(cs)
+        return cls(tuple(sets), rules)
+
+    def to_codes(self) -> list[list[str]]:
+        """Card codes per seat, as stored in records."""
+        return [h.codes() for h in self.hands]
+
+    def holder(self, c: Card | int | str) -> int:
+        """The seat dealt card ``c``."""
+        cc = c if isinstance(c, int) else Card.parse(c)
+        for seat, h in enumerate(self.hands):
+            if cc in h:
+                return seat
+        raise DealError(f"{Card(cc)} is not in this deal")
+
+    def __str__(self) -> str:
+        return "\n".join(f"{seat}: {h}" for seat, h in enumerate(self.hands))
+
+
+def day_number(day: datetime.date) -> int:
+    """The deal number of a date: ``YYYYMMDD``."""
+    return day.year * 10000 + day.month * 100 + day.day
+
+
+def _validate(hands: tuple[CardSet, ...], rules: Rules) -> None:
+    if len(hands) != rules.num_players:
+        raise DealError(f"expected {rules.num_players} hands, one per seat, got {len(hands)}")
+    seen = 0
+    for seat, h in enumerate(hands):
+        if not isinstance(h, CardSet):
+            raise DealError(f"seat {seat}: a hand must be a CardSet")
+        if len(h) != rules.hand_size:
+            raise DealError(f"seat {seat} holds {len(h)} cards; every seat needs {rules.hand_size}")
+        dup = seen & h.mask
+        if dup:
+            raise DealError(f"{CardSet(dup)} dealt to more than one seat (seat {seat} again)")
+        seen |= h.mask
+    extra = seen & ~rules.deck_mask
+    if extra:
+        raise DealError(f"{CardSet(extra)} is not in the deck for {rules.num_players} players")

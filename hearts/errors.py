@@ -1,0 +1,102 @@
+"""Typed errors. Every error here is a ``ValueError``.
+
+A refused action raises :class:`IllegalMoveError`, which carries the
+:class:`Rule` that was broken and can explain itself to a learner in English
+or Spanish:
+
+>>> err = IllegalMoveError(Rule.MUST_FOLLOW_SUIT, suit="♣", card="Q♠")
+>>> err.rule.name
+'MUST_FOLLOW_SUIT'
+>>> err.explain("en")
+'You must follow suit: a ♣ was led and you still hold one, so Q♠ cannot be played.'
+>>> isinstance(err, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+__all__ = [
+    "CardParseError",
+    "DealError",
+    "HeartsError",
+    "IllegalMoveError",
+    "RecordError",
+    "Rule",
+    "RulesError",
+]
+
+
+class Rule(enum.Enum):
+    """Which rule an action broke. The value is the message key."""
+
+    WRONG_PHASE = "wrong_phase"
+    NOT_YOUR_TURN = "not_your_turn"
+    CARD_NOT_IN_HAND = "card_not_in_hand"
+    MUST_LEAD_LOWEST_CLUB = "must_lead_lowest_club"
+    MUST_FOLLOW_SUIT = "must_follow_suit"
+    NO_POINTS_ON_FIRST_TRICK = "no_points_on_first_trick"
+    HEARTS_NOT_BROKEN = "hearts_not_broken"
+    WRONG_PASS_COUNT = "wrong_pass_count"
+    DUPLICATE_PASS_CARD = "duplicate_pass_card"
+    ALREADY_PASSED = "already_passed"
+    NO_PASS_THIS_HAND = "no_pass_this_hand"
+    NOT_THE_SHOOTER = "not_the_shooter"
+    NOTHING_TO_UNDO = "nothing_to_undo"
+    GAME_OVER = "game_over"
+
+
+class HeartsError(ValueError):
+    """Base class of every error this package raises on purpose."""
+
+
+class CardParseError(HeartsError):
+    """Text (or a number) that does not name a card. ``.text`` is the input."""
+
+    def __init__(self, message: str, text: object) -> None:
+        super().__init__(message)
+        self.text = text
+
+
+class DealError(HeartsError):
+    """A deal that is not valid for the rules (wrong count, duplicates, missing cards)."""
+
+
+class RulesError(HeartsError):
+    """An impossible combination of rule options, naming the option."""
+
+    def __init__(self, message: str, option: str) -> None:
+        super().__init__(message)
+        self.option = option
+
+
+class RecordError(HeartsError):
+    """A game or hand record that is malformed, truncated or forged.
+
+    ``.path`` names the field (e.g. ``'hands[0].plays[17]'``).
+    """
+
+    def __init__(self, message: str, path: str = "") -> None:
+        super().__init__(f"{path}: {message}" if path else message)
+        self.path = path
+
+
+class IllegalMoveError(HeartsError):
+    """An action the rules refuse. The state it was tried on is unchanged.
+
+    ``.rule`` is the :class:`Rule` broken; ``.details`` the values that
+    fill the explanation; :meth:`explain` gives the learner's text.
+    """
+
+    def __init__(self, rule: Rule, **details: Any) -> None:
+        self.rule = rule
+        self.details = details
+        super().__init__(self.explain("en"))
+
+    def explain(self, lang: str = "en") -> str:
+        """The reason in words, in ``'en'`` or ``'es'``."""
+        from hearts.messages import rule_message
+
+        return rule_message(self.rule, lang, **self.details)

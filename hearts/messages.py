@@ -1,0 +1,82 @@
+"""The message catalogue: every sentence a person reads, in English and Spanish.
+
+Texts live in ``hearts/locale/<area>.<lang>.json`` (one file per area and
+language, e.g. ``rules.en.json``); keys are unique across areas. Placeholders
+use ``str.format`` names. A test checks that both languages have the same keys
+and the same placeholders.
+
+>>> text("seat.0", "es")
+'Sur'
+>>> card_name(51, "es")
+'as de corazones'
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import string
+from pathlib import Path
+from typing import Any
+
+from hearts.errors import HeartsError, Rule
+
+__all__ = ["LANGUAGES", "card_name", "catalogue", "check_language", "rule_message", "seat_name", "text"]
+
+LANGUAGES = ("en", "es")
+_LOCALE_DIR = Path(__file__).parent / "locale"
+
+
+def check_language(lang: str) -> str:
+    """Return ``lang`` if supported, else raise a ``HeartsError`` naming it."""
+    if lang not in LANGUAGES:
+        raise HeartsError(f"language must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+    return lang
+
+
+@functools.cache
+def catalogue(lang: str) -> dict[str, str]:
+    """All messages of one language, merged from every area file."""
+    check_language(lang)
+    merged: dict[str, str] = {}
+    for path in sorted(_LOCALE_DIR.glob(f"*.{lang}.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for key, value in data.items():
+            if key in merged:
+                raise HeartsError(f"message key {key!r} is defined twice ({path.name})")
+            merged[key] = value
+    return merged
+
+
+def placeholders(template: str) -> set[str]:
+    """Names used as ``{name}`` in a template."""
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def text(key: str, lang: str = "en", **values: Any) -> str:
+    """The message ``key`` in ``lang``, filled with ``values``."""
+    cat = catalogue(lang)
+    try:
+        template = cat[key]
+    except KeyError:
+        raise HeartsError(f"no message {key!r} in language {lang!r}") from None
+    return template.format(**values) if values else template
+
+
+def card_name(c: int, lang: str = "en") -> str:
+    """``'queen of spades'`` / ``'reina de picas'``."""
+    rank = text(f"rank.{c % 13 + 2}", lang)
+    suit = text(f"suit.{c // 13}", lang)
+    return text("card.name", lang, rank=rank, suit=suit)
+
+
+def seat_name(seat: int, lang: str = "en", num_players: int = 4) -> str:
+    """South, West, North, East with four players; Player 1… otherwise."""
+    if num_players == 4:
+        return text(f"seat.{seat}", lang)
+    return text("seat.player", lang, number=seat + 1)
+
+
+def rule_message(rule: Rule, lang: str = "en", **details: Any) -> str:
+    """The learner's explanation of a broken rule."""
+    return text(f"rule.{rule.value}", lang, **details)

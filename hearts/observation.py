@@ -1,0 +1,224 @@
+"""What one player can see. Bots are given only this.
+
+An :class:`Observation` is a snapshot made of plain values (ints, tuples,
+frozen records). It holds the seat's own cards, the cards it passed and
+received, and everything public (cards played and by whom, tricks, points,
+suits each player has shown out of). It holds no reference to the hand
+state, so another player's hidden cards cannot be reached from it.
+
+>>> from hearts import Deal, HandState
+>>> h = HandState(Deal.from_number(3), pass_direction=PassDirection.NONE)
+>>> obs = h.observation(h.to_play)
+>>> str(obs.legal_moves)
+'2♣'
+>>> len(obs.hand), obs.hand_sizes
+(13, (13, 13, 13, 13))
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hearts.cards import SUIT_MASKS, Card, CardSet
+from hearts.rules import PassDirection, Rules, legal_mask
+
+if TYPE_CHECKING:
+    from hearts.hand import HandState, Phase, Trick
+
+__all__ = ["Observation"]
+
+
+class Observation:
+    """One seat's view of a hand. Attributes are read-only by convention.
+
+    Masks (``*_mask``) are the fast forms used by bots; the properties
+    without ``_mask`` give :class:`~hearts.cards.CardSet` values.
+    """
+
+    __slots__ = (
+        "hand_mask",
+        "hand_number",
+        "hand_sizes",
+        "hearts_broken",
+        "leader",
+        "led_suit",
+        "pass_direction",
+        "pass_source",
+        "pass_target",
+        "passed_mask",
+        "phase",
+        "played_mask",
+        "points",
+        "received_mask",
+        "rules",
+        "seat",
+        "to_play",
+        "totals",
+        "trick",
+        "trick_number",
+        "tricks",
+        "voids",
+    )
+
+    seat: int
+    rules: Rules
+    hand_number: int
+    pass_direction: PassDirection
+    phase: Phase
+    hand_mask: int
+    passed_mask: int | None
+    received_mask: int | None
+    pass_target: int
+    pass_source: int
+    tricks: tuple[Trick, ...]
+    trick: tuple[tuple[int, Card], ...]
+    leader: int
+    to_play: int
+    led_suit: int
+    trick_number: int
+    hearts_broken: bool
+    points: tuple[int, ...]
+    voids: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    played_mask: int
+    totals: tuple[int, ...] | None
+
+    @classmethod
+    def from_state(cls, state: HandState, seat: int, totals: tuple[int, ...] | None = None) -> Observation:
+        """The view of ``seat`` (0-based) of ``state``; ``totals`` are game scores before this hand."""
+        o = cls.__new__(cls)
+        n = state.n
+        o.seat = seat
+        o.rules = state.rules
+        o.hand_number = state.hand_number
+        o.pass_direction = state.pass_direction
+        o.phase = state.phase
+        o.hand_mask = state.hands[seat]
+        o.passed_mask = state.passes[seat]
+        o.received_mask = state.received[seat]
+        o.pass_target = state.pass_target(seat)
+        o.pass_source = state.pass_source(seat)
+        o.tricks = tuple(state.tricks)
+        leader = state.leader
+        o.trick = tuple(((leader + i) % n, Card(c)) for i, c in enumerate(state.trick))
+        o.leader = leader
+        o.to_play = state.to_play
+        o.led_suit = state.led_suit
+        o.trick_number = state.trick_number
+        o.hearts_broken = state.hearts_broken
+        o.points = tuple(state.points)
+        o.voids = tuple(state.voids)
+        o.hand_sizes = tuple(h.bit_count() for h in state.hands)
+        played = 0
+        for t in state.tricks:
+            for c in t.cards:
+                played |= 1 << c
+        for c in state.trick:
+            played |= 1 << c
+        o.played_mask = played
+        o.totals = totals
+        return o
+
+    # ----- derived views -----------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        """Players at the table."""
+        return self.rules.num_players
+
+    @property
+    def hand(self) -> CardSet:
+        """The seat's own cards."""
+        return CardSet(self.hand_mask)
+
+    @property
+    def passed(self) -> CardSet | None:
+        """The cards this seat passed (``None`` before it chose)."""
+        return None if self.passed_mask is None else CardSet(self.passed_mask)
+
+    @property
+    def received(self) -> CardSet | None:
+        """The cards this seat received (``None`` until everyone has passed)."""
+        return None if self.received_mask is None else CardSet(self.received_mask)
+
+    @property
+    def is_my_turn(self) -> bool:
+        """True when this seat must play now."""
+        return self.to_play == self.seat
+
+    @property
+    def first_trick(self) -> bool:
+        """True during the first trick."""
+        return self.trick_number == 0
+
+    def legal_mask(self) -> int:
+        """Cards this seat may play now, by the one rule function."""
+        led = self.led_suit if self.trick else -1
+        return legal_mask(self.hand_mask, led, self.trick_number == 0, self.hearts_broken, self.rules)
+
+    @property
+    def legal_moves(self) -> CardSet:
+        """Cards this seat may play now (empty when it is not playing)."""
+        from hearts.hand import Phase
+
+        if self.phase is not Phase.PLAYING:
+            return CardSet(0)
+        return CardSet(self.legal_mask())
+
+    @property
+    def plays(self) -> tuple[tuple[int, Card], ...]:
+        """Every (seat, card) played so far, in order."""
+        out: list[tuple[int, Card]] = []
+        for t in self.tricks:
+            out.extend(zip(t.seats, t.cards))
+        out.extend(self.trick)
+        return tuple(out)
+
+    @property
+    def played(self) -> CardSet:
+        """Every card played so far."""
+        return CardSet(self.played_mask)
+
+    def shown_out(self, seat: int) -> list[int]:
+        """Suits ``seat`` has shown it no longer holds (by discarding on them)."""
+        return [s for s in range(4) if self.voids[seat] >> s & 1]
+
+    @property
+    def unseen_mask(self) -> int:
+        """Cards in play that this seat has not seen: in other hands, somewhere."""
+        return self.rules.deck_mask & ~self.hand_mask & ~self.played_mask
+
+    def known_mask(self, seat: int) -> int:
+        """Cards known to be in another ``seat``'s hand: those we passed it, not yet played."""
+        if seat == self.seat or self.passed_mask is None or self.received_mask is None:
+            return 0
+        if seat != self.pass_target:
+            return 0
+        return self.passed_mask & ~self.played_mask
+
+    def possible_mask(self, seat: int) -> int:
+        """Cards ``seat`` may hold, given what we have seen (suits it showed out of excluded)."""
+        if seat == self.seat:
+            return self.hand_mask
+        m = self.unseen_mask
+        for s in range(4):
+            if self.voids[seat] >> s & 1:
+                m &= ~SUIT_MASKS[s]
+        for other in range(self.rules.num_players):
+            if other != seat:
+                m &= ~self.known_mask(other)
+        return m | self.known_mask(seat)
+
+    def trick_winner_so_far(self) -> int | None:
+        """The seat currently winning the trick in progress, if any card is down."""
+        if not self.trick:
+            return None
+        led = self.led_suit
+        best = max((c for _, c in self.trick if c // 13 == led))
+        for s, c in self.trick:
+            if c == best:
+                return s
+        return None  # pragma: no cover
+
+    def __repr__(self) -> str:
+        return f"<Observation seat {self.seat} hand {self.hand} trick {self.trick_number}>"
