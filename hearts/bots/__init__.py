@@ -3,5 +3,6 @@
 from __future__ import annotations
 
 from hearts.bots.base import Bot, BotError, Decision, bot_from_functions
+from hearts.bots.random_bot import RandomBot
 
-__all__ = ["Bot", "BotError", "Decision", "bot_from_functions"]
+__all__ = ["Bot", "BotError", "Decision", "RandomBot", "bot_from_functions"]

@@ -1,0 +1,53 @@
+"""A bot that plays uniformly at random among the legal cards.
+
+It is the baseline opponent of the strength checks and the fastest bot for
+self-play. Given the same seed it makes the same choices.
+
+>>> from hearts import Deal, HandState
+>>> h = HandState(Deal.from_number(4))
+>>> bot = RandomBot(seed=1)
+>>> passed = bot.choose_pass(h.observation(0))
+>>> len(passed), passed <= h.hand_of(0)
+(3, True)
+>>> for seat in range(4):
+...     h.push_pass(seat, RandomBot(seed=seat).choose_pass(h.observation(seat)).mask)
+>>> while not h.is_over:
+...     h.push(bot.choose_play(h.observation(h.to_play)))
+>>> sum(h.result().points)
+26
+"""
+
+from __future__ import annotations
+
+from hearts.bots.base import Bot, Decision
+from hearts.cards import Card
+from hearts.observation import Observation
+
+__all__ = ["RandomBot", "nth_card"]
+
+_CARDS = tuple(Card(i) for i in range(52))
+
+
+def nth_card(mask: int, k: int) -> int:
+    """The ``k``-th card (0-based, lowest index first) of a non-empty bitmask."""
+    for _ in range(k):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+class RandomBot(Bot):
+    """Uniform over legal moves; passes 3 random cards. Deterministic given ``seed``."""
+
+    name = "Random"
+
+    def decide_play(self, obs: Observation) -> Decision:
+        """A legal card chosen uniformly with ``self.rng``."""
+        legal = obs.legal_mask()
+        c = nth_card(legal, self.rng.randrange(legal.bit_count()))
+        return Decision((_CARDS[c],), "bot.reason.random")
+
+    def decide_pass(self, obs: Observation) -> Decision:
+        """Three distinct cards of the hand, chosen uniformly."""
+        hand = obs.hand_mask
+        idx = self.rng.sample(range(hand.bit_count()), obs.rules.pass_size)
+        return Decision(tuple(_CARDS[nth_card(hand, k)] for k in sorted(idx)), "bot.reason.random_pass")
