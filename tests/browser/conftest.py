@@ -1,0 +1,146 @@
+"""Fixtures for the real-browser tests: a JupyterLab (and a Voilà) server on 127.0.0.1 and headless
+Chromium from Debian driven by Playwright.
+
+Screenshots go to ``$HEARTS_SCREENSHOTS`` (default ``<repo>/screenshots``); the folder is printed.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("HEARTS_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+# CI runs as root; Jupyter refuses that unless told.
+ROOT = ["--ServerApp.allow_root=True"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_http(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                if r.status < 500:
+                    return
+        except Exception:
+            time.sleep(0.3)
+    raise RuntimeError(f"server did not answer {url} in {timeout}s:\n{log.read_text()[-3000:]}")
+
+
+class Server:
+    """A running Jupyter-family server: ``url(path)`` adds the token."""
+
+    def __init__(self, base: str, token: str, proc: subprocess.Popen[bytes], workdir: Path) -> None:
+        self.base, self.token, self.proc, self.workdir = base, token, proc, workdir
+
+    def url(self, path: str) -> str:
+        sep = "&" if "?" in path else "?"
+        return f"{self.base}/{path.lstrip('/')}" + (f"{sep}token={self.token}" if self.token else "")
+
+
+def _start(cmd: list[str], workdir: Path, tmp: Path, port: int, token: str, ready: str) -> Iterator[Server]:
+    env = dict(os.environ)
+    # Isolated Jupyter state, so a developer's settings or a stale server never interfere.
+    for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
+                     ("JUPYTERLAB_SETTINGS_DIR", "lab-settings"), ("JUPYTERLAB_WORKSPACES_DIR", "workspaces")):
+        (tmp / sub).mkdir(parents=True, exist_ok=True)
+        env[var] = str(tmp / sub)
+    env["HEARTS_DATA_DIR"] = str(tmp / "hearts-data")
+    log = tmp / "server.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(cmd, cwd=workdir, env=env, stdout=out, stderr=subprocess.STDOUT)
+    server = Server(f"http://127.0.0.1:{port}", token, proc, workdir)
+    try:
+        _wait_http(server.url(ready), proc, log)
+        yield server
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="session")
+def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the tutorials the servers serve, so runs never write into the repository."""
+    dest = tmp_path_factory.mktemp("served")
+    shutil.copytree(REPO / "tutorials", dest / "tutorials")
+    return dest
+
+
+@pytest.fixture(scope="session")
+def lab(workdir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """JupyterLab (and Notebook 7, same server) on 127.0.0.1 with a token; a taken port fails loudly."""
+    port, token = _free_port(), secrets.token_hex(16)
+    cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ServerApp.ip=127.0.0.1", *ROOT,
+           f"--ServerApp.port={port}", "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
+           f"--ServerApp.root_dir={workdir}", "--LabApp.news_url=", "--LabApp.check_for_updates_class="
+           "jupyterlab.NeverCheckForUpdate"]
+    yield from _start(cmd, workdir, tmp_path_factory.mktemp("lab"), port, token, "api/status")
+
+
+@pytest.fixture(scope="session")
+def voila(workdir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """Voilà serving the tutorials folder, as Binder's voila/render links do."""
+    port = _free_port()
+    cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", *ROOT,
+           "--ServerApp.port_retries=0", str(workdir)]
+    yield from _start(cmd, workdir, tmp_path_factory.mktemp("voila"), port, "", "")
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    folder = Path(os.environ.get("HEARTS_SCREENSHOTS", REPO / "screenshots")).resolve()
+    folder.mkdir(parents=True, exist_ok=True)
+    print(f"\nscreenshots: {folder}")
+    return folder
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM}: install Debian's chromium (scripts/test does)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: object) -> Iterator[object]:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    pg = ctx.new_page()
+    yield pg
+    ctx.close()
