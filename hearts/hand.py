@@ -310,7 +310,7 @@ class HandState:
                 raise IllegalMoveError(Rule.NO_PASS_THIS_HAND)
             raise IllegalMoveError(Rule.WRONG_PHASE, phase=self.phase.value)
         if self.passes[seat] is not None:
-            raise IllegalMoveError(Rule.ALREADY_PASSED, seat=seat)
+            raise IllegalMoveError(Rule.ALREADY_PASSED, seat=seat, players=self.n)
         items = list(cards)
         parsed = [card(c) for c in items]
         need = self.rules.pass_size
@@ -368,7 +368,7 @@ class HandState:
         if seat is not None:
             self._check_seat(seat)
             if seat != self.to_play:
-                return IllegalMoveError(Rule.NOT_YOUR_TURN, seat=self.to_play)
+                return IllegalMoveError(Rule.NOT_YOUR_TURN, seat=self.to_play, players=self.n)
         return refusal(
             self.hands[self.to_play], c, self.led_suit, self.trick_number == 0, self.hearts_broken, self.rules
         )
@@ -462,7 +462,7 @@ class HandState:
         if self.phase is not Phase.MOON_CHOICE:
             raise IllegalMoveError(Rule.WRONG_PHASE, phase=self.phase.value)
         if seat != self.to_play:
-            raise IllegalMoveError(Rule.NOT_THE_SHOOTER, seat=self.to_play)
+            raise IllegalMoveError(Rule.NOT_THE_SHOOTER, seat=self.to_play, players=self.n)
         if choice not in ("add", "subtract"):
             raise HeartsError(f"moon choice must be 'add' or 'subtract', not {choice!r}")
         self._stack.append(("moon", seat, choice))

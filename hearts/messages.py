@@ -78,5 +78,18 @@ def seat_name(seat: int, lang: str = "en", num_players: int = 4) -> str:
 
 
 def rule_message(rule: Rule, lang: str = "en", **details: Any) -> str:
-    """The learner's explanation of a broken rule."""
+    """The learner's explanation of a broken rule.
+
+    A seat number (``seat``, with ``players`` at the table, 4 by default) and a
+    phase value (``phase``) are named in the learner's language.
+
+    >>> rule_message(Rule.NOT_YOUR_TURN, "es", seat=2)
+    'No es tu turno: ahora juega Norte.'
+    """
+    seat = details.get("seat")
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        details["seat"] = seat_name(seat, lang, details.get("players", 4))
+    phase = details.get("phase")
+    if isinstance(phase, str) and f"phase.{phase}" in catalogue(lang):
+        details["phase"] = text(f"phase.{phase}", lang)
     return text(f"rule.{rule.value}", lang, **details)
