@@ -1,1 +1,25 @@
-"""Jupyter widgets for hearts: the learn-to-play walkthrough and the game table."""
+"""Jupyter widgets for hearts: the learn-to-play walkthrough and the game table.
+
+Import path: ``hearts_widgets`` (the ``widgets/`` folder, installed with the
+``hearts-tutor`` package). In a notebook, one line each::
+
+    from hearts_widgets import Walkthrough, GameTable
+    Walkthrough(lang="en")      # learn to play: the example hand, then short scenes
+    GameTable()                 # play against three bots (the game is saved as you go)
+
+Both are ordinary ipywidgets (the card table inside them is an anywidget whose
+small script ships in the package), so they work in JupyterLab 4, Notebook 7
+and Voilà, with nothing fetched from the network. All game logic runs in
+Python: :class:`~hearts_widgets.table_model.TableModel` and
+:class:`~hearts_widgets.walkthrough_model.WalkthroughModel` hold it and can be
+driven without a browser.
+"""
+
+from __future__ import annotations
+
+from hearts_widgets.table import GameTable
+from hearts_widgets.table_model import TableModel
+from hearts_widgets.walkthrough import Walkthrough
+from hearts_widgets.walkthrough_model import WalkthroughModel
+
+__all__ = ["GameTable", "TableModel", "Walkthrough", "WalkthroughModel"]

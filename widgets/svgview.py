@@ -1,0 +1,66 @@
+"""The clickable card table: an anywidget that shows SVG drawn in Python.
+
+Python draws the whole table with :func:`hearts.display.table_svg` and sets
+``svg``; the small ES module in ``static/table.js`` (shipped with the
+package, nothing from a CDN) puts it on the page and sends each click on a
+face-up card back as its code. ``frames`` are drawings shown one after the
+other, ``delay`` milliseconds apart, before ``svg`` (the bots' cards landing);
+with ``delay=0`` the final drawing shows at once. Tests never wait: the
+Python state is complete as soon as a handler returns.
+
+>>> v = SvgTable()
+>>> got = []
+>>> v.on_card(got.append)
+>>> v._handle_message(v, {"event": "click", "card": "QS"}, [])
+>>> got
+['QS']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+__all__ = ["SvgTable"]
+
+_STATIC = Path(__file__).parent / "static"
+
+
+class SvgTable(anywidget.AnyWidget):  # type: ignore[misc]
+    """Shows ``svg``; calls the ``on_card`` callbacks with the code of a clicked card."""
+
+    _esm = (_STATIC / "table.js").read_text(encoding="utf-8")
+    _css = (_STATIC / "table.css").read_text(encoding="utf-8")
+
+    svg = traitlets.Unicode("").tag(sync=True)
+    frames = traitlets.List(traitlets.Unicode(), default_value=[]).tag(sync=True)
+    delay = traitlets.Int(450).tag(sync=True)
+    flash = traitlets.List(traitlets.Unicode(), default_value=[]).tag(sync=True)
+    flash_ms = traitlets.Int(2500).tag(sync=True)
+    version = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._card_callbacks: list[Callable[[str], None]] = []
+        self.on_msg(self._handle_message)
+
+    def on_card(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(code)`` when a card is clicked."""
+        self._card_callbacks.append(callback)
+
+    def _handle_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("event") == "click" and isinstance(content.get("card"), str):
+            for cb in self._card_callbacks:
+                cb(content["card"])
+
+    def show(self, svg: str, frames: list[str] | None = None, flash: list[str] | None = None) -> None:
+        """Draw ``svg`` (after ``frames``, if any) in one message to the browser."""
+        with self.hold_sync():
+            self.frames = list(frames or [])
+            self.flash = list(flash or [])
+            self.svg = svg
+            self.version += 1

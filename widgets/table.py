@@ -1,0 +1,339 @@
+"""The game table widget: South (you) against three bots.
+
+>>> import tempfile
+>>> table = GameTable(number=12, level="random", data_dir=tempfile.mkdtemp(), delay=0)
+>>> table.model.hand.phase.value
+'passing'
+>>> table.press("hint")
+>>> table.model.message.kind
+'info'
+
+Every control calls a method a test can call too: :meth:`GameTable.click_card`,
+:meth:`GameTable.press` (``pass``, ``hint``, ``restart``, ``new``, ``day``,
+``next``, ``continue``, ``moon_add``, ``moon_subtract``, ``reset_history``),
+:meth:`GameTable.play_deal` (the deal-number box), and the settings widgets
+(changing their ``value`` is what a click does).
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as W
+from hearts_widgets import levels, store
+from hearts_widgets.svgview import SvgTable
+from hearts_widgets.table_model import SOUTH, TableModel
+from hearts_widgets.text import seat, t
+
+from hearts.display import table_svg
+from hearts.hand import HandState, Phase
+
+__all__ = ["GameTable"]
+
+_STYLE = """
+<style>
+.hearts-app { max-width: 1000px; font-family: 'DejaVu Sans', Arial, sans-serif; }
+.hearts-app .hw-title { font-size: 1.25em; font-weight: bold; }
+.hearts-app .hw-message { min-height: 1.6em; padding: 6px 10px; border-radius: 8px; font-size: 1.05em; }
+.hearts-app .hw-message.hw-error { background: #ffebee; color: #8e0000; border: 1px solid #e57373; }
+.hearts-app .hw-message.hw-info { background: #eef5ee; color: #1b3d26; }
+.hearts-app .hw-message.hw-ok { background: #e8f5e9; color: #1b5e20; border: 1px solid #81c784; }
+.hearts-app .hw-summary { background: #fff8e1; border: 2px solid #ffb300; border-radius: 10px; padding: 8px 14px; }
+.hearts-app table.hw-sheet { border-collapse: collapse; margin: 4px 0; }
+.hearts-app table.hw-sheet th, .hearts-app table.hw-sheet td {
+  padding: 2px 10px; text-align: right; border-bottom: 1px solid #ddd; }
+.hearts-app table.hw-sheet tr.hw-total td { font-weight: bold; border-top: 2px solid #888; }
+.hearts-app .hw-stats td { padding: 1px 12px 1px 0; }
+</style>
+"""
+
+
+class GameTable(W.VBox):  # type: ignore[misc]
+    """The table: the SVG board, the message line, the buttons, History and Settings.
+
+    Keyword options are those of :class:`~hearts_widgets.table_model.TableModel`
+    plus ``delay`` (milliseconds between the bots' cards in the browser; 0 = none).
+    """
+
+    def __init__(
+        self,
+        *,
+        number: int | None = None,
+        level: str | None = None,
+        target_score: int = 100,
+        lang: str | None = None,
+        data_dir: str | Path | None = None,
+        resume: bool = True,
+        seed: int | None = None,
+        step_bots: bool | None = None,
+        delay: int = 450,
+    ) -> None:
+        self.model = TableModel(
+            number=number,
+            level=level,
+            target_score=target_score,
+            lang=lang,
+            data_dir=data_dir,
+            resume=resume,
+            seed=seed,
+            step_bots=step_bots,
+        )
+        self._updating = False
+        self.board = SvgTable(delay=delay)
+        self.board.on_card(self.click_card)
+        self.board.add_class("hw-board")
+
+        self.title = W.HTML().add_class("hw-title")
+        self.level_box = W.Dropdown(layout=W.Layout(width="auto")).add_class("hw-level")
+        self.level_box.observe(self._on_level, names="value")
+        self.buttons: dict[str, W.Button] = {}
+        for name in ("new", "restart", "day", "pass", "hint", "next", "continue", "moon_add", "moon_subtract"):
+            b = W.Button(layout=W.Layout(width="auto")).add_class(f"hw-btn-{name}").add_class("hw-btn")
+            b.on_click(lambda _b, name=name: self.press(name))
+            self.buttons[name] = b
+        self.buttons["pass"].button_style = "primary"
+        self.buttons["next"].button_style = "success"
+        self.buttons["hint"].button_style = "info"
+        self.deal_box = W.Text(layout=W.Layout(width="9em")).add_class("hw-deal-box")
+        self.deal_box.continuous_update = False
+        self.deal_go = W.Button(layout=W.Layout(width="auto")).add_class("hw-btn-play-deal").add_class("hw-btn")
+        self.deal_go.on_click(lambda _b: self.play_deal(self.deal_box.value))
+        self.message = W.HTML().add_class("hw-message-box")
+        self.summary = W.HTML().add_class("hw-summary-box")
+        self.sheet = W.HTML().add_class("hw-sheet-box")
+
+        # History and Settings.
+        self.history_html = W.HTML().add_class("hw-history")
+        self.reset_history = W.Button(layout=W.Layout(width="auto")).add_class("hw-btn-reset-history")
+        self.reset_history.on_click(lambda _b: self.press("reset_history"))
+        self.four_colour = W.Checkbox(indent=False).add_class("hw-set-four-colour")
+        self.table_colour = W.Dropdown(layout=W.Layout(width="auto")).add_class("hw-set-table-colour")
+        self.card_back = W.Dropdown(layout=W.Layout(width="auto")).add_class("hw-set-card-back")
+        self.lang_box = W.Dropdown(layout=W.Layout(width="auto")).add_class("hw-set-lang")
+        self.step_bots = W.Checkbox(indent=False).add_class("hw-set-step-bots")
+        for w, name in (
+            (self.four_colour, "four_colour"),
+            (self.table_colour, "table_colour"),
+            (self.card_back, "card_back"),
+            (self.lang_box, "lang"),
+            (self.step_bots, "step_bots"),
+        ):
+            w.observe(lambda ch, name=name: self._on_setting(name, ch["new"]), names="value")
+        self.settings_box = W.VBox(
+            [self.four_colour, self.table_colour, self.card_back, self.lang_box, self.step_bots]
+        ).add_class("hw-settings")
+        self.panels = W.Accordion(
+            children=[W.VBox([self.history_html, self.reset_history]), self.settings_box, self.sheet]
+        ).add_class("hw-panels")
+        self.panels.selected_index = None
+
+        top = W.HBox(
+            [self.title, self.level_box, self.buttons["new"], self.buttons["restart"], self.buttons["day"],
+             self.deal_box, self.deal_go],
+            layout=W.Layout(flex_flow="row wrap", align_items="center", gap="6px"),
+        ).add_class("hw-top")
+        actions = W.HBox(
+            [self.buttons[n] for n in ("pass", "hint", "next", "continue", "moon_add", "moon_subtract")],
+            layout=W.Layout(flex_flow="row wrap", gap="6px"),
+        ).add_class("hw-actions")
+        super().__init__(
+            [W.HTML(_STYLE), top, self.board, self.message, actions, self.summary, self.panels],
+            layout=W.Layout(max_width="1000px"),
+        )
+        self.add_class("hearts-app").add_class("hearts-table-app")
+        self.refresh()
+
+    # ----- what the controls call ----------------------------------------------
+
+    def click_card(self, code: str) -> None:
+        """A card was clicked (the board calls this)."""
+        self.model.click_card(code)
+        self.refresh()
+
+    def press(self, button: str) -> None:
+        """A button was pressed."""
+        self.model.press(button)
+        self.refresh()
+
+    def play_deal(self, number: str | int) -> None:
+        """The deal-number box: play that game."""
+        self.model.play_deal(number)
+        self.refresh()
+
+    def _on_level(self, change: dict[str, Any]) -> None:
+        if not self._updating and change["new"] != self.model.level:
+            self.model.set_level(change["new"])
+            self.refresh()
+
+    def _on_setting(self, name: str, value: Any) -> None:
+        if not self._updating and getattr(self.model.settings, name) != value:
+            self.model.set_setting(name, value)
+            self.refresh()
+
+    # ----- drawing ---------------------------------------------------------------
+
+    def svg(self, state: HandState | None = None) -> str:
+        """The table drawing of the current position (or of ``state``, one of the bots' frames)."""
+        m = self.model
+        s = m.settings
+        final = state is None
+        h = m.hand if state is None else state
+        trick = None
+        if h.phase is Phase.PLAYING and not h.trick and h.tricks:
+            trick = h.tricks[-1]
+        highlighted = 0
+        selected = 0
+        if final:
+            selected = m.selection
+            highlighted = m.received_flash
+            if m.hint is not None:
+                highlighted |= sum(1 << c for c in m.hint.cards)
+        return table_svg(
+            m.game if final else h,
+            viewer=SOUTH,
+            selected=selected,
+            highlighted=highlighted,
+            trick=trick,
+            scores=list(m.game.totals) if not final else None,
+            four_color=s.four_colour,
+            table_color=s.table_colour,
+            back=s.card_back,
+            lang=m.lang,
+        )
+
+    def refresh(self) -> None:
+        """Redraw everything from the model."""
+        m = self.model
+        lang = m.lang
+        self._updating = True
+        try:
+            frames = [self.svg(f) for f in m.frames]
+            flash = [c.code for c in _cards(m.received_flash)]
+            self.board.show(self.svg(), frames, flash)
+            self.title.value = html.escape(t("ui.title.table", lang, number=m.number))
+            opts = [(self._level_label(x), x) for x in levels.available_levels()]
+            if list(self.level_box.options) != opts:
+                self.level_box.options = opts
+            self.level_box.value = m.level
+            self.level_box.description = t("ui.label.level", lang)
+            for name, b in self.buttons.items():
+                b.description = t(f"ui.button.{name}", lang)
+            self.deal_box.placeholder = t("ui.label.deal", lang)
+            self.deal_go.description = t("ui.button.play_deal", lang)
+            self._show_buttons()
+            msg = m.message
+            if msg is None or not msg.text:
+                self.message.value = '<div class="hw-message hw-info">&nbsp;</div>'
+            else:
+                self.message.value = f'<div class="hw-message hw-{msg.kind}">{html.escape(msg.text)}</div>'
+            self.summary.value = self._summary_html()
+            self.sheet.value = self._sheet_html()
+            self._history()
+            self._settings()
+            self.panels.set_title(0, t("ui.label.history", lang))
+            self.panels.set_title(1, t("ui.label.settings", lang))
+            self.panels.set_title(2, t("ui.label.sheet", lang))
+        finally:
+            self._updating = False
+
+    def _level_label(self, level: str) -> str:
+        from hearts.messages import catalogue
+
+        key = f"ui.level.{level}"
+        return t(key, self.model.lang) if key in catalogue(self.model.lang) else level
+
+    def _show_buttons(self) -> None:
+        m = self.model
+        h = m.hand
+        show = {
+            "pass": h.phase is Phase.PASSING and h.passes[SOUTH] is None,
+            "hint": not m.game.is_over,
+            "next": h.is_over and not m.game.is_over,
+            "continue": m.settings.step_bots and h.phase is Phase.PLAYING and h.to_play != SOUTH,
+            "moon_add": h.phase is Phase.MOON_CHOICE and h.to_play == SOUTH,
+            "moon_subtract": h.phase is Phase.MOON_CHOICE and h.to_play == SOUTH,
+        }
+        for name, visible in show.items():
+            self.buttons[name].layout.display = None if visible else "none"
+
+    def _summary_html(self) -> str:
+        m = self.model
+        s = m.summary()
+        if s is None or not s["game_over"]:
+            return ""
+        lang = m.lang
+        winners = ", ".join(seat(w, lang) for w in s["winners"])
+        key = "ui.summary.shared" if s["shared"] else "ui.summary.winner"
+        rows = "".join(
+            f"<tr><td>{html.escape(seat(p, lang))}</td><td>{s['totals'][p]}</td></tr>" for p in range(4)
+        )
+        return (
+            f'<div class="hw-summary hw-game-over"><b>{html.escape(t("ui.summary.game_over", lang))}</b> '
+            f"{html.escape(t(key, lang, winners=winners))}"
+            f'<table class="hw-sheet">{rows}</table>'
+            f"{html.escape(t('ui.summary.again', lang))}</div>"
+        )
+
+    def _sheet_html(self) -> str:
+        m = self.model
+        lang = m.lang
+        head = "".join(f"<th>{html.escape(seat(p, lang))}</th>" for p in range(4))
+        rows = []
+        for h in m.game.hands:
+            if not h.is_over:
+                continue
+            cells = "".join(f"<td>{x}</td>" for x in h.result().scores)
+            rows.append(f"<tr><th>{html.escape(t('ui.sheet.hand', lang, hand=h.hand_number))}</th>{cells}</tr>")
+        totals = "".join(f"<td>{x}</td>" for x in m.game.scores)
+        return (
+            f'<table class="hw-sheet"><tr><th></th>{head}</tr>{"".join(rows)}'
+            f'<tr class="hw-total"><th>{html.escape(t("ui.sheet.total", lang))}</th>{totals}</tr></table>'
+        )
+
+    def _history(self) -> None:
+        m = self.model
+        lang = m.lang
+        self.reset_history.description = t("ui.button.reset_history", lang)
+        if m.history is None:
+            self.history_html.value = f'<div class="hw-message hw-error">{html.escape(m.history_error or "")}</div>'
+            self.reset_history.layout.display = None
+            return
+        self.reset_history.layout.display = "none"
+        st = m.history.stats()
+        best = "–" if st.best_final is None else str(st.best_final)
+        rows = [
+            ("ui.history.played", st.played),
+            ("ui.history.won", st.won),
+            ("ui.history.win_percent", f"{st.win_percent:g}%"),
+            ("ui.history.best", best),
+            ("ui.history.streak", st.current_streak),
+            ("ui.history.longest", st.longest_streak),
+        ]
+        body = "".join(f"<tr><td>{html.escape(t(k, lang))}</td><td><b>{v}</b></td></tr>" for k, v in rows)
+        self.history_html.value = f'<table class="hw-stats">{body}</table>'
+
+    def _settings(self) -> None:
+        m = self.model
+        s = m.settings
+        lang = m.lang
+        self.four_colour.description = t("ui.label.four_colour", lang)
+        self.four_colour.value = s.four_colour
+        self.table_colour.description = t("ui.label.table_colour", lang)
+        self.table_colour.options = [(t(f"ui.colour.{c}", lang), c) for c in store.TABLE_COLOURS]
+        self.table_colour.value = s.table_colour
+        self.card_back.description = t("ui.label.card_back", lang)
+        self.card_back.options = [(t(f"ui.colour.{c}", lang), c) for c in store.CARD_BACKS]
+        self.card_back.value = s.card_back
+        self.lang_box.description = t("ui.label.lang", lang)
+        self.lang_box.options = [(t("ui.lang.en", lang), "en"), (t("ui.lang.es", lang), "es")]
+        self.lang_box.value = s.lang
+        self.step_bots.description = t("ui.label.step_bots", lang)
+        self.step_bots.value = s.step_bots
+
+
+def _cards(mask: int) -> list[Any]:
+    from hearts.cards import CardSet
+
+    return list(CardSet(mask))

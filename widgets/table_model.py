@@ -1,0 +1,659 @@
+"""The game table's logic: South against three bots, with no Jupyter in sight.
+
+:class:`TableModel` holds the game and everything the table shows around it
+(the pass selection, the hint, the message line, the cards just received).
+Every button and every click of the widget calls one method here, so tests
+drive the table exactly as a learner does. A refused action sets a clear
+message and changes nothing.
+
+>>> import tempfile
+>>> m = TableModel(number=3, level="random", data_dir=tempfile.mkdtemp())
+>>> m.hand.phase.value, m.hand.pass_direction.value
+('passing', 'left')
+>>> for c in list(m.hand.hand_of(0))[:3]:
+...     m.click_card(c.code)
+>>> m.press("pass")
+>>> m.hand.phase.value, m.hand.to_play
+('playing', 0)
+>>> m.click_card("ZZ")
+>>> m.message.kind
+'error'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import random
+from pathlib import Path
+from typing import Any
+
+from hearts_widgets import levels, store
+from hearts_widgets.text import cards_label, explain, seat, t
+
+from hearts.bots.base import Bot
+from hearts.cards import Card, CardSet
+from hearts.deal import StableRandom, day_number
+from hearts.errors import CardParseError, HeartsError, IllegalMoveError, Rule
+from hearts.game import Game
+from hearts.hand import HandState, Phase
+from hearts.rules import Rules
+
+__all__ = ["BUTTONS", "Message", "TableModel"]
+
+SOUTH = 0
+BUTTONS = ("pass", "hint", "restart", "new", "day", "next", "continue", "moon_add", "moon_subtract", "reset_history")
+SAVE_FORMAT = "hearts-table-save"
+MAX_DEAL_NUMBER = 10**12
+
+
+@dataclasses.dataclass(frozen=True)
+class Message:
+    """The line under the table: ``kind`` is ``'info'``, ``'ok'`` or ``'error'``."""
+
+    kind: str
+    text: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Hint:
+    """What the rule bot would do: the cards and the reason in words."""
+
+    cards: tuple[Card, ...]
+    reason: str
+
+
+class TableModel:
+    """South (the learner) against bots at West, North and East.
+
+    Options (keyword-only): ``number`` starts that game (otherwise the saved
+    game is resumed, or a new one dealt); ``level`` the bots' level;
+    ``target_score`` the score that ends the game; ``lang`` overrides the
+    language setting; ``data_dir`` the folder for the save, history and
+    settings files (see :mod:`hearts_widgets.store`); ``resume=False``
+    ignores any saved game; ``seed`` fixes the numbers New game picks.
+    """
+
+    def __init__(
+        self,
+        *,
+        number: int | None = None,
+        level: str | None = None,
+        target_score: int = 100,
+        lang: str | None = None,
+        data_dir: str | Path | None = None,
+        resume: bool = True,
+        seed: int | None = None,
+        step_bots: bool | None = None,
+    ) -> None:
+        self.folder = store.data_dir(data_dir)
+        self.notices: list[Message] = []
+        self.settings = self._load_settings()
+        if lang is not None:
+            self.settings.lang = lang
+            self.settings.validate()
+        if step_bots is not None:
+            self.settings.step_bots = step_bots
+        if level is not None:
+            self._check_level(level)
+            self.settings.level = level
+        elif self.settings.level not in levels.available_levels():
+            self.settings.level = levels.available_levels()[-1] if "rule" not in levels.available_levels() else "rule"
+        self.history: store.History | None = None
+        self.history_error: str | None = None
+        self._load_history()
+        self.rules = Rules(target_score=target_score)
+        self.rng = random.Random(seed)
+        self.message: Message | None = None
+        self.selection = 0
+        self.hint: Hint | None = None
+        self.received_flash = 0
+        self.recorded = False
+        self.frames: list[HandState] = []
+        self.actions = 0  # counts accepted actions (tests and the view use it)
+        self.game: Game
+        resumed = False
+        if number is None and resume:
+            resumed = self._resume()
+        if not resumed:
+            self._start(self._new_number() if number is None else self._check_number(number))
+        if self.notices:
+            self.message = self.notices[-1]
+
+    # ----- reading -------------------------------------------------------------
+
+    @property
+    def lang(self) -> str:
+        """The table's language."""
+        return self.settings.lang
+
+    @property
+    def level(self) -> str:
+        """The bots' level."""
+        return self.settings.level
+
+    @property
+    def hand(self) -> HandState:
+        """The hand being played."""
+        return self.game.hand
+
+    @property
+    def number(self) -> int:
+        """The game (deal) number: share it to replay the same cards."""
+        return self.game.number
+
+    def dimmed(self) -> int:
+        """Mask of South's cards that cannot be played now (every card while it is not South's turn)."""
+        h = self.hand
+        mine = h.hands[SOUTH]
+        if h.phase is Phase.PLAYING and h.to_play == SOUTH:
+            return mine & ~h.legal_mask()
+        if h.phase is Phase.PASSING and h.passes[SOUTH] is None:
+            return 0
+        return mine
+
+    def status(self) -> dict[str, Any]:
+        """Facts the table prints beside the cards."""
+        h = self.hand
+        return {
+            "number": self.number,
+            "hand_number": h.hand_number,
+            "pass_direction": h.pass_direction.value,
+            "phase": h.phase.value,
+            "to_play": h.to_play,
+            "leader": h.leader,
+            "hearts_broken": h.hearts_broken,
+            "points": tuple(h.points),
+            "totals": tuple(self.game.totals),
+            "card_counts": tuple(x.bit_count() for x in h.hands),
+            "target": self.rules.target_score,
+            "game_over": self.game.is_over,
+        }
+
+    def summary(self) -> dict[str, Any] | None:
+        """End-of-hand (and end-of-game) facts once the hand is scored, else ``None``."""
+        h = self.hand
+        if not h.is_over:
+            return None
+        r = h.result()
+        out: dict[str, Any] = {
+            "hand_number": h.hand_number,
+            "points": r.points,
+            "scores": r.scores,
+            "shooter": r.shooter,
+            "totals": self.game.scores,
+            "game_over": self.game.is_over,
+        }
+        if self.game.is_over:
+            o = self.game.outcome()
+            out["winners"] = o.winners
+            out["shared"] = o.shared
+        return out
+
+    # ----- actions: every click and button ends here ---------------------------
+
+    def click_card(self, code: str | int) -> None:
+        """A click on a card: choose it for the pass, or play it."""
+        self.frames = []
+        try:
+            c = Card(code) if isinstance(code, int) else Card.parse(code)
+        except CardParseError:
+            self._error(t("ui.msg.not_a_card", self.lang, text=str(code)))
+            return
+        h = self.hand
+        if self.game.is_over:
+            self._error(explain(IllegalMoveError(Rule.GAME_OVER), self.lang))
+            return
+        if h.phase is Phase.PASSING:
+            self._toggle(c)
+            return
+        if h.phase is Phase.DONE:
+            self._error(t("ui.msg.hand_over", self.lang))
+            return
+        if h.phase is Phase.MOON_CHOICE:
+            self._error(t("ui.msg.moon_choose", self.lang))
+            return
+        err = h.why_not(c, seat=SOUTH)
+        if err is not None:
+            self._error(explain(err, self.lang))
+            return
+        h.play(c, seat=SOUTH)
+        self.hint = None
+        self.received_flash = 0
+        self._accepted(None)
+        self._run_bots()
+        self._after_move()
+
+    def press(self, button: str) -> None:
+        """A button: ``pass``, ``hint``, ``restart``, ``new``, ``day``, ``next``, ``continue``,
+        ``moon_add``, ``moon_subtract`` or ``reset_history``."""
+        self.frames = []
+        if button not in BUTTONS:
+            raise ValueError(f"unknown button {button!r}; the buttons are {', '.join(BUTTONS)}")
+        getattr(self, f"_press_{button}")()
+
+    def play_deal(self, number: str | int) -> None:
+        """The deal-number box: start game ``number`` (to replay or share a deal)."""
+        self.frames = []
+        try:
+            n = self._check_number(int(str(number).strip()))
+        except (ValueError, HeartsError):
+            self._error(t("ui.msg.bad_number", self.lang, text=str(number), max=MAX_DEAL_NUMBER - 1))
+            return
+        self._start(n)
+        self._info(t("ui.msg.started", self.lang, number=n))
+
+    def set_level(self, level: str) -> None:
+        """Change the bots' level (takes effect from their next move)."""
+        try:
+            self._check_level(level)
+        except ValueError:
+            self._error(t("ui.msg.bad_level", self.lang, level=str(level)))
+            return
+        self.settings.level = level
+        self._make_bots()
+        self._save_settings()
+        self._save_game()
+        self._info(t("ui.msg.level", self.lang, level=t(f"ui.level.{level}", self.lang) if level in (
+            "random", "rule") else level))
+
+    def set_setting(self, name: str, value: Any) -> None:
+        """Change one setting (``four_colour``, ``table_colour``, ``card_back``, ``lang``, ``step_bots``)."""
+        if name not in ("four_colour", "table_colour", "card_back", "lang", "step_bots"):
+            raise ValueError(f"unknown setting {name!r}")
+        old = getattr(self.settings, name)
+        setattr(self.settings, name, value)
+        try:
+            self.settings.validate()
+        except store.StoreError:
+            setattr(self.settings, name, old)
+            self._error(t("ui.msg.bad_setting", self.lang, name=name, value=str(value)))
+            return
+        self._save_settings()
+        if name == "step_bots" and not value:
+            self._run_bots()
+            self._after_move()
+
+    # ----- buttons -------------------------------------------------------------
+
+    def _press_pass(self) -> None:
+        h = self.hand
+        if self.game.is_over:
+            self._error(explain(IllegalMoveError(Rule.GAME_OVER), self.lang))
+            return
+        try:
+            h.pass_cards(SOUTH, list(CardSet(self.selection)))
+        except IllegalMoveError as e:
+            self._error(explain(e, self.lang))
+            return
+        got = h.received[SOUTH] or 0
+        self.received_flash = got
+        self.selection = 0
+        self.hint = None
+        self._accepted(
+            Message(
+                "ok",
+                t(
+                    "ui.msg.passed",
+                    self.lang,
+                    given=cards_label(CardSet(h.passes[SOUTH] or 0)),
+                    to=seat(h.pass_target(SOUTH), self.lang),
+                    got=cards_label(CardSet(got)),
+                    source=seat(h.pass_source(SOUTH), self.lang),
+                ),
+            )
+        )
+        self._run_bots()
+        self._after_move(keep_message=True)
+
+    def _press_hint(self) -> None:
+        h = self.hand
+        bot = levels.hint_bot()
+        obs = self.game.observation(SOUTH)
+        if h.phase is Phase.PASSING and h.passes[SOUTH] is None:
+            d = bot.decide_pass(obs)
+        elif h.phase is Phase.PLAYING and h.to_play == SOUTH:
+            d = bot.decide_play(obs)
+        else:
+            self._error(t("ui.msg.no_hint", self.lang))
+            return
+        reason = d.explain(self.lang)
+        self.hint = Hint(tuple(d.cards), reason)
+        self._info(t("ui.msg.hint", self.lang, cards=cards_label(d.cards), reason=reason))
+
+    def _press_restart(self) -> None:
+        self._start(self.number)
+        self._info(t("ui.msg.restarted", self.lang, number=self.number))
+
+    def _press_new(self) -> None:
+        n = self._new_number()
+        self._start(n)
+        self._info(t("ui.msg.started", self.lang, number=n))
+
+    def _press_day(self) -> None:
+        n = day_number(datetime.date.today())
+        self._start(n)
+        self._info(t("ui.msg.day", self.lang, number=n))
+
+    def _press_next(self) -> None:
+        if not self.hand.is_over:
+            self._error(t("ui.msg.hand_not_over", self.lang))
+            return
+        if self.game.is_over:
+            self._error(explain(IllegalMoveError(Rule.GAME_OVER), self.lang))
+            return
+        self.game.next_hand()
+        self._begin_hand()
+        self._accepted(Message("info", self._hand_intro()))
+        self._after_move(keep_message=True)
+
+    def _press_continue(self) -> None:
+        h = self.hand
+        if h.phase is Phase.PLAYING and h.to_play != SOUTH:
+            self._bot_move()
+            self._accepted(None)
+            self._after_move()
+            return
+        self._error(t("ui.msg.nothing_to_continue", self.lang))
+
+    def _press_moon_add(self) -> None:
+        self._moon("add")
+
+    def _press_moon_subtract(self) -> None:
+        self._moon("subtract")
+
+    def _moon(self, choice: str) -> None:
+        h = self.hand
+        try:
+            h.choose_moon(SOUTH, choice)
+        except IllegalMoveError as e:
+            self._error(explain(e, self.lang))
+            return
+        self._accepted(None)
+        self._after_move()
+
+    def _press_reset_history(self) -> None:
+        if self.history_error is not None:
+            store.keep_bad_copy(self.folder / store.HISTORY_FILE)
+        self.history = store.History(self.folder)
+        self.history_error = None
+        try:
+            self.history.save()
+        except OSError as e:
+            self._error(t("ui.msg.cannot_write", self.lang, path=str(self.history.path), reason=str(e)))
+            return
+        self._info(t("ui.msg.history_reset", self.lang))
+
+    # ----- internals -----------------------------------------------------------
+
+    def _check_level(self, level: str) -> None:
+        if level not in levels.available_levels():
+            raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(levels.available_levels())}")
+
+    @staticmethod
+    def _check_number(n: int) -> int:
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < MAX_DEAL_NUMBER:
+            raise HeartsError(f"the deal number must be 0 to {MAX_DEAL_NUMBER - 1}, not {n!r}")
+        return n
+
+    def _new_number(self) -> int:
+        return self.rng.randrange(1, 1_000_000)
+
+    def _make_bots(self) -> None:
+        self.bots: dict[int, Bot] = {s: levels.make(self.level, seed=s) for s in (1, 2, 3)}
+
+    def _start(self, number: int) -> None:
+        self.game = Game(number, self.rules)
+        self.recorded = False
+        self.selection = 0
+        self.hint = None
+        self.received_flash = 0
+        self._make_bots()
+        self._begin_hand()
+        self.message = Message("info", self._hand_intro())
+        self.actions += 1
+        self._save_game()
+
+    def _begin_hand(self) -> None:
+        self.selection = 0
+        self.hint = None
+        self.received_flash = 0
+        h = self.hand
+        if h.phase is Phase.PASSING:
+            for s in (1, 2, 3):
+                if h.passes[s] is None:
+                    bot = self._seeded(s)
+                    h.pass_cards(s, list(bot.choose_pass(h.observation(s))))
+        self._run_bots()
+
+    def _hand_intro(self) -> str:
+        h = self.hand
+        if h.phase is Phase.PASSING:
+            return t(
+                "ui.msg.choose_pass",
+                self.lang,
+                hand=h.hand_number,
+                direction=t(f"pass.{h.pass_direction.value}", self.lang),
+                to=seat(h.pass_target(SOUTH), self.lang),
+            )
+        return t("ui.msg.no_pass", self.lang, hand=h.hand_number)
+
+    def _seeded(self, s: int) -> Bot:
+        """The bot at seat ``s``, reseeded from the position so a resumed game plays on identically."""
+        h = self.hand
+        key = f"hearts-table/v1/{self.number}/{h.hand_number}/{s}/{h.cards_played}"
+        bot = self.bots[s]
+        bot.reseed(StableRandom(key).bits64())
+        return bot
+
+    def _bot_move(self) -> None:
+        h = self.hand
+        s = h.to_play
+        if h.phase is Phase.PLAYING:
+            c = self._seeded(s).choose_play(self.game.observation(s))
+            h.play(c, seat=s)
+            self.frames.append(h.copy())
+        elif h.phase is Phase.MOON_CHOICE:
+            h.choose_moon(s, self._seeded(s).choose_moon(self.game.observation(s)))
+
+    def _run_bots(self) -> None:
+        """Bots move until South must act (or the hand ends). Not in step mode."""
+        if self.settings.step_bots:
+            return
+        while True:
+            h = self.hand
+            if h.phase in (Phase.PLAYING, Phase.MOON_CHOICE) and h.to_play != SOUTH:
+                self._bot_move()
+            else:
+                return
+
+    def _after_move(self, *, keep_message: bool = False) -> None:
+        h = self.hand
+        if h.is_over:
+            self.received_flash = 0
+            if self.game.is_over:
+                self._record_finished_game()
+            s = self.summary()
+            assert s is not None
+            msg = self._summary_text(s)
+            if not keep_message or self.message is None or self.message.kind != "error":
+                self.message = Message("ok", msg)
+        elif not keep_message:
+            self.message = self._turn_message()
+        self._save_game()
+
+    def _turn_message(self) -> Message:
+        h = self.hand
+        if h.phase is Phase.PLAYING and h.to_play == SOUTH:
+            key = "ui.msg.your_lead" if not h.trick else "ui.msg.your_turn"
+            return Message("info", t(key, self.lang))
+        if h.phase is Phase.PLAYING:
+            return Message("info", t("ui.msg.waiting", self.lang, seat=seat(h.to_play, self.lang)))
+        if h.phase is Phase.MOON_CHOICE:
+            return Message("info", t("ui.msg.moon_choose", self.lang))
+        return Message("info", "")
+
+    def _summary_text(self, s: dict[str, Any]) -> str:
+        lang = self.lang
+        parts = [
+            t("ui.msg.hand_done", lang, hand=s["hand_number"], points=s["points"][SOUTH], total=s["totals"][SOUTH])
+        ]
+        if s["shooter"] is not None:
+            parts.append(t("ui.msg.moon", lang, seat=seat(s["shooter"], lang)))
+        if s["game_over"]:
+            names = ", ".join(seat(w, lang) for w in s["winners"])
+            if SOUTH in s["winners"]:
+                key = "ui.msg.game_won_shared" if s["shared"] else "ui.msg.game_won"
+            else:
+                key = "ui.msg.game_lost_shared" if s["shared"] else "ui.msg.game_lost"
+            parts.append(t(key, lang, winners=names))
+        else:
+            parts.append(t("ui.msg.press_next", lang))
+        return " ".join(parts)
+
+    def _toggle(self, c: Card) -> None:
+        h = self.hand
+        if not h.hands[SOUTH] >> c & 1:
+            self._error(explain(IllegalMoveError(Rule.CARD_NOT_IN_HAND, card=str(c)), self.lang))
+            return
+        bit = 1 << c
+        if self.selection & bit:
+            self.selection &= ~bit
+        elif self.selection.bit_count() >= self.rules.pass_size:
+            self._error(t("ui.msg.three_chosen", self.lang, count=self.rules.pass_size))
+            return
+        else:
+            self.selection |= bit
+        n = self.selection.bit_count()
+        key = "ui.msg.pass_ready" if n == self.rules.pass_size else "ui.msg.pass_count"
+        self._accepted(Message("info", t(key, self.lang, count=n, need=self.rules.pass_size)))
+        self._save_game()
+
+    def _accepted(self, message: Message | None) -> None:
+        self.actions += 1
+        if message is not None:
+            self.message = message
+
+    def _error(self, text: str) -> None:
+        self.message = Message("error", text)
+
+    def _info(self, text: str) -> None:
+        self.message = Message("info", text)
+
+    # ----- files ---------------------------------------------------------------
+
+    def _load_settings(self) -> store.Settings:
+        try:
+            return store.Settings.load(self.folder)
+        except store.StoreError as e:
+            s = store.Settings()
+            self.notices.append(Message("error", t("ui.msg.bad_settings", s.lang, path=e.path, reason=e.reason)))
+            store.keep_bad_copy(self.folder / store.SETTINGS_FILE)
+            return s
+        except TypeError as e:  # wrong argument types slip through dataclass construction
+            self.notices.append(Message("error", t("ui.msg.bad_settings", "en", path="settings.json", reason=str(e))))
+            return store.Settings()
+
+    def _save_settings(self) -> None:
+        try:
+            self.settings.save(self.folder)
+        except OSError as e:
+            self._error(t("ui.msg.cannot_write", self.lang, path=str(self.folder), reason=str(e)))
+
+    def _load_history(self) -> None:
+        try:
+            self.history = store.History.load(self.folder)
+        except store.StoreError as e:
+            self.history = None
+            self.history_error = t("ui.msg.bad_history", self.lang, path=e.path, reason=e.reason)
+            self.notices.append(Message("error", self.history_error))
+
+    def _record_finished_game(self) -> None:
+        if self.recorded:
+            return
+        self.recorded = True
+        if self.history is None:
+            return  # the damaged file is left as it is; the History panel says so
+        o = self.game.outcome()
+        self.history.add(number=self.number, final=o.totals, winners=o.winners, level=self.level)
+        try:
+            self.history.save()
+        except OSError as e:
+            self._error(t("ui.msg.cannot_write", self.lang, path=str(self.history.path), reason=str(e)))
+
+    @property
+    def save_path(self) -> Path:
+        """The file the game is saved to after every action."""
+        return self.folder / store.SAVE_FILE
+
+    def save_data(self) -> dict[str, Any]:
+        """The saved game as JSON-ready data (a :mod:`hearts.record` game record plus the table's own state)."""
+        from hearts.record import GameRecord
+
+        return {
+            "format": SAVE_FORMAT,
+            "version": 1,
+            "game": GameRecord.from_game(self.game).to_dict(),
+            "table": {
+                "level": self.level,
+                "selection": CardSet(self.selection).codes(),
+                "recorded": self.recorded,
+            },
+        }
+
+    def _save_game(self) -> None:
+        try:
+            store.write_json(self.save_path, self.save_data())
+        except OSError as e:
+            self._error(t("ui.msg.cannot_write", self.lang, path=str(self.save_path), reason=str(e)))
+
+    def _resume(self) -> bool:
+        """Load the saved game; a damaged file gives a message, is kept aside, and a new game starts."""
+        from hearts.record import GameRecord
+
+        path = self.save_path
+        try:
+            data = store.read_json(path)
+            if data is None:
+                return False
+            if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT or data.get("version") != 1:
+                raise store.StoreError(f"is not a saved table (format {SAVE_FORMAT!r}, version 1)", path)
+            table = data.get("table")
+            if not isinstance(table, dict):
+                raise store.StoreError("expected an object", path, "table")
+            try:
+                game = GameRecord.from_dict(data.get("game")).replay()
+            except HeartsError as e:
+                raise store.StoreError(str(e), path, "game") from e
+            if game.rules.num_players != 4:
+                raise store.StoreError("the table seats four players", path, "game.rules")
+            selection = table.get("selection", [])
+            if not isinstance(selection, list):
+                raise store.StoreError("expected a list of cards", path, "table.selection")
+            try:
+                sel = CardSet(Card.parse(x) for x in selection)
+            except (CardParseError, AttributeError, TypeError) as e:
+                raise store.StoreError(str(e), path, "table.selection") from e
+            recorded = table.get("recorded", False)
+            if not isinstance(recorded, bool):
+                raise store.StoreError("must be true or false", path, "table.recorded")
+            lvl = table.get("level", self.level)
+            if lvl in levels.available_levels():
+                self.settings.level = lvl
+        except store.StoreError as e:
+            store.keep_bad_copy(path)
+            self.notices.append(Message("error", t("ui.msg.bad_save", self.lang, path=e.path, reason=e.reason)))
+            return False
+        self.game = game
+        self.rules = game.rules
+        h = game.hand
+        self.selection = sel.mask & h.hands[SOUTH] if h.phase is Phase.PASSING else 0
+        self.recorded = recorded
+        self._make_bots()
+        self._run_bots()
+        self.message = Message("info", t("ui.msg.resumed", self.lang, number=game.number, hand=h.hand_number))
+        if h.is_over:
+            s = self.summary()
+            assert s is not None
+            self.message = Message("info", self._summary_text(s))
+        return True

@@ -1,0 +1,46 @@
+"""Learner-facing text for the widgets, from the one message catalogue.
+
+The widgets' sentences live in ``hearts/locale/widgets.<lang>.json`` and are
+read through :func:`hearts.messages.text`, like every other message.
+
+>>> t("ui.button.hint", "es")
+'Pista'
+>>> from hearts.errors import IllegalMoveError, Rule
+>>> explain(IllegalMoveError(Rule.NOT_YOUR_TURN, seat=1), "en")
+'It is not your turn: West plays next.'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hearts.cards import Card
+from hearts.errors import IllegalMoveError
+from hearts.messages import seat_name, text
+
+__all__ = ["card_label", "cards_label", "explain", "seat", "t"]
+
+
+def t(key: str, lang: str, **values: Any) -> str:
+    """The catalogue message ``key`` in ``lang``."""
+    return text(key, lang, **values)
+
+
+def seat(s: int, lang: str) -> str:
+    """South, West, North, East (or their Spanish names)."""
+    return seat_name(s, lang)
+
+
+def card_label(c: int) -> str:
+    """``'Q♠'``: cards are shown by symbol in both languages."""
+    return str(Card(c))
+
+
+def cards_label(cards: Any) -> str:
+    """``'K♣, J♥ and 8♣'`` style list (the joining word is language-neutral: a comma)."""
+    return ", ".join(str(Card(int(c))) for c in cards)
+
+
+def explain(err: IllegalMoveError, lang: str) -> str:
+    """The engine's reason in words (seats and phases are named by the catalogue)."""
+    return err.explain(lang)

@@ -1,0 +1,162 @@
+"""The learn-to-play widget: the example hand step by step, then short scenes.
+
+>>> w = Walkthrough(lang="es", delay=0)
+>>> w.press("next")
+>>> w.model.index
+1
+>>> w.press("back")
+>>> w.model.index
+0
+
+Next / Back (:meth:`Walkthrough.press`), the chapter list, the "show every
+hand" box and clicks on cards (:meth:`Walkthrough.click_card`) all go through
+methods a test can call.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as W
+from hearts_widgets.svgview import SvgTable
+from hearts_widgets.table import _STYLE
+from hearts_widgets.text import t
+from hearts_widgets.walkthrough_model import LEARNER, WalkthroughModel
+
+from hearts.display import table_svg
+
+__all__ = ["Walkthrough"]
+
+_NOTE_STYLE = """
+<style>
+.hearts-learn .hw-caption { font-size: 1.1em; padding: 4px 2px; }
+.hearts-learn .hw-note { background: #fffde7; border-left: 6px solid #ffb300; padding: 6px 12px; margin: 4px 0;
+  border-radius: 6px; font-size: 1.05em; }
+.hearts-learn .hw-note b { color: #6d4c00; }
+.hearts-learn .hw-prompt { color: #33691e; font-style: italic; }
+.hearts-learn .hw-chapter { font-weight: bold; font-size: 1.15em; }
+</style>
+"""
+
+
+class Walkthrough(W.VBox):  # type: ignore[misc]
+    """Learn to play: Next / Back through the example hand and the scenes; click cards at your turns."""
+
+    def __init__(self, lang: str = "en", *, reveal: bool = False, delay: int = 0) -> None:
+        self.model = WalkthroughModel(lang=lang)
+        self._updating = False
+        self.board = SvgTable(delay=delay)
+        self.board.on_card(self.click_card)
+        self.board.add_class("hw-board")
+        self.chapter = W.HTML().add_class("hw-chapter-title")
+        self.counter = W.HTML().add_class("hw-counter")
+        self.caption = W.HTML().add_class("hw-caption-box")
+        self.notes = W.HTML().add_class("hw-notes")
+        self.message = W.HTML().add_class("hw-message-box")
+        self.back_btn = W.Button(icon="", layout=W.Layout(width="8em")).add_class("hw-btn-back").add_class("hw-btn")
+        self.next_btn = W.Button(layout=W.Layout(width="8em"), button_style="primary")
+        self.next_btn.add_class("hw-btn-next").add_class("hw-btn")
+        self.back_btn.on_click(lambda _b: self.press("back"))
+        self.next_btn.on_click(lambda _b: self.press("next"))
+        self.chapters = W.Dropdown(layout=W.Layout(width="auto")).add_class("hw-chapters")
+        self.chapters.observe(self._on_chapter, names="value")
+        self.reveal = W.Checkbox(value=reveal, indent=False).add_class("hw-reveal")
+        self.reveal.observe(lambda _c: self.refresh(), names="value")
+        self.progress = W.IntProgress(min=0, max=len(self.model) - 1, layout=W.Layout(width="100%"))
+        self.progress.add_class("hw-progress")
+        nav = W.HBox(
+            [self.back_btn, self.next_btn, self.counter, self.chapters, self.reveal],
+            layout=W.Layout(flex_flow="row wrap", align_items="center", gap="8px"),
+        ).add_class("hw-nav")
+        super().__init__(
+            [W.HTML(_STYLE + _NOTE_STYLE), self.chapter, self.board, self.message, self.caption, self.notes, nav,
+             self.progress],
+            layout=W.Layout(max_width="1000px"),
+        )
+        self.add_class("hearts-app").add_class("hearts-learn")
+        self.refresh()
+
+    # ----- controls --------------------------------------------------------------
+
+    def press(self, button: str) -> None:
+        """``'next'`` or ``'back'``."""
+        if button == "next":
+            self.model.next()
+        elif button == "back":
+            self.model.back()
+        else:
+            raise ValueError(f"unknown button {button!r}; the buttons are next, back")
+        self.refresh()
+
+    def click_card(self, code: str) -> None:
+        """A card was clicked on the board."""
+        self.model.click_card(code)
+        self.refresh()
+
+    def goto(self, index: int) -> None:
+        """Jump to a step."""
+        self.model.goto(index)
+        self.refresh()
+
+    def _on_chapter(self, change: dict[str, Any]) -> None:
+        if not self._updating and change["new"] is not None:
+            self.goto(int(change["new"]))
+
+    # ----- drawing -----------------------------------------------------------------
+
+    def svg(self) -> str:
+        """The drawing of the current step."""
+        m = self.model
+        st = m.step
+        return table_svg(
+            m.game(),
+            viewer=LEARNER,
+            reveal=bool(self.reveal.value),
+            selected=st.selected,
+            highlighted=st.highlighted,
+            trick=st.trick,
+            lang=m.lang,
+        )
+
+    def refresh(self) -> None:
+        """Redraw from the model."""
+        m = self.model
+        lang = m.lang
+        st = m.step
+        self._updating = True
+        try:
+            self.board.show(self.svg(), [], [c.code for c in st.highlighted])
+            self.chapter.value = (
+                f'<div class="hw-chapter" data-chapter="{st.chapter}">'
+                f"{html.escape(t('learn.title', lang))} · {html.escape(t(f'learn.chapter.{st.chapter}', lang))}</div>"
+            )
+            self.counter.value = html.escape(t("learn.step", lang, index=m.index + 1, total=len(m)))
+            cap = st.caption
+            self.caption.value = (
+                f'<div class="hw-caption">{html.escape(cap)}</div>'
+                f'<div class="hw-prompt">{html.escape(m.prompt())}</div>'
+            )
+            self.notes.value = "".join(
+                f'<div class="hw-note" data-rule="{rule}"><b>{html.escape(t("learn.rule_label", lang))}</b> '
+                f"{html.escape(text)}</div>"
+                for rule, text in st.notes
+            )
+            if m.message is None:
+                self.message.value = ""
+            else:
+                kind, text = m.message
+                self.message.value = f'<div class="hw-message hw-{kind}">{html.escape(text)}</div>'
+            self.back_btn.description = t("ui.button.back", lang)
+            self.next_btn.description = t("ui.button.forward", lang)
+            self.back_btn.disabled = m.index == 0
+            self.next_btn.disabled = m.index == len(m) - 1
+            self.reveal.description = t("learn.reveal", lang)
+            opts = [(t(f"learn.chapter.{cid}", lang), str(i)) for cid, i in m.chapter_bounds()]
+            if list(self.chapters.options) != opts:
+                self.chapters.options = opts
+            current = max((i for _, i in m.chapter_bounds() if i <= m.index), default=0)
+            self.chapters.value = str(current)
+            self.progress.value = m.index
+        finally:
+            self._updating = False

@@ -1,0 +1,725 @@
+"""The learn-to-play walkthrough's logic: a scripted hand, then short scenes.
+
+The main chapter is the complete example deal of ``seeds/001`` kept by
+:mod:`hearts.examples`: the pass and all 52 plays, one step each. Four short
+scenes follow, each a small constructed position played through the engine,
+for rules that hand never shows: the first-trick exception for a hand of only
+penalty cards, leading hearts when you hold nothing else, shooting the moon,
+and the end of a game with a shared win.
+
+Rule notes are not attached to steps by hand. Each step's actions are played
+through the engine, and a list of detectors (:data:`DETECTORS`) looks at the
+state before and after every action; the first time a detector fires in the
+whole walkthrough, its note is shown on that step.
+
+>>> w = WalkthroughModel(lang="en")
+>>> w.index, w.step.chapter
+(0, 'hand')
+>>> seen = set()
+>>> while w.next():
+...     seen.update(rule for rule, _ in w.step.notes)
+>>> sorted(seen) == sorted(d.rule for d in DETECTORS)
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from hearts_widgets.text import card_label, cards_label, seat, t
+
+from hearts.cards import HEARTS_MASK, QUEEN_OF_SPADES, Card, CardSet
+from hearts.deal import Deal
+from hearts.errors import CardParseError, IllegalMoveError, Rule
+from hearts.game import Game
+from hearts.hand import HandState, Trick
+from hearts.messages import check_language
+from hearts.rules import Rules
+
+__all__ = ["DETECTORS", "Detector", "Step", "WalkthroughModel", "build_chapters"]
+
+LEARNER = 0
+_PENALTY = HEARTS_MASK | (1 << QUEEN_OF_SPADES)
+
+
+# ----- actions -------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Act:
+    """One scripted action: everyone's pass at once, or one play."""
+
+    kind: str  # "pass" or "play"
+    seat: int = -1
+    card: Card | None = None
+    passes: tuple[CardSet, ...] = ()
+
+    def apply(self, game: Game) -> None:
+        """Play it through the checked engine paths."""
+        h = game.hand
+        if self.kind == "pass":
+            for s, cards in enumerate(self.passes):
+                h.pass_cards(s, list(cards))
+        else:
+            h.play(self.card, seat=self.seat)  # type: ignore[arg-type]
+
+
+@dataclasses.dataclass
+class Chapter:
+    """A scripted stretch of play from a starting position.
+
+    ``start`` actions are applied silently before the chapter's first step;
+    then each step applies the next ``groups[k]`` actions.
+    """
+
+    id: str
+    make_game: Callable[[], Game]
+    actions: list[Act]
+    groups: list[int]
+    start: int = 0
+    reasons: dict[int, tuple[str, dict[str, Any]]] = dataclasses.field(default_factory=dict)
+
+    def game_after(self, count: int) -> Game:
+        """A fresh game with the first ``count`` actions applied."""
+        g = self.make_game()
+        for a in self.actions[:count]:
+            a.apply(g)
+        return g
+
+
+# ----- detectors: when does each rule first matter? --------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Event:
+    """One action seen by the detectors: the hand before and after, and the game after."""
+
+    before: HandState
+    after: HandState
+    act: Act
+    game: Game
+
+
+@dataclasses.dataclass(frozen=True)
+class Detector:
+    """A rule note: ``fires(event)`` returns the note's values when the rule matters, else ``None``."""
+
+    rule: str
+    fires: Callable[[Event], dict[str, Any] | None]
+
+
+def _is_play(e: Event) -> bool:
+    return e.act.kind == "play"
+
+
+def _d_passing(e: Event) -> dict[str, Any] | None:
+    if e.act.kind != "pass":
+        return None
+    h = e.after
+    return {
+        "direction": ("pass", h.pass_direction.value),
+        "to": ("seat", h.pass_target(LEARNER)),
+        "source": ("seat", h.pass_source(LEARNER)),
+        "got": ("cards", CardSet(h.received[LEARNER] or 0)),
+    }
+
+
+def _d_lead_lowest_club(e: Event) -> dict[str, Any] | None:
+    if _is_play(e) and e.before.trick_number == 0 and not e.before.trick:
+        return {"seat": ("seat", e.act.seat), "card": ("card", e.act.card)}
+    return None
+
+
+def _d_follow_suit(e: Event) -> dict[str, Any] | None:
+    b = e.before
+    if _is_play(e) and b.trick and e.act.card // 13 == b.led_suit:  # type: ignore[operator]
+        return {"seat": ("seat", e.act.seat), "card": ("card", e.act.card), "suit": ("suit", b.led_suit)}
+    return None
+
+
+def _d_first_trick(e: Event) -> dict[str, Any] | None:
+    """No points on trick one: shown when the learner first plays to it (or as it ends, if the learner led)."""
+    b = e.before
+    if not _is_play(e) or b.trick_number != 0:
+        return None
+    if (e.act.seat == LEARNER and b.trick) or len(b.trick) == b.n - 1:
+        return {}
+    return None
+
+
+def _d_first_trick_exception(e: Event) -> dict[str, Any] | None:
+    b = e.before
+    c = e.act.card
+    if _is_play(e) and b.trick_number == 0 and b.trick and c // 13 != b.led_suit and (1 << c) & _PENALTY:  # type: ignore[operator]
+        return {"seat": ("seat", e.act.seat), "card": ("card", c)}
+    return None
+
+
+def _d_trick_winner(e: Event) -> dict[str, Any] | None:
+    a = e.after
+    if _is_play(e) and len(a.tricks) > len(e.before.tricks):
+        tr = a.tricks[-1]
+        best = tr.played_by(tr.winner)
+        return {"seat": ("seat", tr.winner), "card": ("card", best), "suit": ("suit", best // 13)}
+    return None
+
+
+def _d_offsuit_never_wins(e: Event) -> dict[str, Any] | None:
+    a = e.after
+    if not _is_play(e) or len(a.tricks) == len(e.before.tricks):
+        return None
+    tr = a.tricks[-1]
+    best = tr.played_by(tr.winner)
+    for c in tr.cards:
+        if c // 13 != best // 13 and c.rank > best.rank:
+            return {"card": ("card", c), "best": ("card", best), "suit": ("suit", best // 13)}
+    return None
+
+
+def _d_discard(e: Event) -> dict[str, Any] | None:
+    b = e.before
+    if _is_play(e) and b.trick and e.act.card // 13 != b.led_suit:  # type: ignore[operator]
+        return {"seat": ("seat", e.act.seat), "card": ("card", e.act.card), "suit": ("suit", b.led_suit)}
+    return None
+
+
+def _d_queen_played(e: Event) -> dict[str, Any] | None:
+    if _is_play(e) and e.act.card == QUEEN_OF_SPADES:
+        return {"seat": ("seat", e.act.seat)}
+    return None
+
+
+def _d_queen_taken(e: Event) -> dict[str, Any] | None:
+    a = e.after
+    if _is_play(e) and len(a.tricks) > len(e.before.tricks) and QUEEN_OF_SPADES in a.tricks[-1].cards:
+        return {"seat": ("seat", a.tricks[-1].winner), "points": ("int", a.tricks[-1].points)}
+    return None
+
+
+def _d_hearts_broken(e: Event) -> dict[str, Any] | None:
+    if _is_play(e) and e.after.hearts_broken and not e.before.hearts_broken:
+        return {"seat": ("seat", e.act.seat), "card": ("card", e.act.card)}
+    return None
+
+
+def _d_lead_hearts(e: Event) -> dict[str, Any] | None:
+    b = e.before
+    if _is_play(e) and not b.trick and e.act.card // 13 == 3 and b.hearts_broken:  # type: ignore[operator]
+        return {"seat": ("seat", e.act.seat), "card": ("card", e.act.card)}
+    return None
+
+
+def _d_lead_only_hearts(e: Event) -> dict[str, Any] | None:
+    b = e.before
+    if _is_play(e) and not b.trick and e.act.card // 13 == 3 and not b.hearts_broken:  # type: ignore[operator]
+        return {"seat": ("seat", e.act.seat), "card": ("card", e.act.card)}
+    return None
+
+
+def _d_scoring(e: Event) -> dict[str, Any] | None:
+    a = e.after
+    if a.is_over and not e.before.is_over:
+        r = a.result()
+        return {"points": ("points", r.points), "total": ("int", sum(r.points))}
+    return None
+
+
+def _d_moon(e: Event) -> dict[str, Any] | None:
+    a = e.after
+    if a.is_over and not e.before.is_over and a.result().shooter is not None:
+        return {"seat": ("seat", a.result().shooter), "points": ("int", a.rules.moon_points)}
+    return None
+
+
+def _d_game_end(e: Event) -> dict[str, Any] | None:
+    if e.after.is_over and not e.before.is_over and e.game.is_over:
+        totals = e.game.scores
+        top = max(range(len(totals)), key=lambda s: totals[s])
+        return {"seat": ("seat", top), "total": ("int", totals[top]), "target": ("int", e.game.rules.target_score)}
+    return None
+
+
+def _d_shared_win(e: Event) -> dict[str, Any] | None:
+    if e.after.is_over and not e.before.is_over and e.game.is_over and len(e.game.winners) > 1:
+        w = e.game.winners
+        return {"seats": ("seats", tuple(w)), "total": ("int", e.game.scores[w[0]])}
+    return None
+
+
+DETECTORS: tuple[Detector, ...] = (
+    Detector("passing", _d_passing),
+    Detector("lead_lowest_club", _d_lead_lowest_club),
+    Detector("follow_suit", _d_follow_suit),
+    Detector("first_trick_exception", _d_first_trick_exception),
+    Detector("first_trick", _d_first_trick),
+    Detector("discard", _d_discard),
+    Detector("queen_played", _d_queen_played),
+    Detector("hearts_broken", _d_hearts_broken),
+    Detector("trick_winner", _d_trick_winner),
+    Detector("offsuit_never_wins", _d_offsuit_never_wins),
+    Detector("queen_taken", _d_queen_taken),
+    Detector("lead_hearts", _d_lead_hearts),
+    Detector("lead_only_hearts", _d_lead_only_hearts),
+    Detector("scoring", _d_scoring),
+    Detector("moon", _d_moon),
+    Detector("game_end", _d_game_end),
+    Detector("shared_win", _d_shared_win),
+)
+"""Every rule note, in the order they are checked within one action."""
+
+
+def _localize(values: dict[str, Any], lang: str) -> dict[str, Any]:
+    """Turn typed values (``("seat", 2)``, ``("card", c)`` …) into words."""
+    out: dict[str, Any] = {}
+    for k, (kind, v) in values.items():
+        if kind == "seat":
+            out[k] = seat(v, lang)
+        elif kind == "seats":
+            out[k] = t("learn.and", lang, first=", ".join(seat(s, lang) for s in v[:-1]), last=seat(v[-1], lang))
+        elif kind == "card":
+            out[k] = card_label(v)
+        elif kind == "cards":
+            out[k] = cards_label(v)
+        elif kind == "suit":
+            out[k] = t(f"suit.{v}", lang)
+        elif kind == "pass":
+            out[k] = t(f"pass.{v}", lang)
+        elif kind == "points":
+            out[k] = ", ".join(f"{seat(s, lang)} {p}" for s, p in enumerate(v))
+        else:
+            out[k] = v
+    return out
+
+
+def _note_key(rule: str, values: dict[str, Any]) -> str:
+    """The catalogue key of a note; notes about the learner's own play say 'you'."""
+    key = f"learn.note.{rule}"
+    who = values.get("seat")
+    if who is not None and who[0] == "seat" and who[1] == LEARNER and rule in _YOU_VARIANTS:
+        key += ".you"
+    return key
+
+
+_YOU_VARIANTS = {
+    "lead_lowest_club",
+    "follow_suit",
+    "discard",
+    "queen_played",
+    "hearts_broken",
+    "trick_winner",
+    "queen_taken",
+    "lead_hearts",
+    "lead_only_hearts",
+    "moon",
+    "first_trick_exception",
+}
+
+
+# ----- the chapters ----------------------------------------------------------------
+
+
+def _main_script() -> tuple[Deal, tuple[CardSet, ...], list[Card], dict[int, tuple[str, dict[str, Any]]]]:
+    """The seed-001 example: the deal, each seat's pass, the 52 plays, and reasons for the learner's plays."""
+    from hearts import examples
+
+    ex = examples.seed_001_example() if hasattr(examples, "seed_001_example") else examples.EXAMPLE
+    deal = ex.deal
+    passes = tuple(CardSet(p) for p in ex.passes)
+    plays = [Card(int(c)) for c in ex.plays]
+    reasons: dict[int, tuple[str, dict[str, Any]]] = {}
+    for i, r in dict(getattr(ex, "reasons", {}) or {}).items():
+        reasons[int(i)] = (r, {}) if isinstance(r, str) else (r[0], dict(r[1]))
+    return deal, passes, plays, reasons
+
+
+def _plays_as_acts(game: Game, plays: Sequence[Card]) -> list[Act]:
+    """Scripted plays, with the seat of each worked out by the engine."""
+    acts = []
+    g = game
+    for c in plays:
+        a = Act("play", g.hand.to_play, Card(int(c)))
+        a.apply(g)
+        acts.append(a)
+    return acts
+
+
+def _scripted_plays(game: Game, choose: Callable[[HandState], int], stop: Callable[[HandState], bool]) -> list[Act]:
+    """Play the hand with a fixed choice rule until ``stop``; return the actions."""
+    acts = []
+    h = game.hand
+    while not h.is_over and not stop(h):
+        a = Act("play", h.to_play, Card(choose(h)))
+        a.apply(game)
+        acts.append(a)
+    return acts
+
+
+def _highest_legal(h: HandState) -> int:
+    return CardSet(h.legal_mask()).highest()  # type: ignore[return-value]
+
+
+def _deal_around(learner_cards: str, leader_first: bool = True) -> Deal:
+    """South holds ``learner_cards``; the rest go round West, North, East in card order."""
+    mine = CardSet.parse(learner_cards)
+    rest = [c for c in CardSet((1 << 52) - 1) if c not in mine]
+    hands = [mine.mask, 0, 0, 0]
+    for i, c in enumerate(rest):
+        hands[1 + i % 3] |= 1 << c
+    return Deal(tuple(CardSet(m) for m in hands))
+
+
+_NO_PASS = Rules(passing=False)
+
+
+def build_chapters() -> list[Chapter]:
+    """The main hand and the four scenes."""
+    chapters: list[Chapter] = []
+
+    # 1. The example hand: the pass, then every play.
+    deal, passes, plays, reasons = _main_script()
+
+    def main_game() -> Game:
+        return Game(0, Rules(), deals=[deal])
+
+    g = main_game()
+    pass_act = Act("pass", passes=passes)
+    pass_act.apply(g)
+    acts = [pass_act, *_plays_as_acts(g, plays)]
+    # Reasons are indexed by play number (0-51); steps count the pass as action 0.
+    chapters.append(Chapter("hand", main_game, acts, [1] * len(acts), 0, {i + 1: r for i, r in reasons.items()}))
+    main_points = g.hand.result().points
+
+    # 2. A hand of nothing but hearts and Q♠ on the first trick.
+    d2 = _deal_around("QS 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH")
+
+    def exception_game() -> Game:
+        return Game(0, _NO_PASS, deals=[d2])
+
+    g = exception_game()
+    script = [Card.parse(x) for x in ("2C", "9C", "KC", "QS")]
+    chapters.append(Chapter("first_trick_exception", exception_game, _plays_as_acts(g, script), [3, 1]))
+
+    # 3. Leading a heart before hearts are broken, holding nothing else.
+    d3 = _deal_around("AC 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH")
+
+    def only_hearts_game() -> Game:
+        return Game(0, _NO_PASS, deals=[d3])
+
+    g = only_hearts_game()
+    first = _plays_as_acts(g, [Card.parse(x) for x in ("2C", "QC", "KC", "AC", "2H")])
+    rest = _scripted_plays(g, _highest_legal, lambda h: h.trick_number == 2)
+    chapters.append(Chapter("lead_only_hearts", only_hearts_game, first + rest, [3, 1, 1, len(rest)]))
+
+    # 4. Shooting the moon: South wins the first trick with A♣, then runs the hearts.
+    d4 = _deal_around("AC 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH")
+
+    def moon_game() -> Game:
+        return Game(0, _NO_PASS, deals=[d4])
+
+    g = moon_game()
+    acts4 = _scripted_plays(g, _highest_legal, lambda h: False)
+    queen_trick = next(tr.number for tr in g.hand.tricks if QUEEN_OF_SPADES in tr.cards)
+    chapters.append(Chapter("moon", moon_game, acts4, _trick_groups(13, {0, 1, queen_trick, 12})))
+
+    # 5. The end of a game: the example hand as the last one, totals set so two players tie for the lowest.
+    before = _totals_for_shared_win(main_points, Rules().target_score)
+
+    def end_game() -> Game:
+        game = Game(0, Rules(), deals=[deal])
+        game.totals = list(before)
+        return game
+
+    main = chapters[0]
+    chapters.append(Chapter("game_end", end_game, list(main.actions), [4], start=len(main.actions) - 4))
+    return chapters
+
+
+def _trick_groups(tricks: int, alone: set[int]) -> list[int]:
+    """Step sizes (in plays) showing the tricks in ``alone`` one by one and the others in runs."""
+    groups: list[int] = []
+    run = 0
+    for i in range(tricks):
+        if i in alone:
+            if run:
+                groups.append(run * 4)
+                run = 0
+            groups.append(4)
+        else:
+            run += 1
+    if run:
+        groups.append(run * 4)
+    return groups
+
+
+def _totals_for_shared_win(points: Sequence[int], target: int) -> tuple[int, ...]:
+    """Totals before a hand such that its ``points`` end the game with the learner sharing the win."""
+    n = len(points)
+    top = max(range(n), key=lambda s: points[s])
+    others = [s for s in range(n) if s != top and s != LEARNER]
+    partner = others[0]
+    low = target - 17
+    before = [0] * n
+    before[LEARNER] = low - points[LEARNER]
+    before[partner] = low - points[partner]
+    for s in others[1:]:
+        before[s] = low + 9 - points[s]
+    before[top] = target + 4 - points[top]
+    if top == LEARNER:  # pragma: no cover - the learner never takes the most points in the example
+        raise ValueError("the example hand must not give the learner the most points")
+    return tuple(before)
+
+
+# ----- steps -------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Step:
+    """What one press of Next shows."""
+
+    chapter: str
+    k: int  # 0 = the chapter's opening position
+    count: int  # actions applied from the chapter's start
+    caption: str
+    notes: tuple[tuple[str, str], ...]  # (rule, text)
+    learner_turn: bool
+    scripted: Card | None  # the learner's scripted card when it is the learner's turn
+    selected: CardSet  # cards raised (the pass about to be made)
+    highlighted: CardSet  # cards outlined (the cards just received)
+    trick: Trick | None  # a finished trick to show in the middle
+
+
+class WalkthroughModel:
+    """Steps through the scripted hand and the scenes; clicks are checked by the engine."""
+
+    def __init__(self, lang: str = "en", chapters: list[Chapter] | None = None) -> None:
+        self.lang = check_language(lang)
+        self.chapters = chapters if chapters is not None else build_chapters()
+        self._by_id = {c.id: c for c in self.chapters}
+        self.steps: list[Step] = []
+        self._build()
+        self.index = 0
+        self.message: tuple[str, str] | None = None  # (kind, text) after a click
+        self._cache: tuple[int, Game] | None = None
+
+    # ----- building ------------------------------------------------------------
+
+    def _build(self) -> None:
+        seen: set[str] = set()
+        lang = self.lang
+        for ch in self.chapters:
+            g = ch.game_after(ch.start)
+            count = ch.start
+            intro = t(
+                f"learn.scene.{ch.id}",
+                lang,
+                totals=", ".join(f"{seat(s, lang)} {x}" for s, x in enumerate(g.totals)),
+                target=g.rules.target_score,
+            )
+            self.steps.append(self._make_step(ch, 0, count, g, intro, ()))
+            for k, size in enumerate(ch.groups, start=1):
+                notes: list[tuple[str, str]] = []
+                lines: list[str] = []
+                group = ch.actions[count : count + size]
+                for a in group:
+                    before = g.hand.copy()
+                    a.apply(g)
+                    e = Event(before, g.hand, a, g)
+                    for d in DETECTORS:
+                        if d.rule in seen:
+                            continue
+                        vals = d.fires(e)
+                        if vals is not None:
+                            seen.add(d.rule)
+                            notes.append((d.rule, t(_note_key(d.rule, vals), lang, **_localize(vals, lang))))
+                lines.append(self._caption(ch, group, g, count))
+                count += size
+                self.steps.append(self._make_step(ch, k, count, g, " ".join(x for x in lines if x), tuple(notes)))
+
+    def _make_step(
+        self, ch: Chapter, k: int, count: int, g: Game, caption: str, notes: tuple[tuple[str, str], ...]
+    ) -> Step:
+        h = g.hand
+        nxt = ch.actions[count] if count < len(ch.actions) else None
+        next_groups = ch.groups[k] if k < len(ch.groups) else 0
+        learner_turn = nxt is not None and nxt.kind == "play" and nxt.seat == LEARNER and next_groups == 1
+        selected = CardSet(0)
+        highlighted = CardSet(0)
+        if nxt is not None and nxt.kind == "pass":
+            selected = nxt.passes[LEARNER]
+        if count > 0 and ch.actions[count - 1].kind == "pass":
+            highlighted = CardSet(h.received[LEARNER] or 0)
+        trick = h.tricks[-1] if not h.trick and h.tricks and not h.is_over else None
+        return Step(
+            ch.id, k, count, caption, notes, learner_turn, nxt.card if learner_turn else None,  # type: ignore[union-attr]
+            selected, highlighted, trick,
+        )
+
+    def _caption(self, ch: Chapter, group: list[Act], g: Game, count: int) -> str:
+        lang = self.lang
+        h = g.hand
+        if len(group) == 1 and group[0].kind == "pass":
+            a = group[0]
+            return t(
+                "learn.caption.pass",
+                lang,
+                given=cards_label(a.passes[LEARNER]),
+                to=seat(h.pass_target(LEARNER), lang),
+                got=cards_label(CardSet(h.received[LEARNER] or 0)),
+                source=seat(h.pass_source(LEARNER), lang),
+            )
+        plays = [a for a in group if a.kind == "play"]
+        parts: list[str] = []
+        if len(plays) <= 4:
+            for a in plays:
+                key = "learn.caption.you_play" if a.seat == LEARNER else "learn.caption.plays"
+                parts.append(t(key, lang, seat=seat(a.seat, lang), card=card_label(a.card)))  # type: ignore[arg-type]
+            idx = count + len(group)
+            reason = ch.reasons.get(idx)
+            if reason is not None and len(plays) == 1 and plays[0].seat == LEARNER:
+                parts.append(t(reason[0], lang, **reason[1]))
+        else:
+            first = h.tricks[-1].number if h.tricks else 0
+            done = [tr for tr in h.tricks if tr.number > first - len(plays) // h.n]
+            winners = {tr.winner for tr in done}
+            parts.append(
+                t(
+                    "learn.caption.tricks_you" if winners == {LEARNER} else "learn.caption.tricks",
+                    lang,
+                    first=done[0].number + 1,
+                    last=done[-1].number + 1,
+                    winners=", ".join(seat(s, lang) for s in sorted(winners)),
+                )
+            )
+        if plays and not h.trick and h.tricks:
+            tr = h.tricks[-1]
+            if len(plays) <= 4:
+                key = "learn.caption.wins_points" if tr.points else "learn.caption.wins"
+                if tr.winner == LEARNER:
+                    key = key.replace("caption.wins", "caption.you_win")
+                parts.append(t(key, lang, seat=seat(tr.winner, lang), points=tr.points))
+        return " ".join(parts)
+
+    # ----- reading -------------------------------------------------------------
+
+    @property
+    def step(self) -> Step:
+        """The step on show."""
+        return self.steps[self.index]
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def game(self) -> Game:
+        """The position of the current step (a fresh game: changing it changes nothing here)."""
+        if self._cache is None or self._cache[0] != self.index:
+            st = self.step
+            self._cache = (self.index, self._by_id[st.chapter].game_after(st.count))
+        return self._cache[1]
+
+    @property
+    def hand(self) -> HandState:
+        """The hand of the current step."""
+        return self.game().hand
+
+    def chapter_bounds(self) -> list[tuple[str, int]]:
+        """(chapter id, index of its first step), in order."""
+        out = []
+        for i, s in enumerate(self.steps):
+            if s.k == 0:
+                out.append((s.chapter, i))
+        return out
+
+    def prompt(self) -> str:
+        """What to do now."""
+        st = self.step
+        if st.learner_turn:
+            return t("learn.prompt.your_turn", self.lang)
+        if self.index == len(self.steps) - 1:
+            return t("learn.prompt.finished", self.lang)
+        return t("learn.prompt.next", self.lang)
+
+    # ----- moving ----------------------------------------------------------------
+
+    def next(self) -> bool:
+        """One step forward (at the learner's turn: the scripted card). False at the end."""
+        self.message = None
+        if self.index + 1 >= len(self.steps):
+            return False
+        self.index += 1
+        return True
+
+    def back(self) -> bool:
+        """One step back. False at the start."""
+        self.message = None
+        if self.index == 0:
+            return False
+        self.index -= 1
+        return True
+
+    def goto(self, index: int) -> None:
+        """Jump to a step (e.g. a chapter's first step)."""
+        if not isinstance(index, int) or not 0 <= index < len(self.steps):
+            raise ValueError(f"step must be 0 to {len(self.steps) - 1}, not {index!r}")
+        self.message = None
+        self.index = index
+
+    def click_card(self, code: str | int) -> None:
+        """The learner clicks a card of the table."""
+        lang = self.lang
+        try:
+            c = Card(code) if isinstance(code, int) else Card.parse(code)
+        except CardParseError:
+            self.message = ("error", t("ui.msg.not_a_card", lang, text=str(code)))
+            return
+        st = self.step
+        h = self.hand
+        ch = self._by_id[st.chapter]
+        nxt = ch.actions[st.count] if st.count < len(ch.actions) else None
+        if st.learner_turn:
+            err = h.why_not(c, seat=LEARNER)
+            if err is not None:
+                self.message = ("error", err.explain(lang))
+                return
+            scripted = st.scripted
+            assert scripted is not None
+            self.index += 1
+            if c == scripted:
+                self.message = ("ok", t("learn.click.scripted", lang, card=card_label(c)))
+            else:
+                self.message = ("info", self._comment(h, c, scripted))
+            return
+        if nxt is not None and nxt.kind == "pass":
+            key = "learn.click.pass_in" if c in nxt.passes[LEARNER] else "learn.click.pass_out"
+            if c not in h.hand_of(LEARNER):
+                self.message = ("error", _not_in_hand(c, lang))
+                return
+            self.message = ("info", t(key, lang, card=card_label(c), cards=cards_label(nxt.passes[LEARNER])))
+            return
+        if nxt is None or h.is_over:
+            self.message = ("error", t("learn.click.over", lang))
+            return
+        err = h.why_not(c, seat=LEARNER)
+        if err is not None:
+            self.message = ("error", err.explain(lang))
+        else:  # pragma: no cover - a grouped step whose next play is the learner's
+            self.message = ("info", t("learn.prompt.next", lang))
+
+    def _comment(self, h: HandState, chosen: Card, scripted: Card) -> str:
+        """Words for a legal card that is not the story's: what it would do, then back to the story."""
+        lang = self.lang
+        if not h.trick:
+            first = t("learn.alt.lead", lang, card=card_label(chosen))
+        elif chosen // 13 == h.led_suit:
+            best = max(c for c in h.trick if c // 13 == h.led_suit)
+            key = "learn.alt.over" if chosen > best else "learn.alt.under"
+            first = t(key, lang, card=card_label(chosen), best=card_label(best))
+        else:
+            first = t("learn.alt.discard", lang, card=card_label(chosen), suit=t(f"suit.{h.led_suit}", lang))
+        return first + " " + t("learn.alt.story", lang, card=card_label(scripted))
+
+
+def _not_in_hand(c: Card, lang: str) -> str:
+    """The engine's words for a card the learner does not hold."""
+    return IllegalMoveError(Rule.CARD_NOT_IN_HAND, card=str(c)).explain(lang)
