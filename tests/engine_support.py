@@ -1,0 +1,83 @@
+"""Helpers shared by the engine tests: state snapshots, scripted deals, simple policies."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from hearts import Card, CardSet, Deal, HandState, PassDirection, Rules
+from hearts.hand import Phase
+
+
+def snapshot(state: HandState) -> dict[str, Any]:
+    """Every slot of the state, lists frozen to tuples: equal snapshots = same state."""
+    out: dict[str, Any] = {}
+    for name in HandState.__slots__:
+        value = getattr(state, name)
+        if isinstance(value, list):
+            value = tuple(value)
+        out[name] = value
+    return out
+
+
+def scripted_deal(partial: Mapping[int, str], rules: Rules | None = None) -> Deal:
+    """A deal where each seat holds the cards given for it, topped up with the
+    lowest remaining cards of the deck seat by seat (seat 0 first)."""
+    rules = rules or Rules()
+    hands = {seat: CardSet.parse(text).mask for seat, text in partial.items()}
+    used = 0
+    for m in hands.values():
+        assert not used & m, "a card is given to two seats"
+        used |= m
+    free = [c for c in rules.deck if not used >> c & 1]
+    for seat in range(rules.num_players):
+        m = hands.get(seat, 0)
+        while m.bit_count() < rules.hand_size:
+            m |= 1 << free.pop(0)
+        hands[seat] = m
+    return Deal.from_hands([CardSet(hands[s]) for s in range(rules.num_players)], rules)
+
+
+def no_pass_state(partial: Mapping[int, str], rules: Rules | None = None) -> HandState:
+    """A hand with no passing, from :func:`scripted_deal`."""
+    rules = rules or Rules()
+    return HandState(scripted_deal(partial, rules), rules, pass_direction=PassDirection.NONE)
+
+
+def play_all(state: HandState, codes: str) -> None:
+    """Play the cards (space separated codes) through the checked path."""
+    for code in codes.split():
+        state.play(code)
+
+
+Policy = Callable[[HandState], int]
+
+
+def lowest(state: HandState) -> int:
+    """The lowest legal card by index."""
+    m = state.legal_mask()
+    return (m & -m).bit_length() - 1
+
+
+def highest(state: HandState) -> int:
+    """The highest legal card by index."""
+    return state.legal_mask().bit_length() - 1
+
+
+def pass_lowest(state: HandState) -> None:
+    """Every seat still to pass passes its three lowest cards (checked)."""
+    for seat in state.waiting_to_pass:
+        state.pass_cards(seat, list(state.hand_of(seat))[:3])
+
+
+def finish(state: HandState, policy: Policy = lowest) -> HandState:
+    """Pass (lowest three) and play the hand out with ``policy`` through ``push``."""
+    pass_lowest(state)
+    while state.phase is Phase.PLAYING:
+        state.push(policy(state))
+    return state
+
+
+def codes(cards: Any) -> list[str]:
+    """Card codes of an iterable of cards, in iteration order."""
+    return [Card(c).code for c in cards]
