@@ -1,0 +1,315 @@
+"""How strong is the expert? Duplicate matches against three kinds of opponents.
+
+Each deal is played four times with the bot under test rotated through the
+seats (three opponents in the other seats); a baseline table of four
+opponents on the same deal gives, seat by seat, what an opponent scores in
+that seat. Points per hand are reported with 95% intervals (normal
+approximation over deals, each deal's four rotations averaged as one unit).
+
+Matches:
+
+- ``random``: the expert against three random bots (target: at most 1.5 points per hand);
+- ``rule``: the expert against three rule bots, minus a rule bot in the same
+  seat on the same deals (target: below zero, interval excluding zero);
+- ``ismcts``: the same against OpenSpiel's ``pyspiel.ISMCTSBot`` (1,000
+  simulations, random rollouts, ``use_observation_string=False``), seated
+  through :class:`ISMCTSAdapter`, which sees only its observation.
+
+It also prints the expert's median decision time. Run::
+
+    python benchmarks/strength.py --deals 100
+    python benchmarks/strength.py --deals 20 --matches random rule
+
+This is a measurement script, not a test: it takes minutes to hours.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from hearts import Deal, HandState
+from hearts.bots.base import Bot, Decision
+from hearts.bots.expert import DEFAULT_PASS_WORLDS, DEFAULT_WORLDS, ExpertBot, sample_worlds
+from hearts.bots.random_bot import RandomBot
+from hearts.cards import Card
+from hearts.hand import Phase
+from hearts.observation import Observation
+
+# ----------------------------------------------------------------------------
+# OpenSpiel's ISMCTS seated at our table
+# ----------------------------------------------------------------------------
+
+
+class ISMCTSAdapter(Bot):
+    """OpenSpiel's information-set MCTS as one of our bots, seeing only its observation.
+
+    For every decision it rebuilds an OpenSpiel state from the observation:
+    the hidden hands are one deal sampled consistently with the observation
+    (ISMCTS resamples the hidden cards itself from its information state
+    anyway), the pre-pass hands and the passes between other players are
+    reconstructed to agree with it, and the public plays are replayed.
+
+    OpenSpiel's hearts resamples hidden hands wrongly while passing once a
+    player before it has passed (duplicated cards, then a crash). So for its
+    pass the adapter rotates the table so that the ISMCTS seat is OpenSpiel's
+    first passer (rotation keeps every pass direction), where resampling is sound.
+    """
+
+    name = "OpenSpiel ISMCTS"
+
+    def __init__(self, seed: int = 0, *, simulations: int = 1000, uct_c: float = 2.0) -> None:
+        super().__init__(seed)
+        import pyspiel
+
+        self._pyspiel = pyspiel
+        self.simulations = simulations
+        self.uct_c = uct_c
+        self._make(seed)
+
+    def _make(self, seed: int | None) -> None:
+        ps = self._pyspiel
+        s = 0 if seed is None else seed
+        evaluator = ps.RandomRolloutEvaluator(1, s)
+        self._evaluator = evaluator  # keep it alive as long as the bot
+        self._bot = ps.ISMCTSBot(
+            s, evaluator, self.uct_c, self.simulations, -1,
+            ps.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT, False, False,
+        )
+
+    def reseed(self, seed: int | None) -> None:
+        super().reseed(seed)
+        self._make(seed)
+
+    # The hands before passing, and everyone's pass, agreeing with a sampled world.
+    def _reconstruct(self, obs: Observation) -> tuple[list[int], list[int]]:
+        n = obs.rules.num_players
+        world = sample_worlds(obs, 1, self.rng)[0]
+        held = list(world.hands)  # each seat's cards after the pass: in hand now or played
+        for seat, c in obs.plays:
+            held[seat] |= 1 << c
+        if obs.received_mask is None or obs.passed_mask is None:
+            return held, [0] * n
+        me = obs.seat
+        off = (obs.pass_target - me) % n
+        passes = [0] * n
+        for s in range(n):
+            if s == me:
+                passes[s] = obs.passed_mask
+            elif (s + off) % n == me:
+                passes[s] = obs.received_mask
+            else:  # unknown to us: any 3 cards the receiver holds after the pass
+                pool = held[(s + off) % n]
+                for _ in range(obs.rules.pass_size):
+                    low = pool & -pool
+                    passes[s] |= low
+                    pool ^= low
+        dealt = [(held[s] & ~passes[(s - off) % n]) | passes[s] for s in range(n)]
+        return dealt, passes
+
+    def decide_pass(self, obs: Observation) -> Decision:
+        from hearts.interop import openspiel as osb
+
+        n = obs.rules.num_players
+        dealt, _ = self._reconstruct(obs)
+        shift = 2 - obs.seat  # our seat -> North, OpenSpiel's first passer
+        rotated = [0] * n
+        for s in range(n):
+            rotated[(s + shift) % n] = dealt[s]
+        deal = Deal.from_hands([_cards(m) for m in rotated], obs.rules)
+        state = osb.new_state(deal, obs.pass_direction, obs.rules)
+        chosen = []
+        for _ in range(obs.rules.pass_size):
+            action = self._bot.step(state)
+            c = osb.action_to_card(action)
+            chosen.append(c)
+            osb.apply_pass_card(state, c)
+        return Decision(tuple(chosen), "bot.reason.custom")
+
+    def decide_play(self, obs: Observation) -> Decision:
+        from hearts.interop import openspiel as osb
+
+        dealt, passes = self._reconstruct(obs)
+        deal = Deal.from_hands([_cards(m) for m in dealt], obs.rules)
+        state = osb.new_state(deal, obs.pass_direction, obs.rules)
+        if osb.is_passing(state):
+            osb.apply_passes(state, passes)
+        for _, c in obs.plays:
+            osb.apply_play(state, c)
+        action = self._bot.step(state)
+        return Decision((osb.action_to_card(action),), "bot.reason.custom")
+
+
+def _cards(mask: int) -> list[Card]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(Card(low.bit_length() - 1))
+        mask ^= low
+    return out
+
+
+# ----------------------------------------------------------------------------
+# Duplicate matches
+# ----------------------------------------------------------------------------
+
+
+class Timed(Bot):
+    """Wraps a bot and records how long each decision took (seconds)."""
+
+    def __init__(self, inner: Bot, log: dict[str, list[float]]) -> None:
+        super().__init__(inner.seed)
+        self.inner = inner
+        self.log = log
+        self.name = inner.name
+
+    def reseed(self, seed: int | None) -> None:
+        self.inner.reseed(seed)
+
+    def decide_play(self, obs: Observation) -> Decision:
+        t = time.perf_counter()
+        d = self.inner.decide_play(obs)
+        dt = time.perf_counter() - t
+        key = "play_forced" if obs.legal_mask().bit_count() == 1 else "play_choice"
+        self.log.setdefault(key, []).append(dt)
+        return d
+
+    def decide_pass(self, obs: Observation) -> Decision:
+        t = time.perf_counter()
+        d = self.inner.decide_pass(obs)
+        self.log.setdefault("pass", []).append(time.perf_counter() - t)
+        return d
+
+
+def play_hand(deal: Deal, bots: Sequence[Bot]) -> tuple[int, ...]:
+    """Play one hand with one bot per seat; return each seat's score (moon included)."""
+    h = HandState(deal)
+    if h.phase is Phase.PASSING:
+        for seat in range(h.n):
+            h.push_pass(seat, bots[seat].choose_pass(h.observation(seat)).mask)
+    while not h.is_over:
+        if h.phase is Phase.MOON_CHOICE:
+            seat = h.to_play
+            h.choose_moon(seat, bots[seat].choose_moon(h.observation(seat)))
+            continue
+        seat = h.to_play
+        h.push(bots[seat].choose_play(h.observation(seat)))
+    return h.result().scores
+
+
+def mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
+    """Mean and 95% interval (normal approximation)."""
+    m = statistics.fmean(xs)
+    if len(xs) < 2:
+        return m, math.nan, math.nan
+    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
+    return m, m - half, m + half
+
+
+def duplicate_match(
+    deals: Sequence[Deal],
+    hero: Callable[[int], Bot],
+    opponent: Callable[[int], Bot],
+    *,
+    label: str,
+    progress: bool = True,
+) -> dict[str, Any]:
+    """The hero rotated through the seats against three opponents, plus an all-opponent baseline per deal."""
+    hero_pts: list[float] = []
+    diff: list[float] = []
+    t0 = time.perf_counter()
+    for i, deal in enumerate(deals):
+        n = deal.rules.num_players
+        key = deal.number if deal.number is not None else i
+        base_bots = [opponent(key * 16 + s) for s in range(n)]
+        base = play_hand(deal, base_bots)
+        mine = []
+        for r in range(n):
+            bots = [opponent(key * 16 + s) for s in range(n)]
+            bots[r] = hero(key * 16 + 8 + r)
+            mine.append(play_hand(deal, bots)[r])
+        hero_pts.append(statistics.fmean(mine))
+        diff.append(statistics.fmean(mine) - statistics.fmean(base))
+        if progress:
+            m, lo, hi = mean_ci(hero_pts)
+            d, dlo, dhi = mean_ci(diff)
+            print(
+                f"  [{label}] deal {i + 1}/{len(deals)}: hero {m:.2f} [{lo:.2f}, {hi:.2f}]  "
+                f"hero - opponent {d:+.2f} [{dlo:+.2f}, {dhi:+.2f}]  ({time.perf_counter() - t0:.0f} s)",
+                file=sys.stderr,
+                flush=True,
+            )
+    return {"hero": hero_pts, "diff": diff, "seconds": time.perf_counter() - t0}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--deals", type=int, default=40, help="deals per match (each played 4 + 1 times)")
+    p.add_argument("--first", type=int, default=1_000_000, help="number of the first deal")
+    p.add_argument("--matches", nargs="+", default=["random", "rule", "ismcts"], choices=["random", "rule", "ismcts"])
+    p.add_argument("--worlds", type=int, default=DEFAULT_WORLDS, help="expert: deals sampled per card")
+    p.add_argument("--pass-worlds", type=int, default=DEFAULT_PASS_WORLDS, help="expert: deals per candidate pass")
+    p.add_argument("--ismcts-sims", type=int, default=1000, help="ISMCTS simulations per decision")
+    p.add_argument("--ismcts-deals", type=int, default=None, help="deals for the ISMCTS match (default: --deals)")
+    p.add_argument("--quiet", action="store_true", help="no progress lines")
+    args = p.parse_args(argv)
+
+    # Pass directions cycle left, right, across, none over the deals.
+    def deals(k: int) -> list[Deal]:
+        return [Deal.from_number(args.first + i, hand_number=i % 4 + 1) for i in range(k)]
+
+    times: dict[str, list[float]] = {}
+
+    def expert(seed: int) -> Bot:
+        return Timed(ExpertBot(seed, worlds=args.worlds, pass_worlds=args.pass_worlds), times)
+
+    print(f"Expert: {args.worlds} worlds per card, {args.pass_worlds} per candidate pass; seed-deterministic.")
+    results = {}
+    for match in args.matches:
+        if match == "random":
+            res = duplicate_match(deals(args.deals), expert, lambda s: RandomBot(s), label=match,
+                                  progress=not args.quiet)
+            m, lo, hi = mean_ci(res["hero"])
+            print(f"expert vs 3 random bots: {m:.2f} points per hand [95% {lo:.2f}, {hi:.2f}] "
+                  f"over {len(res['hero'])} deals x 4 seats (target <= 1.5)")
+        elif match == "rule":
+            from hearts.bots.rule_bot import RuleBot
+
+            res = duplicate_match(deals(args.deals), expert, lambda s: RuleBot(seed=s), label=match,
+                                  progress=not args.quiet)
+            m, lo, hi = mean_ci(res["hero"])
+            d, dlo, dhi = mean_ci(res["diff"])
+            print(f"expert vs 3 rule bots: {m:.2f} points per hand [95% {lo:.2f}, {hi:.2f}]; "
+                  f"expert - rule bot in the same seat: {d:+.2f} [95% {dlo:+.2f}, {dhi:+.2f}] "
+                  f"over {len(res['hero'])} deals x 4 seats (target: below 0)")
+        else:
+            k = args.ismcts_deals or args.deals
+            res = duplicate_match(deals(k), expert, lambda s: ISMCTSAdapter(s, simulations=args.ismcts_sims),
+                                  label=match, progress=not args.quiet)
+            m, lo, hi = mean_ci(res["hero"])
+            d, dlo, dhi = mean_ci(res["diff"])
+            print(f"expert vs 3 ISMCTS ({args.ismcts_sims} sims): {m:.2f} points per hand [95% {lo:.2f}, {hi:.2f}]; "
+                  f"expert - ISMCTS in the same seat: {d:+.2f} [95% {dlo:+.2f}, {dhi:+.2f}] "
+                  f"over {len(res['hero'])} deals x 4 seats (target: below 0)")
+        results[match] = res
+        print(f"  ({res['seconds']:.0f} s)", flush=True)
+    for key in ("play_choice", "play_forced", "pass"):
+        xs = times.get(key, [])
+        if xs:
+            print(f"expert decision time, {key.replace('_', ' ')}: median {statistics.median(xs) * 1000:.0f} ms, "
+                  f"90th percentile {sorted(xs)[int(0.9 * (len(xs) - 1))] * 1000:.0f} ms over {len(xs)} decisions")
+    allplay = times.get("play_choice", []) + times.get("play_forced", [])
+    if allplay:
+        print(f"expert decision time, every play: median {statistics.median(allplay) * 1000:.0f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    random.seed(0)
+    raise SystemExit(main())

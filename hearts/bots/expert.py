@@ -1,0 +1,918 @@
+"""The expert: a search bot that plays out sampled deals (determinized Monte Carlo).
+
+The expert sees only its own :class:`~hearts.observation.Observation`. For
+each decision it
+
+1. **samples worlds**: deals of the unseen cards to the other seats that agree
+   with everything the seat has seen: the cards played, the suits each player
+   has shown out of, what legality reveals (a heart led before hearts broke
+   means a hand of hearts only; a point card thrown on the first trick means a
+   hand of point cards only), the cards it passed (still with the receiver
+   until played) and how many cards each player holds. :func:`sample_worlds`
+   draws these deals *exactly uniformly* among all consistent deals (it counts
+   them by dynamic programming over groups of cards with the same allowed
+   holders), so it never fails and never needs rejection;
+2. **plays each legal option out** in every world with a fast rule-of-thumb
+   policy for all four seats (:func:`rollout_choice`), on bitmasks;
+3. picks the option with the fewest expected points for itself (the hand's
+   score after any moon), and says so in words
+   (``"Playing 9♦: about 1.2 points expected; ..."``).
+
+Passing works the same way: a handful of candidate passes (triples of the
+cards a simple danger score likes least) are each played out in sampled
+deals in which the other players pass by the same danger score.
+
+The budget is ``worlds`` (deals sampled per decision) and ``pass_worlds``; with
+these the bot is deterministic given its seed. ``time_limit`` (seconds) instead
+keeps sampling until time runs out: then the result depends on the machine's
+speed and is *not* reproducible.
+
+>>> from hearts import Deal, HandState
+>>> h = HandState(Deal.from_number(5))
+>>> bots = [ExpertBot(seed=s, worlds=8, pass_worlds=4) for s in range(4)]
+>>> for seat in range(4):
+...     h.pass_cards(seat, bots[seat].choose_pass(h.observation(seat)))
+>>> d = bots[h.to_play].decide_play(h.observation(h.to_play))
+>>> str(d.card), d.explain("en")
+('2♣', '2♣ is the only legal card.')
+>>> h.play(d.card)
+>>> obs = h.observation(h.to_play)
+>>> ev = bots[obs.seat].evaluate_play(obs)
+>>> ev.best.cards[0] in obs.legal_moves, len(ev.options) == len(obs.legal_moves)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+import random
+import time
+from collections.abc import Callable, Iterable, Sequence
+
+from hearts.bots.base import Bot, Decision
+from hearts.cards import HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet
+from hearts.errors import HeartsError
+from hearts.observation import Observation
+from hearts.rules import MoonScoring, Rules, legal_mask
+
+__all__ = [
+    "DEFAULT_PASS_WORLDS",
+    "DEFAULT_WORLDS",
+    "LEVELS",
+    "Evaluation",
+    "Level",
+    "ExpertBot",
+    "OptionValue",
+    "World",
+    "consistent",
+    "hidden_constraints",
+    "level_description",
+    "make_bot",
+    "pass_candidates",
+    "playout",
+    "rollout_choice",
+    "sample_worlds",
+]
+
+DEFAULT_WORLDS = 48
+"""Deals sampled per play decision at the default level."""
+DEFAULT_PASS_WORLDS = 24
+"""Deals sampled per candidate pass at the default level."""
+
+_CARDS = tuple(Card(i) for i in range(52))
+_QS = int(QUEEN_OF_SPADES)
+_QS_BIT = 1 << _QS
+_AS_KS = (1 << (_QS + 1)) | (1 << (_QS + 2))
+_SUITS = SUIT_MASKS
+_SPADES = SUIT_MASKS[2]
+_BELOW = tuple((1 << i) - 1 for i in range(53))
+
+
+# ----------------------------------------------------------------------------
+# What the observation says about the hidden hands
+# ----------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class HiddenConstraints:
+    """What one seat knows about the hands it cannot see.
+
+    For every seat: ``need[s]`` cards it holds, ``known[s]`` cards it surely
+    holds (those we passed it, not yet played), ``forbidden[s]`` cards it
+    cannot hold (suits it showed out of, and what legality revealed).
+    ``free`` are the unseen cards not known to be anywhere in particular.
+    Our own seat has ``need`` 0.
+    """
+
+    seat: int
+    need: tuple[int, ...]
+    known: tuple[int, ...]
+    forbidden: tuple[int, ...]
+    free: int
+
+
+def hidden_constraints(obs: Observation) -> HiddenConstraints:
+    """Read the constraints on the hidden hands from an observation (and nothing else).
+
+    >>> from hearts import Deal, HandState, PassDirection
+    >>> h = HandState(Deal.from_number(1), pass_direction=PassDirection.NONE)
+    >>> c = hidden_constraints(h.observation(0))
+    >>> c.need[0], sum(c.need), bin(c.free).count("1")
+    (0, 39, 39)
+    """
+    n = obs.rules.num_players
+    me = obs.seat
+    known = [obs.known_mask(s) if s != me else 0 for s in range(n)]
+    forbidden = [0] * n
+    for s in range(n):
+        for suit in range(4):
+            if obs.voids[s] >> suit & 1:
+                forbidden[s] |= SUIT_MASKS[suit]
+    # What legality reveals: replay the public plays.
+    breakers = obs.rules._breakers_mask  # type: ignore[attr-defined]
+    penalty = obs.rules.penalty_mask
+    broken = False
+    for t_no, t in enumerate([*(x.cards for x in obs.tricks), tuple(c for _, c in obs.trick)]):
+        leader = obs.tricks[t_no].leader if t_no < len(obs.tricks) else obs.leader
+        led = -1
+        for i, c in enumerate(t):
+            s = (leader + i) % n
+            bit = 1 << c
+            if i == 0:
+                led = c // 13
+                if bit & HEARTS_MASK and not broken and t_no > 0:
+                    forbidden[s] |= ~HEARTS_MASK & obs.rules.deck_mask  # it held hearts only
+            elif c // 13 != led and t_no == 0 and bit & penalty:
+                forbidden[s] |= ~penalty & obs.rules.deck_mask  # it held point cards only
+            if bit & breakers:
+                broken = True
+    from hearts.hand import Phase
+
+    if obs.phase is Phase.PASSING:
+        # Before the cards move, every other hand is as dealt (some may have chosen already).
+        need = [0 if s == me else obs.rules.hand_size for s in range(n)]
+    else:
+        need = [0 if s == me else obs.hand_sizes[s] for s in range(n)]
+    for s in range(n):
+        forbidden[s] &= ~known[s]
+    all_known = 0
+    for k in known:
+        all_known |= k
+    free = obs.unseen_mask & ~all_known
+    return HiddenConstraints(me, tuple(need), tuple(known), tuple(forbidden), free)
+
+
+@dataclasses.dataclass(frozen=True)
+class World:
+    """One sampled deal of the hidden cards: ``hands[s]`` is a bitmask per seat.
+
+    Our own seat's entry is our real hand.
+    """
+
+    hands: tuple[int, ...]
+
+
+class _Sampler:
+    """Exactly uniform sampling of the deals consistent with :class:`HiddenConstraints`.
+
+    Unseen cards are grouped by the set of seats that may hold them. A
+    dynamic programme counts, for each group and each remaining capacity of
+    the seats, the number of complete deals; a sample then chooses how many
+    cards of each group go to each seat with probability proportional to
+    those counts, and deals the cards of the group at random.
+    """
+
+    def __init__(self, cons: HiddenConstraints, base_hands: Sequence[int]) -> None:
+        self.cons = cons
+        n = len(cons.need)
+        self.others = [s for s in range(n) if s != cons.seat]
+        self.base = list(base_hands)
+        caps = [cons.need[s] - cons.known[s].bit_count() for s in self.others]
+        if min(caps, default=0) < 0:
+            raise HeartsError("the observation is inconsistent: a seat holds fewer cards than it must")
+        groups: dict[int, list[int]] = {}
+        m = cons.free
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            allowed = 0
+            for i, s in enumerate(self.others):
+                if not cons.forbidden[s] >> c & 1:
+                    allowed |= 1 << i
+            if not allowed:
+                raise HeartsError(f"the observation is inconsistent: nobody can hold {Card(c)}")
+            groups.setdefault(allowed, []).append(c)
+        # Most constrained groups first: fewer compositions deep in the recursion.
+        self.groups = sorted(groups.items(), key=lambda kv: (kv[0].bit_count(), kv[0]))
+        self.caps = tuple(caps)
+        self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        if self._count(0, self.caps) == 0:
+            raise HeartsError("the observation is inconsistent: no deal of the unseen cards fits it")
+
+    def _splits(self, allowed: int, size: int, caps: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+        """Ways to split ``size`` cards among the allowed seats: (new caps, multinomial weight)."""
+        idx = [i for i in range(len(caps)) if allowed >> i & 1]
+        out: list[tuple[tuple[int, ...], int]] = []
+
+        def rec(j: int, left: int, cur: list[int], weight: int) -> None:
+            i = idx[j]
+            if j == len(idx) - 1:
+                if left <= cur[i]:
+                    new = list(cur)
+                    new[i] -= left
+                    out.append((tuple(new), weight))
+                return
+            for k in range(min(left, cur[i]) + 1):
+                new = list(cur)
+                new[i] -= k
+                rec(j + 1, left - k, new, weight * math.comb(left, k))
+
+        rec(0, size, list(caps), 1)
+        return out
+
+    def _count(self, g: int, caps: tuple[int, ...]) -> int:
+        if g == len(self.groups):
+            return 1 if not any(caps) else 0
+        key = (g, caps)
+        hit = self._memo.get(key)
+        if hit is not None:
+            return hit
+        allowed, cards = self.groups[g]
+        total = 0
+        for new, w in self._splits(allowed, len(cards), caps):
+            sub = self._count(g + 1, new)
+            if sub:
+                total += w * sub
+        self._memo[key] = total
+        return total
+
+    def sample(self, rng: random.Random) -> World:
+        hands = list(self.base)
+        for s in self.others:
+            hands[s] = self.cons.known[s]
+        caps = self.caps
+        for g, (allowed, cards) in enumerate(self.groups):
+            options = []
+            total = 0
+            for new, w in self._splits(allowed, len(cards), caps):
+                sub = self._count(g + 1, new)
+                if sub:
+                    options.append((new, w * sub))
+                    total += w * sub
+            r = rng.randrange(total)
+            new = options[-1][0]
+            for cand, w in options:
+                if r < w:
+                    new = cand
+                    break
+                r -= w
+            pool = list(cards)
+            rng.shuffle(pool)
+            pos = 0
+            for i, s in enumerate(self.others):
+                k = caps[i] - new[i]
+                for c in pool[pos : pos + k]:
+                    hands[s] |= 1 << c
+                pos += k
+            caps = new
+        return World(tuple(hands))
+
+
+def sample_worlds(obs: Observation, count: int, rng: random.Random) -> list[World]:
+    """``count`` deals of the hidden cards, uniform among those consistent with ``obs``.
+
+    Uses only the observation. During passing (before the cards move) the
+    worlds are the hands as dealt; afterwards they are the hands now.
+
+    >>> from hearts import Deal, HandState
+    >>> h = HandState(Deal.from_number(9))
+    >>> worlds = sample_worlds(h.observation(2), 3, random.Random(1))
+    >>> [w.hands[2] == h.hands[2] for w in worlds], all(consistent(h.observation(2), w) for w in worlds)
+    ([True, True, True], True)
+    """
+    sampler = _Sampler(
+        hidden_constraints(obs), [obs.hand_mask if s == obs.seat else 0 for s in range(obs.rules.num_players)]
+    )
+    return [sampler.sample(rng) for _ in range(count)]
+
+
+def consistent(obs: Observation, world: World) -> bool:
+    """True if ``world`` could be the real deal given what ``obs`` shows."""
+    cons = hidden_constraints(obs)
+    seen = 0
+    for s, h in enumerate(world.hands):
+        if s == obs.seat:
+            if h != obs.hand_mask:
+                return False
+        else:
+            if h.bit_count() != cons.need[s] or h & cons.known[s] != cons.known[s] or h & cons.forbidden[s]:
+                return False
+        if seen & h:
+            return False
+        seen |= h
+    return seen == obs.hand_mask | obs.unseen_mask
+
+
+# ----------------------------------------------------------------------------
+# The rollout policy and the playout, on bitmasks
+# ----------------------------------------------------------------------------
+
+
+def _lowest_rank(m: int) -> int:
+    best, br = -1, 99
+    for s in range(4):
+        x = m & _SUITS[s]
+        if x:
+            c = (x & -x).bit_length() - 1
+            r = c - 13 * s
+            if r < br:
+                best, br = c, r
+    return best
+
+
+def _highest_rank(m: int, hand: int) -> int:
+    """Highest-ranked card of ``m``; ties go to the suit we hold fewest of."""
+    best, key = -1, (-1, 0)
+    for s in range(4):
+        x = m & _SUITS[s]
+        if x:
+            c = x.bit_length() - 1
+            k = (c - 13 * s, -(hand & _SUITS[s]).bit_count())
+            if k > key:
+                best, key = c, k
+    return best
+
+
+def rollout_choice(hand: int, legal: int, trick: Sequence[int], led: int, n: int, qs_out: bool) -> int:
+    """A fast rule-of-thumb card for playouts (every seat in a simulation plays by it).
+
+    Duck under the winning card when possible (dropping Q♠ under A♠/K♠);
+    when a trick cannot be ducked, win it high if it is clean; when void,
+    throw Q♠, then A♠/K♠ while Q♠ is out, then the highest heart, then the
+    highest card; lead the lowest card, keeping Q♠/K♠/A♠ back while Q♠ is out.
+
+    >>> from hearts.cards import CardSet
+    >>> hand = CardSet.parse("3S QS AH").mask
+    >>> str(Card(rollout_choice(hand, CardSet.parse("3S QS").mask, [int(Card.parse("KS"))], 2, 4, True)))
+    'Q♠'
+    """
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    if not trick:
+        cand = legal
+        if qs_out:
+            safe = cand & ~(_QS_BIT | _AS_KS)
+            if safe:
+                cand = safe
+        return _lowest_rank(cand)
+    led_mask = _SUITS[led]
+    if hand & led_mask:
+        win = -1
+        dirty = False
+        for c in trick:
+            if c // 13 == led and c > win:
+                win = c
+            if c >= 39 or c == _QS:
+                dirty = True
+        below = legal & _BELOW[win]
+        if below:
+            return below.bit_length() - 1
+        if legal & _QS_BIT and legal != _QS_BIT:
+            legal &= ~_QS_BIT
+        if len(trick) == n - 1 or (not dirty and led != 3):
+            return legal.bit_length() - 1
+        return (legal & -legal).bit_length() - 1
+    if legal & _QS_BIT:
+        return _QS
+    if qs_out and legal & _AS_KS:
+        return (legal & _AS_KS).bit_length() - 1
+    h = legal & HEARTS_MASK
+    if h:
+        return h.bit_length() - 1
+    return _highest_rank(legal, hand)
+
+
+def _moon_scores(points: list[int], taken: list[int], rules: Rules) -> list[int]:
+    penalty = rules.penalty_mask
+    for s, t in enumerate(taken):
+        if t & penalty == penalty:
+            full = rules.moon_points
+            scores = [p for p in points]
+            scores[s] -= full
+            if rules.moon is MoonScoring.ADD_TO_OTHERS:
+                for o in range(len(scores)):
+                    if o != s:
+                        scores[o] += full
+            else:  # subtract (or the shooter's choice: assume subtract)
+                scores[s] -= full
+            return scores
+    return list(points)
+
+
+def playout(
+    hands: list[int],
+    trick: list[int],
+    leader: int,
+    trick_number: int,
+    hearts_broken: bool,
+    taken: list[int],
+    rules: Rules,
+) -> list[int]:
+    """Play a position to the end with :func:`rollout_choice`; return each seat's score.
+
+    Arguments are bitmasks and plain ints; ``hands`` and ``taken`` are
+    modified in place (pass copies). Legality comes from
+    :func:`hearts.rules.legal_mask`; scores include any moon.
+
+    >>> from hearts import Deal
+    >>> d = Deal.from_number(3)
+    >>> scores = playout([h.mask for h in d.hands], [], d.holder("2C"), 0, False, [0] * 4, d.rules)
+    >>> sum(scores) in (26, 78)
+    True
+    """
+    n = rules.num_players
+    total_tricks = len(rules.deck) // n
+    breakers = rules._breakers_mask  # type: ignore[attr-defined]
+    unplayed = 0
+    for h in hands:
+        unplayed |= h
+    qs_out = bool(unplayed & _QS_BIT)
+    trick = list(trick)
+    led = trick[0] // 13 if trick else -1
+    seat = (leader + len(trick)) % n
+    while trick_number < total_tricks:
+        hand = hands[seat]
+        legal = legal_mask(hand, led, trick_number == 0, hearts_broken, rules)
+        c = rollout_choice(hand, legal, trick, led, n, qs_out)
+        bit = 1 << c
+        hands[seat] = hand ^ bit
+        if not trick:
+            led = c // 13
+        if bit & breakers:
+            hearts_broken = True
+        if c == _QS:
+            qs_out = False
+        trick.append(c)
+        if len(trick) < n:
+            seat = (seat + 1) % n
+            continue
+        best, wi, mask = -1, 0, 0
+        for i, x in enumerate(trick):
+            mask |= 1 << x
+            if x // 13 == led and x > best:
+                best, wi = x, i
+        winner = (leader + wi) % n
+        taken[winner] |= mask
+        trick = []
+        led = -1
+        trick_number += 1
+        leader = seat = winner
+    points = [rules.points_of(t) for t in taken]
+    return _moon_scores(points, taken, rules)
+
+
+def danger(c: int, hand: int) -> float:
+    """How much a card wants to leave the hand when passing (higher: pass it).
+
+    High cards are dangerous; Q♠, K♠ and A♠ are very dangerous with few
+    spades to cover them, and low spades are kept to protect Q♠; a card of a
+    short side suit gains because passing it helps to void the suit; 2♣ is kept.
+    """
+    suit, rank = c // 13, c % 13 + 2
+    count = (hand & _SUITS[suit]).bit_count()
+    score = float(rank)
+    if suit == 2:
+        if c == _QS:
+            score += 12 if count <= 3 else -12
+        elif rank > 12:
+            score += 8 if count <= 4 or not hand & _QS_BIT else -2
+        else:
+            score -= 6
+    elif suit == 3:
+        score += 1.5
+    elif count <= 2:
+        score += 4 - count
+    if c == 0:
+        score -= 20
+    return score
+
+
+def heuristic_pass(hand: int, k: int = 3) -> int:
+    """The ``k`` cards with the highest :func:`danger` (as a mask)."""
+    ranked = sorted(_iter(hand), key=lambda c: (danger(c, hand), c), reverse=True)
+    m = 0
+    for c in ranked[:k]:
+        m |= 1 << c
+    return m
+
+
+def pass_candidates(hand: int, *, pool: int = 6, k: int = 3) -> list[int]:
+    """Candidate passes: every ``k``-subset of the ``pool`` most dangerous cards (as masks).
+
+    >>> from hearts.cards import CardSet
+    >>> hand = CardSet.parse("2C 5C 9C 3D 8D QS 4S AS 2H 7H 9H KH AH").mask
+    >>> cands = pass_candidates(hand)
+    >>> len(cands), heuristic_pass(hand) in cands
+    (20, True)
+    """
+    ranked = sorted(_iter(hand), key=lambda c: (danger(c, hand), c), reverse=True)
+    top = ranked[: max(pool, k)]
+    out = []
+    for combo in itertools.combinations(top, k):
+        m = 0
+        for c in combo:
+            m |= 1 << c
+        out.append(m)
+    return out
+
+
+def _iter(mask: int) -> Iterable[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+# ----------------------------------------------------------------------------
+# Evaluations
+# ----------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class OptionValue:
+    """One option's estimate: the cards, the mean points for the seat, the standard error, the playouts."""
+
+    cards: tuple[Card, ...]
+    expected: float
+    stderr: float
+    playouts: int
+
+    @property
+    def label(self) -> str:
+        """The cards as notation, e.g. ``'Q♠'`` or ``'Q♠ A♥ K♥'``."""
+        return " ".join(str(c) for c in self.cards)
+
+
+@dataclasses.dataclass(frozen=True)
+class Evaluation:
+    """Every option evaluated for one decision, best (fewest points) first."""
+
+    kind: str  # "play" or "pass"
+    options: tuple[OptionValue, ...]
+    worlds: int
+
+    @property
+    def best(self) -> OptionValue:
+        """The option the expert prefers."""
+        return self.options[0]
+
+    def value_of(self, cards: Iterable[Card | int]) -> OptionValue | None:
+        """The estimate of one option, or ``None`` if it was not evaluated."""
+        key = CardSet(int(c) for c in cards)
+        for o in self.options:
+            if CardSet(o.cards) == key:
+                return o
+        return None
+
+
+def _stats(values: list[float]) -> tuple[float, float]:
+    k = len(values)
+    mean = sum(values) / k
+    if k < 2:
+        return mean, 0.0
+    var = sum((v - mean) ** 2 for v in values) / (k - 1)
+    return mean, math.sqrt(var / k)
+
+
+def _taken_from(obs: Observation) -> list[int]:
+    taken = [0] * obs.rules.num_players
+    for t in obs.tricks:
+        m = 0
+        for c in t.cards:
+            m |= 1 << c
+        taken[t.winner] |= m
+    return taken
+
+
+def evaluate_play(
+    obs: Observation,
+    rng: random.Random,
+    worlds: int = DEFAULT_WORLDS,
+    *,
+    time_limit: float | None = None,
+    forced: bool = False,
+) -> Evaluation:
+    """Expected points of each legal card, by playouts in sampled worlds.
+
+    Every option is played out in the same worlds (so differences between
+    options are measured more sharply than each option alone). With
+    ``time_limit`` (seconds) sampling goes on until time runs out, with at
+    least 4 worlds; the result then depends on the machine. A single legal
+    card is not played out (its value is ``nan``) unless ``forced`` is true.
+    """
+    from hearts.hand import Phase
+
+    if obs.phase is not Phase.PLAYING or not obs.is_my_turn:
+        raise HeartsError(f"seat {obs.seat} has nothing to play now: it is not its turn in the play")
+    legal = obs.legal_mask()
+    me = obs.seat
+    rules = obs.rules
+    options = list(_iter(legal))
+    if len(options) == 1 and not forced:
+        return Evaluation("play", (OptionValue((_CARDS[options[0]],), math.nan, math.nan, 0),), 0)
+    sampler = _Sampler(hidden_constraints(obs), [obs.hand_mask if s == me else 0 for s in range(rules.num_players)])
+    trick = [int(c) for _, c in obs.trick]
+    taken0 = _taken_from(obs)
+    results: list[list[float]] = [[] for _ in options]
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    k = 0
+    while True:
+        if deadline is None:
+            if k >= worlds:
+                break
+        elif k >= 4 and time.perf_counter() > deadline:
+            break
+        world = sampler.sample(rng)
+        for i, c in enumerate(options):
+            hands = list(world.hands)
+            hands[me] ^= 1 << c
+            t = [*trick, c]
+            broken = obs.hearts_broken or bool((1 << c) & rules._breakers_mask)  # type: ignore[attr-defined]
+            scores = _continue(hands, t, obs.leader, obs.trick_number, broken, list(taken0), rules)
+            results[i].append(scores[me])
+        k += 1
+    vals = []
+    for c, r in zip(options, results):
+        mean, se = _stats(r)
+        vals.append(OptionValue((_CARDS[c],), mean, se, len(r)))
+    vals.sort(key=lambda o: (o.expected, o.cards))
+    return Evaluation("play", tuple(vals), k)
+
+
+def _continue(
+    hands: list[int], trick: list[int], leader: int, trick_number: int, broken: bool, taken: list[int], rules: Rules
+) -> list[int]:
+    """Finish the trick in ``trick`` (already holding the card just played) and the hand."""
+    n = rules.num_players
+    if len(trick) == n:
+        led = trick[0] // 13
+        best, wi, mask = -1, 0, 0
+        for i, x in enumerate(trick):
+            mask |= 1 << x
+            if x // 13 == led and x > best:
+                best, wi = x, i
+        winner = (leader + wi) % n
+        taken[winner] |= mask
+        if trick_number + 1 == len(rules.deck) // n:
+            return _moon_scores([rules.points_of(t) for t in taken], taken, rules)
+        return playout(hands, [], winner, trick_number + 1, broken, taken, rules)
+    return playout(hands, trick, leader, trick_number, broken, taken, rules)
+
+
+def _start_of_play(hands: list[int], rules: Rules) -> int:
+    first = 1 << rules.first_lead
+    for s, h in enumerate(hands):
+        if h & first:
+            return s
+    raise HeartsError("nobody holds the opening club")  # pragma: no cover
+
+
+def evaluate_pass(
+    obs: Observation,
+    rng: random.Random,
+    worlds: int = DEFAULT_PASS_WORLDS,
+    *,
+    candidates: Sequence[int] | None = None,
+    time_limit: float | None = None,
+) -> Evaluation:
+    """Expected points of candidate passes (bitmasks of 3 cards), by playouts in sampled deals.
+
+    The default candidates are :func:`pass_candidates`; the other players
+    pass by :func:`heuristic_pass`. Each candidate is played out in the same deals.
+    """
+    if obs.passed_mask is not None or obs.received_mask is not None:
+        raise HeartsError("this seat has already passed")
+    rules = obs.rules
+    me = obs.seat
+    n = rules.num_players
+    k_pass = rules.pass_size
+    cands = list(candidates) if candidates is not None else pass_candidates(obs.hand_mask, k=k_pass)
+    for m in cands:
+        if m & ~obs.hand_mask or m.bit_count() != k_pass:
+            raise HeartsError(f"candidate pass {CardSet(m & rules.deck_mask)} is not {k_pass} cards of the hand")
+    sampler = _Sampler(hidden_constraints(obs), [obs.hand_mask if s == me else 0 for s in range(n)])
+    offset = (obs.pass_target - me) % n
+    results: list[list[float]] = [[] for _ in cands]
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    k = 0
+    while True:
+        if deadline is None:
+            if k >= worlds:
+                break
+        elif k >= 2 and time.perf_counter() > deadline:
+            break
+        world = sampler.sample(rng)
+        their = [0 if s == me else heuristic_pass(world.hands[s], k_pass) for s in range(n)]
+        for i, mine in enumerate(cands):
+            passes = list(their)
+            passes[me] = mine
+            hands = [world.hands[s] & ~passes[s] for s in range(n)]
+            for s in range(n):
+                hands[(s + offset) % n] |= passes[s]
+            leader = _start_of_play(hands, rules)
+            scores = playout(hands, [], leader, 0, False, [0] * n, rules)
+            results[i].append(scores[me])
+        k += 1
+    vals = []
+    for m, r in zip(cands, results):
+        mean, se = _stats(r)
+        vals.append(OptionValue(tuple(_CARDS[c] for c in _iter(m)), mean, se, len(r)))
+    vals.sort(key=lambda o: (o.expected, o.cards))
+    return Evaluation("pass", tuple(vals), k)
+
+
+# ----------------------------------------------------------------------------
+# The bot
+# ----------------------------------------------------------------------------
+
+
+def _fmt(x: float) -> float:
+    return round(x, 1) + 0.0
+
+
+class ExpertBot(Bot):
+    """Determinized Monte Carlo search from the bot's own observation.
+
+    ``worlds``: deals sampled per play decision; ``pass_worlds``: per
+    candidate pass; ``pass_pool``: candidates are the 3-card subsets of this
+    many most dangerous cards; ``time_limit``: seconds per decision instead
+    of a fixed number of worlds (then results are not reproducible).
+    Deterministic given ``seed`` when ``time_limit`` is ``None``.
+
+    The last :class:`Evaluation` is kept in :attr:`last_evaluation`.
+    """
+
+    name = "Expert"
+
+    def __init__(
+        self,
+        seed: int | None = 0,
+        *,
+        worlds: int = DEFAULT_WORLDS,
+        pass_worlds: int = DEFAULT_PASS_WORLDS,
+        pass_pool: int = 6,
+        time_limit: float | None = None,
+    ) -> None:
+        super().__init__(seed)
+        if not isinstance(worlds, int) or worlds < 1:
+            raise HeartsError(f"worlds must be a whole number 1 or more, not {worlds!r}")
+        if not isinstance(pass_worlds, int) or pass_worlds < 1:
+            raise HeartsError(f"pass_worlds must be a whole number 1 or more, not {pass_worlds!r}")
+        if not isinstance(pass_pool, int) or not 3 <= pass_pool <= 13:
+            raise HeartsError(f"pass_pool must be 3 to 13, not {pass_pool!r}")
+        if time_limit is not None and not time_limit > 0:
+            raise HeartsError(f"time_limit must be a positive number of seconds or None, not {time_limit!r}")
+        self.worlds = worlds
+        self.pass_worlds = pass_worlds
+        self.pass_pool = pass_pool
+        self.time_limit = time_limit
+        self.last_evaluation: Evaluation | None = None
+
+    def evaluate_play(self, obs: Observation) -> Evaluation:
+        """Expected points of every legal card (uses and advances the bot's random source)."""
+        return evaluate_play(obs, self.rng, self.worlds, time_limit=self.time_limit)
+
+    def evaluate_pass(self, obs: Observation, candidates: Sequence[int] | None = None) -> Evaluation:
+        """Expected points of candidate passes (default: :func:`pass_candidates`)."""
+        if candidates is None:
+            candidates = pass_candidates(obs.hand_mask, pool=self.pass_pool, k=obs.rules.pass_size)
+        return evaluate_pass(obs, self.rng, self.pass_worlds, candidates=candidates, time_limit=self.time_limit)
+
+    def decide_play(self, obs: Observation) -> Decision:
+        """The legal card with the fewest expected points, with the figures in words."""
+        ev = self.evaluate_play(obs)
+        self.last_evaluation = ev
+        return _explain(ev)
+
+    def decide_pass(self, obs: Observation) -> Decision:
+        """The candidate pass with the fewest expected points for the hand."""
+        ev = self.evaluate_pass(obs)
+        self.last_evaluation = ev
+        return _explain(ev)
+
+    def __repr__(self) -> str:
+        extra = f", time_limit={self.time_limit!r}" if self.time_limit is not None else ""
+        return f"ExpertBot(seed={self.seed!r}, worlds={self.worlds!r}, pass_worlds={self.pass_worlds!r}{extra})"
+
+
+def _explain(ev: Evaluation) -> Decision:
+    best = ev.best
+    kind = ev.kind
+    if len(ev.options) == 1 or ev.worlds == 0:
+        return Decision(best.cards, f"expert.{kind}.forced", (("cards", best.label),))
+    values: list[tuple[str, object]] = [("cards", best.label), ("expected", _fmt(best.expected))]
+    second = ev.options[1]
+    worst = ev.options[-1]
+    values += [("other", second.label), ("other_expected", _fmt(second.expected))]
+    if len(ev.options) == 2 or worst.expected - second.expected < 0.5:
+        key = f"expert.{kind}.two"
+    else:
+        key = f"expert.{kind}.three"
+        values += [("worst", worst.label), ("worst_expected", _fmt(worst.expected))]
+    if abs(second.expected - best.expected) < 0.05:
+        key = f"expert.{kind}.close"
+    return Decision(best.cards, key, tuple(values))
+
+
+# ----------------------------------------------------------------------------
+# Levels offered at the table
+# ----------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Level:
+    """One playing level: its name, how to make the bot, and the budget it uses (if a search bot)."""
+
+    name: str
+    factory: Callable[[int], Bot]
+    worlds: int | None = None
+
+    def make(self, seed: int = 0) -> Bot:
+        """A fresh bot of this level."""
+        return self.factory(seed)
+
+    def title(self, lang: str = "en") -> str:
+        """The level's name for people."""
+        from hearts.messages import text
+
+        return text(f"level.{self.name}.name", lang)
+
+    def description(self, lang: str = "en") -> str:
+        """What the level does, in a sentence or two."""
+        from hearts.messages import text
+
+        return text(f"level.{self.name}.about", lang, worlds=self.worlds)
+
+
+def _random(seed: int) -> Bot:
+    from hearts.bots.random_bot import RandomBot
+
+    return RandomBot(seed=seed)
+
+
+def _rule(seed: int) -> Bot:
+    from hearts.bots.rule_bot import RuleBot
+
+    return RuleBot(seed=seed)
+
+
+MASTER_WORLDS = 4 * DEFAULT_WORLDS
+
+LEVELS: dict[str, Level] = {
+    "random": Level("random", _random),
+    "rule": Level("rule", _rule),
+    "expert": Level("expert", lambda seed: ExpertBot(seed), DEFAULT_WORLDS),
+    "master": Level(
+        "master",
+        lambda seed: ExpertBot(seed, worlds=MASTER_WORLDS, pass_worlds=4 * DEFAULT_PASS_WORLDS, pass_pool=7),
+        MASTER_WORLDS,
+    ),
+}
+"""Levels from weakest to strongest.
+
+- ``random``: :class:`~hearts.bots.random_bot.RandomBot`, any legal card.
+- ``rule``: :class:`~hearts.bots.rule_bot.RuleBot`, the strategy tips as fixed rules.
+- ``expert``: :class:`ExpertBot` with the default budget (``DEFAULT_WORLDS`` deals per card).
+- ``master``: :class:`ExpertBot` with four times the deals and a wider choice of passes.
+"""
+
+
+def make_bot(level: str, seed: int = 0) -> Bot:
+    """A bot of the named level (see :data:`LEVELS`), seeded.
+
+    >>> make_bot("expert", seed=3)
+    ExpertBot(seed=3, worlds=..., pass_worlds=...)
+    >>> make_bot("grandmaster")
+    Traceback (most recent call last):
+    ...
+    hearts.errors.HeartsError: unknown level 'grandmaster'; choose one of random, rule, expert, master
+    """
+    try:
+        lvl = LEVELS[level]
+    except (KeyError, TypeError):
+        raise HeartsError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}") from None
+    return lvl.make(seed)
+
+
+def level_description(level: str, lang: str = "en") -> str:
+    """The level's description for people, in English or Spanish.
+
+    >>> level_description("random", "es")[:20]
+    'Juega cualquier cart'
+    """
+    if level not in LEVELS:
+        raise HeartsError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+    return LEVELS[level].description(lang)

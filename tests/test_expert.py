@@ -1,0 +1,282 @@
+"""The expert bot: it sees only its observation, samples consistent deals, plays legally."""
+
+from __future__ import annotations
+
+import collections
+import itertools
+import math
+import random
+
+import pytest
+
+from hearts import Deal, HandState, MoonScoring, PassDirection, Phase, Rules
+from hearts.bots.expert import (
+    LEVELS,
+    ExpertBot,
+    World,
+    consistent,
+    evaluate_play,
+    hidden_constraints,
+    level_description,
+    make_bot,
+    playout,
+    rollout_choice,
+    sample_worlds,
+)
+from hearts.bots.random_bot import RandomBot
+from hearts.cards import SUIT_MASKS, CardSet
+from hearts.errors import HeartsError
+from hearts.observation import Observation
+
+
+def _advance(h: HandState, plays: int, seed: int = 0) -> HandState:
+    """Passes (random) and ``plays`` random cards."""
+    bots = [RandomBot(seed=seed * 10 + s) for s in range(h.n)]
+    if h.phase is Phase.PASSING:
+        for s in range(h.n):
+            h.push_pass(s, bots[s].choose_pass(h.observation(s)).mask)
+    for _ in range(plays):
+        if h.is_over:
+            break
+        h.push(bots[h.to_play].choose_play(h.observation(h.to_play)))
+    return h
+
+
+def _fingerprint(obs: Observation) -> tuple[object, ...]:
+    return tuple(getattr(obs, name) for name in Observation.__slots__)
+
+
+def _swap_hidden(h: HandState, seat: int) -> HandState | None:
+    """The same hand but with two unseen same-suit cards swapped between two other seats.
+
+    Same suit, so every past play stays legal and the observation of ``seat`` is unchanged.
+    """
+    obs = h.observation(seat)
+    others = [s for s in range(h.n) if s != seat]
+    for a, b in itertools.combinations(others, 2):
+        for suit in range(4):
+            ca = h.hands[a] & SUIT_MASKS[suit] & ~obs.known_mask(a)
+            cb = h.hands[b] & SUIT_MASKS[suit] & ~obs.known_mask(b)
+            if ca and cb:
+                x, y = (ca & -ca).bit_length() - 1, (cb & -cb).bit_length() - 1
+                # Swap in the deal: the card was dealt to a or b or came by a pass; only
+                # swap cards that were dealt to them and not passed.
+                dealt = [CardSet(d.mask) for d in h.deal.hands]
+                if x not in dealt[a] or y not in dealt[b]:
+                    continue
+                if any(x in CardSet(p or 0) or y in CardSet(p or 0) for p in h.passes):
+                    continue
+                hands = [d.mask for d in dealt]
+                hands[a] ^= (1 << x) | (1 << y)
+                hands[b] ^= (1 << x) | (1 << y)
+                twin = HandState(Deal.from_hands([CardSet(m) for m in hands], h.rules),
+                                 pass_direction=h.pass_direction)
+                for act in h.history:
+                    if act.kind == "pass":
+                        twin.push_pass(act.seat, sum(1 << c for c in act.cards))
+                    else:
+                        twin.play(act.cards[0])
+                return twin
+    return None
+
+
+@pytest.mark.parametrize("deal_no,plays", [(1, 9), (2, 22), (5, 30), (8, 3)])
+def test_decision_depends_only_on_the_observation(deal_no: int, plays: int) -> None:
+    h = _advance(HandState(Deal.from_number(deal_no)), plays, seed=deal_no)
+    seat = h.to_play
+    twin = _swap_hidden(h, seat)
+    assert twin is not None
+    assert twin.hands != h.hands  # the hidden cards really differ ...
+    obs1, obs2 = h.observation(seat), twin.observation(seat)
+    assert _fingerprint(obs1) == _fingerprint(obs2)  # ... but the seat sees the same thing
+    e1 = ExpertBot(seed=3, worlds=12).evaluate_play(obs1)
+    e2 = ExpertBot(seed=3, worlds=12).evaluate_play(obs2)
+    assert e1 == e2
+    assert ExpertBot(seed=3, worlds=12).decide_play(obs1) == ExpertBot(seed=3, worlds=12).decide_play(obs2)
+
+
+def test_pass_depends_only_on_the_observation() -> None:
+    d = Deal.from_number(21)
+    hands = [h.mask for h in d.hands]
+    # Swap one club between West and North: South's view is the same.
+    x = (hands[1] & SUIT_MASKS[0]).bit_length() - 1
+    y = (hands[2] & SUIT_MASKS[0]).bit_length() - 1
+    for s in (1, 2):
+        hands[s] ^= (1 << x) | (1 << y)
+    twin = Deal.from_hands([CardSet(m) for m in hands])
+    o1, o2 = HandState(d).observation(0), HandState(twin).observation(0)
+    assert _fingerprint(o1) == _fingerprint(o2)
+    b1, b2 = ExpertBot(seed=9, pass_worlds=3), ExpertBot(seed=9, pass_worlds=3)
+    assert b1.decide_pass(o1) == b2.decide_pass(o2)
+
+
+def test_same_seed_same_choice_and_different_seeds_sample_differently() -> None:
+    h = _advance(HandState(Deal.from_number(4)), 14, seed=4)
+    obs = h.observation(h.to_play)
+    assert ExpertBot(seed=1, worlds=10).evaluate_play(obs) == ExpertBot(seed=1, worlds=10).evaluate_play(obs)
+    w1 = sample_worlds(obs, 5, random.Random(1))
+    w2 = sample_worlds(obs, 5, random.Random(2))
+    assert w1 != w2
+
+
+@pytest.mark.parametrize("deal_no", range(6))
+def test_sampled_worlds_are_consistent(deal_no: int) -> None:
+    h = HandState(Deal.from_number(100 + deal_no))
+    rng = random.Random(deal_no)
+    bots = [RandomBot(seed=deal_no * 4 + s) for s in range(4)]
+    for s in range(4):
+        obs = h.observation(s)
+        for w in sample_worlds(obs, 3, rng):
+            assert consistent(obs, w)
+        h.push_pass(s, bots[s].choose_pass(obs).mask)
+    while not h.is_over:
+        seat = h.to_play
+        obs = h.observation(seat)
+        truth = World(tuple(h.hands))
+        assert consistent(obs, truth)  # the constraints never exclude the real deal
+        cons = hidden_constraints(obs)
+        for w in sample_worlds(obs, 3, rng):
+            assert consistent(obs, w)
+            for s in range(4):
+                if s != seat:
+                    assert w.hands[s] & cons.known[s] == cons.known[s]  # cards we passed stay put
+                    for suit in obs.shown_out(s):
+                        assert not w.hands[s] & SUIT_MASKS[suit]  # shown-out suits stay empty
+        h.push(bots[seat].choose_play(obs))
+
+
+def test_consistent_rejects_a_world_that_breaks_a_void() -> None:
+    h = _advance(HandState(Deal.from_number(3), pass_direction=PassDirection.NONE), 0)
+    while not any(h.voids[s] for s in range(4)):
+        h.push(RandomBot(seed=len(h.plays)).choose_play(h.observation(h.to_play)))
+    s = next(s for s in range(4) if h.voids[s])
+    me = next(x for x in range(4) if x != s and x != h.to_play) if h.to_play != s else (s + 1) % 4
+    obs = h.observation(me)
+    suit = obs.shown_out(s)[0]
+    other = next(o for o in range(4) if o not in (s, me) and h.hands[o] & SUIT_MASKS[suit] and h.hands[s])
+    x = (h.hands[other] & SUIT_MASKS[suit]).bit_length() - 1
+    y = h.hands[s].bit_length() - 1
+    hands = list(h.hands)
+    hands[other] ^= (1 << x) | (1 << y)
+    hands[s] ^= (1 << x) | (1 << y)
+    assert consistent(obs, World(tuple(h.hands)))
+    assert not consistent(obs, World(tuple(hands)))
+
+
+def test_sampling_is_uniform_over_consistent_deals() -> None:
+    """Late in a hand the consistent deals can be listed: every one is drawn about equally often."""
+    h = _advance(HandState(Deal.from_number(17), pass_direction=PassDirection.NONE), 0)
+    rng = random.Random(0)
+    # Play until trick 11 with a void shown, so the groups differ.
+    bots = [RandomBot(seed=s) for s in range(4)]
+    while h.trick_number < 10 or h.trick:
+        h.push(bots[h.to_play].choose_play(h.observation(h.to_play)))
+    obs = h.observation(h.to_play)
+    cons = hidden_constraints(obs)
+    others = [s for s in range(4) if s != obs.seat]
+    free = [c for c in range(52) if cons.free >> c & 1]
+    all_deals = []
+
+    def deal_out(i: int, left: frozenset[int], hands: list[int]) -> None:
+        if i == len(others):
+            w = World(tuple(hands))
+            if consistent(obs, w):
+                all_deals.append(w)
+            return
+        s = others[i]
+        for combo in itertools.combinations(sorted(left), cons.need[s] - cons.known[s].bit_count()):
+            new = list(hands)
+            new[s] = cons.known[s] | sum(1 << c for c in combo)
+            deal_out(i + 1, left - set(combo), new)
+
+    deal_out(0, frozenset(free), [obs.hand_mask if s == obs.seat else 0 for s in range(4)])
+    deals = set(all_deals)
+    assert len(deals) > 1
+    n = 200 * len(deals)
+    counts = collections.Counter(sample_worlds(obs, n, rng))
+    assert set(counts) == deals  # only consistent deals, and all of them
+    expected = n / len(deals)
+    chi2 = sum((counts[d] - expected) ** 2 / expected for d in deals)
+    dof = len(deals) - 1
+    assert chi2 < dof + 6 * math.sqrt(2 * dof)
+
+
+def test_playout_matches_the_hand_state() -> None:
+    """The bitmask playout scores exactly what the reference engine scores for the same cards."""
+    for rules in (Rules(), Rules(qs_breaks_hearts=True), Rules(jack_of_diamonds=True), Rules(num_players=3)):
+        for k in range(8):
+            h = _advance(HandState(Deal.from_number(k, rules), pass_direction=PassDirection.NONE), 5 + k, seed=k)
+            ref = h.copy()
+            while not ref.is_over:
+                seat = ref.to_play
+                qs_out = bool(sum(ref.hands) & (1 << 36))
+                ref.push(rollout_choice(ref.hands[seat], ref.legal_mask(), ref.trick, ref.led_suit, ref.n, qs_out))
+            taken = [0] * h.n
+            for t in h.tricks:
+                taken[t.winner] |= sum(1 << c for c in t.cards)
+            got = playout(list(h.hands), list(h.trick), h.leader, h.trick_number, h.hearts_broken, taken, rules)
+            assert got == list(ref.result().scores)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules(num_players=3), Rules(num_players=5), Rules(qs_breaks_hearts=True),
+     Rules(moon=MoonScoring.SHOOTERS_CHOICE), Rules(jack_of_diamonds=True)],
+)
+def test_expert_always_plays_legal_cards(rules: Rules) -> None:
+    for hand_number in (1, 2):
+        h = HandState(Deal.from_number(hand_number, rules, hand_number=hand_number))
+        bots = [ExpertBot(seed=s, worlds=3, pass_worlds=2) for s in range(h.n)]
+        if h.phase is Phase.PASSING:
+            for s in range(h.n):
+                h.pass_cards(s, bots[s].choose_pass(h.observation(s)))  # checked path
+        while not h.is_over:
+            seat = h.to_play
+            if h.phase is Phase.MOON_CHOICE:
+                h.choose_moon(seat, bots[seat].choose_moon(h.observation(seat)))
+                continue
+            h.play(bots[seat].choose_play(h.observation(seat)), seat)  # checked path
+        assert h.is_over
+
+
+def test_explanations_quote_the_figures_in_both_languages() -> None:
+    h = _advance(HandState(Deal.from_number(6)), 13, seed=6)
+    while h.legal_mask().bit_count() < 3:
+        h.push(RandomBot(seed=1).choose_play(h.observation(h.to_play)))
+    bot = ExpertBot(seed=0, worlds=16)
+    d = bot.decide_play(h.observation(h.to_play))
+    ev = bot.last_evaluation
+    assert ev is not None and d.card == ev.best.cards[0]
+    assert ev.best.expected == min(o.expected for o in ev.options)
+    en, es = d.explain("en"), d.explain("es")
+    assert str(d.card) in en and str(d.card) in es
+    assert f"{round(ev.best.expected, 1) + 0.0}" in en
+    assert en != es
+
+
+def test_time_budget_and_bad_budgets() -> None:
+    h = _advance(HandState(Deal.from_number(7)), 10, seed=7)
+    obs = h.observation(h.to_play)
+    ev = ExpertBot(seed=0, time_limit=0.05).evaluate_play(obs)
+    assert ev.worlds >= 4 or len(ev.options) == 1
+    with pytest.raises(HeartsError, match="worlds"):
+        ExpertBot(worlds=0)
+    with pytest.raises(HeartsError, match="time_limit"):
+        ExpertBot(time_limit=-1)
+    other = (h.to_play + 1) % 4
+    with pytest.raises(HeartsError, match="not its turn"):
+        evaluate_play(h.observation(other), random.Random(0), 4)
+
+
+def test_levels() -> None:
+    assert list(LEVELS) == ["random", "rule", "expert", "master"]
+    h = _advance(HandState(Deal.from_number(12)), 6, seed=12)
+    obs = h.observation(h.to_play)
+    for name, level in LEVELS.items():
+        bot = make_bot(name, seed=1)
+        assert bot.choose_play(obs) in obs.legal_moves
+        assert level.title("en") != level.title("es")
+        assert level_description(name, "en") != level_description(name, "es")
+    assert "48" in level_description("expert", "en") or str(LEVELS["expert"].worlds) in level_description("expert")
+    with pytest.raises(HeartsError, match="unknown level"):
+        make_bot("grandmaster")
