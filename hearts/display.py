@@ -1,0 +1,1459 @@
+"""Cards, hands, tricks and the whole table drawn as SVG.
+
+Pure functions that return SVG text; nothing here changes a game. The core
+types import this module lazily for their notebook display
+(``Card._repr_svg_``, ``CardSet._repr_html_``, ``Trick._repr_html_``,
+``HandState._repr_html_``), and the widgets draw their table with
+:func:`table_svg`.
+
+Every card is a ``<g class="card ...">`` element with data attributes that
+the widget's script and the tests read: ``data-card`` (the code, e.g.
+``"QS"``; face-up cards only), ``data-seat``, ``data-legal`` and
+``data-dimmed``, and a ``<title>`` with the card's name. A face-down card
+carries no trace of which card it is.
+
+The output is deterministic (no random ids, no ``id`` attributes at all, so
+several drawings can share one page) and uses no external fonts or images.
+
+>>> from hearts import Card, CardSet
+>>> svg = card_svg(Card.parse("QS"))
+>>> svg.startswith("<svg") and 'data-card="QS"' in svg
+True
+>>> 'data-card="2C"' in hand_svg(CardSet.parse("2C 10H"), dimmed="10H")
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+from xml.sax.saxutils import escape
+
+from hearts.cards import Card, CardSet, card, iter_mask
+from hearts.errors import HeartsError
+from hearts.messages import card_name, check_language, seat_name, text
+
+if TYPE_CHECKING:
+    from hearts.game import Game
+    from hearts.hand import HandResult, HandState, Phase, Trick
+    from hearts.observation import Observation
+    from hearts.rules import PassDirection
+
+__all__ = [
+    "BACKS",
+    "TABLE_COLORS",
+    "DisplayError",
+    "CardsLike",
+    "suit_color",
+    "card_svg",
+    "hand_svg",
+    "trick_svg",
+    "table_svg",
+]
+
+CardsLike = CardSet | Card | int | str | Iterable[Card | int | str] | None
+"""Cards given to an option: a CardSet, one card, a 52-bit mask, ``"QS 2C"``, or a list of cards."""
+
+
+class DisplayError(HeartsError):
+    """A drawing option that cannot be used; ``.option`` names it."""
+
+    def __init__(self, message: str, option: str) -> None:
+        super().__init__(message)
+        self.option = option
+
+
+# ----- look ------------------------------------------------------------------
+
+FONT = "'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif"
+SERIF = "'DejaVu Serif', Georgia, 'Times New Roman', serif"
+
+_RED = "#c62828"
+_BLACK = "#1c1c1c"
+_FOUR_COLOR = ("#1b7a34", "#1760c0", _BLACK, _RED)  # clubs green, diamonds blue
+_TWO_COLOR = (_BLACK, _RED, _BLACK, _RED)
+
+TABLE_COLORS: dict[str, str] = {
+    "green": "#1e6b45",
+    "blue": "#1f4e78",
+    "red": "#7a2431",
+    "gray": "#474f59",
+    "brown": "#6a4a2f",
+}
+"""Named felt colours for :func:`table_svg` (any ``#rrggbb`` works too)."""
+
+
+@dataclass(frozen=True)
+class _Back:
+    color: str
+    ink: str
+    pattern: str  # "lattice", "dots" or "stripes"
+
+
+BACKS: dict[str, _Back] = {
+    "blue": _Back("#1f4f96", "#ffffff", "lattice"),
+    "red": _Back("#b01f2e", "#ffffff", "lattice"),
+    "green": _Back("#1b6b45", "#e8f5e9", "dots"),
+    "purple": _Back("#5a2d82", "#f3e5f5", "stripes"),
+    "black": _Back("#23262d", "#d4af37", "lattice"),
+}
+"""Card back designs by name, for the ``back`` option."""
+
+# Suit symbols as paths in a 100 x 100 box (no dependence on fonts for pips).
+_SUIT_PATHS = (
+    # clubs: three lobes, a joint and a stem
+    "M31 29A19 19 0 1 1 69 29A19 19 0 1 1 31 29Z"
+    "M9 60A19 19 0 1 1 47 60A19 19 0 1 1 9 60Z"
+    "M53 60A19 19 0 1 1 91 60A19 19 0 1 1 53 60Z"
+    "M40 50A10 10 0 1 1 60 50A10 10 0 1 1 40 50Z"
+    "M46 58C46 78 42 88 32 96L68 96C58 88 54 78 54 58Z",
+    # diamonds
+    "M50 3Q63 28 86 50Q63 72 50 97Q37 72 14 50Q37 28 50 3Z",
+    # spades
+    "M50 4C46 13 9 37 9 61C9 75 20 83 31 83C39 83 44 79 47 74C46 83 42 90 33 96L67 96C58 90 54 83 53 74"
+    "C56 79 61 83 69 83C80 83 91 75 91 61C91 37 54 13 50 4Z",
+    # hearts
+    "M50 92C46 86 6 60 6 33C6 17 18 7 31 7C40 7 47 13 50 22C53 13 60 7 69 7C82 7 94 17 94 33C94 60 54 86 50 92Z",
+)
+
+# Pip positions for 2-10: (column -1/0/1, row from 0 = top to 1 = bottom).
+_PIPS: dict[int, tuple[tuple[int, float], ...]] = {
+    2: ((0, 0), (0, 1)),
+    3: ((0, 0), (0, 0.5), (0, 1)),
+    4: ((-1, 0), (1, 0), (-1, 1), (1, 1)),
+    5: ((-1, 0), (1, 0), (0, 0.5), (-1, 1), (1, 1)),
+    6: ((-1, 0), (1, 0), (-1, 0.5), (1, 0.5), (-1, 1), (1, 1)),
+    7: ((-1, 0), (1, 0), (0, 0.25), (-1, 0.5), (1, 0.5), (-1, 1), (1, 1)),
+    8: ((-1, 0), (1, 0), (0, 0.25), (-1, 0.5), (1, 0.5), (0, 0.75), (-1, 1), (1, 1)),
+    9: ((-1, 0), (1, 0), (-1, 1 / 3), (1, 1 / 3), (0, 0.5), (-1, 2 / 3), (1, 2 / 3), (-1, 1), (1, 1)),
+    10: (
+        (-1, 0),
+        (1, 0),
+        (0, 1 / 6),
+        (-1, 1 / 3),
+        (1, 1 / 3),
+        (-1, 2 / 3),
+        (1, 2 / 3),
+        (0, 5 / 6),
+        (-1, 1),
+        (1, 1),
+    ),
+}
+
+_RATIO = 1.4  # card height / width (poker size 2.5 x 3.5 in)
+
+
+# ----- small helpers -----------------------------------------------------------
+
+
+def _f(v: float) -> str:
+    """A number for SVG: at most 2 decimals, no trailing zeros, never '-0'."""
+    s = f"{v:.2f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+def _text(
+    x: float,
+    y: float,
+    s: str,
+    size: float,
+    fill: str,
+    *,
+    weight: str | None = None,
+    anchor: str = "middle",
+    family: str = FONT,
+    extra: str = "",
+) -> str:
+    w = f' font-weight="{weight}"' if weight else ""
+    return (
+        f'<text x="{_f(x)}" y="{_f(y)}" font-family="{escape(family)}" font-size="{_f(size)}"{w} '
+        f'fill="{fill}" text-anchor="{anchor}"{extra}>{escape(s)}</text>'
+    )
+
+
+def _text_width(s: str, size: float, bold: bool = False) -> float:
+    """A rough width of a line of DejaVu Sans text (for sizing boxes)."""
+    return len(s) * size * (0.64 if bold else 0.58)
+
+
+def _wrap(s: str, limit: int) -> list[str]:
+    words = s.split()
+    lines: list[str] = []
+    line = ""
+    for w in words:
+        if line and len(line) + 1 + len(w) > limit:
+            lines.append(line)
+            line = w
+        else:
+            line = f"{line} {w}" if line else w
+    if line:
+        lines.append(line)
+    return lines or [""]
+
+
+def _mix(color: str, other: str, t: float) -> str:
+    """``color`` moved a fraction ``t`` towards ``other`` (both ``#rrggbb``)."""
+    a = [int(color[i : i + 2], 16) for i in (1, 3, 5)]
+    b = [int(other[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b))
+
+
+def _mask_of(cards: CardsLike, option: str) -> int:
+    """A 52-bit mask from any accepted form of a set of cards."""
+    if cards is None:
+        return 0
+    if isinstance(cards, CardSet):
+        return cards.mask
+    if isinstance(cards, Card):
+        return 1 << cards
+    if isinstance(cards, int) and not isinstance(cards, bool):
+        if not 0 <= cards < 1 << 52:
+            raise DisplayError(f"{option}: {cards!r} is not a mask of 52 cards", option)
+        return cards
+    if isinstance(cards, str):
+        return CardSet.parse(cards).mask
+    try:
+        items = list(cards)  # type: ignore[arg-type]
+    except TypeError:
+        raise DisplayError(
+            f"{option} must be cards (a CardSet, a list of cards or a mask), not {cards!r}", option
+        ) from None
+    m = 0
+    for c in items:
+        m |= 1 << card(c)
+    return m
+
+
+def _check_bool(value: object, option: str) -> bool:
+    if not isinstance(value, bool):
+        raise DisplayError(f"{option} must be True or False, not {value!r}", option)
+    return value
+
+
+def _check_back(back: str) -> _Back:
+    if back not in BACKS:
+        raise DisplayError(f"back must be one of {', '.join(BACKS)}, not {back!r}", "back")
+    return BACKS[back]
+
+
+def _check_felt(color: str) -> str:
+    if color in TABLE_COLORS:
+        return TABLE_COLORS[color]
+    if isinstance(color, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", color):
+        return color.lower()
+    raise DisplayError(
+        f"table_color must be one of {', '.join(TABLE_COLORS)} or '#rrggbb', not {color!r}", "table_color"
+    )
+
+
+def _check_width(width: float, option: str = "width") -> float:
+    if isinstance(width, bool) or not isinstance(width, (int, float)) or not 10 <= width <= 2000:
+        raise DisplayError(f"{option} must be a number of pixels from 10 to 2000, not {width!r}", option)
+    return float(width)
+
+
+def _check_lang(lang: str) -> str:
+    try:
+        return check_language(lang)
+    except HeartsError as e:
+        raise DisplayError(str(e), "lang") from None
+
+
+def suit_color(suit: int, four_color: bool = False) -> str:
+    """The ink of a suit: red and black, or green clubs and blue diamonds with ``four_color``.
+
+    >>> suit_color(3), suit_color(0, four_color=True)
+    ('#c62828', '#1b7a34')
+    """
+    return (_FOUR_COLOR if four_color else _TWO_COLOR)[suit]
+
+
+# ----- one card ----------------------------------------------------------------
+
+
+def _pip(suit: int, cx: float, cy: float, size: float, color: str, flip: bool = False) -> str:
+    s = size / 100
+    rot = " rotate(180 50 50)" if flip else ""
+    return (
+        f'<path d="{_SUIT_PATHS[suit]}" fill="{color}" '
+        f'transform="translate({_f(cx - size / 2)} {_f(cy - size / 2)}) scale({s:.4f}){rot}"/>'
+    )
+
+
+def _crown(rank: int, cx: float, cy: float, w: float, color: str) -> str:
+    """A small headdress for a court card: crown (K), tiara (Q) or cap (J)."""
+    gold, dark = "#e3b23c", "#6d4c0f"
+    hw, hh = w * 0.13, w * 0.09
+    sw = _f(w * 0.008)
+    if rank == 13:
+        pts = [
+            (cx - hw, cy + hh),
+            (cx - hw, cy - hh * 0.3),
+            (cx - hw * 0.5, cy + hh * 0.15),
+            (cx, cy - hh),
+            (cx + hw * 0.5, cy + hh * 0.15),
+            (cx + hw, cy - hh * 0.3),
+            (cx + hw, cy + hh),
+        ]
+        poly = " ".join(f"{_f(x)},{_f(y)}" for x, y in pts)
+        jewels = "".join(
+            f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(w * 0.016)}" fill="{color}"/>'
+            for x, y in ((cx - hw, cy - hh * 0.3), (cx, cy - hh), (cx + hw, cy - hh * 0.3))
+        )
+        return f'<polygon points="{poly}" fill="{gold}" stroke="{dark}" stroke-width="{sw}"/>{jewels}'
+    if rank == 12:
+        d = (
+            f"M{_f(cx - hw)} {_f(cy + hh)}Q{_f(cx - hw)} {_f(cy - hh * 0.2)} {_f(cx - hw * 0.45)} {_f(cy - hh * 0.1)}"
+            f"Q{_f(cx - hw * 0.2)} {_f(cy - hh * 1.1)} {_f(cx)} {_f(cy - hh * 0.6)}"
+            f"Q{_f(cx + hw * 0.2)} {_f(cy - hh * 1.1)} {_f(cx + hw * 0.45)} {_f(cy - hh * 0.1)}"
+            f"Q{_f(cx + hw)} {_f(cy - hh * 0.2)} {_f(cx + hw)} {_f(cy + hh)}Z"
+        )
+        return (
+            f'<path d="{d}" fill="{gold}" stroke="{dark}" stroke-width="{sw}"/>'
+            f'<circle cx="{_f(cx)}" cy="{_f(cy - hh * 0.75)}" r="{_f(w * 0.022)}" fill="{color}"/>'
+        )
+    # Jack: a cap with a feather.
+    d = (
+        f"M{_f(cx - hw)} {_f(cy + hh)}Q{_f(cx - hw)} {_f(cy - hh)} {_f(cx + hw * 0.2)} {_f(cy - hh * 0.6)}"
+        f"Q{_f(cx + hw)} {_f(cy - hh * 0.3)} {_f(cx + hw)} {_f(cy + hh)}Z"
+    )
+    feather = (
+        f"M{_f(cx + hw * 0.2)} {_f(cy - hh * 0.5)}Q{_f(cx + hw * 1.3)} {_f(cy - hh * 2)} "
+        f"{_f(cx + hw * 1.5)} {_f(cy - hh * 0.9)}Q{_f(cx + hw * 0.9)} {_f(cy - hh * 0.9)} "
+        f"{_f(cx + hw * 0.5)} {_f(cy - hh * 0.1)}Z"
+    )
+    return (
+        f'<path d="{feather}" fill="{color}" stroke="{dark}" stroke-width="{sw}"/>'
+        f'<path d="{d}" fill="{gold}" stroke="{dark}" stroke-width="{sw}"/>'
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _face_body(c: int, w: float, four_color: bool) -> str:
+    """The face of card ``c`` drawn at the origin, ``w`` wide."""
+    h = w * _RATIO
+    suit, rank = c // 13, c % 13 + 2
+    ink = suit_color(suit, four_color)
+    sym = Card(c).rank_symbol
+    r = w * 0.07
+    parts = [
+        f'<rect x="{_f(w * 0.015)}" y="{_f(w * 0.03)}" width="{_f(w)}" height="{_f(h)}" rx="{_f(r)}" '
+        f'fill="#000" fill-opacity="0.28"/>',
+        f'<rect x="0" y="0" width="{_f(w)}" height="{_f(h)}" rx="{_f(r)}" fill="#fffefa" stroke="#9e9e9e" '
+        f'stroke-width="{_f(max(0.6, w * 0.01))}"/>',
+    ]
+    # Corner indices (top left, and the same turned round at bottom right).
+    fs = w * 0.2
+    squeeze = f' textLength="{_f(w * 0.2)}" lengthAdjust="spacingAndGlyphs"' if sym == "10" else ""
+    index = _text(w * 0.12, w * 0.215, sym, fs, ink, weight="bold", extra=squeeze) + _pip(
+        suit, w * 0.12, w * 0.31, w * 0.14, ink
+    )
+    parts.append(index)
+    parts.append(f'<g transform="rotate(180 {_f(w / 2)} {_f(h / 2)})">{index}</g>')
+    if rank <= 10:
+        top, bottom = h * 0.2, h * 0.8
+        size = w * 0.18
+        for col, row in _PIPS[rank]:
+            x = w / 2 + col * w * 0.165
+            y = top + row * (bottom - top)
+            parts.append(_pip(suit, x, y, size, ink, flip=row > 0.5))
+    elif rank == 14:
+        size = w * (0.5 if suit == 2 else 0.42)
+        parts.append(_pip(suit, w / 2, h / 2, size, ink))
+    else:
+        fx, fy, fw, fh = w * 0.245, h * 0.09, w * 0.51, h * 0.82
+        frame_fill = "#fbf4e2"
+        parts.append(
+            f'<rect x="{_f(fx)}" y="{_f(fy)}" width="{_f(fw)}" height="{_f(fh)}" rx="{_f(w * 0.03)}" '
+            f'fill="{frame_fill}" stroke="{ink}" stroke-width="{_f(w * 0.012)}"/>'
+        )
+        half = (
+            _crown(rank, w / 2, h * 0.2, w, ink)
+            + _text(w / 2, h * 0.43, sym, w * 0.3, ink, weight="bold", family=SERIF)
+            + _pip(suit, w * 0.345, h * 0.16, w * 0.08, ink)
+        )
+        parts.append(half)
+        parts.append(f'<g transform="rotate(180 {_f(w / 2)} {_f(h / 2)})">{half}</g>')
+        parts.append(
+            f'<line x1="{_f(fx + w * 0.04)}" y1="{_f(h / 2)}" x2="{_f(fx + fw - w * 0.04)}" y2="{_f(h / 2)}" '
+            f'stroke="{ink}" stroke-width="{_f(w * 0.008)}" stroke-opacity="0.6"/>'
+        )
+    return "".join(parts)
+
+
+def _lattice(x0: float, y0: float, x1: float, y1: float, step: float) -> str:
+    """Path data of a diagonal lattice clipped to a rectangle."""
+    w, h = x1 - x0, y1 - y0
+    segs = []
+    c = -w + step / 2
+    while c < h:
+        lo, hi = max(0.0, -c), min(w, h - c)
+        if hi > lo:
+            segs.append(f"M{_f(x0 + lo)} {_f(y0 + c + lo)}L{_f(x0 + hi)} {_f(y0 + c + hi)}")
+        c += step
+    c = step / 2
+    while c < w + h:
+        lo, hi = max(0.0, c - h), min(w, c)
+        if hi > lo:
+            segs.append(f"M{_f(x0 + lo)} {_f(y0 + c - lo)}L{_f(x0 + hi)} {_f(y0 + c - hi)}")
+        c += step
+    return "".join(segs)
+
+
+@functools.lru_cache(maxsize=256)
+def _back_body(w: float, h: float, design: str, plain: bool = False) -> str:
+    """A card back ``w`` x ``h`` drawn at the origin (``h < w`` for a card lying sideways).
+
+    ``plain`` leaves out the pattern, for cards mostly covered in a stack.
+    """
+    b = BACKS[design]
+    short = min(w, h)
+    r = short * 0.07
+    m = short * 0.075
+    parts = [
+        f'<rect x="{_f(short * 0.015)}" y="{_f(short * 0.03)}" width="{_f(w)}" height="{_f(h)}" rx="{_f(r)}" '
+        f'fill="#000" fill-opacity="0.28"/>',
+        f'<rect x="0" y="0" width="{_f(w)}" height="{_f(h)}" rx="{_f(r)}" fill="#fdfdfd" stroke="#9e9e9e" '
+        f'stroke-width="{_f(max(0.6, short * 0.01))}"/>',
+        f'<rect x="{_f(m)}" y="{_f(m)}" width="{_f(w - 2 * m)}" height="{_f(h - 2 * m)}" rx="{_f(r * 0.6)}" '
+        f'fill="{b.color}"/>',
+    ]
+    x0, y0, x1, y1 = m * 1.6, m * 1.6, w - m * 1.6, h - m * 1.6
+    sw = _f(max(0.5, short * 0.012))
+    if plain:
+        parts.append(
+            f'<rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(x1 - x0)}" height="{_f(y1 - y0)}" rx="{_f(r * 0.4)}" '
+            f'fill="none" stroke="{b.ink}" stroke-opacity="0.75" stroke-width="{sw}"/>'
+        )
+        return "".join(parts)
+    if b.pattern == "lattice":
+        d = _lattice(x0, y0, x1, y1, short * 0.11)
+        parts.append(f'<path d="{d}" stroke="{b.ink}" stroke-opacity="0.35" stroke-width="{sw}" fill="none"/>')
+    elif b.pattern == "dots":
+        step = short * 0.1
+        rr = step * 0.22
+        dots = []
+        yy = y0 + step / 2
+        row = 0
+        while yy < y1:
+            xx = x0 + step / 2 + (step / 2 if row % 2 else 0)
+            while xx < x1 - rr:
+                arc = f"a{_f(rr)} {_f(rr)} 0 1 1"
+                dots.append(f"M{_f(xx - rr)} {_f(yy)}{arc} {_f(2 * rr)} 0{arc} {_f(-2 * rr)} 0Z")
+                xx += step
+            yy += step * 0.87
+            row += 1
+        parts.append(f'<path d="{"".join(dots)}" fill="{b.ink}" fill-opacity="0.4"/>')
+    else:  # stripes
+        step = short * 0.09
+        segs = []
+        c = step / 2
+        while c < (x1 - x0) + (y1 - y0):
+            lo, hi = max(0.0, c - (y1 - y0)), min(x1 - x0, c)
+            if hi > lo:
+                segs.append(f"M{_f(x0 + lo)} {_f(y0 + c - lo)}L{_f(x0 + hi)} {_f(y0 + c - hi)}")
+            c += step
+        parts.append(
+            f'<path d="{"".join(segs)}" stroke="{b.ink}" stroke-opacity="0.3" stroke-width="{_f(short * 0.03)}" '
+            f'fill="none"/>'
+        )
+    parts.append(
+        f'<rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(x1 - x0)}" height="{_f(y1 - y0)}" rx="{_f(r * 0.4)}" '
+        f'fill="none" stroke="{b.ink}" stroke-opacity="0.75" stroke-width="{sw}"/>'
+    )
+    # A small emblem in the middle: a heart in an oval.
+    cx, cy = w / 2, h / 2
+    er = short * 0.17
+    parts.append(
+        f'<ellipse cx="{_f(cx)}" cy="{_f(cy)}" rx="{_f(er)}" ry="{_f(er * 1.15)}" fill="{b.color}" '
+        f'stroke="{b.ink}" stroke-opacity="0.85" stroke-width="{sw}"/>'
+    )
+    parts.append(_pip(3, cx, cy + er * 0.05, er * 1.1, b.ink))
+    return "".join(parts)
+
+
+def _card_g(
+    c: Card | None,
+    *,
+    w: float,
+    transform: str = "",
+    four_color: bool = False,
+    dimmed: bool = False,
+    selected: bool = False,
+    highlighted: bool = False,
+    legal: bool = False,
+    back: str = "blue",
+    title: str | None = None,
+    seat: int | None = None,
+    sideways: bool = False,
+    under: bool = False,
+    lang: str = "en",
+) -> str:
+    """One card as a ``<g>`` element; ``c=None`` draws a back and says nothing of the card."""
+    h = w * _RATIO
+    classes = ["card", "face" if c is not None else "back"]
+    if c is not None:
+        if legal:
+            classes.append("legal")
+        if dimmed:
+            classes.append("dimmed")
+        if selected:
+            classes.append("selected")
+        if highlighted:
+            classes.append("highlighted")
+    attrs = [f'class="{" ".join(classes)}"']
+    if c is not None:
+        attrs.append(f'data-card="{c.code}"')
+    if seat is not None:
+        attrs.append(f'data-seat="{seat}"')
+    face_up = c is not None
+    attrs.append(f'data-legal="{"true" if face_up and legal else "false"}"')
+    attrs.append(f'data-dimmed="{"true" if face_up and dimmed else "false"}"')
+    if transform:
+        attrs.append(f'transform="{transform}"')
+    if face_up:
+        attrs.append('cursor="pointer"')
+        label = title if title is not None else card_name(c, lang)  # type: ignore[arg-type]
+    else:
+        label = title if title is not None else text("display.face_down", lang)
+    out = [f"<g {' '.join(attrs)}>", f"<title>{escape(label)}</title>"]
+    inner = ""
+    if face_up:
+        inner = _face_body(int(c), w, four_color)  # type: ignore[arg-type]
+        r = w * 0.07
+        if dimmed:
+            inner += (
+                f'<rect x="0" y="0" width="{_f(w)}" height="{_f(h)}" rx="{_f(r)}" fill="#10241a" fill-opacity="0.42"/>'
+            )
+        if highlighted or selected:
+            color = "#ffd54f" if highlighted else "#4fc3f7"
+            inner += (
+                f'<rect x="-2" y="-2" width="{_f(w + 4)}" height="{_f(h + 4)}" rx="{_f(r + 2)}" fill="none" '
+                f'stroke="{color}" stroke-width="{_f(max(2.0, w * 0.045))}"/>'
+            )
+        if selected:
+            inner = f'<g transform="translate(0 {_f(-h * 0.17)})">{inner}</g>'
+    else:
+        inner = _back_body(h, w, back, under) if sideways else _back_body(w, h, back, under)
+    out.append(inner)
+    out.append("</g>")
+    return "".join(out)
+
+
+def _svg_open(width: float, height: float, vb_w: float, vb_h: float, cls: str, extra: str = "") -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="{cls}" width="{_f(width)}" height="{_f(height)}" '
+        f'viewBox="0 0 {_f(vb_w)} {_f(vb_h)}" style="max-width:100%;height:auto" '
+        f'font-family="{escape(FONT)}"{extra}>'
+    )
+
+
+def card_svg(
+    c: Card | int | str,
+    *,
+    width: float = 100,
+    four_color: bool = False,
+    dimmed: bool = False,
+    selected: bool = False,
+    highlighted: bool = False,
+    face_down: bool = False,
+    back: str = "blue",
+    title: str | None = None,
+    lang: str = "en",
+) -> str:
+    """One card as a standalone ``<svg>``.
+
+    ``face_down`` draws the ``back`` design (see :data:`BACKS`) and leaves out
+    the card's identity entirely. ``title`` replaces the tooltip (by default
+    the card's name in ``lang``).
+
+    >>> svg = card_svg("10H", width=80, lang="es")
+    >>> '<title>diez de corazones</title>' in svg
+    True
+    >>> "10H" in card_svg("10H", face_down=True, back="red")
+    False
+    >>> card_svg("QS", back="plaid")
+    Traceback (most recent call last):
+    ...
+    hearts.display.DisplayError: back must be one of blue, red, green, purple, black, not 'plaid'
+    """
+    cc = card(c)
+    w = _check_width(width)
+    for name, v in (
+        ("four_color", four_color),
+        ("dimmed", dimmed),
+        ("selected", selected),
+        ("highlighted", highlighted),
+        ("face_down", face_down),
+    ):
+        _check_bool(v, name)
+    _check_back(back)
+    _check_lang(lang)
+    h = w * _RATIO
+    pad = max(3.0, w * 0.05)
+    lift = h * 0.17 if selected and not face_down else 0.0
+    body = _card_g(
+        None if face_down else cc,
+        w=w,
+        transform=f"translate({_f(pad)} {_f(pad + lift)})",
+        four_color=four_color,
+        dimmed=dimmed,
+        selected=selected,
+        highlighted=highlighted,
+        legal=not dimmed,
+        back=back,
+        title=title,
+        lang=lang,
+    )
+    W, H = w + 2 * pad, h + 2 * pad + lift
+    return _svg_open(W, H, W, H, "hearts-card") + body + "</svg>"
+
+
+# ----- a hand -----------------------------------------------------------------
+
+
+def _fan(
+    n: int, cx: float, bottom: float, w: float, spacing: float, arc_deg: float
+) -> list[tuple[float, float, float]]:
+    """Top-left corner and rotation of each of ``n`` cards in a fan whose middle card ends at ``bottom``."""
+    h = w * _RATIO
+    out = []
+    step = math.radians(arc_deg)
+    radius = spacing / step if step else 0.0
+    for i in range(n):
+        t = i - (n - 1) / 2
+        drop = radius * (1 - math.cos(t * step)) if step else 0.0
+        out.append((cx - w / 2 + t * spacing, bottom - h + drop, t * arc_deg))
+    return out
+
+
+def _place(x: float, y: float, angle: float, w: float) -> str:
+    h = w * _RATIO
+    if abs(angle) < 0.005:
+        return f"translate({_f(x)} {_f(y)})"
+    return f"translate({_f(x)} {_f(y)}) rotate({_f(angle)} {_f(w / 2)} {_f(h)})"
+
+
+def _fan_bounds(pos: list[tuple[float, float, float]], w: float) -> tuple[float, float, float, float]:
+    h = w * _RATIO
+    xs, ys = [], []
+    for x, y, a in pos:
+        ra = math.radians(a)
+        for px, py in ((0, 0), (w, 0), (0, h), (w, h)):
+            dx, dy = px - w / 2, py - h
+            xs.append(x + w / 2 + dx * math.cos(ra) - dy * math.sin(ra))
+            ys.append(y + h + dx * math.sin(ra) + dy * math.cos(ra))
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _hand_cards(
+    cards: list[Card],
+    pos: list[tuple[float, float, float]],
+    *,
+    w: float,
+    dimmed: int,
+    selected: int,
+    highlighted: int,
+    legal: int,
+    reasons: Mapping[int, str],
+    four_color: bool,
+    seat: int | None,
+    lang: str,
+) -> str:
+    out = []
+    for c, (x, y, a) in zip(cards, pos):
+        bit = 1 << c
+        title = card_name(c, lang)
+        if dimmed & bit and c in reasons:
+            title = f"{title} — {reasons[c]}"
+        out.append(
+            _card_g(
+                c,
+                w=w,
+                transform=_place(x, y, a, w),
+                four_color=four_color,
+                dimmed=bool(dimmed & bit),
+                selected=bool(selected & bit),
+                highlighted=bool(highlighted & bit),
+                legal=bool(legal & bit),
+                title=title,
+                seat=seat,
+                lang=lang,
+            )
+        )
+    return "".join(out)
+
+
+def _reasons_of(reasons: Mapping[Card | int | str, str] | None) -> dict[int, str]:
+    if reasons is None:
+        return {}
+    if not isinstance(reasons, Mapping):
+        raise DisplayError(f"reasons must map cards to text, not {reasons!r}", "reasons")
+    return {int(card(k)): str(v) for k, v in reasons.items()}
+
+
+def hand_svg(
+    cards: CardsLike,
+    *,
+    dimmed: CardsLike = None,
+    selected: CardsLike = None,
+    highlighted: CardsLike = None,
+    legal: CardsLike = None,
+    reasons: Mapping[Card | int | str, str] | None = None,
+    four_color: bool = False,
+    width: float = 70,
+    spacing: float | None = None,
+    fan: bool = False,
+    seat: int | None = None,
+    lang: str = "en",
+) -> str:
+    """A hand of cards, sorted by suit then rank, overlapping in a row (or a ``fan``).
+
+    ``dimmed``, ``selected`` (raised, e.g. chosen to pass) and ``highlighted``
+    (outlined, e.g. just received) take any form of a set of cards.
+    ``legal`` sets ``data-legal`` (default: every card not dimmed);
+    ``reasons`` maps dimmed cards to the text added to their tooltip.
+    ``spacing`` is the distance between cards (default about half a card).
+
+    >>> import xml.etree.ElementTree as ET
+    >>> svg = hand_svg(CardSet.parse("2C QS AH"), dimmed="QS AH", selected="2C")
+    >>> ns = {"s": "http://www.w3.org/2000/svg"}
+    >>> [(g.get("data-card"), g.get("data-dimmed")) for g in ET.fromstring(svg).iterfind(".//s:g[@data-card]", ns)]
+    [('2C', 'false'), ('QS', 'true'), ('AH', 'true')]
+    """
+    mask = _mask_of(cards, "cards")
+    dm = _mask_of(dimmed, "dimmed")
+    sm = _mask_of(selected, "selected")
+    hm = _mask_of(highlighted, "highlighted")
+    lm = mask & ~dm if legal is None else _mask_of(legal, "legal")
+    w = _check_width(width)
+    _check_bool(four_color, "four_color")
+    _check_bool(fan, "fan")
+    _check_lang(lang)
+    rs = _reasons_of(reasons)
+    cs = list(iter_mask(mask))
+    n = len(cs)
+    s = w * 0.5 if spacing is None else _check_width(spacing, "spacing")
+    h = w * _RATIO
+    pos = _fan(n, 0.0, h, w, s, 2.2 if fan else 0.0)
+    if not cs:
+        pad = 4.0
+        return _svg_open(w + 2 * pad, h + 2 * pad, w + 2 * pad, h + 2 * pad, "hearts-hand") + "</svg>"
+    x0, y0, x1, y1 = _fan_bounds(pos, w)
+    lift = h * 0.17 if sm & mask else 0.0
+    pad = max(4.0, w * 0.06)
+    dx, dy = pad - x0, pad + lift - y0
+    pos = [(x + dx, y + dy, a) for x, y, a in pos]
+    W, H = x1 - x0 + 2 * pad, y1 - y0 + 2 * pad + lift
+    body = _hand_cards(
+        cs,
+        pos,
+        w=w,
+        dimmed=dm,
+        selected=sm,
+        highlighted=hm,
+        legal=lm,
+        reasons=rs,
+        four_color=four_color,
+        seat=seat,
+        lang=lang,
+    )
+    return _svg_open(W, H, W, H, "hearts-hand") + body + "</svg>"
+
+
+# ----- geometry of the table ------------------------------------------------------
+
+_TW, _TH = 1000.0, 720.0  # the table's drawing units
+
+
+def _seat_angle(rel: int, n: int) -> float:
+    """Screen angle (degrees, y down) of the seat ``rel`` places after the viewer: 90 = bottom."""
+    return 90.0 + rel * 360.0 / n
+
+
+@dataclass(frozen=True)
+class _Spot:
+    x: float  # centre of the seat's cards
+    y: float
+    vertical: bool  # cards stacked top to bottom (seats at the sides)
+
+
+def _spot(rel: int, n: int) -> _Spot:
+    if n == 4:
+        return (_Spot(500, 640, False), _Spot(72, 320, True), _Spot(500, 62, False), _Spot(928, 320, True))[rel]
+    a = math.radians(_seat_angle(rel, n))
+    x = 500 + 405 * math.cos(a)
+    y = 330 + 255 * math.sin(a)
+    vertical = abs(math.cos(a)) > 0.92
+    if vertical:
+        x = 72 if x < 500 else 928
+    return _Spot(x, y, vertical)
+
+
+def _trick_spot(rel: int, n: int) -> tuple[float, float, float]:
+    """Centre and a small tilt of the card played by seat ``rel`` in the middle of the table."""
+    a = math.radians(_seat_angle(rel, n))
+    rx, ry = (70, 58) if n <= 4 else (118, 94)
+    tilt = (-3, 5, -2, 4, -5, 2, -4)[rel]
+    return 500 + rx * math.cos(a), 318 + ry * math.sin(a), float(tilt)
+
+
+# ----- a trick -----------------------------------------------------------------------
+
+
+def _trick_cards(
+    pairs: Sequence[tuple[int, Card]],
+    n: int,
+    viewer: int,
+    w: float,
+    *,
+    four_color: bool,
+    winner: int | None,
+    names: Sequence[str],
+    lang: str,
+    center: tuple[float, float] = (500, 318),
+    scale: float = 1.0,
+) -> str:
+    h = w * _RATIO
+    out = []
+    for s, c in pairs:
+        rel = (s - viewer) % n
+        x, y, tilt = _trick_spot(rel, n)
+        x = center[0] + (x - 500) * scale
+        y = center[1] + (y - 318) * scale
+        out.append(
+            _card_g(
+                c,
+                w=w,
+                transform=f"translate({_f(x - w / 2)} {_f(y - h / 2)}) rotate({_f(tilt)} {_f(w / 2)} {_f(h / 2)})",
+                four_color=four_color,
+                highlighted=winner == s,
+                title=text("display.played_by", lang, card=card_name(c, lang), name=names[s]),
+                seat=s,
+                lang=lang,
+            ).replace('class="card face', 'class="card face played', 1)
+        )
+    return "".join(out)
+
+
+def _check_pairs(pairs: Iterable[tuple[int, Card | int | str]], n: int) -> list[tuple[int, Card]]:
+    out = []
+    for item in pairs:
+        try:
+            s, c = item
+        except (TypeError, ValueError):
+            raise DisplayError(f"a trick is a list of (seat, card) pairs, not {item!r}", "trick") from None
+        if not isinstance(s, int) or not 0 <= s < n:
+            raise DisplayError(f"seat must be 0 to {n - 1}, not {s!r}", "trick")
+        out.append((s, card(c)))
+    return out
+
+
+def _check_players(num_players: int) -> int:
+    if not isinstance(num_players, int) or not 3 <= num_players <= 7:
+        raise DisplayError(f"num_players must be 3 to 7, not {num_players!r}", "num_players")
+    return num_players
+
+
+def _names(names: Sequence[str] | None, n: int, lang: str) -> list[str]:
+    if names is None:
+        return [seat_name(s, lang, n) for s in range(n)]
+    if isinstance(names, str) or len(names) != n or not all(isinstance(x, str) for x in names):
+        raise DisplayError(f"names must be {n} strings, one per seat, not {names!r}", "names")
+    return list(names)
+
+
+def trick_svg(
+    pairs: Iterable[tuple[int, Card | int | str]],
+    *,
+    num_players: int = 4,
+    viewer: int = 0,
+    winner: int | None = None,
+    names: Sequence[str] | None = None,
+    four_color: bool = False,
+    table_color: str = "green",
+    width: float = 340,
+    lang: str = "en",
+) -> str:
+    """A trick on a patch of felt: each card near the seat that played it, seat names at the edges.
+
+    ``pairs`` are ``(seat, card)`` in play order (later cards lie on top);
+    ``viewer`` is the seat shown at the bottom; ``winner`` outlines that
+    seat's card.
+
+    >>> svg = trick_svg([(0, "KC"), (1, "QS"), (2, "4C"), (3, "AC")], winner=3)
+    >>> svg.count('class="card face played'), 'data-card="QS" data-seat="1"' in svg
+    (4, True)
+    """
+    n = _check_players(num_players)
+    ps = _check_pairs(pairs, n)
+    if not isinstance(viewer, int) or not 0 <= viewer < n:
+        raise DisplayError(f"viewer must be a seat 0 to {n - 1}, not {viewer!r}", "viewer")
+    _check_bool(four_color, "four_color")
+    felt = _check_felt(table_color)
+    _check_lang(lang)
+    nm = _names(names, n, lang)
+    size = 360.0
+    w = 76.0 if n <= 4 else 64.0
+    scale = 1.0 if n <= 4 else 0.95
+    parts = [
+        _svg_open(_check_width(width), _check_width(width) * 320 / size, size, 320, "hearts-trick"),
+        f'<rect x="0" y="0" width="{_f(size)}" height="320" rx="14" fill="{felt}"/>',
+        f'<ellipse cx="180" cy="160" rx="150" ry="120" fill="{_mix(felt, "#ffffff", 0.08)}" fill-opacity="0.6"/>',
+    ]
+    for s in range(n):
+        rel = (s - viewer) % n
+        a = math.radians(_seat_angle(rel, n))
+        x, y = 180 + 158 * math.cos(a), 160 + 146 * math.sin(a)
+        y = min(max(y, 14), 314)
+        anchor = "middle"
+        if math.cos(a) < -0.5:
+            anchor, x = "start", 6
+        elif math.cos(a) > 0.5:
+            anchor, x = "end", size - 6
+        bold = "bold" if s == winner else None
+        parts.append(_text(x, y + 4, nm[s], 12, "#ffe082" if s == winner else "#f1f8e9", weight=bold, anchor=anchor))
+    parts.append(
+        _trick_cards(
+            ps, n, viewer, w, four_color=four_color, winner=winner, names=nm, lang=lang, center=(180, 160), scale=scale
+        )
+    )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+# ----- the table -------------------------------------------------------------------
+
+
+@dataclass
+class _View:
+    """Everything the table drawing needs, taken from an observation (plus every hand when revealed)."""
+
+    n: int
+    viewer: int
+    phase: Phase
+    hands: list[int | None]  # None: hidden from the viewer
+    sizes: tuple[int, ...]
+    trick: list[tuple[int, Card]]
+    leader: int
+    to_play: int
+    hearts_broken: bool
+    points: tuple[int, ...]
+    trick_number: int
+    tricks_total: int
+    hand_number: int
+    pass_direction: PassDirection
+    pass_target: int
+    passed: bool
+    legal: int
+    reasons: dict[int, str]
+    totals: tuple[int, ...] | None
+    result: HandResult | None
+
+
+def _view(
+    source: HandState | Observation | Game,
+    viewer: int | None,
+    reveal: bool,
+    lang: str,
+) -> _View:
+    from hearts.game import Game
+    from hearts.hand import HandState, Phase
+    from hearts.observation import Observation
+    from hearts.rules import refusal
+
+    totals: tuple[int, ...] | None = None
+    if isinstance(source, Game):
+        totals = tuple(source.scores)
+        source = source.hand
+    state: HandState | None = None
+    if isinstance(source, HandState):
+        state = source
+        n = state.n
+        if viewer is None:
+            viewer = 0
+        if not isinstance(viewer, int) or not 0 <= viewer < n:
+            raise DisplayError(f"viewer must be a seat 0 to {n - 1}, not {viewer!r}", "viewer")
+        obs = state.observation(viewer)
+    elif isinstance(source, Observation):
+        obs = source
+        if viewer is None:
+            viewer = obs.seat
+        if viewer != obs.seat:
+            raise DisplayError(
+                f"an observation can only be drawn for its own seat {obs.seat}, not viewer {viewer!r}", "viewer"
+            )
+        if reveal:
+            raise DisplayError(
+                "reveal needs the full HandState: an observation does not hold the other hands", "reveal"
+            )
+        totals = obs.totals
+    else:
+        raise DisplayError(
+            f"table_svg draws a HandState, an Observation or a Game, not {type(source).__name__}", "state"
+        )
+    n = obs.num_players
+    hands: list[int | None] = [None] * n
+    hands[viewer] = obs.hand_mask
+    if reveal and state is not None:
+        hands = [state.hand_of(s).mask for s in range(n)]
+    # What the viewer may play now comes from the engine only.
+    legal = 0
+    reasons: dict[int, str] = {}
+    if obs.phase is Phase.PLAYING and obs.to_play == viewer:
+        legal = obs.legal_mask() if state is None else state.legal_moves_for(viewer).mask
+        for c in iter_mask(obs.hand_mask & ~legal):
+            if state is not None:
+                err = state.why_not(c, seat=viewer)
+            else:
+                led = obs.led_suit if obs.trick else -1
+                err = refusal(obs.hand_mask, c, led, obs.trick_number == 0, obs.hearts_broken, obs.rules)
+            if err is not None:
+                reasons[int(c)] = err.explain(lang)
+    elif obs.phase is Phase.PASSING and obs.passed_mask is None:
+        legal = obs.hand_mask
+    result = None
+    if state is not None and state.is_over:
+        result = state.result()
+    return _View(
+        n=n,
+        viewer=viewer,
+        phase=obs.phase,
+        hands=hands,
+        sizes=obs.hand_sizes,
+        trick=list(obs.trick),
+        leader=obs.leader,
+        to_play=obs.to_play,
+        hearts_broken=obs.hearts_broken,
+        points=obs.points,
+        trick_number=obs.trick_number,
+        tricks_total=obs.rules.hand_size,
+        hand_number=obs.hand_number,
+        pass_direction=obs.pass_direction,
+        pass_target=obs.pass_target,
+        passed=obs.passed_mask is not None,
+        legal=legal,
+        reasons=reasons,
+        totals=totals,
+        result=result,
+    )
+
+
+def _inside(cx: float, width: float, margin: float = 22.0) -> float:
+    """Left edge of a row ``width`` wide centred on ``cx``, moved to stay on the table."""
+    return min(max(cx - width / 2, margin), _TW - margin - width)
+
+
+def _plate(
+    cx: float,
+    top: float,
+    name: str,
+    detail: str,
+    *,
+    seat: int,
+    active: bool,
+    badge: str | None,
+) -> str:
+    """A seat's name plate: name, then cards / points / total; gold when it is that seat's turn."""
+    width = max(_text_width(name, 16, True), _text_width(detail, 12.5)) + 28
+    if badge:
+        width += _text_width(badge, 11, True) + 12
+    width = max(width, 96)
+    x = min(max(cx - width / 2, 14.0), _TW - 14 - width)
+    stroke = ' stroke="#ffd54f" stroke-width="3"' if active else ' stroke="#ffffff" stroke-opacity="0.18"'
+    cls = "seat active" if active else "seat"
+    out = [
+        f'<g class="{cls}" data-seat="{seat}">',
+        f'<rect x="{_f(x)}" y="{_f(top)}" width="{_f(width)}" height="46" rx="10" fill="#0b1d14" '
+        f'fill-opacity="0.55"{stroke}/>',
+    ]
+    tx = x + 14
+    out.append(_text(tx, top + 20, name, 16, "#ffe082" if active else "#ffffff", weight="bold", anchor="start"))
+    out.append(_text(tx, top + 37, detail, 12.5, "#d7e8dc", anchor="start"))
+    if badge:
+        bw = _text_width(badge, 11, True) + 10
+        bx = x + width - bw - 8
+        out.append(
+            f'<rect class="lead-badge" x="{_f(bx)}" y="{_f(top + 8)}" width="{_f(bw)}" height="17" rx="8.5" '
+            f'fill="#ffd54f"/>'
+        )
+        out.append(_text(bx + bw / 2, top + 20.5, badge, 11, "#3e2723", weight="bold"))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _count(key: str, count: int, lang: str) -> str:
+    if count == 1:
+        return text(f"display.{key}_one", lang)
+    return text(f"display.{key}_many", lang, count=count)
+
+
+def _banner(cx: float, bottom: float, message: str, *, strong: bool = False) -> str:
+    lines = _wrap(message, 84)
+    size = 15.0
+    width = min(_TW - 40, max(_text_width(line, size) for line in lines) + 36)
+    height = 14 + len(lines) * 20
+    top = bottom - height
+    fill = "#fff8e1" if strong else "#0b1d14"
+    ink = "#3e2723" if strong else "#ffffff"
+    out = [
+        '<g class="message">',
+        f'<rect x="{_f(cx - width / 2)}" y="{_f(top)}" width="{_f(width)}" height="{_f(height)}" '
+        f'rx="{_f(min(18, height / 2))}" '
+        f'fill="{fill}" fill-opacity="{0.95 if strong else 0.6}"/>',
+    ]
+    for i, line in enumerate(lines):
+        out.append(_text(cx, top + 25 + i * 20, line, size, ink))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _arrow(cx: float, cy: float, angle: float, color: str) -> str:
+    """A broad arrow from the centre of the table pointing at a screen angle (degrees)."""
+    pts = "-60,-14 20,-14 20,-34 64,0 20,34 20,14 -60,14"
+    return (
+        f'<polygon class="pass-arrow" points="{pts}" fill="{color}" fill-opacity="0.85" stroke="#ffffff" '
+        f'stroke-opacity="0.6" stroke-width="2" transform="translate({_f(cx)} {_f(cy)}) rotate({_f(angle)})"/>'
+    )
+
+
+def table_svg(
+    state: HandState | Observation | Game,
+    *,
+    viewer: int | None = None,
+    reveal: bool = False,
+    dimmed: CardsLike = None,
+    selected: CardsLike = None,
+    highlighted: CardsLike = None,
+    reasons: Mapping[Card | int | str, str] | None = None,
+    trick: Trick | Iterable[tuple[int, Card | int | str]] | None = None,
+    four_color: bool = False,
+    table_color: str = "green",
+    back: str = "blue",
+    names: Sequence[str] | None = None,
+    scores: Sequence[int] | None = None,
+    message: str | None = None,
+    lang: str = "en",
+    width: float = 1000,
+) -> str:
+    """The whole table as seen from one seat.
+
+    ``state`` is a :class:`~hearts.hand.HandState`, a player's
+    :class:`~hearts.observation.Observation` (then ``viewer`` is its seat)
+    or a :class:`~hearts.game.Game` (its current hand, with the running
+    totals as ``scores``).
+
+    - ``viewer``: the seat shown face up at the bottom (South with four players).
+      Every other hand is drawn face down with its card count only, and nothing
+      about those cards reaches the SVG.
+    - ``reveal``: show every hand face up (reviews and the walkthrough; needs a HandState).
+    - ``dimmed``: cards of the viewer's hand drawn dimmed. Default: when it is the
+      viewer's turn to play, exactly the cards the engine refuses
+      (``HandState.legal_moves_for`` / ``Observation.legal_mask()``); their tooltips
+      give the engine's reason (``HandState.why_not(card).explain(lang)``), or
+      the text given in ``reasons``.
+    - ``selected`` (raised, e.g. the cards chosen to pass) and ``highlighted``
+      (outlined in gold, e.g. the cards just received or a hint).
+    - ``trick``: the cards shown in the middle (default: the trick in progress);
+      give a finished :class:`~hearts.hand.Trick` to show it with its winner outlined.
+    - ``four_color``, ``table_color`` (:data:`TABLE_COLORS` or ``'#rrggbb'``), ``back``
+      (:data:`BACKS`), ``names`` (one per seat), ``scores`` (running totals),
+      ``message`` (a line shown above the viewer's hand), ``lang`` (``'en'``/``'es'``).
+
+    >>> from hearts import Deal, HandState, PassDirection
+    >>> h = HandState(Deal.from_number(3), pass_direction=PassDirection.NONE)
+    >>> svg = table_svg(h, viewer=h.to_play)
+    >>> svg.count('data-card='), svg.count('class="card back"')
+    (13, 39)
+    """
+    from hearts.hand import Phase, Trick
+
+    _check_lang(lang)
+    _check_bool(reveal, "reveal")
+    _check_bool(four_color, "four_color")
+    felt = _check_felt(table_color)
+    _check_back(back)
+    scale = _check_width(width) / _TW
+    v = _view(state, viewer, reveal, lang)
+    n, me = v.n, v.viewer
+    nm = _names(names, n, lang)
+    if scores is not None:
+        if isinstance(scores, str) or len(scores) != n or not all(isinstance(x, int) for x in scores):
+            raise DisplayError(f"scores must be {n} whole numbers, one per seat, not {scores!r}", "scores")
+        v.totals = tuple(scores)
+    if message is not None and not isinstance(message, str):
+        raise DisplayError(f"message must be text, not {message!r}", "message")
+    # The cards in the middle.
+    winner = None
+    if trick is None:
+        shown = v.trick
+    elif isinstance(trick, Trick):
+        if len(trick.cards) != n:
+            raise DisplayError(f"the trick has {len(trick.cards)} cards for {n} players", "trick")
+        shown = list(zip(trick.seats, trick.cards))
+        winner = trick.winner
+    else:
+        shown = _check_pairs(trick, n)
+    my_hand = v.hands[me] or 0
+    dm = my_hand & ~v.legal if v.phase is Phase.PLAYING and v.to_play == me else 0
+    if dimmed is not None:
+        dm = _mask_of(dimmed, "dimmed")
+    rs = dict(v.reasons)
+    rs.update(_reasons_of(reasons))
+    sm = _mask_of(selected, "selected")
+    hm = _mask_of(highlighted, "highlighted")
+
+    parts = [
+        _svg_open(_TW * scale, _TH * scale, _TW, _TH, "hearts-table", f' data-viewer="{me}" data-players="{n}"'),
+        f'<rect x="0" y="0" width="{_f(_TW)}" height="{_f(_TH)}" rx="18" fill="{_mix(felt, "#000000", 0.35)}"/>',
+        f'<rect x="7" y="7" width="{_f(_TW - 14)}" height="{_f(_TH - 14)}" rx="14" fill="{felt}"/>',
+    ]
+    # A soft light over the middle of the felt, in thin layers (no gradients: they would need ids).
+    light = _mix(felt, "#ffffff", 0.05)
+    for i in range(8):
+        parts.append(
+            f'<ellipse cx="500" cy="340" rx="{470 - i * 40}" ry="{330 - i * 30}" fill="{light}" fill-opacity="0.18"/>'
+        )
+    parts.append(
+        f'<ellipse cx="500" cy="318" rx="{150 if n <= 4 else 196}" ry="{118 if n <= 4 else 158}" fill="none" '
+        f'stroke="#ffffff" stroke-opacity="0.12" stroke-width="2"/>'
+    )
+
+    # Top left: hand, trick and pass; top right: hearts.
+    info = [text("display.hand", lang, number=v.hand_number)]
+    if v.phase is Phase.PLAYING:
+        info.append(text("display.trick", lang, number=v.trick_number + 1, total=v.tricks_total))
+    if v.pass_direction.value == "none":
+        info.append(text("display.no_pass", lang))
+    else:
+        info.append(text("display.pass_direction", lang, direction=text(f"pass.{v.pass_direction.value}", lang)))
+    parts.append('<g class="info">')
+    for i, line in enumerate(info):
+        parts.append(
+            _text(
+                22,
+                34 + i * 20,
+                line,
+                17 if i == 0 else 14,
+                "#ffffff" if i == 0 else "#d7e8dc",
+                weight="bold" if i == 0 else None,
+                anchor="start",
+            )
+        )
+    parts.append("</g>")
+    hb = text("display.hearts_broken" if v.hearts_broken else "display.hearts_unbroken", lang)
+    hx = _TW - 22 - _text_width(hb, 14)
+    parts.append(f'<g class="hearts-{"broken" if v.hearts_broken else "unbroken"}">')
+    if v.hearts_broken:
+        parts.append(_pip(3, hx - 18, 29, 24, "#e53935"))
+    else:
+        parts.append(
+            f'<path d="{_SUIT_PATHS[3]}" fill="none" stroke="#ffffff" stroke-opacity="0.7" stroke-width="8" '
+            f'transform="translate({_f(hx - 30)} {_f(17)}) scale(0.24)"/>'
+        )
+    parts.append(_text(hx, 34, hb, 14, "#ffffff" if v.hearts_broken else "#d7e8dc", anchor="start"))
+    parts.append("</g>")
+
+    active = v.to_play if v.phase in (Phase.PLAYING, Phase.MOON_CHOICE) else -1
+    if v.phase is Phase.PASSING and not v.passed:
+        active = me
+    leads = v.leader if v.phase is Phase.PLAYING and v.leader >= 0 else -1
+
+    def detail(s: int) -> str:
+        bits = []
+        if s != me or v.hands[s] is None:
+            bits.append(_count("cards", v.sizes[s], lang))
+        bits.append(_count("points", v.points[s], lang))
+        if v.totals is not None:
+            bits.append(text("display.total", lang, total=v.totals[s]))
+        return " · ".join(bits)
+
+    def badge(s: int) -> str | None:
+        return text("display.leads", lang) if s == leads else None
+
+    # The other seats.
+    for rel in range(1, n):
+        s = (me + rel) % n
+        sp = _spot(rel, n)
+        cards = v.hands[s]
+        count = v.sizes[s]
+        plate_x = sp.x + ((14 if sp.x < 500 else -14) if sp.vertical else 0)
+        parts.append(f'<g class="hand" data-seat="{s}" data-count="{count}">')
+        if cards is None:
+            label = text("display.hidden_hand", lang, name=nm[s], cards=_count("cards", count, lang))
+            if sp.vertical:
+                cw, step = 50.0, min(14.0, 230 / max(count - 1, 1))
+                total = cw + step * (count - 1) if count else 0
+                for i in range(count):
+                    y = sp.y - total / 2 + i * step
+                    parts.append(
+                        _card_g(
+                            None,
+                            w=cw,
+                            transform=f"translate({_f(sp.x - cw * _RATIO / 2)} {_f(y)})",
+                            back=back,
+                            title=label,
+                            seat=s,
+                            sideways=True,
+                            under=i < count - 1,
+                            lang=lang,
+                        )
+                    )
+                bottom = sp.y + max(total, cw) / 2
+            else:
+                cw = 46.0 if n <= 5 else 40.0
+                step = min(13.0, 200 / max(count - 1, 1))
+                total = cw + step * (count - 1) if count else 0
+                plate_x = _inside(sp.x, total) + total / 2
+                for i in range(count):
+                    x = _inside(sp.x, total) + i * step
+                    parts.append(
+                        _card_g(
+                            None,
+                            w=cw,
+                            transform=f"translate({_f(x)} {_f(sp.y - cw * _RATIO / 2)})",
+                            back=back,
+                            title=label,
+                            seat=s,
+                            under=i < count - 1,
+                            lang=lang,
+                        )
+                    )
+                bottom = sp.y + cw * _RATIO / 2
+        else:
+            cs = list(iter_mask(cards))
+            if sp.vertical:
+                cw = 58.0
+                step = min(22.0, (330 - cw * _RATIO) / max(len(cs) - 1, 1))
+                total = cw * _RATIO + step * (len(cs) - 1)
+                x = sp.x - cw / 2 + (8 if sp.x < 500 else -8)
+                pos = [(x, sp.y - total / 2 + i * step, 0.0) for i in range(len(cs))]
+                bottom = sp.y + total / 2
+            else:
+                cw = 56.0 if n <= 5 else 48.0
+                step = min(22.0, 250 / max(len(cs) - 1, 1))
+                total = cw + step * (len(cs) - 1)
+                left = _inside(sp.x, total)
+                plate_x = left + total / 2
+                pos = [(left + i * step, sp.y - cw * _RATIO / 2, 0.0) for i in range(len(cs))]
+                bottom = sp.y + cw * _RATIO / 2
+            parts.append(
+                _hand_cards(
+                    cs,
+                    pos,
+                    w=cw,
+                    dimmed=0,
+                    selected=0,
+                    highlighted=hm & cards,
+                    legal=0,
+                    reasons={},
+                    four_color=four_color,
+                    seat=s,
+                    lang=lang,
+                )
+            )
+        parts.append("</g>")
+        parts.append(_plate(plate_x, bottom + 8, nm[s], detail(s), seat=s, active=s == active, badge=badge(s)))
+
+    # The middle: the trick, the pass arrow, or the end of the hand.
+    parts.append('<g class="trick">')
+    tw = 76.0 if n <= 4 else 62.0
+    parts.append(_trick_cards(shown, n, me, tw, four_color=four_color, winner=winner, names=nm, lang=lang))
+    parts.append("</g>")
+    status = message
+    strong = message is not None
+    if v.phase is Phase.PASSING:
+        target_rel = (v.pass_target - me) % n
+        if not v.passed:
+            parts.append(_arrow(500, 318, _seat_angle(target_rel, n), "#ffd54f"))
+            if status is None:
+                status = text(
+                    "display.choose_pass",
+                    lang,
+                    count=3,
+                    direction=text(f"pass.{v.pass_direction.value}", lang),
+                    target=nm[v.pass_target],
+                )
+        elif status is None:
+            status = text("display.waiting_pass", lang)
+    elif v.phase is Phase.PLAYING and status is None:
+        if v.to_play == me:
+            status = text("display.your_turn", lang)
+        elif winner is not None:
+            status = text("display.trick_won", lang, name=nm[winner])
+    elif v.phase is Phase.MOON_CHOICE and status is None:
+        status = text("display.moon_choice", lang, name=nm[v.to_play])
+    elif v.phase is Phase.DONE and not shown:
+        parts.append(_summary(v, nm, lang))
+
+    # The viewer's hand, face up, in a fan at the bottom.
+    mine = list(iter_mask(my_hand))
+    k = len(mine)
+    hw = 84.0
+    spacing = min(50.0, (520 - hw) / max(k - 1, 1))
+    probe = _fan(k, 500, 0.0, hw, spacing, 1.6)
+    sag = max((y for _, y, _ in probe), default=0.0) - probe[k // 2][1] if k else 0.0
+    pos = _fan(k, 500, _TH - 16 - sag, hw, spacing, 1.6)
+    plate_detail = detail(me)
+    pw = max(_text_width(nm[me], 16, True), _text_width(plate_detail, 12.5)) + 28
+    if badge(me):
+        pw += _text_width(badge(me) or "", 11, True) + 12
+    pw = max(pw, 96)
+    pcx = 18 + pw / 2
+    if status is not None:
+        top = min((y for _, y, _ in pos), default=_TH - 16 - hw * _RATIO)
+        if sm & my_hand:
+            top -= hw * _RATIO * 0.17
+        parts.append(_banner(500, top - 12, status, strong=strong))
+    parts.append(_plate(pcx, _TH - 70, nm[me], plate_detail, seat=me, active=me == active, badge=badge(me)))
+    parts.append(f'<g class="hand mine" data-seat="{me}" data-count="{k}">')
+    parts.append(
+        _hand_cards(
+            mine,
+            pos,
+            w=hw,
+            dimmed=dm & my_hand,
+            selected=sm & my_hand,
+            highlighted=hm & my_hand,
+            legal=v.legal & my_hand,
+            reasons=rs,
+            four_color=four_color,
+            seat=me,
+            lang=lang,
+        )
+    )
+    parts.append("</g>")
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _summary(v: _View, names: list[str], lang: str) -> str:
+    """The end-of-hand panel: points each seat took, and a moon if there was one."""
+    rows = [(names[s], v.points[s]) for s in range(v.n)]
+    extra = None
+    if v.result is not None and v.result.shooter is not None:
+        extra = text("display.moon", lang, name=names[v.result.shooter])
+        rows = [(names[s], v.result.scores[s]) for s in range(v.n)]
+    width = 320.0
+    height = 70 + 24 * len(rows) + (26 if extra else 0)
+    x, y = 500 - width / 2, 318 - height / 2
+    out = [
+        '<g class="summary">',
+        f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(width)}" height="{_f(height)}" rx="14" fill="#fffdf5" '
+        f'fill-opacity="0.96" stroke="#ffd54f" stroke-width="3"/>',
+        _text(500, y + 32, text("display.hand_over", lang), 20, "#1b1b1b", weight="bold"),
+        _text(500, y + 52, text("display.hand_points", lang), 13, "#5d4037"),
+    ]
+    yy = y + 78
+    for name, pts in rows:
+        out.append(_text(x + 40, yy, name, 15, "#1b1b1b", anchor="start"))
+        out.append(_text(x + width - 40, yy, str(pts), 15, "#1b1b1b", weight="bold", anchor="end"))
+        yy += 24
+    if extra:
+        out.append(_text(500, yy + 4, extra, 15, _RED, weight="bold"))
+    out.append("</g>")
+    return "".join(out)
