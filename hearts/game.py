@@ -161,5 +161,10 @@ class Game:
         """Phase of the current hand."""
         return self.hand.phase
 
+    def _repr_html_(self) -> str:
+        from hearts.display import table_svg
+
+        return table_svg(self)
+
     def __repr__(self) -> str:
         return f"<Game {self.number} hand {self.hand_number} totals {self.totals}>"

@@ -73,7 +73,7 @@ class Trick:
     def _repr_html_(self) -> str:
         from hearts.display import trick_svg
 
-        return trick_svg(list(zip(self.seats, self.cards)), num_players=len(self.cards))
+        return trick_svg(list(zip(self.seats, self.cards)), num_players=len(self.cards), winner=self.winner)
 
 
 @dataclasses.dataclass(frozen=True)
