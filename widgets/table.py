@@ -46,6 +46,7 @@ _STYLE = """
   padding: 2px 10px; text-align: right; border-bottom: 1px solid #ddd; }
 .hearts-app table.hw-sheet tr.hw-total td { font-weight: bold; border-top: 2px solid #888; }
 .hearts-app .hw-stats td { padding: 1px 12px 1px 0; }
+.hearts-app .hw-top, .hearts-app .hw-actions, .hearts-app .hw-nav { gap: 6px; }
 </style>
 """
 
@@ -132,11 +133,11 @@ class GameTable(W.VBox):  # type: ignore[misc]
         top = W.HBox(
             [self.title, self.level_box, self.buttons["new"], self.buttons["restart"], self.buttons["day"],
              self.deal_box, self.deal_go],
-            layout=W.Layout(flex_flow="row wrap", align_items="center", gap="6px"),
+            layout=W.Layout(flex_flow="row wrap", align_items="center"),
         ).add_class("hw-top")
         actions = W.HBox(
             [self.buttons[n] for n in ("pass", "hint", "next", "continue", "moon_add", "moon_subtract")],
-            layout=W.Layout(flex_flow="row wrap", gap="6px"),
+            layout=W.Layout(flex_flow="row wrap"),
         ).add_class("hw-actions")
         super().__init__(
             [W.HTML(_STYLE), top, self.board, self.message, actions, self.summary, self.panels],

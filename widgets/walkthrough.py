@@ -67,11 +67,11 @@ class Walkthrough(W.VBox):  # type: ignore[misc]
         self.progress.add_class("hw-progress")
         nav = W.HBox(
             [self.back_btn, self.next_btn, self.counter, self.chapters, self.reveal],
-            layout=W.Layout(flex_flow="row wrap", align_items="center", gap="8px"),
+            layout=W.Layout(flex_flow="row wrap", align_items="center"),
         ).add_class("hw-nav")
         super().__init__(
-            [W.HTML(_STYLE + _NOTE_STYLE), self.chapter, self.board, self.message, self.caption, self.notes, nav,
-             self.progress],
+            [W.HTML(_STYLE + _NOTE_STYLE), self.chapter, self.board, nav, self.progress, self.message, self.caption,
+             self.notes],
             layout=W.Layout(max_width="1000px"),
         )
         self.add_class("hearts-app").add_class("hearts-learn")

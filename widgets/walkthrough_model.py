@@ -30,6 +30,7 @@ from typing import Any
 
 from hearts_widgets.text import card_label, cards_label, seat, t
 
+from hearts.bots.base import Decision
 from hearts.cards import HEARTS_MASK, QUEEN_OF_SPADES, Card, CardSet
 from hearts.deal import Deal
 from hearts.errors import CardParseError, IllegalMoveError, Rule
@@ -79,7 +80,7 @@ class Chapter:
     actions: list[Act]
     groups: list[int]
     start: int = 0
-    reasons: dict[int, tuple[str, dict[str, Any]]] = dataclasses.field(default_factory=dict)
+    reasons: dict[int, Decision] = dataclasses.field(default_factory=dict)
 
     def game_after(self, count: int) -> Game:
         """A fresh game with the first ``count`` actions applied."""
@@ -320,18 +321,38 @@ _YOU_VARIANTS = {
 # ----- the chapters ----------------------------------------------------------------
 
 
-def _main_script() -> tuple[Deal, tuple[CardSet, ...], list[Card], dict[int, tuple[str, dict[str, Any]]]]:
-    """The seed-001 example: the deal, each seat's pass, the 52 plays, and reasons for the learner's plays."""
-    from hearts import examples
+def _main_script() -> tuple[Deal, tuple[CardSet, ...], list[Card]]:
+    """The seed-001 example (:data:`hearts.examples.SEED_001_HAND`): the deal, each seat's pass, the 52 plays."""
+    from hearts.examples import SEED_001_HAND as ex
 
-    ex = examples.seed_001_example() if hasattr(examples, "seed_001_example") else examples.EXAMPLE
-    deal = ex.deal
-    passes = tuple(CardSet(p) for p in ex.passes)
-    plays = [Card(int(c)) for c in ex.plays]
-    reasons: dict[int, tuple[str, dict[str, Any]]] = {}
-    for i, r in dict(getattr(ex, "reasons", {}) or {}).items():
-        reasons[int(i)] = (r, {}) if isinstance(r, str) else (r[0], dict(r[1]))
-    return deal, passes, plays, reasons
+    deal = Deal.from_hands([ex.dealt(s) for s in range(4)])
+    passes = tuple(CardSet(ex.passed(s)) for s in range(4))
+    return deal, passes, list(ex.play_cards())
+
+
+def _story_reasons(ch: Chapter) -> dict[int, Decision]:
+    """For each of the learner's scripted actions, the rule bot's reasoning when it makes the same choice.
+
+    Keys are action indexes within the chapter. Where the rule bot would
+    choose differently, the story gives no reason rather than a wrong one.
+    """
+    from hearts_widgets.levels import hint_bot
+
+    bot = hint_bot()
+    out: dict[int, Decision] = {}
+    g = ch.make_game()
+    for i, a in enumerate(ch.actions):
+        obs = g.observation(LEARNER)
+        if a.kind == "pass":
+            d = bot.decide_pass(obs)
+            if CardSet(d.cards) == a.passes[LEARNER]:
+                out[i] = d
+        elif a.seat == LEARNER:
+            d = bot.decide_play(obs)
+            if d.cards == (a.card,):
+                out[i] = d
+        a.apply(g)
+    return out
 
 
 def _plays_as_acts(game: Game, plays: Sequence[Card]) -> list[Act]:
@@ -378,7 +399,7 @@ def build_chapters() -> list[Chapter]:
     chapters: list[Chapter] = []
 
     # 1. The example hand: the pass, then every play.
-    deal, passes, plays, reasons = _main_script()
+    deal, passes, plays = _main_script()
 
     def main_game() -> Game:
         return Game(0, Rules(), deals=[deal])
@@ -386,9 +407,9 @@ def build_chapters() -> list[Chapter]:
     g = main_game()
     pass_act = Act("pass", passes=passes)
     pass_act.apply(g)
-    acts = [pass_act, *_plays_as_acts(g, plays)]
-    # Reasons are indexed by play number (0-51); steps count the pass as action 0.
-    chapters.append(Chapter("hand", main_game, acts, [1] * len(acts), 0, {i + 1: r for i, r in reasons.items()}))
+    main = Chapter("hand", main_game, [pass_act, *_plays_as_acts(g, plays)], [1] * (1 + len(plays)))
+    main.reasons = _story_reasons(main)
+    chapters.append(main)
     main_points = g.hand.result().points
 
     # 2. A hand of nothing but hearts and Q♠ on the first trick.
@@ -431,7 +452,6 @@ def build_chapters() -> list[Chapter]:
         game.totals = list(before)
         return game
 
-    main = chapters[0]
     chapters.append(Chapter("game_end", end_game, list(main.actions), [4], start=len(main.actions) - 4))
     return chapters
 
@@ -561,6 +581,8 @@ class WalkthroughModel:
         h = g.hand
         if len(group) == 1 and group[0].kind == "pass":
             a = group[0]
+            reason = ch.reasons.get(count)
+            why = "" if reason is None else " " + t("learn.caption.why", lang, reason=reason.explain(lang))
             return t(
                 "learn.caption.pass",
                 lang,
@@ -568,17 +590,16 @@ class WalkthroughModel:
                 to=seat(h.pass_target(LEARNER), lang),
                 got=cards_label(CardSet(h.received[LEARNER] or 0)),
                 source=seat(h.pass_source(LEARNER), lang),
-            )
+            ) + why
         plays = [a for a in group if a.kind == "play"]
         parts: list[str] = []
         if len(plays) <= 4:
             for a in plays:
                 key = "learn.caption.you_play" if a.seat == LEARNER else "learn.caption.plays"
                 parts.append(t(key, lang, seat=seat(a.seat, lang), card=card_label(a.card)))  # type: ignore[arg-type]
-            idx = count + len(group)
-            reason = ch.reasons.get(idx)
-            if reason is not None and len(plays) == 1 and plays[0].seat == LEARNER:
-                parts.append(t(reason[0], lang, **reason[1]))
+            reason = ch.reasons.get(count) if len(group) == 1 else None
+            if reason is not None:
+                parts.append(t("learn.caption.why", lang, reason=reason.explain(lang)))
         else:
             first = h.tricks[-1].number if h.tricks else 0
             done = [tr for tr in h.tricks if tr.number > first - len(plays) // h.n]
@@ -688,7 +709,11 @@ class WalkthroughModel:
             if c == scripted:
                 self.message = ("ok", t("learn.click.scripted", lang, card=card_label(c)))
             else:
-                self.message = ("info", self._comment(h, c, scripted))
+                text = self._comment(h, c, scripted)
+                reason = ch.reasons.get(st.count)
+                if reason is not None:
+                    text += " " + t("learn.caption.why", lang, reason=reason.explain(lang))
+                self.message = ("info", text)
             return
         if nxt is not None and nxt.kind == "pass":
             key = "learn.click.pass_in" if c in nxt.passes[LEARNER] else "learn.click.pass_out"

@@ -1,0 +1,19 @@
+"""The ``>>>`` examples in the widget modules run as tests (pytest's doctest run covers ``hearts/`` only)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["store", "text", "levels", "svgview", "table_model", "table", "walkthrough_model", "walkthrough"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name: str, tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("HEARTS_DATA_DIR", str(tmp_path))
+    module = importlib.import_module(f"hearts_widgets.{name}")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0, f"hearts_widgets.{name} has no examples"
+    assert result.failed == 0

@@ -1,0 +1,422 @@
+"""The game table, driven through the same handlers its buttons and card clicks call."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+from pathlib import Path
+
+import pytest
+from hearts_widgets import GameTable, TableModel
+from hearts_widgets.store import HISTORY_FILE, SAVE_FILE, SETTINGS_FILE, History
+
+from hearts import CardSet, Phase
+from hearts.bots.rule_bot import RuleBot
+from hearts.display import TABLE_COLORS
+
+SOUTH = 0
+
+
+def snapshot(m: TableModel) -> tuple[object, ...]:
+    """Everything a refused action must leave alone."""
+    h = m.hand
+    return (
+        m.number,
+        len(m.game.hands),
+        [(a.kind, a.seat, a.cards, a.choice) for a in h.history],
+        h.hands[:],
+        m.selection,
+        m.actions,
+        tuple(m.game.totals),
+    )
+
+
+def pass_first_three(t: GameTable) -> None:
+    for c in list(t.model.hand.hand_of(SOUTH))[:3]:
+        t.click_card(c.code)
+    t.press("pass")
+
+
+def play_until_over(t: GameTable, limit: int = 2000) -> int:
+    """Play the learner's cards (the lowest legal one) and press the buttons until the game ends."""
+    clicks = 0
+    while not t.model.game.is_over and clicks < limit:
+        h = t.model.hand
+        if h.phase is Phase.PASSING:
+            pass_first_three(t)
+        elif h.is_over:
+            t.press("next")
+        else:
+            assert h.to_play == SOUTH
+            t.click_card(h.legal_moves.lowest().code)
+            clicks += 1
+    return clicks
+
+
+def mine(svg: str) -> str:
+    return svg[svg.index('<g class="hand mine"') :]
+
+
+def card_attrs(svg: str) -> dict[str, dict[str, str]]:
+    """data-card -> its attributes, for the learner's own cards."""
+    out = {}
+    for m in re.finditer(r"<g ([^>]*data-card=\"(\w+)\"[^>]*)>", mine(svg)):
+        attrs = dict(re.findall(r'([\w-]+)="([^"]*)"', m.group(1)))
+        out[m.group(2)] = attrs
+    return out
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> GameTable:
+    return GameTable(number=7, level="rule", target_score=100, data_dir=tmp_path, delay=0)
+
+
+# ----- a whole game --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", ["random", "rule"])
+def test_whole_game_through_the_handlers(tmp_path: Path, level: str) -> None:
+    t = GameTable(number=21, level=level, target_score=40, data_dir=tmp_path, delay=0)
+    clicks = play_until_over(t)
+    m = t.model
+    assert m.game.is_over and clicks >= 13
+    out = m.game.outcome()
+    assert max(out.totals) >= 40
+    # End-of-game summary: the message, the summary box and the score sheet all say it.
+    assert m.message is not None and "game is over" in m.message.text
+    assert "hw-game-over" in t.summary.value
+    for s in out.winners:
+        assert ["South", "West", "North", "East"][s] in t.summary.value
+    assert t.sheet.value.count("<tr>") == len(m.game.hands) + 1  # header + one row per hand (+ total row)
+    # History recorded exactly once, even when the finished game is clicked again.
+    hist = History.load(tmp_path)
+    assert len(hist.games) == 1 and hist.games[0]["final"] == list(out.totals)
+    t.click_card("2C")
+    t.press("next")
+    assert len(History.load(tmp_path).games) == 1
+    assert m.message.kind == "error"
+    # The buttons left: New game / Restart; Next hand and Pass are hidden.
+    assert t.buttons["next"].layout.display == "none"
+    assert t.buttons["pass"].layout.display == "none"
+
+
+def test_every_hand_summary_and_next_hand(table: GameTable) -> None:
+    pass_first_three(table)
+    while not table.model.hand.is_over:
+        table.click_card(table.model.hand.legal_moves.lowest().code)
+    m = table.model
+    s = m.summary()
+    assert s is not None and sum(s["points"]) == 26 and not s["game_over"]
+    assert "Hand 1 is over" in m.message.text and "Next hand" in m.message.text
+    assert table.buttons["next"].layout.display is None
+    assert 'class="summary"' in table.board.svg  # the points panel drawn on the table
+    table.press("next")
+    assert m.hand.hand_number == 2 and m.hand.pass_direction.value == "right"
+    assert tuple(m.game.totals) == s["totals"]
+
+
+def test_bots_moves_become_frames(table: GameTable) -> None:
+    pass_first_three(table)
+    m = table.model
+    table.click_card(m.hand.legal_moves.lowest().code)
+    assert m.frames, "the bots' cards are sent as frames for the browser to show one by one"
+    assert len(table.board.frames) == len(m.frames)
+    assert all(f.startswith("<svg") for f in table.board.frames)
+
+
+# ----- refused clicks change nothing -------------------------------------------------------
+
+
+def test_illegal_click_gives_the_engine_reason(table: GameTable) -> None:
+    pass_first_three(table)
+    m = table.model
+    h = m.hand
+    illegal = [c for c in h.hand_of(SOUTH) if c not in h.legal_moves]
+    assert illegal
+    before = snapshot(m)
+    save_before = (m.folder / SAVE_FILE).read_bytes()
+    table.click_card(illegal[0].code)
+    assert m.message.kind == "error"
+    assert m.message.text == h.why_not(illegal[0], seat=SOUTH).explain("en")
+    assert snapshot(m) == before
+    assert (m.folder / SAVE_FILE).read_bytes() == save_before
+    assert "hw-error" in table.message.value
+
+
+def test_double_click_plays_once(table: GameTable) -> None:
+    pass_first_three(table)
+    m = table.model
+    c = m.hand.legal_moves.lowest()
+    table.click_card(c.code)
+    after_first = snapshot(m)
+    plays = m.hand.plays
+    table.click_card(c.code)
+    assert m.message.kind == "error" and str(c) in m.message.text and "not in your hand" in m.message.text
+    assert snapshot(m) == after_first and m.hand.plays == plays
+
+
+def test_click_out_of_turn(tmp_path: Path) -> None:
+    t = GameTable(number=7, level="rule", data_dir=tmp_path, delay=0, step_bots=True)
+    m = t.model
+    pass_first_three(t)
+    while m.hand.to_play == SOUTH:  # South holds 2♣ in some deals: play it so a bot is to move
+        t.click_card(m.hand.legal_moves.lowest().code)
+    bot_seat = m.hand.to_play
+    assert bot_seat != SOUTH and t.buttons["continue"].layout.display is None
+    before = snapshot(m)
+    t.click_card(next(iter(m.hand.hand_of(SOUTH))).code)
+    assert m.message.kind == "error"
+    assert m.message.text == f"It is not your turn: {['South', 'West', 'North', 'East'][bot_seat]} plays next."
+    assert snapshot(m) == before
+    t.press("continue")  # one bot card
+    assert len(m.hand.plays) == len(before[2]) - 4 + 1  # the 4 passes are in the history too
+
+
+def test_passing_clicks(table: GameTable) -> None:
+    m = table.model
+    cards = list(m.hand.hand_of(SOUTH))
+    table.press("pass")  # nothing chosen
+    assert m.message.kind == "error" and "exactly 3" in m.message.text
+    for c in cards[:3]:
+        table.click_card(c.code)
+    assert m.selection == CardSet(cards[:3]).mask
+    svg_attrs = card_attrs(table.board.svg)
+    raised = {code for code, a in svg_attrs.items() if "selected" in a["class"]}
+    assert raised == {c.code for c in cards[:3]}
+    before = snapshot(m)
+    table.click_card(cards[3].code)  # a fourth
+    assert m.message.kind == "error" and snapshot(m) == before
+    table.click_card("ZZ")
+    assert m.message.kind == "error" and "not a card" in m.message.text and snapshot(m) == before
+    table.click_card(cards[0].code)  # put one back
+    assert m.selection == CardSet(cards[1:3]).mask
+    table.click_card(cards[3].code)
+    table.press("pass")
+    got = CardSet(m.hand.received[SOUTH])
+    assert m.received_flash == got.mask and len(got) == 3
+    outlined = {code for code, a in card_attrs(table.board.svg).items() if "highlighted" in a["class"]}
+    assert outlined == set(got.codes())
+    assert sorted(table.board.flash) == sorted(got.codes())  # the browser fades these after a moment
+    table.press("pass")  # again
+    assert m.message.kind == "error"
+
+
+def test_bad_deal_numbers(table: GameTable) -> None:
+    m = table.model
+    before = snapshot(m)
+    for bad in ("", "abc", "-3", "1e5", "99999999999999999"):
+        table.play_deal(bad)
+        assert m.message.kind == "error" and snapshot(m) == before
+    table.deal_box.value = "123"
+    table.deal_go.click()
+    assert m.number == 123 and m.hand.hand_number == 1
+    assert "123" in table.title.value
+
+
+# ----- the SVG: right cards, exactly the illegal ones dimmed ----------------------------------------
+
+
+def test_svg_shows_the_hand_and_dims_exactly_the_illegal_cards(tmp_path: Path) -> None:
+    for number in (1, 2, 3):
+        t = GameTable(number=number, level="random", data_dir=tmp_path / str(number), delay=0)
+        pass_first_three(t)
+        m = t.model
+        checked = 0
+        while not m.hand.is_over:
+            h = m.hand
+            attrs = card_attrs(t.board.svg)
+            assert set(attrs) == set(h.hand_of(SOUTH).codes())
+            dimmed = {code for code, a in attrs.items() if a["data-dimmed"] == "true"}
+            illegal = {c.code for c in h.hand_of(SOUTH) if h.why_not(c, seat=SOUTH) is not None}
+            assert dimmed == illegal
+            assert {code for code, a in attrs.items() if a["data-legal"] == "true"} == set(h.legal_moves.codes())
+            # No face of another seat's hand reaches the page.
+            others = t.board.svg.count("data-card=") - len(attrs)
+            shown = len(h.trick) if h.trick else (len(h.tricks[-1].cards) if h.tricks else 0)
+            assert others == shown  # only the cards in the middle
+            checked += bool(dimmed)
+            t.click_card(h.legal_moves.highest().code)
+        assert checked > 0
+
+
+# ----- hint, restart, new game, deal of the day, level --------------------------------------------
+
+
+def test_hint_for_the_pass_and_for_a_play(table: GameTable) -> None:
+    m = table.model
+    bot = RuleBot(seed=0)
+    before = snapshot(m)[:5]
+    table.press("hint")
+    assert snapshot(m)[:5] == before  # a hint changes nothing
+    expected = bot.decide_pass(m.game.observation(SOUTH))
+    assert m.hint is not None and set(m.hint.cards) == set(expected.cards)
+    assert expected.explain("en") in m.message.text
+    outlined = {code for code, a in card_attrs(table.board.svg).items() if "highlighted" in a["class"]}
+    assert outlined == {c.code for c in expected.cards}
+    pass_first_three(table)
+    table.press("hint")
+    d = bot.decide_play(m.game.observation(SOUTH))
+    assert m.hint.cards == d.cards and d.cards[0] in m.hand.legal_moves
+    table.click_card(d.cards[0].code)
+    assert m.hint is None
+
+
+def test_restart_new_game_and_deal_of_the_day(tmp_path: Path) -> None:
+    t = GameTable(number=5, level="rule", data_dir=tmp_path, delay=0, seed=1)
+    m = t.model
+    pass_first_three(t)
+    t.click_card(m.hand.legal_moves.lowest().code)
+    dealt = [h.mask for h in m.hand.deal.hands]
+    t.press("restart")
+    assert m.number == 5 and m.hand.phase is Phase.PASSING and not m.hand.plays
+    assert [h.mask for h in m.hand.deal.hands] == dealt
+    t.press("new")
+    first_new = m.number
+    assert first_new != 5 and str(first_new) in t.title.value and m.hand.phase is Phase.PASSING
+    t.press("day")
+    today = datetime.date.today()
+    assert m.number == today.year * 10000 + today.month * 100 + today.day
+    assert m.message.kind == "info"
+
+
+def test_level_dropdown(table: GameTable, tmp_path: Path) -> None:
+    m = table.model
+    assert "random" in dict((v, k) for k, v in table.level_box.options)
+    table.level_box.value = "random"
+    assert m.level == "random" and type(m.bots[1]).__name__ == "RandomBot"
+    assert json.loads((tmp_path / SETTINGS_FILE).read_text())["level"] == "random"
+    with pytest.raises(ValueError):
+        TableModel(level="grandmaster", data_dir=tmp_path)
+
+
+# ----- settings ---------------------------------------------------------------------------------
+
+
+def test_settings_change_the_drawing_and_are_kept(table: GameTable, tmp_path: Path) -> None:
+    assert "#1b7a34" not in table.board.svg
+    table.four_colour.value = True
+    assert "#1b7a34" in table.board.svg  # green clubs
+    table.table_colour.value = "blue"
+    assert TABLE_COLORS["blue"] in table.board.svg
+    svg_before = table.board.svg
+    table.card_back.value = "red"
+    assert table.board.svg != svg_before
+    table.lang_box.value = "es"
+    assert table.buttons["hint"].description == "Pista"
+    assert "Mano 1" in table.board.svg
+    saved = json.loads((tmp_path / SETTINGS_FILE).read_text())
+    assert saved["four_colour"] is True and saved["table_colour"] == "blue" and saved["card_back"] == "red"
+    assert saved["lang"] == "es"
+    again = GameTable(data_dir=tmp_path, delay=0)
+    assert again.model.settings.lang == "es" and again.four_colour.value is True
+    before = snapshot(table.model)
+    table.model.set_setting("table_colour", "plaid")
+    assert table.model.message.kind == "error" and table.model.settings.table_colour == "blue"
+    assert snapshot(table.model) == before
+
+
+# ----- saving, resuming, and damaged files --------------------------------------------------------
+
+
+def test_game_is_saved_after_every_action_and_resumes(tmp_path: Path) -> None:
+    t = GameTable(number=9, level="rule", data_dir=tmp_path, delay=0)
+    m = t.model
+    cards = list(m.hand.hand_of(SOUTH))[:2]
+    for c in cards:
+        t.click_card(c.code)
+    # A "kernel restart": a new table on the same folder picks up the half-made pass choice.
+    again = TableModel(data_dir=tmp_path)
+    assert again.number == 9 and again.selection == CardSet(cards).mask
+    assert "Welcome back" in again.message.text
+    t.click_card(list(m.hand.hand_of(SOUTH))[2].code)
+    t.press("pass")
+    for _ in range(3):
+        t.click_card(m.hand.legal_moves.lowest().code)
+    again = TableModel(data_dir=tmp_path)
+    assert again.hand.plays == m.hand.plays and again.hand.to_play == SOUTH
+    assert again.level == "rule"
+    # The resumed game plays on exactly as the original (bots are reseeded from the position).
+    c = m.hand.legal_moves.lowest()
+    t.click_card(c.code)
+    again.click_card(c.code)
+    assert again.hand.plays == m.hand.plays
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"{not json",
+        b"\xff\xfe\x00garbage",
+        b'{"format": "hearts-table-save", "version": 1, "game": {"format": "hearts.game"}, "table": {}}',
+        b"[1, 2, 3]",
+    ],
+)
+def test_corrupted_save_file(tmp_path: Path, content: bytes) -> None:
+    (tmp_path / SAVE_FILE).write_bytes(content)
+    t = GameTable(data_dir=tmp_path, delay=0, seed=3)
+    m = t.model
+    assert m.message.kind == "error" and "saved game" in m.message.text and "could not be read" in m.message.text
+    assert m.hand.phase is Phase.PASSING and not m.hand.plays  # a fresh game
+    assert (tmp_path / "table-save.bad.json").read_bytes() == content  # kept aside, not lost
+    json.loads((tmp_path / SAVE_FILE).read_text())  # and a good save written
+
+
+def test_forged_save_file_is_refused(tmp_path: Path) -> None:
+    t = GameTable(number=4, level="rule", data_dir=tmp_path, delay=0)
+    pass_first_three(t)
+    t.click_card(t.model.hand.legal_moves.lowest().code)
+    data = json.loads((tmp_path / SAVE_FILE).read_text())
+    plays = data["game"]["hands"][0]["plays"]
+    plays[1], plays[2] = plays[2], plays[1]
+    (tmp_path / SAVE_FILE).write_text(json.dumps(data))
+    m = TableModel(data_dir=tmp_path)
+    assert m.message.kind == "error" and "could not be read" in m.message.text
+    assert not m.hand.plays
+
+
+def test_corrupted_history_file_is_left_unchanged(tmp_path: Path) -> None:
+    bad = b'{"format": "hearts-history", "version": 1, "games": [{"number": "x"}]}'
+    (tmp_path / HISTORY_FILE).write_bytes(bad)
+    t = GameTable(number=30, level="random", target_score=30, data_dir=tmp_path, delay=0)
+    m = t.model
+    assert m.message.kind == "error" and "history file" in m.message.text
+    assert "hw-error" in t.history_html.value and t.reset_history.layout.display is None
+    play_until_over(t)
+    assert m.game.is_over
+    assert (tmp_path / HISTORY_FILE).read_bytes() == bad  # not overwritten
+    t.press("reset_history")
+    assert (tmp_path / "history.bad.json").read_bytes() == bad
+    assert History.load(tmp_path).games == [] and m.history_error is None
+
+
+def test_corrupted_settings_file(tmp_path: Path) -> None:
+    (tmp_path / SETTINGS_FILE).write_text('{"lang": "fr", "four_colour": "yes"}')
+    m = TableModel(data_dir=tmp_path, number=1)
+    assert m.settings.lang == "en"
+    assert any(n.kind == "error" and "settings" in n.text for n in m.notices)
+
+
+def test_history_statistics(tmp_path: Path) -> None:
+    h = History(tmp_path)
+    for won, south in [(True, 50), (False, 90), (True, 40), (True, 61), (False, 99), (True, 70)]:
+        h.add(number=1, final=(south, 100, 80, 75), winners=(0,) if won else (1,))
+    h.games[2]["shared"] = True
+    s = h.stats()
+    assert (s.played, s.won, s.win_percent, s.best_final, s.current_streak, s.longest_streak) == (6, 4, 66.7, 40, 1, 2)
+
+
+def test_history_panel_counts_a_finished_game(tmp_path: Path) -> None:
+    t = GameTable(number=30, level="rule", target_score=30, data_dir=tmp_path, delay=0)
+    play_until_over(t)
+    won = 0 in t.model.game.winners
+    assert "Games played</td><td><b>1<" in t.history_html.value
+    assert f"Games won</td><td><b>{int(won)}<" in t.history_html.value
+    assert f"Current winning streak</td><td><b>{int(won)}<" in t.history_html.value
+
+
+def test_spanish_table(tmp_path: Path) -> None:
+    t = GameTable(number=2, level="rule", data_dir=tmp_path, lang="es", delay=0)
+    assert "Mano 1" in t.model.message.text and t.buttons["new"].description == "Nueva partida"
+    t.press("pass")
+    assert t.model.message.text == "Pasa exactamente 3 cartas, no 0."
