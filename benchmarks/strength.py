@@ -79,8 +79,14 @@ class ISMCTSAdapter(Bot):
         evaluator = ps.RandomRolloutEvaluator(1, s)
         self._evaluator = evaluator  # keep it alive as long as the bot
         self._bot = ps.ISMCTSBot(
-            s, evaluator, self.uct_c, self.simulations, -1,
-            ps.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT, False, False,
+            s,
+            evaluator,
+            self.uct_c,
+            self.simulations,
+            -1,
+            ps.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT,
+            False,
+            False,
         )
 
     def reseed(self, seed: int | None) -> None:
@@ -273,37 +279,52 @@ def main(argv: Sequence[str] | None = None) -> int:
     results = {}
     for match in args.matches:
         if match == "random":
-            res = duplicate_match(deals(args.deals), expert, lambda s: RandomBot(s), label=match,
-                                  progress=not args.quiet)
+            res = duplicate_match(
+                deals(args.deals), expert, lambda s: RandomBot(s), label=match, progress=not args.quiet
+            )
             m, lo, hi = mean_ci(res["hero"])
-            print(f"expert vs 3 random bots: {m:.2f} points per hand [95% {lo:.2f}, {hi:.2f}] "
-                  f"over {len(res['hero'])} deals x 4 seats (target <= 1.5)")
+            print(
+                f"expert vs 3 random bots: {m:.2f} points per hand [95% {lo:.2f}, {hi:.2f}] "
+                f"over {len(res['hero'])} deals x 4 seats (target <= 1.5)"
+            )
         elif match == "rule":
             from hearts.bots.rule_bot import RuleBot
 
-            res = duplicate_match(deals(args.deals), expert, lambda s: RuleBot(seed=s), label=match,
-                                  progress=not args.quiet)
+            res = duplicate_match(
+                deals(args.deals), expert, lambda s: RuleBot(seed=s), label=match, progress=not args.quiet
+            )
             m, lo, hi = mean_ci(res["hero"])
             d, dlo, dhi = mean_ci(res["diff"])
-            print(f"expert vs 3 rule bots: {m:.2f} points per hand [95% {lo:.2f}, {hi:.2f}]; "
-                  f"expert - rule bot in the same seat: {d:+.2f} [95% {dlo:+.2f}, {dhi:+.2f}] "
-                  f"over {len(res['hero'])} deals x 4 seats (target: below 0)")
+            print(
+                f"expert vs 3 rule bots: {m:.2f} points per hand [95% {lo:.2f}, {hi:.2f}]; "
+                f"expert - rule bot in the same seat: {d:+.2f} [95% {dlo:+.2f}, {dhi:+.2f}] "
+                f"over {len(res['hero'])} deals x 4 seats (target: below 0)"
+            )
         else:
             k = args.ismcts_deals or args.deals
-            res = duplicate_match(deals(k), expert, lambda s: ISMCTSAdapter(s, simulations=args.ismcts_sims),
-                                  label=match, progress=not args.quiet)
+            res = duplicate_match(
+                deals(k),
+                expert,
+                lambda s: ISMCTSAdapter(s, simulations=args.ismcts_sims),
+                label=match,
+                progress=not args.quiet,
+            )
             m, lo, hi = mean_ci(res["hero"])
             d, dlo, dhi = mean_ci(res["diff"])
-            print(f"expert vs 3 ISMCTS ({args.ismcts_sims} sims): {m:.2f} points per hand [95% {lo:.2f}, {hi:.2f}]; "
-                  f"expert - ISMCTS in the same seat: {d:+.2f} [95% {dlo:+.2f}, {dhi:+.2f}] "
-                  f"over {len(res['hero'])} deals x 4 seats (target: below 0)")
+            print(
+                f"expert vs 3 ISMCTS ({args.ismcts_sims} sims): {m:.2f} points per hand [95% {lo:.2f}, {hi:.2f}]; "
+                f"expert - ISMCTS in the same seat: {d:+.2f} [95% {dlo:+.2f}, {dhi:+.2f}] "
+                f"over {len(res['hero'])} deals x 4 seats (target: below 0)"
+            )
         results[match] = res
         print(f"  ({res['seconds']:.0f} s)", flush=True)
     for key in ("play_choice", "play_forced", "pass"):
         xs = times.get(key, [])
         if xs:
-            print(f"expert decision time, {key.replace('_', ' ')}: median {statistics.median(xs) * 1000:.0f} ms, "
-                  f"90th percentile {sorted(xs)[int(0.9 * (len(xs) - 1))] * 1000:.0f} ms over {len(xs)} decisions")
+            print(
+                f"expert decision time, {key.replace('_', ' ')}: median {statistics.median(xs) * 1000:.0f} ms, "
+                f"90th percentile {sorted(xs)[int(0.9 * (len(xs) - 1))] * 1000:.0f} ms over {len(xs)} decisions"
+            )
     allplay = times.get("play_choice", []) + times.get("play_forced", [])
     if allplay:
         print(f"expert decision time, every play: median {statistics.median(allplay) * 1000:.0f} ms")

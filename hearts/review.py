@@ -23,8 +23,8 @@ Columns of :func:`review_hand` (one row per decision x option):
 ``chosen``         True for the option the seat took
 ``best``           True for the option the expert prefers
 ``forced``         True when the rules left a single legal card
-``tip``            the strategy tip the rule bot would follow here, or None
-``tip_option``     the option that tip suggests, or None
+``tip``            the strategy tip the rule bot would follow here, or <NA>
+``tip_option``     the option that tip suggests, or <NA>
 =================  =========================================================
 
 Plays consider every legal card. A pass considers the expert's candidate
@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from hearts.bots.expert import (
@@ -167,18 +168,23 @@ def review_hand(
     pass_worlds: int = DEFAULT_PASS_WORLDS,
     seed: int = 0,
     tips: bool = True,
+    decisions: Iterable[int] | None = None,
 ) -> pd.DataFrame:
     """Evaluate every decision ``seat`` made in a finished hand (see the module doc for the columns).
 
     ``worlds`` deals are sampled per play and ``pass_worlds`` per candidate
     pass, from the seat's observation at that moment only. Deterministic
-    given ``seed``. With ``tips`` the rule bot names the tip it would follow
-    at each decision.
+    given ``seed`` (each decision has its own random stream, so reviewing
+    only some ``decisions``, by index, gives the same rows for those). With
+    ``tips`` the rule bot names the tip it would follow at each decision.
     """
     import pandas as pd
 
+    wanted = None if decisions is None else set(decisions)
     rows: list[dict[str, Any]] = []
     for index, (kind, state, chosen) in enumerate(replay_decisions(hand, seat)):
+        if wanted is not None and index not in wanted:
+            continue
         obs = state.observation(seat)
         rng = random.Random(seed * 1_000_003 + index)
         tip, tip_cards = _tip(state, seat, kind) if tips else (None, None)
@@ -200,9 +206,10 @@ def review_hand(
             trick = obs.trick_number + 1
         rows.extend(_rows(index, kind, trick, ev, chosen_mask, forced, tip, tip_cards))
     df = pd.DataFrame(rows, columns=list(COLUMNS))
-    return df.astype(
-        {"decision": "int64", "trick": "int64", "playouts": "int64", "chosen": "bool", "best": "bool", "forced": "bool"}
-    )
+    text = {col: "string" for col in ("kind", "option", "codes", "tip", "tip_option")}
+    ints = {col: "int64" for col in ("decision", "trick", "playouts")}
+    flags = {col: "bool" for col in ("chosen", "best", "forced")}
+    return df.astype({**ints, **text, **flags})
 
 
 def _rows(

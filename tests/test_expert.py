@@ -69,8 +69,7 @@ def _swap_hidden(h: HandState, seat: int) -> HandState | None:
                 hands = [d.mask for d in dealt]
                 hands[a] ^= (1 << x) | (1 << y)
                 hands[b] ^= (1 << x) | (1 << y)
-                twin = HandState(Deal.from_hands([CardSet(m) for m in hands], h.rules),
-                                 pass_direction=h.pass_direction)
+                twin = HandState(Deal.from_hands([CardSet(m) for m in hands], h.rules), pass_direction=h.pass_direction)
                 for act in h.history:
                     if act.kind == "pass":
                         twin.push_pass(act.seat, sum(1 << c for c in act.cards))
@@ -220,8 +219,14 @@ def test_playout_matches_the_hand_state() -> None:
 
 @pytest.mark.parametrize(
     "rules",
-    [Rules(), Rules(num_players=3), Rules(num_players=5), Rules(qs_breaks_hearts=True),
-     Rules(moon=MoonScoring.SHOOTERS_CHOICE), Rules(jack_of_diamonds=True)],
+    [
+        Rules(),
+        Rules(num_players=3),
+        Rules(num_players=5),
+        Rules(qs_breaks_hearts=True),
+        Rules(moon=MoonScoring.SHOOTERS_CHOICE),
+        Rules(jack_of_diamonds=True),
+    ],
 )
 def test_expert_always_plays_legal_cards(rules: Rules) -> None:
     for hand_number in (1, 2):
