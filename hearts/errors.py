@@ -45,6 +45,7 @@ class Rule(enum.Enum):
     NO_PASS_THIS_HAND = "no_pass_this_hand"
     NOT_THE_SHOOTER = "not_the_shooter"
     NOTHING_TO_UNDO = "nothing_to_undo"
+    HAND_OVER = "hand_over"
     GAME_OVER = "game_over"
 
 

@@ -91,6 +91,11 @@ class Game:
         self.hands.append(HandState(self._deal_for(k), self.rules, hand_number=k))
 
     @property
+    def deals(self) -> list[Deal] | None:
+        """The explicit deals this game was given, or ``None`` when it deals by game number."""
+        return None if self._deals is None else list(self._deals)
+
+    @property
     def hand(self) -> HandState:
         """The hand being played (the last one once the game is over)."""
         return self.hands[-1]

@@ -298,12 +298,12 @@ class HandState:
 
     # ----- passing -----------------------------------------------------------
 
-    def pass_cards(self, seat: int, cards: Iterable[Card | int | str] | CardSet) -> None:
+    def pass_cards(self, seat: int, cards: Iterable[Card | int | str] | CardSet | str) -> None:
         """Choose the cards ``seat`` passes (checked). Cards move once all have chosen."""
         mask = self._check_pass(seat, cards)
         self.push_pass(seat, mask)
 
-    def _check_pass(self, seat: int, cards: Iterable[Card | int | str] | CardSet) -> int:
+    def _check_pass(self, seat: int, cards: Iterable[Card | int | str] | CardSet | str) -> int:
         self._check_seat(seat)
         if self.phase is not Phase.PASSING:
             if self.pass_direction is PassDirection.NONE:
@@ -311,7 +311,7 @@ class HandState:
             raise IllegalMoveError(Rule.WRONG_PHASE, phase=self.phase.value)
         if self.passes[seat] is not None:
             raise IllegalMoveError(Rule.ALREADY_PASSED, seat=seat, players=self.n)
-        items = list(cards)
+        items: list[Card | int | str] = cards.replace(",", " ").split() if isinstance(cards, str) else list(cards)
         parsed = [card(c) for c in items]
         need = self.rules.pass_size
         if len(parsed) != need:
@@ -363,7 +363,7 @@ class HandState:
     def _check_play(self, c: Card, seat: int | None) -> IllegalMoveError | None:
         if self.phase is not Phase.PLAYING:
             if self.phase is Phase.DONE:
-                return IllegalMoveError(Rule.GAME_OVER)
+                return IllegalMoveError(Rule.HAND_OVER)
             return IllegalMoveError(Rule.WRONG_PHASE, phase=self.phase.value)
         if seat is not None:
             self._check_seat(seat)

@@ -612,7 +612,7 @@ class GameRecord:
     @classmethod
     def from_game(cls, game: Game) -> GameRecord:
         """The record of a game as it stands (finished or not)."""
-        explicit = getattr(game, "_deals", None)
+        explicit = game.deals
         return cls(
             rules=game.rules,
             number=game.number,
