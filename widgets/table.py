@@ -25,7 +25,7 @@ import ipywidgets as W
 from hearts_widgets import levels, store
 from hearts_widgets.svgview import SvgTable
 from hearts_widgets.table_model import SOUTH, TableModel
-from hearts_widgets.text import seat, t
+from hearts_widgets.text import game_over_text, seat, t
 
 from hearts.display import table_svg
 from hearts.hand import HandState, Phase
@@ -97,7 +97,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self.buttons["pass"].button_style = "primary"
         self.buttons["next"].button_style = "success"
         self.buttons["hint"].button_style = "info"
-        self.deal_box = W.Text(layout=W.Layout(width="9em")).add_class("hw-deal-box")
+        self.deal_box = W.Text(layout=W.Layout(width="12em")).add_class("hw-deal-box")
         self.deal_box.continuous_update = False
         self.deal_go = W.Button(layout=W.Layout(width="auto")).add_class("hw-btn-play-deal").add_class("hw-btn")
         self.deal_go.on_click(lambda _b: self.play_deal(self.deal_box.value))
@@ -110,9 +110,9 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self.reset_history = W.Button(layout=W.Layout(width="auto")).add_class("hw-btn-reset-history")
         self.reset_history.on_click(lambda _b: self.press("reset_history"))
         self.four_colour = W.Checkbox(indent=False).add_class("hw-set-four-colour")
-        self.table_colour = W.Dropdown(layout=W.Layout(width="auto")).add_class("hw-set-table-colour")
-        self.card_back = W.Dropdown(layout=W.Layout(width="auto")).add_class("hw-set-card-back")
-        self.lang_box = W.Dropdown(layout=W.Layout(width="auto")).add_class("hw-set-lang")
+        self.table_colour = W.Dropdown(layout=W.Layout(width="22em")).add_class("hw-set-table-colour")
+        self.card_back = W.Dropdown(layout=W.Layout(width="22em")).add_class("hw-set-card-back")
+        self.lang_box = W.Dropdown(layout=W.Layout(width="22em")).add_class("hw-set-lang")
         self.step_bots = W.Checkbox(indent=False).add_class("hw-set-step-bots")
         for w, name in (
             (self.four_colour, "four_colour"),
@@ -201,6 +201,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
             four_color=s.four_colour,
             table_color=s.table_colour,
             back=s.card_back,
+            message=game_over_text(m.game, m.lang) if final and m.game.is_over else None,
             lang=m.lang,
         )
 

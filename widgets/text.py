@@ -12,13 +12,16 @@ read through :func:`hearts.messages.text`, like every other message.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hearts.cards import Card
 from hearts.errors import IllegalMoveError
 from hearts.messages import seat_name, text
 
-__all__ = ["card_label", "cards_label", "explain", "seat", "t"]
+if TYPE_CHECKING:
+    from hearts.game import Game
+
+__all__ = ["card_label", "cards_label", "explain", "game_over_text", "seat", "t"]
 
 
 def t(key: str, lang: str, **values: Any) -> str:
@@ -44,3 +47,11 @@ def cards_label(cards: Any) -> str:
 def explain(err: IllegalMoveError, lang: str) -> str:
     """The engine's reason in words (seats and phases are named by the catalogue)."""
     return err.explain(lang)
+
+
+def game_over_text(g: Game, lang: str) -> str:
+    """'Game over. Winner: …' or 'Game over. Shared win: …'."""
+    w = g.winners
+    key = "ui.summary.shared" if len(w) > 1 else "ui.summary.winner"
+    names = ", ".join(seat(s, lang) for s in w)
+    return t("ui.summary.game_over", lang) + " " + t(key, lang, winners=names)

@@ -116,6 +116,7 @@ class Walkthrough(W.VBox):  # type: ignore[misc]
             selected=st.selected,
             highlighted=st.highlighted,
             trick=st.trick,
+            message=m.banner(),
             lang=m.lang,
         )
 

@@ -28,14 +28,14 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from hearts_widgets.text import card_label, cards_label, seat, t
+from hearts_widgets.text import card_label, cards_label, game_over_text, seat, t
 
 from hearts.bots.base import Decision
 from hearts.cards import HEARTS_MASK, QUEEN_OF_SPADES, Card, CardSet
 from hearts.deal import Deal
 from hearts.errors import CardParseError, IllegalMoveError, Rule
 from hearts.game import Game
-from hearts.hand import HandState, Trick
+from hearts.hand import HandState, Phase, Trick
 from hearts.messages import check_language
 from hearts.rules import Rules
 
@@ -661,6 +661,20 @@ class WalkthroughModel:
             return t("learn.prompt.finished", self.lang)
         return t("learn.prompt.next", self.lang)
 
+    def banner(self) -> str | None:
+        """The line drawn on the table above the learner's cards (``None``: the table's own status line)."""
+        st = self.step
+        g = self.game()
+        h = g.hand
+        lang = self.lang
+        if st.selected:
+            return t("learn.banner.pass", lang, cards=cards_label(st.selected), to=seat(h.pass_target(LEARNER), lang))
+        if g.is_over:
+            return game_over_text(g, lang)
+        if h.phase is Phase.PLAYING and h.to_play == LEARNER and not st.learner_turn:
+            return t("learn.banner.next", lang)
+        return None
+
     # ----- moving ----------------------------------------------------------------
 
     def next(self) -> bool:
@@ -709,11 +723,7 @@ class WalkthroughModel:
             if c == scripted:
                 self.message = ("ok", t("learn.click.scripted", lang, card=card_label(c)))
             else:
-                text = self._comment(h, c, scripted)
-                reason = ch.reasons.get(st.count)
-                if reason is not None:
-                    text += " " + t("learn.caption.why", lang, reason=reason.explain(lang))
-                self.message = ("info", text)
+                self.message = ("info", self._comment(h, c, scripted))
             return
         if nxt is not None and nxt.kind == "pass":
             key = "learn.click.pass_in" if c in nxt.passes[LEARNER] else "learn.click.pass_out"
@@ -748,3 +758,4 @@ class WalkthroughModel:
 def _not_in_hand(c: Card, lang: str) -> str:
     """The engine's words for a card the learner does not hold."""
     return IllegalMoveError(Rule.CARD_NOT_IN_HAND, card=str(c)).explain(lang)
+
