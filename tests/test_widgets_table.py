@@ -420,3 +420,25 @@ def test_spanish_table(tmp_path: Path) -> None:
     assert "Mano 1" in t.model.message.text and t.buttons["new"].description == "Nueva partida"
     t.press("pass")
     assert t.model.message.text == "Pasa exactamente 3 cartas, no 0."
+
+
+def test_a_game_finished_before_a_crash_is_recorded_on_resume(tmp_path: Path) -> None:
+    t = GameTable(number=30, level="random", target_score=30, data_dir=tmp_path, delay=0)
+    play_until_over(t)
+    data = json.loads((tmp_path / SAVE_FILE).read_text())
+    data["table"]["recorded"] = False  # as if the kernel stopped before the history was written
+    (tmp_path / SAVE_FILE).write_text(json.dumps(data))
+    (tmp_path / HISTORY_FILE).unlink()
+    m = TableModel(data_dir=tmp_path)
+    assert m.game.is_over and len(History.load(tmp_path).games) == 1
+    TableModel(data_dir=tmp_path)  # and only once
+    assert len(History.load(tmp_path).games) == 1
+
+
+def test_first_frame_shows_the_learners_own_card(table: GameTable) -> None:
+    pass_first_three(table)
+    m = table.model
+    c = m.hand.legal_moves.lowest()
+    table.click_card(c.code)
+    first = m.frames[0]
+    assert first.plays[-1] == (SOUTH, c)

@@ -25,7 +25,7 @@ import ipywidgets as W
 from hearts_widgets import levels, store
 from hearts_widgets.svgview import SvgTable
 from hearts_widgets.table_model import SOUTH, TableModel
-from hearts_widgets.text import game_over_text, seat, t
+from hearts_widgets.text import game_over_text, level_label, seat, t
 
 from hearts.display import table_svg
 from hearts.hand import HandState, Phase
@@ -215,7 +215,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
             flash = [c.code for c in _cards(m.received_flash)]
             self.board.show(self.svg(), frames, flash)
             self.title.value = html.escape(t("ui.title.table", lang, number=m.number))
-            opts = [(self._level_label(x), x) for x in levels.available_levels()]
+            opts = [(level_label(x, lang), x) for x in levels.available_levels()]
             if list(self.level_box.options) != opts:
                 self.level_box.options = opts
             self.level_box.value = m.level
@@ -239,12 +239,6 @@ class GameTable(W.VBox):  # type: ignore[misc]
             self.panels.set_title(2, t("ui.label.sheet", lang))
         finally:
             self._updating = False
-
-    def _level_label(self, level: str) -> str:
-        from hearts.messages import catalogue
-
-        key = f"ui.level.{level}"
-        return t(key, self.model.lang) if key in catalogue(self.model.lang) else level
 
     def _show_buttons(self) -> None:
         m = self.model

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from hearts_widgets import levels, store
-from hearts_widgets.text import cards_label, explain, seat, t
+from hearts_widgets.text import cards_label, explain, level_label, seat, t
 
 from hearts.bots.base import Bot
 from hearts.cards import Card, CardSet
@@ -98,7 +98,7 @@ class TableModel:
             self._check_level(level)
             self.settings.level = level
         elif self.settings.level not in levels.available_levels():
-            self.settings.level = levels.available_levels()[-1] if "rule" not in levels.available_levels() else "rule"
+            self.settings.level = "rule" if "rule" in levels.available_levels() else "random"
         self.history: store.History | None = None
         self.history_error: str | None = None
         self._load_history()
@@ -221,6 +221,8 @@ class TableModel:
         self.hint = None
         self.received_flash = 0
         self._accepted(None)
+        if h.phase is Phase.PLAYING and h.to_play != SOUTH and not self.settings.step_bots:
+            self.frames.append(h.copy())  # the learner's own card lands first
         self._run_bots()
         self._after_move()
 
@@ -254,8 +256,7 @@ class TableModel:
         self._make_bots()
         self._save_settings()
         self._save_game()
-        self._info(t("ui.msg.level", self.lang, level=t(f"ui.level.{level}", self.lang) if level in (
-            "random", "rule") else level))
+        self._info(t("ui.msg.level", self.lang, level=level_label(level, self.lang)))
 
     def set_setting(self, name: str, value: Any) -> None:
         """Change one setting (``four_colour``, ``table_colour``, ``card_back``, ``lang``, ``step_bots``)."""
@@ -652,6 +653,8 @@ class TableModel:
         self._make_bots()
         self._run_bots()
         self.message = Message("info", t("ui.msg.resumed", self.lang, number=game.number, hand=h.hand_number))
+        if game.is_over:
+            self._record_finished_game()  # finished just before the kernel stopped
         if h.is_over:
             s = self.summary()
             assert s is not None

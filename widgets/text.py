@@ -21,7 +21,7 @@ from hearts.messages import seat_name, text
 if TYPE_CHECKING:
     from hearts.game import Game
 
-__all__ = ["card_label", "cards_label", "explain", "game_over_text", "seat", "t"]
+__all__ = ["card_label", "cards_label", "explain", "game_over_text", "level_label", "seat", "t"]
 
 
 def t(key: str, lang: str, **values: Any) -> str:
@@ -55,3 +55,11 @@ def game_over_text(g: Game, lang: str) -> str:
     key = "ui.summary.shared" if len(w) > 1 else "ui.summary.winner"
     names = ", ".join(seat(s, lang) for s in w)
     return t("ui.summary.game_over", lang) + " " + t(key, lang, winners=names)
+
+
+def level_label(level: str, lang: str) -> str:
+    """A bot level's name for people (``ui.level.<name>``), or the level's own name if the catalogue has none."""
+    from hearts.messages import catalogue
+
+    key = f"ui.level.{level}"
+    return text(key, lang) if key in catalogue(lang) else level

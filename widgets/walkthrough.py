@@ -127,7 +127,7 @@ class Walkthrough(W.VBox):  # type: ignore[misc]
         st = m.step
         self._updating = True
         try:
-            self.board.show(self.svg(), [], [c.code for c in st.highlighted])
+            self.board.show(self.svg())  # the received cards stay outlined: the note talks about them
             self.chapter.value = (
                 f'<div class="hw-chapter" data-chapter="{st.chapter}">'
                 f"{html.escape(t('learn.title', lang))} · {html.escape(t(f'learn.chapter.{st.chapter}', lang))}</div>"
