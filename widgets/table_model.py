@@ -653,8 +653,9 @@ class TableModel:
         self._make_bots()
         self._run_bots()
         self.message = Message("info", t("ui.msg.resumed", self.lang, number=game.number, hand=h.hand_number))
-        if game.is_over:
+        if game.is_over and not recorded:
             self._record_finished_game()  # finished just before the kernel stopped
+            self._save_game()
         if h.is_over:
             s = self.summary()
             assert s is not None
