@@ -94,6 +94,7 @@ class TableModel:
             self.settings.validate()
         if step_bots is not None:
             self.settings.step_bots = step_bots
+        self._level_given = level is not None
         if level is not None:
             self._check_level(level)
             self.settings.level = level
@@ -118,7 +119,7 @@ class TableModel:
         if not resumed:
             self._start(self._new_number() if number is None else self._check_number(number))
         if self.notices:
-            self.message = self.notices[-1]
+            self.message = Message("error", " ".join(n.text for n in self.notices))
 
     # ----- reading -------------------------------------------------------------
 
@@ -639,7 +640,7 @@ class TableModel:
             if not isinstance(recorded, bool):
                 raise store.StoreError("must be true or false", path, "table.recorded")
             lvl = table.get("level", self.level)
-            if lvl in levels.available_levels():
+            if lvl in levels.available_levels() and not self._level_given:
                 self.settings.level = lvl
         except store.StoreError as e:
             store.keep_bad_copy(path)
