@@ -10,7 +10,7 @@
 
 Every control calls a method a test can call too: :meth:`GameTable.click_card`,
 :meth:`GameTable.press` (``pass``, ``hint``, ``restart``, ``new``, ``day``,
-``next``, ``continue``, ``moon_add``, ``moon_subtract``, ``reset_history``),
+``next``, ``continue``, ``reset_history``),
 :meth:`GameTable.play_deal` (the deal-number box), and the settings widgets
 (changing their ``value`` is what a click does).
 """
@@ -90,7 +90,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self.level_box = W.Dropdown(layout=W.Layout(width="auto")).add_class("hw-level")
         self.level_box.observe(self._on_level, names="value")
         self.buttons: dict[str, W.Button] = {}
-        for name in ("new", "restart", "day", "pass", "hint", "next", "continue", "moon_add", "moon_subtract"):
+        for name in ("new", "restart", "day", "pass", "hint", "next", "continue"):
             b = W.Button(layout=W.Layout(width="auto")).add_class(f"hw-btn-{name}").add_class("hw-btn")
             b.on_click(lambda _b, name=name: self.press(name))
             self.buttons[name] = b
@@ -136,7 +136,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
             layout=W.Layout(flex_flow="row wrap", align_items="center"),
         ).add_class("hw-top")
         actions = W.HBox(
-            [self.buttons[n] for n in ("pass", "hint", "next", "continue", "moon_add", "moon_subtract")],
+            [self.buttons[n] for n in ("pass", "hint", "next", "continue")],
             layout=W.Layout(flex_flow="row wrap"),
         ).add_class("hw-actions")
         super().__init__(
@@ -248,8 +248,6 @@ class GameTable(W.VBox):  # type: ignore[misc]
             "hint": not m.game.is_over,
             "next": h.is_over and not m.game.is_over,
             "continue": m.settings.step_bots and h.phase is Phase.PLAYING and h.to_play != SOUTH,
-            "moon_add": h.phase is Phase.MOON_CHOICE and h.to_play == SOUTH,
-            "moon_subtract": h.phase is Phase.MOON_CHOICE and h.to_play == SOUTH,
         }
         for name, visible in show.items():
             self.buttons[name].layout.display = None if visible else "none"

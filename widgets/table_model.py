@@ -42,7 +42,7 @@ from hearts.rules import Rules
 __all__ = ["BUTTONS", "Message", "TableModel"]
 
 SOUTH = 0
-BUTTONS = ("pass", "hint", "restart", "new", "day", "next", "continue", "moon_add", "moon_subtract", "reset_history")
+BUTTONS = ("pass", "hint", "restart", "new", "day", "next", "continue", "reset_history")
 SAVE_FORMAT = "hearts-table-save"
 MAX_DEAL_NUMBER = 10**12
 
@@ -211,9 +211,6 @@ class TableModel:
         if h.phase is Phase.DONE:
             self._error(t("ui.msg.hand_over", self.lang))
             return
-        if h.phase is Phase.MOON_CHOICE:
-            self._error(t("ui.msg.moon_choose", self.lang))
-            return
         err = h.why_not(c, seat=SOUTH)
         if err is not None:
             self._error(explain(err, self.lang))
@@ -229,7 +226,7 @@ class TableModel:
 
     def press(self, button: str) -> None:
         """A button: ``pass``, ``hint``, ``restart``, ``new``, ``day``, ``next``, ``continue``,
-        ``moon_add``, ``moon_subtract`` or ``reset_history``."""
+        or ``reset_history``."""
         self.frames = []
         if button not in BUTTONS:
             raise ValueError(f"unknown button {button!r}; the buttons are {', '.join(BUTTONS)}")
@@ -358,22 +355,6 @@ class TableModel:
             return
         self._error(t("ui.msg.nothing_to_continue", self.lang))
 
-    def _press_moon_add(self) -> None:
-        self._moon("add")
-
-    def _press_moon_subtract(self) -> None:
-        self._moon("subtract")
-
-    def _moon(self, choice: str) -> None:
-        h = self.hand
-        try:
-            h.choose_moon(SOUTH, choice)
-        except IllegalMoveError as e:
-            self._error(explain(e, self.lang))
-            return
-        self._accepted(None)
-        self._after_move()
-
     def _press_reset_history(self) -> None:
         if self.history_error is not None:
             store.keep_bad_copy(self.folder / store.HISTORY_FILE)
@@ -455,8 +436,6 @@ class TableModel:
             c = self._seeded(s).choose_play(self.game.observation(s))
             h.play(c, seat=s)
             self.frames.append(h.copy())
-        elif h.phase is Phase.MOON_CHOICE:
-            h.choose_moon(s, self._seeded(s).choose_moon(self.game.observation(s)))
 
     def _run_bots(self) -> None:
         """Bots move until South must act (or the hand ends). Not in step mode."""
@@ -464,7 +443,7 @@ class TableModel:
             return
         while True:
             h = self.hand
-            if h.phase in (Phase.PLAYING, Phase.MOON_CHOICE) and h.to_play != SOUTH:
+            if h.phase is Phase.PLAYING and h.to_play != SOUTH:
                 self._bot_move()
             else:
                 return
@@ -491,8 +470,6 @@ class TableModel:
             return Message("info", t(key, self.lang))
         if h.phase is Phase.PLAYING:
             return Message("info", t("ui.msg.waiting", self.lang, seat=seat(h.to_play, self.lang)))
-        if h.phase is Phase.MOON_CHOICE:
-            return Message("info", t("ui.msg.moon_choose", self.lang))
         return Message("info", "")
 
     def _summary_text(self, s: dict[str, Any]) -> str:
