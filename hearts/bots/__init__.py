@@ -4,5 +4,19 @@ from __future__ import annotations
 
 from hearts.bots.base import Bot, BotError, Decision, bot_from_functions
 from hearts.bots.random_bot import RandomBot
+from hearts.bots.rule_bot import RuleBot, moon_strength
+from hearts.bots.tips import TIP_NAMES, TipError, Tips, tip_title
 
-__all__ = ["Bot", "BotError", "Decision", "RandomBot", "bot_from_functions"]
+__all__ = [
+    "TIP_NAMES",
+    "Bot",
+    "BotError",
+    "Decision",
+    "RandomBot",
+    "RuleBot",
+    "TipError",
+    "Tips",
+    "bot_from_functions",
+    "moon_strength",
+    "tip_title",
+]

@@ -1,0 +1,543 @@
+"""A bot that plays by the nine strategy tips of ``seeds/003``, each one a switch.
+
+:class:`RuleBot` decides from its :class:`~hearts.observation.Observation`
+only, working on card bitmasks so that self-play stays fast. Every
+:class:`~hearts.bots.Decision` it returns names the tip that drove it
+(``decision.tip``, ``None`` for baseline play) and explains itself in English
+or Spanish.
+
+>>> from hearts import Deal, HandState, PassDirection
+>>> h = HandState(Deal.from_hands([
+...     "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC",
+...     "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",
+...     "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS",
+...     "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"]), pass_direction=PassDirection.NONE)
+>>> h.push(h.legal_mask().bit_length() - 1)  # 2♣, the only card South may lead
+>>> d = RuleBot().decide_play(h.observation(1))
+>>> str(d.card), d.tip
+('A♦', 'dump_high_first_trick')
+>>> d.explain("en")
+'Dumping A♦ on the first trick: nobody can give points there yet. (Tip: dump high cards on the first trick.)'
+
+Switch one tip off with :meth:`Tips.without` and compare:
+
+>>> RuleBot(tips=Tips().without("dump_high_first_trick")).decide_play(h.observation(1)).tip is None
+True
+
+Writing your own bot takes a few lines: a function of the observation and a
+random source (``obs.legal_moves`` already holds only the cards the rules allow),
+or a subclass that falls back on the rule bot:
+
+>>> from hearts.bots import bot_from_functions
+>>> lowest = bot_from_functions("Lowest card", play=lambda obs, rng: obs.legal_moves.lowest())
+>>> class HighClubs(RuleBot):
+...     name = "High clubs"
+...     def decide_play(self, obs):
+...         clubs = [c for c in obs.legal_moves if c.suit == 0]
+...         return Decision((clubs[-1],)) if clubs else super().decide_play(obs)
+>>> str(HighClubs().choose_play(h.observation(1))), str(lowest.choose_play(h.observation(1)))
+('A♦', '2♦')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hearts.bots.base import Bot, Decision
+from hearts.bots.tips import Tips
+from hearts.cards import HEARTS_MASK, SUIT_MASKS, Card
+from hearts.observation import Observation
+
+__all__ = ["RuleBot", "Tips", "moon_strength"]
+
+_CARDS = tuple(Card(i) for i in range(52))
+_SUIT = SUIT_MASKS
+_H = HEARTS_MASK
+_QS = 36  # Q♠
+_KS = 37
+_AS = 38
+_QS_BIT = 1 << _QS
+_HIGH_SPADES = (1 << _KS) | (1 << _AS)
+_LOW_SPADES = _SUIT[2] & ((1 << _QS) - 1)  # 2♠ .. J♠
+_PENALTY = _H | _QS_BIT
+_JD = 13 + 9  # J♦
+_SIDE = _SUIT[0] | _SUIT[1]  # clubs and diamonds
+_HCP = (0,) * 9 + (1, 2, 3, 4)  # J Q K A, by rank index 0..12
+_SUIT_SYMBOL = ("♣", "♦", "♠", "♥")
+
+_R = "bot.reason."
+EARLY_HIGH = 3
+_cache: dict[tuple[int, str, str | None], Decision] = {}
+
+
+def _hi(m: int) -> int:
+    return m.bit_length() - 1
+
+
+def _lo(m: int) -> int:
+    return (m & -m).bit_length() - 1
+
+
+def _cards_text(mask: int) -> str:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(str(_CARDS[low.bit_length() - 1]))
+        mask ^= low
+    return " ".join(out)
+
+
+def _decision(c: int, key: str, tip: str | None) -> Decision:
+    """A play decision whose only value is the card (cached: Decisions are immutable)."""
+    k = (c, key, tip)
+    d = _cache.get(k)
+    if d is None:
+        d = _cache[k] = Decision((_CARDS[c],), _R + key, (("card", str(_CARDS[c])),), tip)
+    return d
+
+
+def moon_strength(mask: int) -> int:
+    """How well a hand (before passing) suits a moon shot; 0 if it lacks the essentials.
+
+    Needs A♥, and Q♠ or a spade above it. Counts high-card points (A 4, K 3,
+    Q 2, J 1), two more per heart beyond four, and takes three off for each
+    card below 10 outside hearts beyond the three that can be passed.
+
+    >>> from hearts import CardSet
+    >>> moon_strength(CardSet.parse("AH KH QH JH 10H 9H AS KS QS AC KC AD 2D").mask)
+    34
+    >>> moon_strength(CardSet.parse("KH QH JH 10H 9H 8H AS KS QS AC KC AD 2D").mask)
+    0
+    """
+    if not mask >> 51 & 1 or not mask & (_QS_BIT | _HIGH_SPADES):
+        return 0
+    hcp = 0
+    low_side = 0
+    for suit in range(4):
+        m = mask >> (13 * suit) & 0x1FFF
+        while m:
+            low = m & -m
+            r = low.bit_length() - 1
+            hcp += _HCP[r]
+            if suit != 3 and r < 8:
+                low_side += 1
+            m ^= low
+    hearts = (mask & _H).bit_count()
+    return max(0, hcp + 2 * max(0, hearts - 4) - 3 * max(0, low_side - 3))
+
+
+class RuleBot(Bot):
+    """Plays by the strategy tips of :class:`Tips` (all on by default), from its observation only.
+
+    ``RuleBot(tips=Tips().without("void_short_suit"), seed=1)``. The bot keeps
+    no memory between calls: the same observation always gives the same
+    decision, and one bot object may play every seat.
+    """
+
+    name = "Rule bot"
+
+    def __init__(self, tips: Tips | None = None, seed: int | None = 0) -> None:
+        super().__init__(seed)
+        if tips is None:
+            tips = Tips()
+        elif not isinstance(tips, Tips):
+            from hearts.bots.tips import TipError
+
+            raise TipError(f"tips must be a Tips object, not {tips!r}", "tips")
+        self.tips = tips
+
+    def __repr__(self) -> str:
+        if self.tips == Tips():
+            return f"RuleBot(seed={self.seed!r})"
+        return f"RuleBot(tips={self.tips!r}, seed={self.seed!r})"
+
+    # ===== passing ===========================================================
+
+    def decide_pass(self, obs: Observation) -> Decision:
+        """Three cards to pass, by the passing tips, then the highest clubs, diamonds and hearts."""
+        tips = self.tips
+        hand = obs.hand_mask
+        need = obs.rules.pass_size
+        if tips.shoot_moon and moon_strength(hand) >= tips.moon_min_strength:
+            chosen = self._moon_pass(hand, need)
+            return self._pass_decision(chosen, "pass_moon", "shoot_moon", ())
+        chosen = 0
+        first: tuple[str, str, tuple[tuple[str, Any], ...]] | None = None
+        spades = hand & _SUIT[2]
+        keep_queen = False
+        if hand & _QS_BIT:
+            others = (spades & ~_QS_BIT).bit_count()
+            if tips.pass_queen_when_short and others < tips.keep_queen_with:
+                chosen |= _QS_BIT
+                first = ("pass_queen", "pass_queen_when_short", (("guards", others),))
+            else:
+                keep_queen = True
+        if tips.pass_high_spades and not keep_queen:
+            high = spades & _HIGH_SPADES
+            guards = (spades & _LOW_SPADES).bit_count()
+            if high and guards < tips.high_spade_guards and (chosen | high).bit_count() <= need:
+                chosen |= high
+                if first is None:
+                    first = ("pass_high_spades", "pass_high_spades", (("guards", guards),))
+        if tips.void_short_suit:
+            # Shortest club or diamond holding first; ties: the one with the higher top card.
+            options = []
+            for suit in (0, 1):
+                m = hand & _SUIT[suit]
+                if m and m.bit_count() <= tips.void_max_length:
+                    options.append((m.bit_count(), -_hi(m), suit, m))
+            for _, _, suit, m in sorted(options):
+                if (chosen | m).bit_count() <= need:
+                    chosen |= m
+                    if first is None:
+                        first = ("pass_void", "void_short_suit", (("suit", _SUIT_SYMBOL[suit]),))
+        if chosen.bit_count() < need:
+            chosen = self._fill_pass(hand, chosen, need, keep_queen)
+            if first is None:
+                return self._pass_decision(chosen, "pass_high_cards", None, ())
+        assert first is not None
+        return self._pass_decision(chosen, first[0], first[1], first[2])
+
+    @staticmethod
+    def _fill_pass(hand: int, chosen: int, need: int, keep_queen: bool) -> int:
+        """Baseline: the highest clubs, diamonds and hearts (ties: shorter suit); spades only if nothing else."""
+        pool = hand & ~_SUIT[2] & ~chosen
+        ranked = []
+        m = pool
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            suit_len = (hand & _SUIT[c // 13]).bit_count()
+            ranked.append((c % 13, -suit_len, c))
+            m ^= low
+        ranked.sort(reverse=True)
+        for _, _, c in ranked:
+            if chosen.bit_count() >= need:
+                return chosen
+            chosen |= 1 << c
+        # Only spades left to give: the lowest ones, never Q♠ when keeping it.
+        rest = hand & _SUIT[2] & ~chosen
+        if keep_queen:
+            rest &= ~_QS_BIT
+        while chosen.bit_count() < need and rest:
+            low = rest & -rest
+            chosen |= low
+            rest ^= low
+        rest = hand & ~chosen
+        while chosen.bit_count() < need:
+            low = rest & -rest
+            chosen |= low
+            rest ^= low
+        return chosen
+
+    @staticmethod
+    def _moon_pass(hand: int, need: int) -> int:
+        """The lowest cards outside hearts and Q♠: they cannot win tricks."""
+        ranked = []
+        m = hand & ~_PENALTY
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            ranked.append((c % 13, c))
+            m ^= low
+        ranked.sort()
+        chosen = 0
+        for _, c in ranked[:need]:
+            chosen |= 1 << c
+        m = hand & ~chosen
+        while chosen.bit_count() < need:
+            low = m & -m
+            chosen |= low
+            m ^= low
+        return chosen
+
+    @staticmethod
+    def _pass_decision(chosen: int, key: str, tip: str | None, values: tuple[tuple[str, Any], ...]) -> Decision:
+        cards = []
+        m = chosen
+        while m:
+            low = m & -m
+            cards.append(_CARDS[low.bit_length() - 1])
+            m ^= low
+        return Decision(tuple(cards), _R + key, (("cards", " ".join(map(str, cards))), *values), tip)
+
+    # ===== playing ===========================================================
+
+    def decide_play(self, obs: Observation) -> Decision:
+        """One legal card, with the tip (if any) that chose it."""
+        legal = obs.legal_mask()
+        if not legal & (legal - 1):
+            return _decision(legal.bit_length() - 1, "only_card", None)
+        tips = self.tips
+        seat = obs.seat
+        points = obs.points
+        n = len(points)
+        zeros = points.count(0)
+        mine = points[seat]
+        # Moon chances: mine while nobody else has points; a rival's when one player has them all.
+        if tips.shoot_moon and (zeros == n or (zeros == n - 1 and mine)) and self._moon_plan(obs):
+            return self._moon_play(obs, legal)
+        threat = -1
+        if tips.stop_moon and zeros == n - 1 and not mine:
+            threat = self._moon_threat(obs, points)
+        if obs.trick:
+            return self._follow(obs, legal, threat)
+        return self._lead(obs, legal, threat)
+
+    # ----- following ---------------------------------------------------------
+
+    def _follow(self, obs: Observation, legal: int, threat: int) -> Decision:
+        tips = self.tips
+        trick = obs.trick
+        led = obs.led_suit
+        best = -1
+        winner = -1
+        tmask = 0
+        for s, c in trick:
+            tmask |= 1 << c
+            if c // 13 == led and c > best:
+                best = c
+                winner = s
+        if not legal & _SUIT[led]:
+            return self._discard(obs, legal, winner, tmask, threat)
+        remaining = len(obs.points) - len(trick) - 1
+        below = legal & ((1 << best) - 1)
+        above = legal & ~below
+        if obs.trick_number == 0 and tips.dump_high_first_trick:
+            return _decision(_hi(legal), "dump_first", "dump_high_first_trick")
+        if threat >= 0 and above:
+            # One player has every point: win a trick that holds a heart (or will: a later player
+            # has shown out of the suit and can throw one in).
+            voids = obs.voids
+            n = len(voids)
+            if tmask & _H or led == 3 or any(voids[(obs.seat + k) % n] >> led & 1 for k in range(1, remaining + 1)):
+                return _decision(_hi(above), "stop_moon_take", "stop_moon")
+        pts = (tmask & _H).bit_count() + (13 if tmask & _QS_BIT else 0)
+        if obs.rules.jack_of_diamonds and tmask >> _JD & 1:
+            pts -= 10
+        if EARLY_HIGH and pts <= 0 and 0 < obs.trick_number <= EARLY_HIGH and remaining and led != 3:
+            voids = obs.voids
+            n = len(voids)
+            late_void = any(voids[(obs.seat + k) % n] >> led & 1 for k in range(1, remaining + 1))
+            unseen = obs.rules.deck_mask & ~obs.hand_mask & ~obs.played_mask
+            if not late_void and not (led == 2 and unseen & _QS_BIT) and legal & ~_QS_BIT:
+                return _decision(_hi(legal & ~_QS_BIT), "early_high", None)
+        if below:
+            c = _hi(below)
+            if c == _QS and tips.queen_to_leader:
+                verdict = self._queen_verdict(obs, winner, legal)
+                if verdict == "hold_target" and below & ~_QS_BIT:
+                    return _decision(_hi(below & ~_QS_BIT), "queen_hold_target", "queen_to_leader")
+                if verdict == "end_game":
+                    return _decision(c, "queen_end_game", "queen_to_leader")
+            if remaining == 0 and pts <= 0 and above & ~_QS_BIT:
+                # Last on a trick without points: win it with the highest card.
+                return _decision(_hi(above & ~_QS_BIT), "last_pointless", None)
+            return _decision(c, "duck", None)
+        safe = above & ~_QS_BIT or above
+        if remaining == 0:
+            return _decision(_hi(safe), "last_pointless" if pts <= 0 else "forced_win_high", None)
+        low = _lo(safe)
+        unseen = obs.rules.deck_mask & ~obs.hand_mask & ~obs.played_mask
+        if not unseen & _SUIT[led] & ~((2 << low) - 1):
+            # Nobody can go over even my lowest card: the trick is mine, so shed the highest.
+            return _decision(_hi(safe), "sure_win_high", None)
+        return _decision(low, "lowest_over", None)
+
+    # ----- discarding --------------------------------------------------------
+
+    def _discard(self, obs: Observation, legal: int, winner: int, tmask: int, threat: int) -> Decision:
+        tips = self.tips
+        if obs.trick_number == 0 and tips.dump_high_first_trick:
+            # Nothing can score here: shed the card most likely to win a trick later.
+            return _decision(self._most_dangerous(obs, legal), "dump_first", "dump_high_first_trick")
+        cand = legal
+        if threat >= 0:
+            hearts = legal & _H
+            if winner != threat and hearts:
+                return _decision(_hi(hearts), "stop_moon_give", "stop_moon")
+            if winner == threat and legal & ~_H:
+                cand = legal & ~_H
+        if cand & _QS_BIT:
+            if tips.queen_to_leader:
+                verdict = self._queen_verdict(obs, winner, legal)
+                if verdict == "leader":
+                    return _decision(_QS, "queen_to_leader", "queen_to_leader")
+                if verdict == "end_game":
+                    return _decision(_QS, "queen_end_game", "queen_to_leader")
+                if verdict in ("hold", "hold_target") and cand & ~_QS_BIT:
+                    c = self._most_dangerous(obs, cand & ~_QS_BIT)
+                    return _decision(c, "queen_hold" if verdict == "hold" else "queen_hold_target", "queen_to_leader")
+            return _decision(_QS, "discard_queen", None)
+        unseen = obs.rules.deck_mask & ~obs.hand_mask & ~obs.played_mask
+        if unseen & _QS_BIT and cand & _HIGH_SPADES:
+            return _decision(_hi(cand & _HIGH_SPADES), "discard_high_spade", None)
+        c = self._most_dangerous(obs, cand)
+        return _decision(c, "discard_heart" if c >= 39 else "discard_high", None)
+
+    @staticmethod
+    def _most_dangerous(obs: Observation, cand: int) -> int:
+        """The card most likely to win a trick later: highest rank; hearts and short suits first on ties."""
+        hand = obs.hand_mask
+        best_c = -1
+        best_key = (-1, -1, -1)
+        keep = 1 << _JD if obs.rules.jack_of_diamonds and cand & ~(1 << _JD) else 0
+        for suit in (3, 2, 1, 0):
+            m = cand & _SUIT[suit] & ~keep & ~_QS_BIT
+            if not m:
+                continue
+            c = _hi(m)
+            key = (c % 13, suit == 3, -(hand & _SUIT[suit]).bit_count())
+            if key > best_key:
+                best_key, best_c = key, c
+        if best_c < 0:
+            return _hi(cand)
+        return best_c
+
+    # ----- leading -----------------------------------------------------------
+
+    def _lead(self, obs: Observation, legal: int, threat: int) -> Decision:
+        tips = self.tips
+        hand = obs.hand_mask
+        unseen = obs.rules.deck_mask & ~hand & ~obs.played_mask
+        if threat >= 0:
+            hearts = legal & _H
+            if hearts:
+                top = _hi(hearts)
+                if not unseen & _H & ~((2 << top) - 1):
+                    return _decision(top, "stop_moon_lead", "stop_moon")
+        queen_out = bool(unseen & _QS_BIT)
+        penalty_out = bool(unseen & _PENALTY)
+        voids = obs.voids
+        me = obs.seat
+        void_any = 0
+        for s, v in enumerate(voids):
+            if s != me:
+                void_any |= v
+        flush = tips.flush_queen and queen_out and legal & _SUIT[2] and not hand & ~_LOW_SPADES & _SUIT[2]
+        best = None  # (score, -length, card, key)
+        best_plain = None
+        for suit in range(4):
+            m = legal & _SUIT[suit]
+            if not m:
+                continue
+            c = _lo(m)
+            out = unseen & _SUIT[suit]
+            higher = (out >> (c + 1) << (c + 1)).bit_count()
+            if higher == 0:
+                # I would win for sure: fine only when no points are left to fall on me.
+                score = -5.0 if penalty_out else 5.0
+                key = "lead_forced"
+            else:
+                score = 10.0 + higher / out.bit_count() * 10.0 + min(higher, 6)
+                key = "lead_low"
+            if suit == 2 and (hand & _QS_BIT or (queen_out and c > _QS)):
+                score -= 30.0
+            if suit == 3 and higher:
+                score += 2.0
+            plain = (score, -m.bit_count(), -c, key)
+            if best_plain is None or plain > best_plain:
+                best_plain = plain
+            if flush and suit == 2:
+                score += 40.0
+                key = "flush_queen"
+            elif tips.watch_voids and penalty_out and void_any >> suit & 1:
+                score -= 20.0
+                key = "lead_void_avoid"
+            cand = (score, -m.bit_count(), -c, key)
+            if best is None or cand > best:
+                best = cand
+        assert best is not None and best_plain is not None
+        c = -best[2]
+        if best[3] == "flush_queen":
+            return _decision(c, "flush_queen", "flush_queen")
+        if best[:3] != best_plain[:3] and tips.watch_voids:
+            # Watching voids changed the lead.
+            return Decision(
+                (_CARDS[c],),
+                _R + "lead_void_avoid",
+                (("card", str(_CARDS[c])), ("suit", _SUIT_SYMBOL[-best_plain[2] // 13])),
+                "watch_voids",
+            )
+        key = best[3] if best[3] != "lead_void_avoid" else "lead_low"
+        return _decision(c, key, None)
+
+    # ----- Q♠ and the leader -------------------------------------------------
+
+    def _queen_verdict(self, obs: Observation, winner: int, legal: int) -> str:
+        """Whether to give Q♠ to ``winner`` now: leader / end_game / hold / hold_target / give."""
+        points = obs.points
+        totals = obs.totals
+        me = obs.seat
+        n = len(points)
+        proj = [points[s] + (totals[s] if totals else 0) for s in range(n)]
+        target = obs.rules.target_score
+        if totals and proj[winner] + 13 >= target:
+            mine = proj[me]
+            lowest = all(mine < proj[s] + (13 if s == winner else 0) for s in range(n) if s != me)
+            return "end_game" if lowest else "hold_target"
+        low = min(proj[s] for s in range(n) if s != me)
+        if proj[winner] == low:
+            return "leader"
+        guards = (obs.hand_mask & _SUIT[2] & ~_QS_BIT).bit_count()
+        tricks_left = obs.hand_sizes[me]
+        if guards >= 2 and tricks_left > 3:
+            return "hold"
+        return "give"
+
+    # ----- the moon ----------------------------------------------------------
+
+    def _moon_plan(self, obs: Observation) -> bool:
+        """Was this hand, before passing, right for a moon shot? (Decided from the observation alone.)"""
+        me = obs.seat
+        mine = 0
+        for t in obs.tricks:
+            mine |= 1 << t.cards[(me - t.leader) % len(t.cards)]
+        start = obs.hand_mask | mine
+        if obs.received_mask:
+            start = start & ~obs.received_mask | (obs.passed_mask or 0)
+        return moon_strength(start) >= self.tips.moon_min_strength
+
+    def _moon_play(self, obs: Observation, legal: int) -> Decision:
+        hand = obs.hand_mask
+        unseen = obs.rules.deck_mask & ~hand & ~obs.played_mask
+        trick = obs.trick
+        if not trick:
+            # Lead a sure winner, hearts first, else the top of the longest suit.
+            pick = -1
+            pick_key = (-1, -1)
+            for suit in (3, 2, 1, 0):
+                m = legal & _SUIT[suit]
+                if not m:
+                    continue
+                top = _hi(m)
+                sure = not unseen & _SUIT[suit] & ~((2 << top) - 1)
+                key = (int(sure) * 2 + (suit == 3 and sure), m.bit_count())
+                if key > pick_key:
+                    pick_key, pick = key, top
+            return _decision(pick, "moon_lead", "shoot_moon")
+        led = obs.led_suit
+        best = max(c for _, c in trick if c // 13 == led)
+        if legal & _SUIT[led]:
+            above = legal & ~((1 << best) - 1)
+            if above:
+                if len(trick) == len(obs.points) - 1:
+                    return _decision(_lo(above), "moon_win", "shoot_moon")
+                return _decision(_hi(above), "moon_win", "shoot_moon")
+            return _decision(_lo(legal), "moon_low", "shoot_moon")
+        keep = legal & ~_PENALTY or legal
+        return _decision(_lo(keep), "moon_discard", "shoot_moon")
+
+    def _moon_threat(self, obs: Observation, points: tuple[int, ...]) -> int:
+        """The seat that has taken Q♠ and every heart so far (enough of them), else -1."""
+        threat = -1
+        for s, p in enumerate(points):
+            if p:
+                threat = s
+        tmask = 0
+        for _, c in obs.trick:
+            tmask |= 1 << c
+        taken = obs.played_mask & ~tmask
+        if not taken & _QS_BIT or (taken & _H).bit_count() < self.tips.stop_moon_hearts:
+            return -1
+        return threat

@@ -1,0 +1,158 @@
+"""The nine strategy tips of ``seeds/003`` as named switches for :class:`~hearts.bots.RuleBot`.
+
+Each tip is a boolean field of the frozen :class:`Tips` record; a few tips
+also have a number you can change (how many spades keep the queen safe, how
+short a suit must be to pass it away, ...). The names are stable: they are
+used as experiment names and as values in self-play data.
+
+>>> t = Tips()
+>>> t.void_short_suit, t.keep_queen_with
+(True, 4)
+>>> t.without("void_short_suit").void_short_suit
+False
+>>> Tips.none().enabled
+()
+>>> Tips.only("flush_queen").enabled
+('flush_queen',)
+>>> Tips(keep_queen_with=3).keep_queen_with
+3
+>>> tip_title("stop_moon", "es")
+'cortar la luna de un rival llevándote un corazón'
+>>> Tips().without("void_shortsuit")
+Traceback (most recent call last):
+...
+hearts.bots.tips.TipError: unknown tip 'void_shortsuit'; tips are: pass_high_spades, ..., stop_moon
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from hearts.errors import HeartsError
+
+__all__ = ["TIP_NAMES", "TipError", "Tips", "tip_title"]
+
+#: The nine tips, in the order ``seeds/003`` gives them.
+TIP_NAMES: tuple[str, ...] = (
+    "pass_high_spades",
+    "pass_queen_when_short",
+    "void_short_suit",
+    "dump_high_first_trick",
+    "flush_queen",
+    "queen_to_leader",
+    "watch_voids",
+    "shoot_moon",
+    "stop_moon",
+)
+
+# Numeric settings: name -> (lowest allowed, highest allowed).
+_SETTINGS: dict[str, tuple[int, int]] = {
+    "high_spade_guards": (0, 12),
+    "keep_queen_with": (0, 12),
+    "void_max_length": (1, 3),
+    "moon_min_strength": (0, 100),
+    "stop_moon_hearts": (0, 13),
+}
+
+
+class TipError(HeartsError):
+    """A tip name or setting that does not exist or is out of range (names the field)."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+@dataclasses.dataclass(frozen=True)
+class Tips:
+    """Which strategy tips a :class:`~hearts.bots.RuleBot` follows, and their settings.
+
+    Switches (all on by default):
+
+    - ``pass_high_spades``: pass A♠ and K♠ when fewer than ``high_spade_guards``
+      lower spades could protect them (and you do not keep Q♠ yourself).
+    - ``pass_queen_when_short``: pass Q♠ unless at least ``keep_queen_with``
+      other spades come with it.
+    - ``void_short_suit``: pass away all your clubs or diamonds when you hold
+      at most ``void_max_length`` of them (the fewest first).
+    - ``dump_high_first_trick``: on the first trick, play your highest club
+      (or discard your highest safe card): no points can fall there.
+    - ``flush_queen``: while Q♠ is out and your top spade is J♠ or lower,
+      lead spades to force it out.
+    - ``queen_to_leader``: give Q♠ to the player with the fewest points, and
+      never to one it would push past the target while you are not lowest.
+    - ``watch_voids``: avoid leading a suit an opponent has shown out of while
+      hearts or Q♠ could still be dropped on you.
+    - ``shoot_moon``: with a hand of strength ``moon_min_strength`` or more
+      (judged before passing), pass low cards and try to take every point.
+    - ``stop_moon``: when one opponent holds Q♠ and every heart taken so far
+      (at least ``stop_moon_hearts`` of them), take a heart yourself or hand
+      one to a third player.
+
+    Baseline play (no tip) never passes spades, ducks under the winning card,
+    and wins pointless tricks with its highest card when it plays last.
+    """
+
+    pass_high_spades: bool = True
+    pass_queen_when_short: bool = True
+    void_short_suit: bool = True
+    dump_high_first_trick: bool = True
+    flush_queen: bool = True
+    queen_to_leader: bool = True
+    watch_voids: bool = True
+    shoot_moon: bool = True
+    stop_moon: bool = True
+    high_spade_guards: int = 3
+    keep_queen_with: int = 4
+    void_max_length: int = 3
+    moon_min_strength: int = 24
+    stop_moon_hearts: int = 3
+
+    def __post_init__(self) -> None:
+        for name in TIP_NAMES:
+            if not isinstance(getattr(self, name), bool):
+                raise TipError(f"tip {name} must be True or False, not {getattr(self, name)!r}", name)
+        for name, (lo, hi) in _SETTINGS.items():
+            v = getattr(self, name)
+            if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+                raise TipError(f"{name} must be a whole number from {lo} to {hi}, not {v!r}", name)
+
+    @staticmethod
+    def _check(names: tuple[str, ...]) -> None:
+        for name in names:
+            if name not in TIP_NAMES:
+                raise TipError(f"unknown tip {name!r}; tips are: {', '.join(TIP_NAMES)}", name)
+
+    def without(self, *names: str) -> Tips:
+        """A copy with the named tips switched off."""
+        self._check(names)
+        return dataclasses.replace(self, **dict.fromkeys(names, False))
+
+    def with_(self, *names: str) -> Tips:
+        """A copy with the named tips switched on."""
+        self._check(names)
+        return dataclasses.replace(self, **dict.fromkeys(names, True))
+
+    @classmethod
+    def none(cls) -> Tips:
+        """Every tip off: baseline play only."""
+        return cls(**dict.fromkeys(TIP_NAMES, False))
+
+    @classmethod
+    def only(cls, *names: str) -> Tips:
+        """Only the named tips on (default settings)."""
+        cls._check(names)
+        return cls.none().with_(*names)
+
+    @property
+    def enabled(self) -> tuple[str, ...]:
+        """Names of the tips that are on, in the seed's order."""
+        return tuple(n for n in TIP_NAMES if getattr(self, n))
+
+
+def tip_title(name: str, lang: str = "en") -> str:
+    """The short title of a tip for people, e.g. for plots and hints."""
+    from hearts.messages import text
+
+    Tips._check((name,))
+    return text(f"bot.tip.{name}", lang)
