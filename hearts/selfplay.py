@@ -353,42 +353,32 @@ def play_out(
                 pass_reason[s] = rec.reasons.code(d.reason)
                 pass_tip[s] = rec.tips.code(d.tip)
             state.push_pass(s, mask)
-    if rec is not None and rec.detail == "plays":
-        rcode, tcode = rec.reasons.code, rec.tips.code
-        rlist, tlist = rec.reason, rec.tip
-        while state.phase is Phase.PLAYING:
-            s = state.to_play
-            d = bots[s].decide_play(from_state(state, s, totals))
-            c = _checked_card(state, d, bots[s])
+    if state.phase is not Phase.PLAYING:
+        return pass_reason, pass_tip
+    decide = [b.decide_play for b in bots]
+    hands = state.hands
+    push = state.push
+    remaining = state.rules.deck_mask.bit_count() - state.cards_played
+    record = rec is not None and rec.detail == "plays"
+    if record:
+        rcode, tcode = rec.reasons.code, rec.tips.code  # type: ignore[union-attr]
+        rlist, tlist = rec.reason, rec.tip  # type: ignore[union-attr]
+    for _ in range(remaining):
+        s = state.to_play
+        d = decide[s](from_state(state, s, totals))
+        cards = d.cards
+        c = cards[0] if len(cards) == 1 else -1
+        # Following suit with a card in hand is always legal; anything else asks the rule function.
+        if c < 0 or not ((c // 13 == state.led_suit and hands[s] >> c & 1) or state.legal_mask() >> c & 1):
+            raise BotError(f"{bots[s].name} chose {[str(Card(x)) for x in cards]}, not one legal card")
+        if record:
             rlist.append(rcode(d.reason))
             tlist.append(tcode(d.tip))
-            state.push(c)
-    else:
-        while state.phase is Phase.PLAYING:
-            s = state.to_play
-            d = bots[s].decide_play(from_state(state, s, totals))
-            cards = d.cards
-            c = cards[0] if len(cards) == 1 else -1
-            # Following suit with a card in hand is always legal; anything else asks the rule function.
-            if c < 0 or not ((c // 13 == state.led_suit and state.hands[s] >> c & 1) or state.legal_mask() >> c & 1):
-                raise BotError(f"{bots[s].name} chose {[str(Card(x)) for x in cards]}, not one legal card")
-            state.push(c)
+        push(c)
     if state.phase is Phase.MOON_CHOICE:
         s = state.to_play
         state.choose_moon(s, bots[s].choose_moon(from_state(state, s, totals)))
     return pass_reason, pass_tip
-
-
-def _checked_card(state: HandState, d: Any, bot: Bot) -> int:
-    """The card of a play decision, after checking it is one legal card."""
-    cards = d.cards
-    c = cards[0] if len(cards) == 1 else -1
-    # Following suit with a card in hand is always legal; anything else asks the rule function.
-    if c < 0 or not (
-        (c // 13 == state.led_suit and state.hands[state.to_play] >> c & 1) or state.legal_mask() >> c & 1
-    ):
-        raise BotError(f"{bot.name} chose {[str(Card(x)) for x in cards]}, not one legal card")
-    return c
 
 
 def _play_hand(

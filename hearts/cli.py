@@ -1,0 +1,362 @@
+"""The command line: ``python -m hearts selfplay …`` and ``python -m hearts experiment …``.
+
+``selfplay`` plays hands or whole games between bots and writes the three
+tables as Parquet; ``experiment`` runs an A/B comparison (or the ready
+experiment of a strategy tip) and prints its effect in points per hand with
+a 95% interval. ``--help`` on each command explains every option.
+
+Bots are written ``random``, ``rule``, ``expert`` or ``module:Class``; the
+rule bot takes tip switches after a colon: ``rule:-flush_queen`` (that tip
+off), ``rule:none,+stop_moon`` (only that tip), ``rule:keep_queen_with=3``
+(a setting).
+
+>>> main(["selfplay", "--hands", "4", "--bots", "random", "--workers", "1", "--no-progress", "--quiet"])
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from hearts.messages import LANGUAGES, text
+from hearts.rules import PassDirection, Rules
+from hearts.selfplay import BOT_ALIASES, BotSpec, SelfPlayError, bot_spec
+
+__all__ = ["build_parser", "main", "parse_bot"]
+
+_OPTION_NAMES = {
+    "bots": "--bots",
+    "n_hands": "--hands",
+    "n_games": "--games",
+    "n_deals": "--deals",
+    "seed": "--seed",
+    "workers": "--workers",
+    "detail": "--detail",
+    "chunk_size": "--chunk-size",
+    "pass_direction": "--pass",
+    "field": "--field",
+    "a/b": "--a/--b",
+    "tip": "--tip",
+    "measure": "--measure",
+    "rules": "--target-score",
+    "target_score": "--target-score",
+    "directory": "--out",
+}
+
+
+class CommandLineError(Exception):
+    """A bad command-line value; ``option`` is the flag to name in the message."""
+
+    def __init__(self, option: str, message: str) -> None:
+        super().__init__(message)
+        self.option = option
+
+
+def _count(min_value: int) -> Any:
+    def parse(value: str) -> int:
+        try:
+            n = int(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {value!r}") from None
+        if n < min_value:
+            raise argparse.ArgumentTypeError(f"must be {min_value} or more, not {n}")
+        return n
+
+    return parse
+
+
+def parse_bot(text_: str) -> BotSpec:
+    """A bot from its command-line form.
+
+    >>> parse_bot("random").label
+    'Random'
+    >>> spec = parse_bot("rule:-flush_queen,keep_queen_with=3")
+    >>> spec.label, dict(spec.kwargs)["tips"].flush_queen, dict(spec.kwargs)["tips"].keep_queen_with
+    ('rule:-flush_queen,keep_queen_with=3', False, 3)
+    """
+    raw = text_.strip()
+    kind, sep, opts = raw.partition(":")
+    if kind.lower() != "rule" or not sep:
+        return bot_spec(raw)
+    from hearts.bots.tips import TIP_NAMES, Tips
+
+    tips = Tips()
+    for item in (o.strip() for o in opts.split(",")):
+        if not item:
+            continue
+        if item == "none":
+            tips = Tips.none()
+        elif item == "all":
+            tips = Tips()
+        elif item[0] in "+-":
+            name = item[1:]
+            tips = tips.with_(name) if item[0] == "+" else tips.without(name)
+        elif "=" in item:
+            name, _, value = item.partition("=")
+            if name in TIP_NAMES:
+                raise SelfPlayError(f"tip {name} is switched with +{name} or -{name}, not '='", "bots")
+            try:
+                tips = Tips(**{**_fields(tips), name.strip(): int(value)})
+            except ValueError as e:
+                raise SelfPlayError(f"in {raw!r}: {e}", "bots") from None
+            except TypeError:
+                raise SelfPlayError(f"in {raw!r}: the rule bot has no setting {name!r}", "bots") from None
+        else:
+            raise SelfPlayError(f"in {raw!r}: write tips as +name or -name, settings as name=number", "bots")
+    return bot_spec("rule", tips=tips, label=raw)
+
+
+def _fields(tips: Any) -> dict[str, Any]:
+    import dataclasses
+
+    return {f.name: getattr(tips, f.name) for f in dataclasses.fields(tips)}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``python -m hearts``."""
+    bots_help = (
+        f"bot names: {', '.join(BOT_ALIASES)} or module:Class; the rule bot takes tip switches, "
+        "e.g. rule:-flush_queen (that tip off), rule:none,+stop_moon (only that tip), rule:keep_queen_with=3"
+    )
+    parser = argparse.ArgumentParser(
+        prog="python -m hearts",
+        description="Hearts self-play and strategy experiments. Results are written as Parquet files.",
+        epilog=bots_help,
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    sp = sub.add_parser(
+        "selfplay",
+        help="play many hands or games between bots and save the data",
+        description="Play hands or whole games between bots, seeded, and save three tables "
+        "(hands, tricks, plays) as Parquet. The same --seed gives the same data whatever --workers is.",
+        epilog=bots_help,
+    )
+    amount = sp.add_mutually_exclusive_group(required=True)
+    amount.add_argument("--hands", type=_count(0), metavar="N", help="play N independent hands")
+    amount.add_argument("--games", type=_count(0), metavar="N", help="play N whole games to the target score")
+    sp.add_argument(
+        "--bots",
+        nargs="+",
+        default=["rule"],
+        metavar="BOT",
+        help="one bot for every seat, or one per seat in the order South West North East (default: rule)",
+    )
+    sp.add_argument(
+        "--pass",
+        dest="pass_direction",
+        choices=[d.value for d in PassDirection],
+        help="fix the pass direction of every hand (default: left, right, across, none in turn); --hands only",
+    )
+    sp.add_argument(
+        "--detail",
+        choices=["hands", "tricks", "plays"],
+        default="plays",
+        help="tables to fill: plays (all three, default), tricks (hands and tricks) or hands (fastest, smallest)",
+    )
+    _common(sp)
+
+    ex = sub.add_parser(
+        "experiment",
+        help="A/B test two strategies, or one strategy tip, on the same deals",
+        description="Play strategy A and strategy B on the same deals, each in every seat against the same "
+        "field, and report B's points per hand minus A's with a 95%% interval "
+        "(negative: B takes fewer points). --tip runs the ready experiment of a rule-bot tip: "
+        "the rule bot with the tip (B) against without it (A).",
+        epilog=bots_help,
+    )
+    which = ex.add_mutually_exclusive_group()
+    which.add_argument("--tip", metavar="NAME", help="a strategy tip (see --list-tips), or 'all' for all nine")
+    which.add_argument("--a", dest="a", metavar="BOT", help="strategy A (use with --b)")
+    ex.add_argument("--b", dest="b", metavar="BOT", help="strategy B (use with --a)")
+    ex.add_argument("--list-tips", action="store_true", help="list the tips and exit")
+    ex.add_argument("--deals", type=_count(2), default=1000, metavar="N", help="deals to play (default 1000)")
+    ex.add_argument(
+        "--field",
+        nargs="+",
+        default=["rule"],
+        metavar="BOT",
+        help="the other seats: one bot for all, or one per other seat starting left of the tested seat (default: rule)",
+    )
+    ex.add_argument(
+        "--measure",
+        choices=["score", "points"],
+        default="score",
+        help="score after a moon is counted (default) or penalty points taken",
+    )
+    ex.add_argument("--plot", metavar="FILE", help="save a plot of the effect with its 95%% interval (PNG, SVG, PDF)")
+    _common(ex)
+    return parser
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seed", type=_count(0), default=0, help="seed for deals and bots (default 0)")
+    p.add_argument(
+        "--workers",
+        type=_count(1),
+        default=None,
+        metavar="N",
+        help="processes to use (default: every core); the result does not depend on it",
+    )
+    p.add_argument("--chunk-size", type=_count(1), default=None, metavar="N", help="hands or deals per task")
+    p.add_argument(
+        "--target-score", type=_count(1), default=None, metavar="N", help="game ends when someone reaches N (100)"
+    )
+    p.add_argument("--out", metavar="DIR", help="write the results as Parquet into this directory")
+    p.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the printed summary (en, es)")
+    p.add_argument("--no-progress", action="store_true", help="do not show a progress bar")
+    p.add_argument("--quiet", action="store_true", help="print nothing but errors")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (argparse exits 2 on bad options)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    sub = parser._subparsers._group_actions[0].choices[args.command]  # type: ignore[union-attr]
+    try:
+        if args.command == "selfplay":
+            return _selfplay(args)
+        return _experiment(args, sub)
+    except CommandLineError as e:
+        sub.error(f"argument {e.option}: {e}")
+    except SelfPlayError as e:
+        option = _OPTION_NAMES.get(e.option, "--" + e.option.replace("_", "-"))
+        sub.error(f"argument {option}: {e}")
+    except ValueError as e:  # typed errors from tips and rules name their field
+        field = getattr(e, "field", None) or getattr(e, "option", None)
+        sub.error(f"argument {_OPTION_NAMES.get(field, '--' + str(field))}: {e}" if field else str(e))
+    return 2  # pragma: no cover - sub.error exits
+
+
+def _say(args: argparse.Namespace, message: str) -> None:
+    if not args.quiet:
+        print(message)
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    return Rules(target_score=args.target_score) if args.target_score else Rules()
+
+
+def _bots(items: Sequence[str], option: str) -> list[BotSpec]:
+    try:
+        return [parse_bot(b) for b in items]
+    except ValueError as e:
+        raise CommandLineError(option, str(e)) from None
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    from hearts.selfplay import play_games, play_hands
+
+    bots = _bots(args.bots, "--bots")
+    if len(bots) == 1:
+        bots = bots * 4
+    if args.games is not None and args.pass_direction:
+        raise CommandLineError("--pass", "a fixed pass direction is for --hands only")
+    if args.target_score and args.hands is not None:
+        raise CommandLineError("--target-score", "the target score is for --games only")
+    start = time.perf_counter()
+    common = dict(
+        seed=args.seed,
+        rules=_rules(args),
+        workers=args.workers,
+        progress=not (args.no_progress or args.quiet),
+        detail=args.detail,
+        chunk_size=args.chunk_size,
+    )
+    if args.games is not None:
+        result = play_games(bots, args.games, **common)  # type: ignore[arg-type]
+        count, unit = args.games, "games"
+    else:
+        result = play_hands(bots, args.hands, pass_direction=args.pass_direction, **common)  # type: ignore[arg-type]
+        count, unit = args.hands, "hands"
+    seconds = time.perf_counter() - start
+    lang = args.lang
+    hands_played = len(result.hands) // 4
+    rate = f"{hands_played / max(seconds, 1e-9):.0f}"
+    _say(
+        args,
+        text(f"selfplay.cli.done_{unit}", lang, count=count, hands=hands_played, seconds=f"{seconds:.1f}", rate=rate),
+    )
+    if hands_played:
+        _say(args, text("selfplay.cli.table", lang))
+        _say(args, result.summary().round(3).to_string())
+    if args.games:
+        games = result.games
+        wins = games.groupby("bot", observed=True)["won"].mean().round(3)
+        _say(args, text("selfplay.cli.wins", lang))
+        _say(args, wins.to_string())
+    if args.out:
+        path = result.to_parquet(args.out)
+        _say(args, text("selfplay.cli.saved", lang, path=str(path)))
+    else:
+        _say(args, text("selfplay.cli.not_saved", lang))
+    return 0
+
+
+def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from hearts.bots.tips import TIP_NAMES, tip_title
+    from hearts.experiment import compare, plot_effects, tip_experiment
+
+    lang = args.lang
+    if args.list_tips:
+        for name in TIP_NAMES:
+            print(f"{name:24} {tip_title(name, lang)}")
+        return 0
+    if args.tip is None and (args.a is None or args.b is None):
+        if args.a is not None or args.b is not None:
+            raise CommandLineError("--a/--b", "give both --a and --b (two strategies to compare)")
+        raise CommandLineError("--tip", "say what to compare: --tip NAME, --tip all, or --a BOT --b BOT")
+    if args.tip is not None and args.b is not None:
+        raise CommandLineError("--b", "--b goes with --a, not with --tip")
+    if args.tip is not None and args.tip != "all" and args.tip not in TIP_NAMES:
+        raise CommandLineError("--tip", f"unknown tip {args.tip!r}; tips are: {', '.join(TIP_NAMES)}, or all")
+    field = _bots(args.field, "--field")
+    options = dict(
+        n_deals=args.deals,
+        field=field[0] if len(field) == 1 else field,
+        seed=args.seed,
+        rules=_rules(args),
+        measure=args.measure,
+        workers=args.workers,
+        progress=not (args.no_progress or args.quiet),
+        chunk_size=args.chunk_size,
+    )
+    start = time.perf_counter()
+    if args.tip is None:
+        a, b = _bots([args.a], "--a")[0], _bots([args.b], "--b")[0]
+        if a.label == b.label:
+            b = BotSpec(b.target, b.kwargs, b.label + " (B)")
+        results = [compare(a, b, **options)]  # type: ignore[arg-type]
+    else:
+        tips = TIP_NAMES if args.tip == "all" else (args.tip,)
+        results = [tip_experiment(t, **options) for t in tips]  # type: ignore[arg-type]
+    seconds = time.perf_counter() - start
+    for r in results:
+        _say(args, r.summary(lang) if len(results) == 1 else r.takeaway(lang))
+    _say(args, text("experiment.cli.time", lang, seconds=f"{seconds:.1f}", deals=args.deals * len(results)))
+    if args.out:
+        from pathlib import Path
+
+        out = Path(args.out)
+        for r in results:
+            r.to_parquet(out / r.meta["tip"] if len(results) > 1 else out)
+        _say(args, text("selfplay.cli.saved", lang, path=str(out)))
+    if args.plot:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        ax = plot_effects(results, lang=lang)
+        try:
+            ax.figure.savefig(args.plot, dpi=120)
+        except (ValueError, OSError) as e:
+            raise CommandLineError("--plot", f"cannot save the plot to {args.plot!r}: {e}") from None
+        _say(args, text("experiment.cli.plot_saved", lang, path=args.plot))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

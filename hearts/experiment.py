@@ -1,0 +1,536 @@
+"""A/B experiments: does one strategy take fewer points than another?
+
+:func:`compare` plays two strategies, A and B, on the same deals
+(duplicate deals, common random numbers). For every deal and every seat
+``s`` it plays the hand twice: once with A in seat ``s`` and once with B in
+seat ``s``, the other seats held by the same *field* of bots with the same
+random seeds both times. The per-deal difference is B's average score over
+the seats minus A's, so luck of the cards cancels out; the effect is the
+mean difference in **points per hand**, with a 95% t-interval over deals.
+
+:func:`tip_experiment` is the ready experiment for one of the nine tips of
+the rule bot: the rule bot with the tip (B) against the same bot without it
+(A). A negative effect means the tip saves points.
+
+>>> r = compare("random", "random", n_deals=6, field="random", workers=1, progress=False)
+>>> r.n_deals, r.effect
+(6, 0.0)
+>>> r.takeaway()
+'Cannot tell Random from Random apart: the 95% interval, 0.00 to 0.00 points per hand, includes zero.'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from hearts.deal import Deal
+from hearts.hand import HandState
+from hearts.messages import check_language, text
+from hearts.parallel import ParallelError, check_workers, run_tasks
+from hearts.rules import Rules
+from hearts.selfplay import (
+    PASS_DTYPE,
+    BotLike,
+    BotSpec,
+    SelfPlayError,
+    _as_spec,
+    _build,
+    _check_common,
+    _check_count,
+    _label,
+    bot_spec,
+    chunk_ranges,
+    hand_seeds,
+    play_out,
+)
+
+__all__ = [
+    "ExperimentError",
+    "ExperimentResult",
+    "compare",
+    "plot_effects",
+    "t_quantile",
+    "tip_experiment",
+]
+
+_PASS_CODES = list(PASS_DTYPE.categories)
+_MEASURES = ("score", "points")
+
+
+class ExperimentError(SelfPlayError):
+    """A bad experiment option; ``.option`` names it."""
+
+
+# ----- statistics ------------------------------------------------------------
+
+
+def _betacf(a: float, b: float, x: float) -> float:
+    """Continued fraction of the incomplete beta function (modified Lentz)."""
+    tiny = 1e-300
+    qab, qap, qam = a + b, a + 1.0, a - 1.0
+    c, d = 1.0, 1.0 - qab * x / qap
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 500):
+        m2 = 2 * m
+        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        h *= d * c
+        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        delta = d * c
+        h *= delta
+        if abs(delta - 1.0) < 1e-15:
+            break
+    return h
+
+
+def _betainc(a: float, b: float, x: float) -> float:
+    """Regularized incomplete beta function I_x(a, b)."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    ln_front = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    if x < (a + 1.0) / (a + b + 2.0):
+        return math.exp(ln_front) * _betacf(a, b, x) / a
+    return 1.0 - math.exp(ln_front) * _betacf(b, a, 1.0 - x) / b
+
+
+def _t_cdf(t: float, df: float) -> float:
+    tail = 0.5 * _betainc(df / 2.0, 0.5, df / (df + t * t))
+    return 1.0 - tail if t > 0 else tail
+
+
+def t_quantile(p: float, df: float) -> float:
+    """The ``p`` quantile of Student's t distribution with ``df`` degrees of freedom.
+
+    >>> round(t_quantile(0.975, 10), 4), round(t_quantile(0.975, 1e9), 4)
+    (2.2281, 1.96)
+    """
+    if not 0.0 < p < 1.0 or df <= 0:
+        raise ValueError(f"t_quantile needs 0 < p < 1 and df > 0, not p={p!r}, df={df!r}")
+    if p < 0.5:
+        return -t_quantile(1.0 - p, df)
+    lo, hi = 0.0, 1.0
+    while _t_cdf(hi, df) < p:
+        hi *= 2.0
+    for _ in range(200):
+        mid = (lo + hi) / 2.0
+        if _t_cdf(mid, df) < p:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo < 1e-12:
+            break
+    return (lo + hi) / 2.0
+
+
+# ----- the result ------------------------------------------------------------
+
+
+def _num(x: float, lang: str, digits: int = 2) -> str:
+    s = f"{x:.{digits}f}"
+    if s.lstrip("-").strip("0.") == "":
+        s = s.lstrip("-")
+    return s.replace(".", ",") if lang == "es" else s
+
+
+@dataclasses.dataclass
+class ExperimentResult:
+    """The outcome of an A/B experiment.
+
+    ``deals`` has one row per deal: ``deal`` (index), ``deal_number`` and
+    ``hand_number`` (replay with ``Deal.from_number``), ``pass_direction``,
+    ``a_points`` and ``b_points`` (the strategy's mean score per hand over
+    the seats it sat in), ``diff`` (``b_points - a_points``) and ``changed``
+    (in how many of the seat rotations the two runs ended differently).
+
+    ``effect`` is the mean of ``diff``: B's points per hand minus A's
+    (negative: B takes fewer points, which is better).
+    """
+
+    a: str
+    b: str
+    deals: pd.DataFrame
+    meta: dict[str, Any] = dataclasses.field(default_factory=dict)
+    confidence: float = 0.95
+
+    @property
+    def n_deals(self) -> int:
+        """How many deals were played (each one 2 × seats hands)."""
+        return len(self.deals)
+
+    @property
+    def effect(self) -> float:
+        """Mean points per hand of B minus A."""
+        return float(self.deals["diff"].mean()) if self.n_deals else math.nan
+
+    @property
+    def std_error(self) -> float:
+        """Standard error of :attr:`effect` (paired differences over deals)."""
+        if self.n_deals < 2:
+            return math.nan
+        return float(self.deals["diff"].std(ddof=1)) / math.sqrt(self.n_deals)
+
+    @property
+    def ci(self) -> tuple[float, float]:
+        """The confidence interval of :attr:`effect` (t-interval; 95% by default)."""
+        if self.n_deals < 2:
+            return (math.nan, math.nan)
+        half = t_quantile(0.5 + self.confidence / 2, self.n_deals - 1) * self.std_error
+        return (self.effect - half, self.effect + half)
+
+    @property
+    def half_width(self) -> float:
+        """Half the width of :attr:`ci`, in points per hand."""
+        lo, hi = self.ci
+        return (hi - lo) / 2
+
+    @property
+    def a_points(self) -> float:
+        """A's mean score per hand."""
+        return float(self.deals["a_points"].mean())
+
+    @property
+    def b_points(self) -> float:
+        """B's mean score per hand."""
+        return float(self.deals["b_points"].mean())
+
+    @property
+    def verdict(self) -> str:
+        """``'better'`` (B takes fewer points), ``'worse'`` or ``'unclear'`` (the interval holds zero)."""
+        lo, hi = self.ci
+        if hi < 0:
+            return "better"
+        if lo > 0:
+            return "worse"
+        return "unclear"
+
+    def _names(self, lang: str) -> tuple[str, str, str | None]:
+        tip = self.meta.get("tip")
+        if tip:
+            from hearts.bots.tips import tip_title
+
+            title = tip_title(tip, lang)
+            return (
+                text("experiment.without_tip", lang, tip=title),
+                text("experiment.with_tip", lang, tip=title),
+                title,
+            )
+        return self.a, self.b, None
+
+    def takeaway(self, lang: str = "en") -> str:
+        """One sentence that says what the interval shows, and no more."""
+        check_language(lang)
+        a, b, tip = self._names(lang)
+        lo, hi = self.ci
+        verdict = self.verdict
+        if verdict == "unclear" or math.isnan(lo):
+            key = "experiment.takeaway.tip_unclear" if tip else "experiment.takeaway.unclear"
+            lo_s, hi_s = _num(lo, lang), _num(hi, lang)
+            return text(key, lang, a=a, b=b, tip=tip, lo=lo_s, hi=hi_s)
+        size = abs(self.effect)
+        lo_s, hi_s = (_num(-hi, lang), _num(-lo, lang)) if verdict == "better" else (_num(lo, lang), _num(hi, lang))
+        key = f"experiment.takeaway.{'tip_' if tip else ''}{verdict}"
+        return text(key, lang, a=a, b=b, tip=tip, effect=_num(size, lang), lo=lo_s, hi=hi_s)
+
+    def summary(self, lang: str = "en") -> str:
+        """A short report in English (``'en'``) or Spanish (``'es'``)."""
+        check_language(lang)
+        a, b, _ = self._names(lang)
+        lo, hi = self.ci
+        head = text(
+            "experiment.summary",
+            lang,
+            a=a,
+            b=b,
+            n=self.n_deals,
+            seats=self.meta.get("num_players", 4),
+            field=self.meta.get("field", "?"),
+            a_points=_num(self.a_points, lang),
+            b_points=_num(self.b_points, lang),
+            effect=_num(self.effect, lang),
+            lo=_num(lo, lang),
+            hi=_num(hi, lang),
+            changed=_num(100 * self.changed_share, lang, 1),
+        )
+        return head + "\n" + self.takeaway(lang)
+
+    @property
+    def changed_share(self) -> float:
+        """Share of the paired hands whose outcome differed between A and B."""
+        seats = self.meta.get("num_players", 4)
+        return float(self.deals["changed"].sum()) / max(1, seats * self.n_deals)
+
+    def plot(self, ax: Any = None, lang: str = "en") -> Any:
+        """The effect with its 95% error bar, in points per hand (matplotlib ``Axes``)."""
+        return plot_effects([self], ax=ax, lang=lang)
+
+    def to_parquet(self, directory: str | Path) -> Path:
+        """Write ``deals.parquet`` and ``experiment.json`` into ``directory``."""
+        d = Path(directory)
+        d.mkdir(parents=True, exist_ok=True)
+        self.deals.to_parquet(d / "deals.parquet", engine="pyarrow", index=False)
+        info = {"a": self.a, "b": self.b, "confidence": self.confidence, "meta": self.meta}
+        info["effect"], info["ci"], info["n_deals"] = self.effect, list(self.ci), self.n_deals
+        (d / "experiment.json").write_text(json.dumps(info, indent=2, sort_keys=True), encoding="utf-8")
+        return d
+
+    @classmethod
+    def from_parquet(cls, directory: str | Path) -> ExperimentResult:
+        """Read what :meth:`to_parquet` wrote."""
+        d = Path(directory)
+        if not (d / "deals.parquet").is_file() or not (d / "experiment.json").is_file():
+            raise ExperimentError(f"{d} holds no experiment: expected deals.parquet and experiment.json", "directory")
+        info = json.loads((d / "experiment.json").read_text(encoding="utf-8"))
+        deals = pd.read_parquet(d / "deals.parquet", engine="pyarrow")
+        deals["pass_direction"] = deals["pass_direction"].astype(PASS_DTYPE)
+        return cls(info["a"], info["b"], deals, info.get("meta", {}), info.get("confidence", 0.95))
+
+    def __repr__(self) -> str:
+        lo, hi = self.ci
+        return (
+            f"<ExperimentResult {self.b!r} - {self.a!r}: {self.effect:+.3f} points per hand "
+            f"(95% CI {lo:+.3f} to {hi:+.3f}), {self.n_deals} deals>"
+        )
+
+
+def plot_effects(results: Sequence[ExperimentResult], ax: Any = None, lang: str = "en") -> Any:
+    """A forest plot: one row per experiment, effect and 95% interval in points per hand.
+
+    With one experiment the title is its takeaway sentence.
+    """
+    import matplotlib.pyplot as plt
+
+    check_language(lang)
+    if not results:
+        raise ExperimentError("plot_effects needs at least one experiment", "results")
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7.5, 1.2 + 0.45 * len(results)))
+    labels, effects, lows, highs = [], [], [], []
+    for r in results:
+        a, b, tip = r._names(lang)
+        labels.append(tip if tip else f"{b} − {a}")
+        lo, hi = r.ci
+        effects.append(r.effect)
+        lows.append(r.effect - lo)
+        highs.append(hi - r.effect)
+    y = np.arange(len(results))[::-1]
+    colors = [{"better": "tab:green", "worse": "tab:red"}.get(r.verdict, "tab:gray") for r in results]
+    for yi, e, lo, hi, c in zip(y, effects, lows, highs, colors):
+        ax.errorbar([e], [yi], xerr=[[lo], [hi]], fmt="o", color=c, capsize=4)
+    ax.axvline(0.0, color="black", linewidth=0.8)
+    ax.set_yticks(y, labels)
+    ax.set_ylim(-0.7, len(results) - 0.3)
+    ax.set_xlabel(text("experiment.axis.effect", lang))
+    if len(results) == 1:
+        ax.set_title(results[0].takeaway(lang), fontsize=10, wrap=True)
+    else:
+        ax.set_title(text("experiment.title.many", lang, n=min(r.n_deals for r in results)), fontsize=10)
+    ax.figure.tight_layout()
+    return ax
+
+
+# ----- running ---------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class _ExpChunk:
+    seed: int
+    start: int
+    stop: int
+    a: BotSpec | Any
+    b: BotSpec | Any
+    field: tuple[Any, ...]  # one per other seat, relative: left of the tested seat first
+    rules: Rules
+    measure: str
+
+
+def _run_exp_chunk(chunk: _ExpChunk) -> dict[str, np.ndarray]:
+    rules = chunk.rules
+    n = rules.num_players
+    a_bot, b_bot = _build([chunk.a, chunk.b])
+    field = _build(chunk.field)
+    count = chunk.stop - chunk.start
+    out = {
+        "deal_number": np.zeros(count, np.int64),
+        "hand_number": np.zeros(count, np.int16),
+        "pass_code": np.zeros(count, np.int8),
+        "a_sum": np.zeros(count, np.int32),
+        "b_sum": np.zeros(count, np.int32),
+        "changed": np.zeros(count, np.int8),
+    }
+    use_score = chunk.measure == "score"
+    for j, i in enumerate(range(chunk.start, chunk.stop)):
+        number, seeds = hand_seeds(chunk.seed, i, n)
+        deal = Deal.from_number(number, rules, hand_number=i % 4 + 1)
+        a_total = b_total = changed = 0
+        pass_dir = None
+        for s in range(n):
+            outcomes = []
+            for tested in (a_bot, b_bot):
+                seat_bots = [tested if t == s else field[(t - s) % n - 1] for t in range(n)]
+                for bot, sd in zip(seat_bots, seeds):
+                    bot.reseed(sd)
+                state = HandState(deal, rules)
+                play_out(state, seat_bots)
+                res = state.result()
+                outcomes.append(res.scores if use_score else res.points)
+                pass_dir = state.pass_direction
+            a_total += outcomes[0][s]
+            b_total += outcomes[1][s]
+            changed += outcomes[0] != outcomes[1]
+        out["deal_number"][j] = number
+        out["hand_number"][j] = deal.hand_number
+        out["pass_code"][j] = _PASS_CODES.index(pass_dir.value)  # type: ignore[union-attr]
+        out["a_sum"][j] = a_total
+        out["b_sum"][j] = b_total
+        out["changed"][j] = changed
+    return out
+
+
+def _field(field: BotLike | Sequence[BotLike], n: int) -> tuple[Any, ...]:
+    if isinstance(field, (str, type, BotSpec)) or not isinstance(field, Sequence):
+        field = [field] * (n - 1)  # type: ignore[list-item]
+    if len(field) != n - 1:
+        raise ExperimentError(
+            f"field must be one bot or a list of {n - 1} (the other seats), got {len(field)}", "field"
+        )
+    try:
+        out = tuple(_as_spec(b) for b in field)
+        for b in out:
+            if isinstance(b, BotSpec):
+                b.resolve()
+    except SelfPlayError as e:
+        raise ExperimentError(str(e).replace("bots", "field", 1), "field") from None
+    return out
+
+
+def compare(
+    a: BotLike,
+    b: BotLike,
+    *,
+    n_deals: int = 1000,
+    field: BotLike | Sequence[BotLike] = "rule",
+    seed: int = 0,
+    rules: Rules | None = None,
+    measure: str = "score",
+    workers: int | None = None,
+    client: Any = None,
+    progress: bool = True,
+    chunk_size: int | None = None,
+    confidence: float = 0.95,
+    mp_context: str | None = None,
+    meta: dict[str, Any] | None = None,
+) -> ExperimentResult:
+    """Play strategy ``a`` against strategy ``b`` on ``n_deals`` duplicate deals.
+
+    Each deal is played ``2 × seats`` times: A, then B, in every seat, the
+    other seats taken by ``field`` (one bot for all, or one per other seat
+    starting from the tested seat's left) with the same seeds both times.
+
+    - ``measure``: ``'score'`` (after moon adjustment, the default) or
+      ``'points'`` (penalty points taken).
+    - ``workers``, ``client``, ``progress``, ``chunk_size``, ``seed``,
+      ``rules``: as in :func:`hearts.selfplay.play_hands`; the result does not
+      depend on ``workers`` or ``chunk_size``.
+    """
+    try:
+        n_deals = _check_count(n_deals, "n_deals")
+        seed, rules, _ = _check_common(seed, rules, "hands", chunk_size, None)
+        nworkers = 1 if client is not None else check_workers(workers)
+        a_spec, b_spec = _as_spec(a), _as_spec(b)
+        for spec in (a_spec, b_spec):
+            if isinstance(spec, BotSpec):
+                spec.resolve()
+    except (SelfPlayError, ParallelError) as e:
+        option = getattr(e, "option", "")
+        raise ExperimentError(str(e), "a/b" if option == "bots" else option) from None
+    if measure not in _MEASURES:
+        raise ExperimentError(f"measure must be one of {', '.join(_MEASURES)}, not {measure!r}", "measure")
+    if not isinstance(confidence, float) or not 0.0 < confidence < 1.0:
+        raise ExperimentError(f"confidence must be a number between 0 and 1, not {confidence!r}", "confidence")
+    n = rules.num_players
+    field_specs = _field(field, n)
+    ranges = chunk_ranges(n_deals, nworkers if client is None else 8, chunk_size, 50)
+    chunks = [_ExpChunk(seed, lo, hi, a_spec, b_spec, field_specs, rules, measure) for lo, hi in ranges]
+    try:
+        parts = run_tasks(
+            _run_exp_chunk,
+            chunks,
+            workers=nworkers,
+            client=client,
+            progress=progress,
+            weights=[c.stop - c.start for c in chunks],
+            desc="deals",
+            unit="deal",
+            mp_context=mp_context,
+        )
+    except ParallelError as e:
+        raise ExperimentError(str(e), e.option) from None
+    cols = {k: np.concatenate([p[k] for p in parts]) if parts else np.zeros(0) for k in _ExpChunkKeys}
+    a_pts = (cols["a_sum"] / n).astype(np.float64)
+    b_pts = (cols["b_sum"] / n).astype(np.float64)
+    deals = pd.DataFrame(
+        {
+            "deal": np.arange(n_deals, dtype=np.int32),
+            "deal_number": cols["deal_number"].astype(np.int64),
+            "hand_number": cols["hand_number"].astype(np.int16),
+            "pass_direction": pd.Categorical.from_codes(cols["pass_code"].astype(np.int8), dtype=PASS_DTYPE),
+            "a_points": a_pts,
+            "b_points": b_pts,
+            "diff": b_pts - a_pts,
+            "changed": cols["changed"].astype(np.int8),
+        }
+    )
+    info = {
+        "seed": seed,
+        "measure": measure,
+        "num_players": n,
+        "rules": rules.to_dict(),
+        "field": ", ".join(dict.fromkeys(_label(f) for f in field_specs)),
+        "tip": None,
+    } | (meta or {})
+    return ExperimentResult(_label(a_spec), _label(b_spec), deals, info, confidence)
+
+
+_ExpChunkKeys = ("deal_number", "hand_number", "pass_code", "a_sum", "b_sum", "changed")
+
+
+def tip_experiment(
+    tip: str,
+    *,
+    n_deals: int = 1000,
+    field: BotLike | Sequence[BotLike] | None = None,
+    seed: int = 0,
+    **options: Any,
+) -> ExperimentResult:
+    """The ready experiment for one tip: the rule bot with it (B) against without it (A).
+
+    ``field`` defaults to rule bots with every tip on. Other options as
+    :func:`compare`. A negative effect means following the tip saves points.
+    """
+    from hearts.bots.tips import TIP_NAMES, Tips
+
+    if tip not in TIP_NAMES:
+        raise ExperimentError(f"unknown tip {tip!r}; tips are: {', '.join(TIP_NAMES)}", "tip")
+    with_tip = bot_spec("rule", tips=Tips(), label=f"with {tip}")
+    without = bot_spec("rule", tips=Tips().without(tip), label=f"without {tip}")
+    if field is None:
+        field = bot_spec("rule", label="Rule bot")
+    return compare(without, with_tip, n_deals=n_deals, field=field, seed=seed, meta={"tip": tip}, **options)

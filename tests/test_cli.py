@@ -1,0 +1,133 @@
+"""The command line: it runs, writes Parquet, explains every option, and names bad ones."""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+
+import pytest
+
+from hearts.cli import build_parser, main, parse_bot
+from hearts.experiment import ExperimentResult
+from hearts.selfplay import SelfPlayError, SelfPlayResult
+
+QUIET = ["--no-progress", "--workers", "1"]
+
+
+def run_error(argv: list[str], capsys) -> str:
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    return capsys.readouterr().err
+
+
+def test_selfplay_writes_parquet_and_prints_a_summary(tmp_path, capsys) -> None:
+    out = tmp_path / "run"
+    assert (
+        main(["selfplay", "--hands", "12", "--bots", "rule", "random", "random", "random", "--out", str(out), *QUIET])
+        == 0
+    )
+    printed = capsys.readouterr().out
+    assert "Played 12 hands" in printed and "Rule bot" in printed and str(out) in printed
+    r = SelfPlayResult.from_parquet(out)
+    assert len(r.hands) == 48 and len(r.plays) == 12 * 52
+    assert r.meta["bots"] == ["Rule bot", "Random", "Random", "Random"]
+
+
+def test_selfplay_games_in_spanish(capsys) -> None:
+    assert main(["selfplay", "--games", "2", "--bots", "random", "--target-score", "30", "--lang", "es", *QUIET]) == 0
+    printed = capsys.readouterr().out
+    assert "Se jugaron 2 partidas" in printed and "partidas ganadas" in printed and "--out" in printed
+
+
+def test_experiment_for_a_tip_writes_data_and_a_plot(tmp_path, capsys) -> None:
+    out, plot = tmp_path / "exp", tmp_path / "effect.png"
+    argv = ["experiment", "--tip", "stop_moon", "--deals", "8", "--out", str(out), "--plot", str(plot), *QUIET]
+    assert main(argv) == 0
+    printed = capsys.readouterr().out
+    assert "8 deals" in printed and "95% interval" in printed
+    assert plot.stat().st_size > 1000
+    assert ExperimentResult.from_parquet(out).meta["tip"] == "stop_moon"
+
+
+def test_experiment_a_against_b(capsys) -> None:
+    argv = ["experiment", "--a", "random", "--b", "rule", "--field", "random", "--deals", "10", "--lang", "es", *QUIET]
+    assert main(argv) == 0
+    printed = capsys.readouterr().out
+    assert "Rule bot frente a Random" in printed
+    assert "intervalo del 95 %" in printed
+
+
+def test_list_tips(capsys) -> None:
+    assert main(["experiment", "--list-tips"]) == 0
+    assert len(capsys.readouterr().out.strip().splitlines()) == 9
+
+
+def test_rule_bot_switches_on_the_command_line() -> None:
+    spec = parse_bot("rule:none,+stop_moon,stop_moon_hearts=3")
+    tips = dict(spec.kwargs)["tips"]
+    assert tips.enabled == ("stop_moon",) and tips.stop_moon_hearts == 3
+    for bad in ("rule:-nope", "rule:stop_moon=1", "rule:keep_queen_with=x", "rule:frobnicate=2", "rule:flush"):
+        with pytest.raises(ValueError):
+            parse_bot(bad)
+
+
+@pytest.mark.parametrize(
+    ("argv", "option"),
+    [
+        (["selfplay"], "--hands"),
+        (["selfplay", "--hands", "-1"], "--hands"),
+        (["selfplay", "--hands", "ten"], "--hands"),
+        (["selfplay", "--hands", "3", "--games", "2"], "--games"),
+        (["selfplay", "--hands", "3", "--bots", "chess"], "--bots"),
+        (["selfplay", "--hands", "3", "--bots", "rule", "rule"], "--bots"),
+        (["selfplay", "--hands", "3", "--bots", "rule:-nope"], "--bots"),
+        (["selfplay", "--hands", "3", "--workers", "0"], "--workers"),
+        (["selfplay", "--hands", "3", "--detail", "all"], "--detail"),
+        (["selfplay", "--hands", "3", "--target-score", "50"], "--target-score"),
+        (["selfplay", "--games", "3", "--pass", "left"], "--pass"),
+        (["selfplay", "--hands", "3", "--pass", "up"], "--pass"),
+        (["selfplay", "--hands", "3", "--lang", "fr"], "--lang"),
+        (["experiment"], "--tip"),
+        (["experiment", "--tip", "pass_everything"], "--tip"),
+        (["experiment", "--a", "random"], "--a/--b"),
+        (["experiment", "--tip", "stop_moon", "--b", "random"], "--b"),
+        (["experiment", "--tip", "stop_moon", "--a", "random"], "--a"),
+        (["experiment", "--tip", "stop_moon", "--deals", "1"], "--deals"),
+        (["experiment", "--tip", "stop_moon", "--field", "random", "random"], "--field"),
+        (["experiment", "--tip", "stop_moon", "--field", "chess"], "--field"),
+        (["experiment", "--a", "random", "--b", "chess"], "--b"),
+        (["experiment", "--tip", "stop_moon", "--measure", "fun"], "--measure"),
+        (["frobnicate"], "COMMAND"),
+    ],
+)
+def test_bad_options_exit_2_naming_the_option(argv, option, capsys) -> None:
+    err = run_error(argv, capsys)
+    assert "error:" in err and option in err, err
+
+
+def test_every_option_is_explained() -> None:
+    parser = build_parser()
+    subs = parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    assert set(subs) == {"selfplay", "experiment"}
+    for name, sub in subs.items():
+        for action in sub._actions:
+            if isinstance(action, argparse._HelpAction):
+                continue
+            assert action.help and len(action.help) > 10, (name, action.dest)
+        text = sub.format_help()
+        for action in sub._actions:
+            for flag in action.option_strings:
+                assert flag in text
+
+
+def test_python_dash_m_hearts_help() -> None:
+    done = subprocess.run([sys.executable, "-m", "hearts", "selfplay", "--help"], capture_output=True, text=True)
+    assert done.returncode == 0 and "--hands" in done.stdout and "--workers" in done.stdout
+
+
+def test_errors_from_the_library_carry_their_option() -> None:
+    with pytest.raises(SelfPlayError) as err:
+        parse_bot("rule:keep_queen_with=99")
+    assert err.value.option == "bots"
