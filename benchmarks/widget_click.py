@@ -16,10 +16,9 @@ import statistics
 import tempfile
 import time
 
+from hearts import Phase
 from hearts_widgets import GameTable
 from hearts_widgets.levels import available_levels
-
-from hearts import Phase
 
 
 def clicks(level: str, hands: int, folder: str) -> tuple[list[float], list[float]]:

@@ -8,12 +8,12 @@ import re
 from pathlib import Path
 
 import pytest
-from hearts_widgets import GameTable, TableModel
-from hearts_widgets.store import HISTORY_FILE, SAVE_FILE, SETTINGS_FILE, History
 
 from hearts import CardSet, Phase
 from hearts.bots.rule_bot import RuleBot
 from hearts.display import TABLE_COLORS
+from hearts_widgets import GameTable, TableModel
+from hearts_widgets.store import HISTORY_FILE, SAVE_FILE, SETTINGS_FILE, History
 
 SOUTH = 0
 

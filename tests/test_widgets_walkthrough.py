@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from hearts_widgets import Walkthrough, WalkthroughModel
-from hearts_widgets.walkthrough_model import DETECTORS
 
 from hearts import Card, CardSet, HeartsError
 from hearts.cards import QUEEN_OF_SPADES
 from hearts.examples import SEED_001_HAND
+from hearts_widgets import Walkthrough, WalkthroughModel
+from hearts_widgets.walkthrough_model import DETECTORS
 
 SOUTH = 0
 RULES_IN_THE_ISSUE = {

@@ -22,13 +22,13 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
+
+from hearts.display import table_svg
+from hearts.hand import HandState, Phase
 from hearts_widgets import levels, store
 from hearts_widgets.svgview import SvgTable
 from hearts_widgets.table_model import SOUTH, TableModel
 from hearts_widgets.text import game_over_text, level_label, seat, t
-
-from hearts.display import table_svg
-from hearts.hand import HandState, Phase
 
 __all__ = ["GameTable"]
 

@@ -28,9 +28,6 @@ import random
 from pathlib import Path
 from typing import Any
 
-from hearts_widgets import levels, store
-from hearts_widgets.text import cards_label, explain, level_label, seat, t
-
 from hearts.bots.base import Bot
 from hearts.cards import Card, CardSet
 from hearts.deal import StableRandom, day_number
@@ -38,6 +35,8 @@ from hearts.errors import CardParseError, HeartsError, IllegalMoveError, Rule
 from hearts.game import Game
 from hearts.hand import HandState, Phase
 from hearts.rules import Rules
+from hearts_widgets import levels, store
+from hearts_widgets.text import cards_label, explain, level_label, seat, t
 
 __all__ = ["BUTTONS", "Message", "TableModel"]
 

@@ -19,12 +19,12 @@ import html
 from typing import Any
 
 import ipywidgets as W
+
+from hearts.display import table_svg
 from hearts_widgets.svgview import SvgTable
 from hearts_widgets.table import _STYLE
 from hearts_widgets.text import t
 from hearts_widgets.walkthrough_model import LEARNER, WalkthroughModel
-
-from hearts.display import table_svg
 
 __all__ = ["Walkthrough"]
 

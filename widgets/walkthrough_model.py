@@ -28,8 +28,6 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from hearts_widgets.text import card_label, cards_label, game_over_text, seat, t
-
 from hearts.bots.base import Decision
 from hearts.cards import HEARTS_MASK, QUEEN_OF_SPADES, Card, CardSet
 from hearts.deal import Deal
@@ -38,6 +36,7 @@ from hearts.game import Game
 from hearts.hand import HandState, Phase, Trick
 from hearts.messages import check_language
 from hearts.rules import Rules
+from hearts_widgets.text import card_label, cards_label, game_over_text, seat, t
 
 __all__ = ["DETECTORS", "Detector", "Step", "WalkthroughModel", "build_chapters"]
 
