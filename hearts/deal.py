@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import functools
 import hashlib
+import struct
 from collections.abc import Iterable, Sequence
 
 from hearts.cards import Card, CardSet
@@ -66,10 +68,33 @@ class StableRandom:
                 return x % n
 
     def shuffle(self, items: list[int]) -> None:
-        """Fisher–Yates shuffle in place."""
+        """Fisher–Yates shuffle in place (the same draws as :meth:`below`, inlined for speed)."""
+        pool = self._pool
+        key = self._key + b"/"
+        counter = self._counter
+        sha256 = hashlib.sha256
+        unpack = _UNPACK_4Q
+        limits = _LIMITS
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = limits[n] if n < len(limits) else (1 << 64) - (1 << 64) % n
+            while True:
+                if not pool:
+                    pool = list(unpack(sha256(key + str(counter).encode()).digest()))
+                    pool.reverse()
+                    counter += 1
+                x = pool.pop()
+                if x < limit:
+                    break
+            j = x % n
             items[i], items[j] = items[j], items[i]
+        self._pool = pool
+        self._counter = counter
+
+
+_BITS = tuple(1 << c for c in range(52))
+_UNPACK_4Q = struct.Struct(">4Q").unpack
+_LIMITS = tuple((1 << 64) - (1 << 64) % n if n else 0 for n in range(65))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -100,14 +125,12 @@ class Deal:
         if not isinstance(hand_number, int) or hand_number < 1:
             raise DealError(f"hand_number must be 1 or more, not {hand_number!r}")
         rng = StableRandom(f"hearts-deal/v1/{rules.num_players}/{number}/{hand_number}")
-        deck = list(rules.deck)
-        order = [int(c) for c in deck]
+        order = _deck_order(rules.deck_mask)
         rng.shuffle(order)
         n = rules.num_players
-        masks = [0] * n
-        for i, c in enumerate(order):
-            masks[i % n] |= 1 << c
-        return cls(tuple(CardSet(m) for m in masks), rules, number, hand_number)
+        # Dealt one at a time around the table: seat s gets order[s], order[s + n], ...
+        bit = _BITS.__getitem__
+        return cls(tuple(CardSet(sum(map(bit, order[s::n]))) for s in range(n)), rules, number, hand_number)
 
     @classmethod
     def of_the_day(cls, day: datetime.date | None = None, rules: Rules = DEFAULT_RULES) -> Deal:
@@ -166,6 +189,16 @@ class Deal:
         return "\n".join(f"{seat}: {h}" for seat, h in enumerate(self.hands))
 
 
+@functools.cache
+def _deck_tuple(mask: int) -> tuple[int, ...]:
+    return tuple(c for c in range(52) if mask >> c & 1)
+
+
+def _deck_order(mask: int) -> list[int]:
+    """The cards of a deck mask as a fresh list of ints, lowest first."""
+    return list(_deck_tuple(mask))
+
+
 def day_number(day: datetime.date) -> int:
     """The deal number of a date: ``YYYYMMDD``."""
     return day.year * 10000 + day.month * 100 + day.day
@@ -175,11 +208,12 @@ def _validate(hands: tuple[CardSet, ...], rules: Rules) -> None:
     if len(hands) != rules.num_players:
         raise DealError(f"expected {rules.num_players} hands, one per seat, got {len(hands)}")
     seen = 0
+    size = rules.hand_size
     for seat, h in enumerate(hands):
         if not isinstance(h, CardSet):
             raise DealError(f"seat {seat}: a hand must be a CardSet")
-        if len(h) != rules.hand_size:
-            raise DealError(f"seat {seat} holds {len(h)} cards; every seat needs {rules.hand_size}")
+        if len(h) != size:
+            raise DealError(f"seat {seat} holds {len(h)} cards; every seat needs {size}")
         dup = seen & h.mask
         if dup:
             raise DealError(f"{CardSet(dup)} dealt to more than one seat (seat {seat} again)")

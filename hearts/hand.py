@@ -29,7 +29,7 @@ import enum
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from hearts.cards import Card, CardSet, card, iter_mask
+from hearts.cards import _CARDS, SUIT_MASKS, Card, CardSet, card, iter_mask
 from hearts.deal import Deal
 from hearts.errors import HeartsError, IllegalMoveError, Rule
 from hearts.rules import DEFAULT_RULES, MoonScoring, PassDirection, Rules, legal_mask, refusal
@@ -279,16 +279,7 @@ class HandState:
     @property
     def history(self) -> list[Action]:
         """Every action so far, as :class:`Action` records."""
-        out: list[Action] = []
-        for entry in self._stack:
-            kind = entry[0]
-            if kind == "play":
-                out.append(Action("play", entry[1], (Card(entry[2]),)))  # type: ignore[arg-type]
-            elif kind == "pass":
-                out.append(Action("pass", entry[1], tuple(iter_mask(entry[2]))))  # type: ignore[arg-type]
-            else:
-                out.append(Action("moon", entry[1], (), entry[2]))  # type: ignore[arg-type]
-        return out
+        return [_action(entry) for entry in self._stack]
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` can see: its own cards and everything public, nothing hidden."""
@@ -399,25 +390,23 @@ class HandState:
             self.to_play = (seat + 1) % n
             return
         # Trick complete: the highest card of the led suit wins.
-        led = self.led_suit
-        best = -1
-        win_i = 0
-        for i, x in enumerate(trick):
-            if x // 13 == led and x > best:
-                best, win_i = x, i
-        winner = (self.leader + win_i) % n
         mask = 0
         for x in trick:
             mask |= 1 << x
-        pts = self.rules.points_of(mask)
+        win_i = trick.index((mask & SUIT_MASKS[self.led_suit]).bit_length() - 1)
+        leader = self.leader
+        winner = (leader + win_i) % n
+        rules = self.rules
+        pts = rules.points_of(mask)
         self.taken[winner] |= mask
         self.points[winner] += pts
-        self.tricks.append(Trick(self.trick_number, self.leader, tuple(Card(x) for x in trick), winner, pts))
+        number = self.trick_number
+        self.tricks.append(Trick(number, leader, tuple([_CARDS[x] for x in trick]), winner, pts))
         self.trick = []
         self.led_suit = -1
-        self.trick_number += 1
+        self.trick_number = number + 1
         self.leader = self.to_play = winner
-        if self.trick_number * n == len(self.rules.deck):
+        if (number + 1) * n == rules._deck_mask.bit_count():  # type: ignore[attr-defined]
             self._finish()
 
     def _finish(self) -> None:
@@ -485,8 +474,8 @@ class HandState:
         """
         if not self._stack:
             raise IllegalMoveError(Rule.NOTHING_TO_UNDO)
-        last = self.history[-1]
         entry = self._stack[-1]
+        last = _action(entry)
         if entry[0] != "play":
             # Passes and moon choices are rare: replay everything but the last action.
             actions = self._stack[:-1]
@@ -536,3 +525,12 @@ class HandState:
 
         return table_svg(self)
 
+
+def _action(entry: tuple[object, ...]) -> Action:
+    """The :class:`Action` of one undo-stack entry."""
+    kind = entry[0]
+    if kind == "play":
+        return Action("play", entry[1], (_CARDS[entry[2]],))  # type: ignore[arg-type,index]
+    if kind == "pass":
+        return Action("pass", entry[1], tuple(iter_mask(entry[2])))  # type: ignore[arg-type]
+    return Action("moon", entry[1], (), entry[2])  # type: ignore[arg-type]
