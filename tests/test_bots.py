@@ -368,15 +368,25 @@ def test_tips_switches_and_errors() -> None:
 
 
 def test_every_reason_key_exists_in_both_languages() -> None:
+    from hearts.bots.rule_bot import _REASONS
+
     src = (Path(__file__).parent.parent / "hearts" / "bots" / "rule_bot.py").read_text(encoding="utf-8")
-    keys = set(re.findall(r'_decision\([^"\n]*?"(\w+)"', src))
-    keys |= set(re.findall(r'first = \("(\w+)"', src)) | set(re.findall(r'_R \+ "(\w+)"', src))
-    assert len(keys) > 25
+    used = {k for expr in re.findall(r"_D\[([^\]]+)\]", src) for k in re.findall(r'"(\w+)"', expr)}
+    assert used and used <= set(_REASONS)  # every reason the code can give has a decision table
+    passes = set(re.findall(r'first = \("(\w+)"', src)) | set(re.findall(r'_pass_decision\(chosen, "(\w+)"', src))
+    assert len(passes) == 5
     en, es = catalogue("en"), catalogue("es")
-    for key in keys:
+    for key in set(_REASONS) | passes:
         full = "bot.reason." + key
         assert full in en and full in es, full
         assert placeholders(en[full]) == placeholders(es[full])
+    for key, tip in _REASONS.items():
+        for lang, word in (("en", "(Tip:"), ("es", "(Consejo:")):
+            message = catalogue(lang)["bot.reason." + key]
+            if tip is None:
+                assert word not in message, key
+            else:
+                assert tip_title(tip, lang) in message, (key, lang)
     for name in TIP_NAMES:
         assert tip_title(name, "en") and tip_title(name, "es") != tip_title(name, "en")
 

@@ -59,15 +59,16 @@ _AS = 38
 _QS_BIT = 1 << _QS
 _HIGH_SPADES = (1 << _KS) | (1 << _AS)
 _LOW_SPADES = _SUIT[2] & ((1 << _QS) - 1)  # 2♠ .. J♠
+_TOP_SPADES = _SUIT[2] & ~_LOW_SPADES  # Q♠ K♠ A♠
 _PENALTY = _H | _QS_BIT
 _JD = 13 + 9  # J♦
+_JD_BIT = 1 << _JD
 _SIDE = _SUIT[0] | _SUIT[1]  # clubs and diamonds
 _HCP = (0,) * 9 + (1, 2, 3, 4)  # J Q K A, by rank index 0..12
 _SUIT_SYMBOL = ("♣", "♦", "♠", "♥")
 
 _R = "bot.reason."
-EARLY_HIGH = 3
-_cache: dict[tuple[int, str, str | None], Decision] = {}
+_EARLY_TRICKS = 3  # baseline: shed high cards on safe tricks up to this trick number
 
 
 def _hi(m: int) -> int:
@@ -87,13 +88,40 @@ def _cards_text(mask: int) -> str:
     return " ".join(out)
 
 
-def _decision(c: int, key: str, tip: str | None) -> Decision:
-    """A play decision whose only value is the card (cached: Decisions are immutable)."""
-    k = (c, key, tip)
-    d = _cache.get(k)
-    if d is None:
-        d = _cache[k] = Decision((_CARDS[c],), _R + key, (("card", str(_CARDS[c])),), tip)
-    return d
+# Every one-card reason and the tip it belongs to (None: baseline play).
+_REASONS: dict[str, str | None] = {
+    "only_card": None,
+    "duck": None,
+    "early_high": None,
+    "last_pointless": None,
+    "forced_win_high": None,
+    "sure_win_high": None,
+    "lowest_over": None,
+    "discard_queen": None,
+    "discard_high_spade": None,
+    "discard_high": None,
+    "discard_heart": None,
+    "lead_low": None,
+    "lead_forced": None,
+    "dump_first": "dump_high_first_trick",
+    "flush_queen": "flush_queen",
+    "queen_to_leader": "queen_to_leader",
+    "queen_end_game": "queen_to_leader",
+    "queen_hold": "queen_to_leader",
+    "queen_hold_target": "queen_to_leader",
+    "moon_lead": "shoot_moon",
+    "moon_win": "shoot_moon",
+    "moon_low": "shoot_moon",
+    "moon_discard": "shoot_moon",
+    "stop_moon_take": "stop_moon",
+    "stop_moon_give": "stop_moon",
+    "stop_moon_lead": "stop_moon",
+}
+# Decisions are immutable, so each (reason, card) is made once: _D[reason][card].
+_D: dict[str, tuple[Decision, ...]] = {
+    key: tuple(Decision((_CARDS[c],), _R + key, (("card", str(_CARDS[c])),), tip) for c in range(52))
+    for key, tip in _REASONS.items()
+}
 
 
 def moon_strength(mask: int) -> int:
@@ -267,7 +295,7 @@ class RuleBot(Bot):
         """One legal card, with the tip (if any) that chose it."""
         legal = obs.legal_mask()
         if not legal & (legal - 1):
-            return _decision(legal.bit_length() - 1, "only_card", None)
+            return _D["only_card"][legal.bit_length() - 1]
         tips = self.tips
         seat = obs.seat
         points = obs.points
@@ -275,7 +303,12 @@ class RuleBot(Bot):
         zeros = points.count(0)
         mine = points[seat]
         # Moon chances: mine while nobody else has points; a rival's when one player has them all.
-        if tips.shoot_moon and (zeros == n or (zeros == n - 1 and mine)) and self._moon_plan(obs):
+        if (
+            tips.shoot_moon
+            and (zeros == n or (zeros == n - 1 and mine))
+            and (obs.hand_mask | obs.played_mask) >> 51 & 1  # a moon plan needs A♥
+            and self._moon_plan(obs)
+        ):
             return self._moon_play(obs, legal)
         threat = -1
         if tips.stop_moon and zeros == n - 1 and not mine:
@@ -295,54 +328,61 @@ class RuleBot(Bot):
         tmask = 0
         for s, c in trick:
             tmask |= 1 << c
-            if c // 13 == led and c > best:
+            if c > best and c // 13 == led:
                 best = c
                 winner = s
         if not legal & _SUIT[led]:
             return self._discard(obs, legal, winner, tmask, threat)
-        remaining = len(obs.points) - len(trick) - 1
+        number = obs.trick_number
+        if number == 0 and tips.dump_high_first_trick:
+            return _D["dump_first"][legal.bit_length() - 1]
         below = legal & ((1 << best) - 1)
         above = legal & ~below
-        if obs.trick_number == 0 and tips.dump_high_first_trick:
-            return _decision(_hi(legal), "dump_first", "dump_high_first_trick")
-        if threat >= 0 and above:
-            # One player has every point: win a trick that holds a heart (or will: a later player
-            # has shown out of the suit and can throw one in).
-            voids = obs.voids
-            n = len(voids)
-            if tmask & _H or led == 3 or any(voids[(obs.seat + k) % n] >> led & 1 for k in range(1, remaining + 1)):
-                return _decision(_hi(above), "stop_moon_take", "stop_moon")
+        remaining = len(obs.points) - len(trick) - 1
         pts = (tmask & _H).bit_count() + (13 if tmask & _QS_BIT else 0)
-        if obs.rules.jack_of_diamonds and tmask >> _JD & 1:
+        if tmask >> _JD & 1 and obs.rules.jack_of_diamonds:
             pts -= 10
-        if EARLY_HIGH and pts <= 0 and 0 < obs.trick_number <= EARLY_HIGH and remaining and led != 3:
+        early = pts <= 0 and remaining and 0 < number <= _EARLY_TRICKS and led != 3
+        if remaining and (early or (threat >= 0 and above)):
+            late_voids = 0  # suits that some player still to play has shown out of
             voids = obs.voids
             n = len(voids)
-            late_void = any(voids[(obs.seat + k) % n] >> led & 1 for k in range(1, remaining + 1))
-            unseen = obs.rules.deck_mask & ~obs.hand_mask & ~obs.played_mask
-            if not late_void and not (led == 2 and unseen & _QS_BIT) and legal & ~_QS_BIT:
-                return _decision(_hi(legal & ~_QS_BIT), "early_high", None)
+            s = obs.seat
+            for _ in range(remaining):
+                s = s + 1 if s + 1 < n else 0
+                late_voids |= voids[s]
+            if threat >= 0 and above and (tmask & _H or led == 3 or late_voids >> led & 1):
+                # One player has every point: win a trick that holds a heart (or will: a later
+                # player has shown out of the suit and can throw one in).
+                return _D["stop_moon_take"][above.bit_length() - 1]
+            if early and not late_voids >> led & 1:
+                # Early, nobody after me is out of the suit: shed the highest card while it is cheap.
+                unseen = obs.rules.deck_mask & ~obs.hand_mask & ~obs.played_mask
+                if not (led == 2 and unseen & _QS_BIT) and legal & ~_QS_BIT:
+                    return _D["early_high"][(legal & ~_QS_BIT).bit_length() - 1]
+        elif threat >= 0 and above and (tmask & _H or led == 3):
+            return _D["stop_moon_take"][above.bit_length() - 1]
         if below:
-            c = _hi(below)
+            c = below.bit_length() - 1
             if c == _QS and tips.queen_to_leader:
                 verdict = self._queen_verdict(obs, winner, legal)
                 if verdict == "hold_target" and below & ~_QS_BIT:
-                    return _decision(_hi(below & ~_QS_BIT), "queen_hold_target", "queen_to_leader")
+                    return _D["queen_hold_target"][(below & ~_QS_BIT).bit_length() - 1]
                 if verdict == "end_game":
-                    return _decision(c, "queen_end_game", "queen_to_leader")
-            if remaining == 0 and pts <= 0 and above & ~_QS_BIT:
+                    return _D["queen_end_game"][c]
+            if not remaining and pts <= 0 and above & ~_QS_BIT:
                 # Last on a trick without points: win it with the highest card.
-                return _decision(_hi(above & ~_QS_BIT), "last_pointless", None)
-            return _decision(c, "duck", None)
+                return _D["last_pointless"][(above & ~_QS_BIT).bit_length() - 1]
+            return _D["duck"][c]
         safe = above & ~_QS_BIT or above
-        if remaining == 0:
-            return _decision(_hi(safe), "last_pointless" if pts <= 0 else "forced_win_high", None)
-        low = _lo(safe)
+        if not remaining:
+            return _D["last_pointless" if pts <= 0 else "forced_win_high"][safe.bit_length() - 1]
+        low = (safe & -safe).bit_length() - 1
         unseen = obs.rules.deck_mask & ~obs.hand_mask & ~obs.played_mask
         if not unseen & _SUIT[led] & ~((2 << low) - 1):
             # Nobody can go over even my lowest card: the trick is mine, so shed the highest.
-            return _decision(_hi(safe), "sure_win_high", None)
-        return _decision(low, "lowest_over", None)
+            return _D["sure_win_high"][safe.bit_length() - 1]
+        return _D["lowest_over"][low]
 
     # ----- discarding --------------------------------------------------------
 
@@ -350,48 +390,50 @@ class RuleBot(Bot):
         tips = self.tips
         if obs.trick_number == 0 and tips.dump_high_first_trick:
             # Nothing can score here: shed the card most likely to win a trick later.
-            return _decision(self._most_dangerous(obs, legal), "dump_first", "dump_high_first_trick")
+            return _D["dump_first"][self._most_dangerous(obs, legal)]
         cand = legal
         if threat >= 0:
             hearts = legal & _H
             if winner != threat and hearts:
-                return _decision(_hi(hearts), "stop_moon_give", "stop_moon")
+                return _D["stop_moon_give"][_hi(hearts)]
             if winner == threat and legal & ~_H:
                 cand = legal & ~_H
         if cand & _QS_BIT:
             if tips.queen_to_leader:
                 verdict = self._queen_verdict(obs, winner, legal)
                 if verdict == "leader":
-                    return _decision(_QS, "queen_to_leader", "queen_to_leader")
+                    return _D["queen_to_leader"][_QS]
                 if verdict == "end_game":
-                    return _decision(_QS, "queen_end_game", "queen_to_leader")
+                    return _D["queen_end_game"][_QS]
                 if verdict in ("hold", "hold_target") and cand & ~_QS_BIT:
                     c = self._most_dangerous(obs, cand & ~_QS_BIT)
-                    return _decision(c, "queen_hold" if verdict == "hold" else "queen_hold_target", "queen_to_leader")
-            return _decision(_QS, "discard_queen", None)
+                    return _D["queen_hold"][c] if verdict == "hold" else _D["queen_hold_target"][c]
+            return _D["discard_queen"][_QS]
         unseen = obs.rules.deck_mask & ~obs.hand_mask & ~obs.played_mask
         if unseen & _QS_BIT and cand & _HIGH_SPADES:
-            return _decision(_hi(cand & _HIGH_SPADES), "discard_high_spade", None)
+            return _D["discard_high_spade"][_hi(cand & _HIGH_SPADES)]
         c = self._most_dangerous(obs, cand)
-        return _decision(c, "discard_heart" if c >= 39 else "discard_high", None)
+        return _D["discard_heart" if c >= 39 else "discard_high"][c]
 
     @staticmethod
     def _most_dangerous(obs: Observation, cand: int) -> int:
         """The card most likely to win a trick later: highest rank; hearts and short suits first on ties."""
         hand = obs.hand_mask
+        pool = cand & ~_QS_BIT
+        if pool & _JD_BIT and pool & ~_JD_BIT and obs.rules.jack_of_diamonds:
+            pool &= ~_JD_BIT  # J♦ is worth taking in that variant: keep it
+        if not pool:
+            return cand.bit_length() - 1
+        best_key = -1
         best_c = -1
-        best_key = (-1, -1, -1)
-        keep = 1 << _JD if obs.rules.jack_of_diamonds and cand & ~(1 << _JD) else 0
         for suit in (3, 2, 1, 0):
-            m = cand & _SUIT[suit] & ~keep & ~_QS_BIT
-            if not m:
-                continue
-            c = _hi(m)
-            key = (c % 13, suit == 3, -(hand & _SUIT[suit]).bit_count())
-            if key > best_key:
-                best_key, best_c = key, c
-        if best_c < 0:
-            return _hi(cand)
+            m = pool & _SUIT[suit]
+            if m:
+                c = m.bit_length() - 1
+                # rank first, then hearts, then the shorter suit
+                key = ((c % 13) << 5) + ((suit == 3) << 4) + 15 - (hand & _SUIT[suit]).bit_count()
+                if key > best_key:
+                    best_key, best_c = key, c
         return best_c
 
     # ----- leading -----------------------------------------------------------
@@ -403,64 +445,57 @@ class RuleBot(Bot):
         if threat >= 0:
             hearts = legal & _H
             if hearts:
-                top = _hi(hearts)
+                top = hearts.bit_length() - 1
                 if not unseen & _H & ~((2 << top) - 1):
-                    return _decision(top, "stop_moon_lead", "stop_moon")
-        queen_out = bool(unseen & _QS_BIT)
-        penalty_out = bool(unseen & _PENALTY)
-        voids = obs.voids
-        me = obs.seat
-        void_any = 0
-        for s, v in enumerate(voids):
-            if s != me:
-                void_any |= v
-        flush = tips.flush_queen and queen_out and legal & _SUIT[2] and not hand & ~_LOW_SPADES & _SUIT[2]
-        best = None  # (score, -length, card, key)
-        best_plain = None
-        for suit in range(4):
+                    return _D["stop_moon_lead"][top]
+        penalty_out = unseen & _PENALTY
+        queen_out = unseen & _QS_BIT
+        avoid = 0
+        if tips.watch_voids and penalty_out:
+            for v in obs.voids:  # this seat's own void suits have nothing to lead anyway
+                avoid |= v
+        flush = tips.flush_queen and queen_out and not hand & _TOP_SPADES
+        # Score each suit's lowest card: likely to be beaten (many higher cards still out) is good.
+        # Keys pack (score, shorter suit, lower card) into one int; scores are in hundredths.
+        best = best_plain = -(1 << 60)
+        pick = pick_plain = -1
+        for suit in (0, 1, 2, 3):
             m = legal & _SUIT[suit]
             if not m:
                 continue
-            c = _lo(m)
+            c = (m & -m).bit_length() - 1
             out = unseen & _SUIT[suit]
-            higher = (out >> (c + 1) << (c + 1)).bit_count()
-            if higher == 0:
-                # I would win for sure: fine only when no points are left to fall on me.
-                score = -5.0 if penalty_out else 5.0
-                key = "lead_forced"
+            higher = (out >> (c + 1)).bit_count()
+            if higher:
+                score = 1000 + higher * 1000 // out.bit_count() + 100 * (higher if higher < 6 else 6)
+                if suit == 3:
+                    score += 200
             else:
-                score = 10.0 + higher / out.bit_count() * 10.0 + min(higher, 6)
-                key = "lead_low"
+                # I would win for sure: fine only when no points are left to fall on me.
+                score = -500 if penalty_out else 500
             if suit == 2 and (hand & _QS_BIT or (queen_out and c > _QS)):
-                score -= 30.0
-            if suit == 3 and higher:
-                score += 2.0
-            plain = (score, -m.bit_count(), -c, key)
-            if best_plain is None or plain > best_plain:
-                best_plain = plain
+                score -= 3000
+            key = (score << 10) + ((13 - m.bit_count()) << 6) + 63 - c
+            if key > best_plain:
+                best_plain, pick_plain = key, c
             if flush and suit == 2:
-                score += 40.0
-                key = "flush_queen"
-            elif tips.watch_voids and penalty_out and void_any >> suit & 1:
-                score -= 20.0
-                key = "lead_void_avoid"
-            cand = (score, -m.bit_count(), -c, key)
-            if best is None or cand > best:
-                best = cand
-        assert best is not None and best_plain is not None
-        c = -best[2]
-        if best[3] == "flush_queen":
-            return _decision(c, "flush_queen", "flush_queen")
-        if best[:3] != best_plain[:3] and tips.watch_voids:
+                key += 4000 << 10
+            elif avoid >> suit & 1:
+                key -= 2000 << 10
+            if key > best:
+                best, pick = key, c
+        if flush and pick // 13 == 2:
+            return _D["flush_queen"][pick]
+        if pick != pick_plain:
             # Watching voids changed the lead.
             return Decision(
-                (_CARDS[c],),
+                (_CARDS[pick],),
                 _R + "lead_void_avoid",
-                (("card", str(_CARDS[c])), ("suit", _SUIT_SYMBOL[-best_plain[2] // 13])),
+                (("card", str(_CARDS[pick])), ("suit", _SUIT_SYMBOL[pick_plain // 13])),
                 "watch_voids",
             )
-        key = best[3] if best[3] != "lead_void_avoid" else "lead_low"
-        return _decision(c, key, None)
+        higher_out = unseen & _SUIT[pick // 13] & ~((2 << pick) - 1)
+        return _D["lead_low" if higher_out else "lead_forced"][pick]
 
     # ----- Q♠ and the leader -------------------------------------------------
 
@@ -515,18 +550,18 @@ class RuleBot(Bot):
                 key = (int(sure) * 2 + (suit == 3 and sure), m.bit_count())
                 if key > pick_key:
                     pick_key, pick = key, top
-            return _decision(pick, "moon_lead", "shoot_moon")
+            return _D["moon_lead"][pick]
         led = obs.led_suit
         best = max(c for _, c in trick if c // 13 == led)
         if legal & _SUIT[led]:
             above = legal & ~((1 << best) - 1)
             if above:
                 if len(trick) == len(obs.points) - 1:
-                    return _decision(_lo(above), "moon_win", "shoot_moon")
-                return _decision(_hi(above), "moon_win", "shoot_moon")
-            return _decision(_lo(legal), "moon_low", "shoot_moon")
+                    return _D["moon_win"][_lo(above)]
+                return _D["moon_win"][_hi(above)]
+            return _D["moon_low"][_lo(legal)]
         keep = legal & ~_PENALTY or legal
-        return _decision(_lo(keep), "moon_discard", "shoot_moon")
+        return _D["moon_discard"][_lo(keep)]
 
     def _moon_threat(self, obs: Observation, points: tuple[int, ...]) -> int:
         """The seat that has taken Q♠ and every heart so far (enough of them), else -1."""
