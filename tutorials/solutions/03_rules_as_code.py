@@ -1,0 +1,17 @@
+# Solution to the exercise of notebook 03 / Solución al ejercicio del cuaderno 03.
+import pandas as pd
+
+
+def refusals(position, seat, lang="en"):
+    rows = []
+    for card in position.hand_of(seat):
+        err = position.why_not(card, seat)
+        rows.append(
+            {
+                "card": str(card),
+                "allowed": err is None,
+                "rule": None if err is None else err.rule.name,
+                "reason": "" if err is None else err.explain(lang),
+            }
+        )
+    return pd.DataFrame(rows)

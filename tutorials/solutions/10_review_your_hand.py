@@ -1,0 +1,22 @@
+# Solution to the exercise of notebook 10 / Solución al ejercicio del cuaderno 10.
+import pandas as pd
+
+from hearts.messages import seat_name
+from hearts.review import decision_table, review_hand
+
+
+def cost_by_seat(hand, lang="en", worlds=48, pass_worlds=24):
+    rows = []
+    for seat in range(hand.n):
+        decisions = decision_table(review_hand(hand, seat, worlds=worlds, pass_worlds=pass_worlds, seed=0))
+        costly = decisions[decisions["costly"]]
+        rows.append(
+            {
+                "seat": seat_name(seat, lang),
+                "points": hand.result().points[seat],
+                "costly_decisions": len(costly),
+                "cost_of_costly": round(float(costly["cost"].sum()), 2),
+                "total_cost": round(float(decisions["cost"].sum()), 2),
+            }
+        )
+    return pd.DataFrame(rows).set_index("seat")
