@@ -26,6 +26,7 @@ from hearts.observation import Observation
 __all__ = ["RandomBot", "nth_card"]
 
 _CARDS = tuple(Card(i) for i in range(52))
+_PLAY = tuple(Decision((c,), "bot.reason.random") for c in _CARDS)  # immutable, so shared
 
 
 def nth_card(mask: int, k: int) -> int:
@@ -43,8 +44,7 @@ class RandomBot(Bot):
     def decide_play(self, obs: Observation) -> Decision:
         """A legal card chosen uniformly with ``self.rng``."""
         legal = obs.legal_mask()
-        c = nth_card(legal, self.rng.randrange(legal.bit_count()))
-        return Decision((_CARDS[c],), "bot.reason.random")
+        return _PLAY[nth_card(legal, self.rng.randrange(legal.bit_count()))]
 
     def decide_pass(self, obs: Observation) -> Decision:
         """Three distinct cards of the hand, chosen uniformly."""
