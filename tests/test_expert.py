@@ -19,8 +19,9 @@ from hearts.bots.expert import (
     hidden_constraints,
     level_description,
     make_bot,
+    moon_threat,
     playout,
-    rollout_choice,
+    rollout_card,
     sample_worlds,
 )
 from hearts.bots.random_bot import RandomBot
@@ -202,19 +203,22 @@ def test_sampling_is_uniform_over_consistent_deals() -> None:
 
 def test_playout_matches_the_hand_state() -> None:
     """The bitmask playout scores exactly what the reference engine scores for the same cards."""
+    threats = 0
     for rules in (Rules(), Rules(qs_breaks_hearts=True), Rules(jack_of_diamonds=True), Rules(num_players=3)):
-        for k in range(8):
-            h = _advance(HandState(Deal.from_number(k, rules), pass_direction=PassDirection.NONE), 5 + k, seed=k)
-            ref = h.copy()
-            while not ref.is_over:
-                seat = ref.to_play
-                qs_out = bool(sum(ref.hands) & (1 << 36))
-                ref.push(rollout_choice(ref.hands[seat], ref.legal_mask(), ref.trick, ref.led_suit, ref.n, qs_out))
-            taken = [0] * h.n
-            for t in h.tricks:
-                taken[t.winner] |= sum(1 << c for c in t.cards)
-            got = playout(list(h.hands), list(h.trick), h.leader, h.trick_number, h.hearts_broken, taken, rules)
-            assert got == list(ref.result().scores)
+        for k in range(4):
+            for plays in (5, 17, 29):
+                h = HandState(Deal.from_number(k, rules), pass_direction=PassDirection.NONE)
+                h = _advance(h, plays, seed=k)
+                ref = h.copy()
+                while not ref.is_over:
+                    threats += moon_threat(ref.taken, rules) >= 0
+                    ref.push(rollout_card(ref))
+                taken = [0] * h.n
+                for t in h.tricks:
+                    taken[t.winner] |= sum(1 << c for c in t.cards)
+                got = playout(list(h.hands), list(h.trick), h.leader, h.trick_number, h.hearts_broken, taken, rules)
+                assert got == list(ref.result().scores)
+    assert threats > 0  # the moon-watching branch of the policy was exercised
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from hearts import Deal, HandState, Phase
-from hearts.bots.expert import World, consistent, hidden_constraints, rollout_choice
+from hearts.bots.expert import World, consistent, hidden_constraints, rollout_card
 from hearts.bots.random_bot import RandomBot
 from hearts.bots.rule_bot import RuleBot
 from hearts.bots.tips import TIP_NAMES
@@ -122,8 +122,7 @@ def _exact_values(state: HandState, seat: int) -> dict[str, float]:
             sim.hands = list(w.hands)
             sim.push(c)
             while not sim.is_over:
-                qs_out = bool(sum(sim.hands) & (1 << 36))
-                sim.push(rollout_choice(sim.hands[sim.to_play], sim.legal_mask(), sim.trick, sim.led_suit, 4, qs_out))
+                sim.push(rollout_card(sim))
             total += sim.result().scores[seat]
         out[str(c)] = total / len(worlds)
     return out

@@ -54,6 +54,7 @@ from collections.abc import Callable, Iterable, Sequence
 from hearts.bots.base import Bot, Decision
 from hearts.cards import HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet
 from hearts.errors import HeartsError
+from hearts.hand import HandState
 from hearts.observation import Observation
 from hearts.rules import MoonScoring, Rules, legal_mask
 
@@ -70,15 +71,17 @@ __all__ = [
     "hidden_constraints",
     "level_description",
     "make_bot",
+    "moon_threat",
     "pass_candidates",
     "playout",
+    "rollout_card",
     "rollout_choice",
     "sample_worlds",
 ]
 
-DEFAULT_WORLDS = 48
+DEFAULT_WORLDS = 300
 """Deals sampled per play decision at the default level."""
-DEFAULT_PASS_WORLDS = 24
+DEFAULT_PASS_WORLDS = 48
 """Deals sampled per candidate pass at the default level."""
 
 _CARDS = tuple(Card(i) for i in range(52))
@@ -346,13 +349,28 @@ def _highest_rank(m: int, hand: int) -> int:
     return best
 
 
-def rollout_choice(hand: int, legal: int, trick: Sequence[int], led: int, n: int, qs_out: bool) -> int:
+def rollout_choice(
+    hand: int,
+    legal: int,
+    trick: Sequence[int],
+    led: int,
+    n: int,
+    qs_out: bool,
+    *,
+    seat: int = -1,
+    leader: int = -1,
+    shooter: int = -1,
+) -> int:
     """A fast rule-of-thumb card for playouts (every seat in a simulation plays by it).
 
     Duck under the winning card when possible (dropping Q♠ under A♠/K♠);
     when a trick cannot be ducked, win it high if it is clean; when void,
     throw Q♠, then A♠/K♠ while Q♠ is out, then the highest heart, then the
     highest card; lead the lowest card, keeping Q♠/K♠/A♠ back while Q♠ is out.
+
+    When a ``shooter`` (see :func:`moon_threat`) is going for the moon, it
+    plays to win every trick, and the others try to take a trick from it and
+    stop feeding it hearts (:func:`_moon_choice`).
 
     >>> from hearts.cards import CardSet
     >>> hand = CardSet.parse("3S QS AH").mask
@@ -361,6 +379,8 @@ def rollout_choice(hand: int, legal: int, trick: Sequence[int], led: int, n: int
     """
     if not legal & (legal - 1):
         return legal.bit_length() - 1
+    if shooter >= 0:
+        return _moon_choice(hand, legal, trick, led, n, seat, leader, shooter)
     if not trick:
         cand = legal
         if qs_out:
@@ -393,6 +413,87 @@ def rollout_choice(hand: int, legal: int, trick: Sequence[int], led: int, n: int
     if h:
         return h.bit_length() - 1
     return _highest_rank(legal, hand)
+
+
+MOON_WATCH = 4
+"""Playouts treat a seat as going for the moon once it holds every penalty card taken so far, and at least this many."""
+
+
+def moon_threat(taken: Sequence[int], rules: Rules) -> int:
+    """The seat that has taken every penalty card so far, if it has at least :data:`MOON_WATCH` of them; else -1.
+
+    >>> from hearts.cards import CardSet
+    >>> moon_threat([0, CardSet.parse("QS 2H 3H 4H").mask, CardSet.parse("2C 3C").mask, 0], Rules())
+    1
+    >>> moon_threat([CardSet.parse("5H").mask, CardSet.parse("QS 2H 3H 4H").mask, 0, 0], Rules())
+    -1
+    """
+    penalty = rules.penalty_mask
+    who = -1
+    for s, t in enumerate(taken):
+        if t & penalty:
+            if who >= 0:
+                return -1
+            who = s
+    if who >= 0 and (taken[who] & penalty).bit_count() >= MOON_WATCH:
+        return who
+    return -1
+
+
+def _moon_choice(
+    hand: int, legal: int, trick: Sequence[int], led: int, n: int, seat: int, leader: int, shooter: int
+) -> int:
+    """Rollout play while ``shooter`` goes for the moon."""
+    if seat == shooter:
+        if trick and not hand & _SUITS[led]:
+            safe = legal & ~(HEARTS_MASK | _QS_BIT)  # keep the point cards for itself
+            return _lowest_rank(safe or legal)
+        return _highest_rank(legal, hand)  # win the trick
+    # Someone else: who is winning, and is the shooter still to play?
+    win, wi = -1, 0
+    for i, c in enumerate(trick):
+        if c // 13 == led and c > win:
+            win, wi = c, i
+    pos = (shooter - leader) % n
+    shooter_winning = bool(trick) and (leader + wi) % n == shooter
+    shooter_to_come = pos > len(trick)
+    if not trick:
+        return _highest_rank(legal & ~HEARTS_MASK or legal, hand)  # lead high, hoping to keep the lead
+    if hand & _SUITS[led]:
+        over = legal & ~_BELOW[win + 1]
+        if over and (shooter_winning or shooter_to_come):
+            return over.bit_length() - 1  # take the trick from the shooter
+        return (legal & -legal).bit_length() - 1
+    if shooter_winning or shooter_to_come:
+        safe = legal & ~(HEARTS_MASK | _QS_BIT)  # feed it nothing
+        return _highest_rank(safe or legal, hand) if safe else (legal & -legal).bit_length() - 1
+    if legal & _QS_BIT:
+        return _QS  # an opponent of the shooter is winning: points to it stop the moon
+    h = legal & HEARTS_MASK
+    return h.bit_length() - 1 if h else _highest_rank(legal, hand)
+
+
+def rollout_card(state: HandState) -> int:
+    """The card :func:`playout` would play for the player to move in a full :class:`~hearts.hand.HandState`.
+
+    A slow reference for tests and for reading the policy: ``playout`` must
+    agree with pushing this card again and again.
+    """
+    hands = state.hands
+    unplayed = 0
+    for h in hands:
+        unplayed |= h
+    return rollout_choice(
+        hands[state.to_play],
+        state.legal_mask(),
+        state.trick,
+        state.led_suit,
+        state.n,
+        bool(unplayed & _QS_BIT),
+        seat=state.to_play,
+        leader=state.leader,
+        shooter=moon_threat(state.taken, state.rules),
+    )
 
 
 def _moon_scores(points: list[int], taken: list[int], rules: Rules) -> list[int]:
@@ -436,6 +537,7 @@ def playout(
     n = rules.num_players
     total_tricks = len(rules.deck) // n
     breakers = rules._breakers_mask  # type: ignore[attr-defined]
+    penalty = rules.penalty_mask
     unplayed = 0
     for h in hands:
         unplayed |= h
@@ -443,10 +545,11 @@ def playout(
     trick = list(trick)
     led = trick[0] // 13 if trick else -1
     seat = (leader + len(trick)) % n
+    shooter = moon_threat(taken, rules)
     while trick_number < total_tricks:
         hand = hands[seat]
         legal = legal_mask(hand, led, trick_number == 0, hearts_broken, rules)
-        c = rollout_choice(hand, legal, trick, led, n, qs_out)
+        c = rollout_choice(hand, legal, trick, led, n, qs_out, seat=seat, leader=leader, shooter=shooter)
         bit = 1 << c
         hands[seat] = hand ^ bit
         if not trick:
@@ -466,6 +569,8 @@ def playout(
                 best, wi = x, i
         winner = (leader + wi) % n
         taken[winner] |= mask
+        if mask & penalty:
+            shooter = moon_threat(taken, rules)
         trick = []
         led = -1
         trick_number += 1
