@@ -423,6 +423,8 @@ def test_observation_graph_holds_no_hidden_cards() -> None:
         graph = _reachable(obs)
         assert not any(isinstance(o, (HandState, Deal)) for o in graph)
         ints = {o for o in graph if type(o) is int}
+        assert obs.hand_mask in ints and obs.played_mask in ints  # the walk does reach the data
+        assert len(h.tricks) == sum(type(o).__name__ == "Trick" for o in graph)
         hidden = [h.hands[s] for s in range(4) if s != seat and h.hands[s].bit_count() > 1]
         hidden += [d.mask for s, d in enumerate(h.deal.hands) if s != seat]
         assert not ints & set(hidden)

@@ -63,7 +63,6 @@ _TOP_SPADES = _SUIT[2] & ~_LOW_SPADES  # Q♠ K♠ A♠
 _PENALTY = _H | _QS_BIT
 _JD = 13 + 9  # J♦
 _JD_BIT = 1 << _JD
-_SIDE = _SUIT[0] | _SUIT[1]  # clubs and diamonds
 _HCP = (0,) * 9 + (1, 2, 3, 4)  # J Q K A, by rank index 0..12
 _SUIT_SYMBOL = ("♣", "♦", "♠", "♥")
 
@@ -77,15 +76,6 @@ def _hi(m: int) -> int:
 
 def _lo(m: int) -> int:
     return (m & -m).bit_length() - 1
-
-
-def _cards_text(mask: int) -> str:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(str(_CARDS[low.bit_length() - 1]))
-        mask ^= low
-    return " ".join(out)
 
 
 # Every one-card reason and the tip it belongs to (None: baseline play).
@@ -365,7 +355,7 @@ class RuleBot(Bot):
         if below:
             c = below.bit_length() - 1
             if c == _QS and tips.queen_to_leader:
-                verdict = self._queen_verdict(obs, winner, legal)
+                verdict = self._queen_verdict(obs, winner)
                 if verdict == "hold_target" and below & ~_QS_BIT:
                     return _D["queen_hold_target"][(below & ~_QS_BIT).bit_length() - 1]
                 if verdict == "end_game":
@@ -400,7 +390,7 @@ class RuleBot(Bot):
                 cand = legal & ~_H
         if cand & _QS_BIT:
             if tips.queen_to_leader:
-                verdict = self._queen_verdict(obs, winner, legal)
+                verdict = self._queen_verdict(obs, winner)
                 if verdict == "leader":
                     return _D["queen_to_leader"][_QS]
                 if verdict == "end_game":
@@ -499,7 +489,7 @@ class RuleBot(Bot):
 
     # ----- Q♠ and the leader -------------------------------------------------
 
-    def _queen_verdict(self, obs: Observation, winner: int, legal: int) -> str:
+    def _queen_verdict(self, obs: Observation, winner: int) -> str:
         """Whether to give Q♠ to ``winner`` now: leader / end_game / hold / hold_target / give."""
         points = obs.points
         totals = obs.totals
