@@ -78,3 +78,12 @@ def test_both_languages(hand: HandState, review) -> None:
     assert w.model.selected == 2
     assert "Jugada 2" in w.chart.value
     assert "<svg" in w.hand.value
+
+
+def test_widget_examples_run() -> None:
+    import doctest
+    import importlib
+
+    module = importlib.import_module("hearts_widgets.review")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0
