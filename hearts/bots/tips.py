@@ -105,7 +105,7 @@ class Tips:
     high_spade_guards: int = 3
     keep_queen_with: int = 4
     void_max_length: int = 3
-    moon_min_strength: int = 24
+    moon_min_strength: int = 20
     stop_moon_hearts: int = 3
 
     def __post_init__(self) -> None:
