@@ -46,6 +46,7 @@ from hearts.selfplay import (
     _check_common,
     _check_count,
     _label,
+    _local_workers,
     bot_spec,
     chunk_ranges,
     hand_seeds,
@@ -467,6 +468,7 @@ def compare(
         raise ExperimentError(f"confidence must be a number between 0 and 1, not {confidence!r}", "confidence")
     n = rules.num_players
     field_specs = _field(field, n)
+    nworkers = _local_workers([a_spec, b_spec, *field_specs], nworkers, client, stacklevel=3)
     ranges = chunk_ranges(n_deals, nworkers if client is None else 8, chunk_size, 50)
     chunks = [_ExpChunk(seed, lo, hi, a_spec, b_spec, field_specs, rules, measure) for lo, hi in ranges]
     try:

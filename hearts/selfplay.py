@@ -32,6 +32,7 @@ import copy
 import dataclasses
 import importlib
 import json
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -221,6 +222,33 @@ def _seat_bots(bots: BotLike | Sequence[BotLike], n: int) -> tuple[BotSpec | Bot
         if isinstance(b, BotSpec):
             b.resolve()
     return out
+
+
+def _local_workers(bots: Sequence[Any], workers: int, client: Any, stacklevel: int = 4) -> int:
+    """``workers``, or 1 with a warning when a bot cannot travel to worker processes.
+
+    Bots travel by multiprocessing's own transport, which needs their class
+    importable by name (a function-made bot or a class defined inside a
+    function is not). The result is the same in one process, only slower.
+    """
+    if workers == 1 or client is not None:
+        return workers
+    from multiprocessing.reduction import ForkingPickler
+
+    for b in bots:
+        try:
+            ForkingPickler.dumps(b)
+        except Exception:  # any failure means it cannot be sent
+            name = _label(b) if isinstance(b, (BotSpec, Bot)) else repr(b)
+            warnings.warn(
+                f"bot {name!r} cannot be sent to worker processes (its class is not importable by name), "
+                "so it plays in this process on one core; define the class at the top level of a module "
+                "(or give workers=1) to silence this",
+                RuntimeWarning,
+                stacklevel=stacklevel,
+            )
+            return 1
+    return workers
 
 
 def _build(bots: Sequence[BotSpec | Bot]) -> list[Bot]:
@@ -828,6 +856,7 @@ def _run(
     except ParallelError as e:
         raise SelfPlayError(str(e), "workers") from None
     seat_bots = _seat_bots(bots, rules.num_players)
+    nworkers = _local_workers(seat_bots, nworkers, client)
     labels = tuple(dict.fromkeys(_label(b) for b in seat_bots))
     ranges = chunk_ranges(n, nworkers if client is None else 8, chunk_size, 20 if games else 200)
     chunks = [_Chunk(games, seed, a, b, seat_bots, labels, rules, pass_direction, detail) for a, b in ranges]

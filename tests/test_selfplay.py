@@ -251,6 +251,11 @@ def test_user_bots_from_functions_and_subclasses_play() -> None:
 
     r = play_hands([lowest, Highest, "random", "random"], 6, workers=1, progress=False)
     assert set(r.hands["bot"].astype(str)) == {"Lowest", "Highest", "Random"}
+    # a bot made in a function cannot travel to worker processes: it plays here, with a warning, same data
+    with pytest.warns(RuntimeWarning, match="cannot be sent to worker processes") as caught:
+        here = play_hands([lowest, Highest, "random", "random"], 6, workers=2, progress=False)
+    assert caught[0].filename == __file__
+    assert_same(r, here)
     assert (r.plays[r.plays["bot"] == "Lowest"]["reason"] == "bot.reason.custom").all()
     with pytest.raises(SelfPlayError, match="module:Class"):
         BotSpec("not-a-path").resolve()
@@ -291,5 +296,6 @@ def test_dask_local_cluster_gives_the_local_result() -> None:
         distributed.Client(cluster) as client,
     ):
         assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
+        assert all(w.startswith("tcp://127.0.0.1:") for w in client.scheduler_info()["workers"])
         remote = play_hands(MIXED, 16, seed=8, client=client, chunk_size=5, progress=False)
     assert_same(local, remote)
