@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hearts.cards import SUIT_MASKS, Card, CardSet
+from hearts.cards import _CARDS, SUIT_MASKS, Card, CardSet
 from hearts.rules import PassDirection, Rules, legal_mask
 
 if TYPE_CHECKING:
@@ -96,11 +96,13 @@ class Observation:
         o.hand_mask = state.hands[seat]
         o.passed_mask = state.passes[seat]
         o.received_mask = state.received[seat]
-        o.pass_target = state.pass_target(seat)
-        o.pass_source = state.pass_source(seat)
+        off = state._pass_offset
+        o.pass_target = (seat + off) % n
+        o.pass_source = (seat - off) % n
         o.tricks = tuple(state.tricks)
         leader = state.leader
-        o.trick = tuple(((leader + i) % n, Card(c)) for i, c in enumerate(state.trick))
+        trick = state.trick
+        o.trick = tuple([((leader + i) % n, _CARDS[c]) for i, c in enumerate(trick)])
         o.leader = leader
         o.to_play = state.to_play
         o.led_suit = state.led_suit
@@ -108,12 +110,12 @@ class Observation:
         o.hearts_broken = state.hearts_broken
         o.points = tuple(state.points)
         o.voids = tuple(state.voids)
-        o.hand_sizes = tuple(h.bit_count() for h in state.hands)
+        o.hand_sizes = tuple(map(int.bit_count, state.hands))
+        # Cards of finished tricks are exactly the cards taken, so no need to walk the tricks.
         played = 0
-        for t in state.tricks:
-            for c in t.cards:
-                played |= 1 << c
-        for c in state.trick:
+        for m in state.taken:
+            played |= m
+        for c in trick:
             played |= 1 << c
         o.played_mask = played
         o.totals = totals
