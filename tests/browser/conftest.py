@@ -1,12 +1,19 @@
 """Fixtures for the real-browser tests: a JupyterLab (and a Voilà) server on 127.0.0.1 and headless
 Chromium from Debian driven by Playwright.
 
-Screenshots go to ``$HEARTS_SCREENSHOTS`` (default ``<repo>/screenshots``); the folder is printed.
+Screenshots go to ``$HEARTS_SCREENSHOTS`` (default ``<repo>/screenshots``, ignored by git); the report's
+summary names the folder. A failing test leaves ``FAILED-<test>-<n>.png`` there, one per open page.
+Every test in this folder carries the ``browser`` marker (``-m "not browser"`` skips them).
+
+Pages never reach the internet: Chromium resolves no host name but 127.0.0.1, and every request to another
+host is kept in ``page.external_requests``, so a test can check that nothing it shows depends on a CDN.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import secrets
 import shutil
 import socket
@@ -14,10 +21,12 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hearts_pages import OPEN_PAGES, new_page
 
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("HEARTS_CHROMIUM", "/usr/bin/chromium")
@@ -30,10 +39,29 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
     "--disable-quic",
+    # Offline by construction: no host name but 127.0.0.1 resolves, so nothing can come from a CDN.
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
 ]
 
 # CI runs as root; Jupyter refuses that unless told.
 ROOT = ["--ServerApp.allow_root=True"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
+
+# JupyterLab user settings for the test server: no "get notified about Jupyter news?" popup over the
+# notebook, no update checks.
+LAB_SETTINGS = {
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    },
+}
+
+HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if HERE in Path(str(item.path)).resolve().parents:
+            item.add_marker(pytest.mark.browser)
 
 
 def _free_port() -> int:
@@ -59,8 +87,9 @@ def _wait_http(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: floa
 class Server:
     """A running Jupyter-family server: ``url(path)`` adds the token."""
 
-    def __init__(self, base: str, token: str, proc: subprocess.Popen[bytes], workdir: Path) -> None:
+    def __init__(self, base: str, token: str, proc: subprocess.Popen[bytes], workdir: Path, data_dir: Path) -> None:
         self.base, self.token, self.proc, self.workdir = base, token, proc, workdir
+        self.data_dir = data_dir  # HEARTS_DATA_DIR of the server's kernels: the table's save, history, settings
 
     def url(self, path: str) -> str:
         sep = "&" if "?" in path else "?"
@@ -70,15 +99,23 @@ class Server:
 def _start(cmd: list[str], workdir: Path, tmp: Path, port: int, token: str, ready: str) -> Iterator[Server]:
     env = dict(os.environ)
     # Isolated Jupyter state, so a developer's settings or a stale server never interfere.
-    for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
-                     ("JUPYTERLAB_SETTINGS_DIR", "lab-settings"), ("JUPYTERLAB_WORKSPACES_DIR", "workspaces")):
+    for var, sub in (
+        ("JUPYTER_CONFIG_DIR", "config"),
+        ("JUPYTER_RUNTIME_DIR", "runtime"),
+        ("JUPYTERLAB_SETTINGS_DIR", "lab-settings"),
+        ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"),
+    ):
         (tmp / sub).mkdir(parents=True, exist_ok=True)
         env[var] = str(tmp / sub)
     env["HEARTS_DATA_DIR"] = str(tmp / "hearts-data")
+    for name, value in LAB_SETTINGS.items():
+        f = tmp / "lab-settings" / name
+        f.parent.mkdir(parents=True, exist_ok=True)
+        f.write_text(json.dumps(value))
     log = tmp / "server.log"
     with open(log, "wb") as out:
         proc = subprocess.Popen(cmd, cwd=workdir, env=env, stdout=out, stderr=subprocess.STDOUT)
-    server = Server(f"http://127.0.0.1:{port}", token, proc, workdir)
+    server = Server(f"http://127.0.0.1:{port}", token, proc, workdir, Path(env["HEARTS_DATA_DIR"]))
     try:
         _wait_http(server.url(ready), proc, log)
         yield server
@@ -102,10 +139,21 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def lab(workdir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """JupyterLab (and Notebook 7, same server) on 127.0.0.1 with a token; a taken port fails loudly."""
     port, token = _free_port(), secrets.token_hex(16)
-    cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ServerApp.ip=127.0.0.1", *ROOT,
-           f"--ServerApp.port={port}", "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
-           f"--ServerApp.root_dir={workdir}", "--LabApp.news_url=", "--LabApp.check_for_updates_class="
-           "jupyterlab.NeverCheckForUpdate"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "jupyter",
+        "lab",
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        *ROOT,
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={workdir}",
+        "--LabApp.news_url=",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ]
     yield from _start(cmd, workdir, tmp_path_factory.mktemp("lab"), port, token, "api/status")
 
 
@@ -113,21 +161,61 @@ def lab(workdir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Ser
 def voila(workdir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """Voilà serving the tutorials folder, as Binder's voila/render links do."""
     port = _free_port()
-    cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", *ROOT,
-           "--ServerApp.port_retries=0", str(workdir)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "voila",
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        *ROOT,
+        "--ServerApp.port_retries=0",
+        str(workdir),
+    ]
     yield from _start(cmd, workdir, tmp_path_factory.mktemp("voila"), port, "", "")
 
 
-@pytest.fixture(scope="session")
-def screenshots() -> Path:
+_SHOTS: list[Path] = []
+
+
+def _screenshot_folder() -> Path:
     folder = Path(os.environ.get("HEARTS_SCREENSHOTS", REPO / "screenshots")).resolve()
     folder.mkdir(parents=True, exist_ok=True)
-    print(f"\nscreenshots: {folder}")
+    if folder not in _SHOTS:
+        _SHOTS.append(folder)
     return folder
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
+def screenshots() -> Path:
+    """The folder for screenshots; it is named at the end of the test run's report."""
+    folder = _screenshot_folder()
+    print(f"\nscreenshots: {folder}")
+    return folder
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    pages = [p for p in OPEN_PAGES if not p.is_closed()]
+    if report.when == "call" and report.failed and pages:
+        name = re.sub(r"[^\w.-]+", "-", item.name)
+        for n, pg in enumerate(pages):
+            try:
+                pg.screenshot(path=str(_screenshot_folder() / f"FAILED-{name}-{n}.png"))
+            except Exception as e:  # a crashed page must not hide the test's own failure
+                print(f"no screenshot of page {n}: {e}")
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    for folder in _SHOTS:
+        n = len(list(folder.glob("*.png")))
+        terminalreporter.write_line(f"browser tests: {n} screenshots in {folder}")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     if not Path(CHROMIUM).exists():
@@ -139,8 +227,15 @@ def browser() -> Iterator[object]:
 
 
 @pytest.fixture
-def page(browser: object) -> Iterator[object]:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
-    pg = ctx.new_page()
-    yield pg
-    ctx.close()
+def open_page(browser: Any) -> Iterator[Callable[..., Any]]:
+    """``open_page(width=1280, height=900)``: a new page in its own browser context (closed after the test)."""
+    contexts = []
+
+    def make(width: int = 1280, height: int = 900) -> Any:
+        ctx, pg = new_page(browser, width, height)
+        contexts.append(ctx)
+        return pg
+
+    yield make
+    for ctx in contexts:
+        ctx.close()

@@ -1,0 +1,317 @@
+"""What the browser tests do on a page: run a notebook in JupyterLab or Notebook 7, and read and click the
+SVG board of a hearts widget.
+
+The board script (``widgets/static/table.js``) marks its box ``.hearts-svg-table`` with ``data-busy`` (the
+bots' cards are still landing) and ``data-version`` (the drawing shown, bumped by every redraw from
+Python). Every click or button press makes Python redraw, so "the action is done" is "a new version is
+shown and the board is not busy". Waits poll the page (or the server's kernel list, every 0.2 s) with
+generous timeouts; nothing sleeps for a fixed time.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+
+BOARD = ".hearts-svg-table"
+TIMEOUT_MS = 60_000  # kernels start slowly on a busy 2-core machine
+# Cards overlap, tilt and rise when chosen, so no fixed spot is always a card's own: look for a point
+# where the card is the topmost thing on screen, and click there with the mouse.
+_VISIBLE_POINT = """(g) => {
+  const r = g.getBoundingClientRect();
+  for (const fy of [0.2, 0.35, 0.5, 0.65, 0.8, 0.1, 0.9]) {
+    for (let fx = 0.04; fx < 1; fx += 0.06) {
+      const x = r.left + fx * r.width, y = r.top + fy * r.height;
+      const hit = document.elementFromPoint(x, y);
+      if (hit && hit.closest('g.card') === g) return [x, y];
+    }
+  }
+  return null;
+}"""
+
+
+OPEN_PAGES: list[Page] = []  # every page made here (conftest screenshots the open ones when a test fails)
+LOCAL = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:", "about:")
+
+
+def new_page(browser: Any, width: int = 1280, height: int = 900) -> tuple[Any, Page]:
+    """A page in a fresh browser context, with ``page.external_requests``: every request it made to a host
+    other than 127.0.0.1. (Chromium resolves no other host name, see ``conftest.CHROMIUM_ARGS``, so such
+    requests fail at once: the pages must work without the internet.)"""
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    pg = ctx.new_page()
+    pg.set_default_timeout(TIMEOUT_MS)
+    OPEN_PAGES.append(pg)
+    pg.external_requests = []  # type: ignore[attr-defined]
+    pg.on("request", lambda r: None if r.url.startswith(LOCAL) else pg.external_requests.append(r.url))  # type: ignore[attr-defined]
+    return ctx, pg
+
+
+# ----- Jupyter -------------------------------------------------------------------
+
+
+def kernel_state(server: Any, path: str) -> str | None:
+    """Execution state of the kernel of the notebook session at ``path`` (None: no session yet)."""
+    with urllib.request.urlopen(server.url("api/sessions"), timeout=10) as r:
+        sessions = json.load(r)
+    for s in sessions:
+        if s.get("path") == path and s.get("kernel"):
+            return str(s["kernel"].get("execution_state"))
+    return None
+
+
+def wait_kernel_idle(server: Any, path: str, timeout: float = 90) -> None:
+    """Wait until the notebook's kernel exists and is idle (asked of the server, not read from the page)."""
+    deadline = time.monotonic() + timeout
+    state = None
+    while time.monotonic() < deadline:
+        state = kernel_state(server, path)
+        if state == "idle":
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"kernel of {path} not idle after {timeout}s (state {state!r})")
+
+
+NOTEBOOK = ".jp-NotebookPanel:not(.lm-mod-hidden)"  # the notebook on show (other tabs stay in the DOM)
+# JupyterLab 4 draws a cell's exception like stderr; the traceback header tells them apart.
+STDERR_OUTPUT = '.jp-OutputArea [data-mime-type="application/vnd.jupyter.stderr"]'
+TRACEBACK = "Traceback (most recent call last)"
+
+
+def run_all(page: Page, server: Any, path: str) -> None:
+    """Run every cell with the Run menu (JupyterLab and Notebook 7 share it) and wait until all have run;
+    fail with the traceback if a cell raised."""
+    expect(page.locator(f"{NOTEBOOK} .jp-CodeCell").first).to_be_attached()
+    wait_kernel_idle(server, path)
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+    page.locator('.lm-Menu-item[data-command="runmenu:run-all"]').click()
+    # Every code cell shows an execution number ("[3]:"), none is queued or running ("[*]:"); or one failed.
+    page.wait_for_function(
+        """([panel, stderr, traceback]) => {
+          const nb = document.querySelector(panel);
+          if (!nb) return false;
+          if ([...nb.querySelectorAll(stderr)].some(e => e.textContent.includes(traceback))) return true;
+          const prompts = [...nb.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
+          return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+        }""",
+        arg=[NOTEBOOK, STDERR_OUTPUT, TRACEBACK],
+        timeout=TIMEOUT_MS,
+        polling=200,
+    )
+    errors = page.locator(f"{NOTEBOOK} {STDERR_OUTPUT}", has_text=TRACEBACK)
+    assert errors.count() == 0, f"{path} raised:\n{errors.first.inner_text()}"
+    wait_kernel_idle(server, path)
+
+
+def widget(page: Page, css_class: str) -> Locator:
+    """The widget with ``css_class`` in an output area of the notebook on show (a text search could match
+    the code cell instead)."""
+    loc = page.locator(f"{NOTEBOOK} .jp-OutputArea .{css_class}")
+    expect(loc.locator(f"{BOARD} svg")).to_be_visible(timeout=TIMEOUT_MS)
+    return loc
+
+
+def voila_app(page: Page, css_class: str) -> Locator:
+    """The widget of a Voilà page (no notebook around it), once drawn."""
+    loc = page.locator(f".{css_class}")
+    expect(loc.locator(f"{BOARD} svg")).to_be_visible(timeout=TIMEOUT_MS)
+    return loc
+
+
+# ----- the board -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Card:
+    code: str
+    legal: bool
+    dimmed: bool
+
+
+class Board:
+    """A hearts widget on the page: its buttons, its message line and its SVG board."""
+
+    def __init__(self, root: Locator) -> None:
+        self.root = root
+        self.page = root.page
+        self.box = root.locator(BOARD)
+
+    def version(self) -> str:
+        return self.box.get_attribute("data-version") or ""
+
+    def settle(self, old: str, *, skip: bool = True) -> None:
+        """Wait for a drawing newer than ``old`` and the end of the bots' animation.
+
+        With ``skip`` a click on the board ends the animation at once, as a learner's click does.
+        """
+        self.page.wait_for_function(
+            """([box, old, skip]) => {
+              if (box.getAttribute('data-busy') === 'true') {
+                if (skip) box.click();
+                return false;
+              }
+              return box.getAttribute('data-version') !== old;
+            }""",
+            arg=[self.box.element_handle(), old, skip],
+            timeout=TIMEOUT_MS,
+            polling=50,
+        )
+
+    def hand(self) -> list[Card]:
+        """My cards, left to right, as the SVG marks them."""
+        return [
+            Card(c, legal == "true", dimmed == "true")
+            for c, legal, dimmed in self.box.locator("g.hand.mine g.card[data-card]").evaluate_all(
+                "els => els.map(e => [e.dataset.card, e.dataset.legal, e.dataset.dimmed])"
+            )
+        ]
+
+    def card(self, code: str) -> Locator:
+        return self.box.locator(f'g.hand.mine g.card[data-card="{code}"]')
+
+    def click_card(self, code: str, *, skip: bool = True) -> None:
+        """Click one of my cards with the mouse, then wait for Python's answer to be drawn."""
+        old = self.version()
+        card = self.card(code)
+        card.scroll_into_view_if_needed()
+        point = card.evaluate(_VISIBLE_POINT)
+        assert point is not None, f"no part of {code} can be clicked: other things cover it"
+        self.page.mouse.click(*point)
+        self.settle(old, skip=skip)
+
+    def press(self, name: str) -> None:
+        """Click the button ``hw-btn-<name>`` and wait for the redraw."""
+        old = self.version()
+        self.root.locator(f".hw-btn-{name}").click()
+        self.settle(old)
+
+    def message(self) -> tuple[str, str]:
+        """The message line: (kind, text), kind ``info``, ``ok`` or ``error``; ("", "") when there is none."""
+        m = self.root.locator(".hw-message-box .hw-message")
+        if m.count() == 0:
+            return "", ""
+        classes = (m.get_attribute("class") or "").split()
+        kind = next((k for k in ("error", "ok", "info") if f"hw-{k}" in classes), "")
+        return kind, m.inner_text().strip()
+
+    def shot(self, folder: Path, name: str, *, scroll: bool = True) -> Path:
+        """Screenshot of the window, ``<folder>/<name>.png``, with the widget's top scrolled to the top."""
+        if scroll:
+            self.root.evaluate("el => el.scrollIntoView({block: 'start'})")
+        path = folder / f"{name}.png"
+        self.page.screenshot(path=str(path))
+        return path
+
+
+def inside_viewport(loc: Locator) -> bool:
+    """Whether the element is wholly on screen without scrolling."""
+    box = loc.bounding_box()
+    size = loc.page.viewport_size
+    assert box is not None and size is not None
+    return (
+        box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= size["width"] + 0.5
+        and (box["y"] + box["height"] <= size["height"] + 0.5)
+    )
+
+
+# ----- a whole hand at the table ----------------------------------------------------
+
+
+@dataclass
+class HandPlayed:
+    """What a test did at the table: the deal, the bots' level, the cards passed and played, the end."""
+
+    number: int
+    level: str  # as the Bots list shows it
+    passed: list[str]
+    played: list[str]
+    final_message: str
+
+
+def play_whole_hand(table: Board, number: int, folder: Path, prefix: str) -> HandPlayed:
+    """Start game ``number`` with the deal-number box, pass 3 cards, play 13 tricks by clicking cards
+    (each time the first card the SVG marks legal), and check the board at every step.
+
+    Also clicks Pass with only 2 cards chosen and clicks a dimmed card once: both must be refused with a
+    message and change nothing. Screenshots: ``<prefix>-1-passing``, ``-2-received``, ``-3-illegal``,
+    ``-4-middle``, ``-5-scored``.
+    """
+    table.root.locator(".hw-deal-box input").fill(str(number))
+    table.press("play-deal")
+    expect(table.root.locator(".hw-title")).to_contain_text(str(number))
+    level = table.root.locator(".hw-level select").input_value()
+    hand = table.hand()
+    assert len(hand) == 13 and not any(c.dimmed for c in hand), hand
+    expect(table.root.locator(".hw-btn-pass")).to_be_visible()
+
+    # Passing: choose the three cards on the right; Pass with two is refused.
+    chosen = [c.code for c in hand[-3:]]
+    for code in chosen[:2]:
+        table.click_card(code)
+    table.press("pass")
+    kind, text = table.message()
+    assert kind == "error" and text, (kind, text)
+    assert [c.code for c in table.hand()] == [c.code for c in hand], "a refused pass changed the hand"
+    table.click_card(chosen[2])
+    table.shot(folder, f"{prefix}-1-passing")
+    table.press("pass")
+    kind, text = table.message()
+    assert kind == "ok" and text, (kind, text)
+    expect(table.root.locator(".hw-btn-pass")).to_be_hidden()
+    after_pass = table.hand()
+    assert len(after_pass) == 13 and not set(chosen) & {c.code for c in after_pass}
+    table.shot(folder, f"{prefix}-2-received")
+
+    played: list[str] = []
+    tried_illegal = False
+    for trick in range(13):
+        hand = table.hand()
+        assert len(hand) == 13 - trick, (trick, hand)
+        legal = [c for c in hand if c.legal]
+        assert legal, f"trick {trick + 1}: no legal card in {hand}"
+        assert all(c.dimmed == (not c.legal) for c in hand), hand
+        dimmed = [c for c in hand if c.dimmed]
+        if dimmed and not tried_illegal:
+            tried_illegal = True
+            table.click_card(dimmed[0].code)
+            kind, text = table.message()
+            assert kind == "error" and text, (kind, text)
+            assert table.hand() == hand, "a refused card changed the hand"
+            table.shot(folder, f"{prefix}-3-illegal")
+        table.click_card(legal[0].code)
+        played.append(legal[0].code)
+        if trick == 6:
+            table.shot(folder, f"{prefix}-4-middle")
+    assert tried_illegal, "no trick had a dimmed card to try"
+    assert table.hand() == []
+    kind, text = table.message()
+    assert kind == "ok" and text, (kind, text)
+    expect(table.root.locator(".hw-btn-next")).to_be_visible()
+    table.shot(folder, f"{prefix}-5-scored")
+    return HandPlayed(number, level, chosen, played, text)
+
+
+def replay_in_python(played: HandPlayed, lang: str, data_dir: Path) -> str:
+    """The message the table's own model gives after the same clicks: the page must show the same."""
+    from hearts_widgets import TableModel, levels
+    from hearts_widgets.text import level_label
+
+    by_label = {level_label(x, lang): x for x in levels.available_levels()}
+    m = TableModel(number=played.number, level=by_label[played.level], lang=lang, data_dir=data_dir, resume=False)
+    for code in played.passed:
+        m.click_card(code)
+    m.press("pass")
+    for code in played.played:
+        m.click_card(code)
+    assert m.hand.is_over
+    assert m.message is not None
+    return m.message.text

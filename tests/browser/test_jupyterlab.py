@@ -1,0 +1,88 @@
+"""JupyterLab: the learn-to-play notebook run from the Run menu; the walkthrough stepped through by clicking
+(notes, an illegal card and its reason, the story's card), then a whole hand at the table below it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hearts_pages import Board, new_page, play_whole_hand, replay_in_python, run_all, widget
+from playwright.sync_api import expect
+
+from hearts_widgets import WalkthroughModel
+
+NOTEBOOK = "tutorials/en/01_learn_to_play.ipynb"
+
+
+@pytest.fixture(scope="module")
+def notebook(lab: Any, browser: Any) -> Iterator[Any]:
+    """The notebook open in JupyterLab with every cell run (shared by this module's tests)."""
+    ctx, page = new_page(browser, 1280, 1200)  # tall enough for a whole widget
+    page.goto(lab.url(f"lab/tree/{NOTEBOOK}?reset"))  # reset: no tabs restored from an earlier page
+    run_all(page, lab, NOTEBOOK)
+    yield page
+    assert page.external_requests == [], page.external_requests
+    ctx.close()
+
+
+def notes(board: Board) -> list[tuple[str, str]]:
+    return [
+        (n.get_attribute("data-rule") or "", n.inner_text()) for n in board.root.locator(".hw-note[data-rule]").all()
+    ]
+
+
+def test_walkthrough_notes_and_clicks(notebook: Any, screenshots: Path) -> None:
+    learn = Board(widget(notebook, "hearts-learn"))
+    model = WalkthroughModel(lang="en")  # the same steps in Python: the page must show what they say
+    counter = learn.root.locator(".hw-counter")
+    expect(counter).to_have_text(f"Step 1 of {len(model)}")
+    assert notes(learn) == []
+    learn.shot(screenshots, "lab-learn-0-start", scroll=False)
+
+    # Next, Next, Next: a note appears the first time each rule matters, word for word the model's.
+    for index in (1, 2, 3):
+        learn.press("next")
+        model.goto(index)
+        expect(counter).to_have_text(f"Step {index + 1} of {len(model)}")
+        shown = notes(learn)
+        assert [rule for rule, _ in shown] == [rule for rule, _ in model.step.notes], (index, shown)
+        for (_, text), (_, expected) in zip(shown, model.step.notes, strict=True):
+            assert expected in text
+        if index == 1:
+            learn.shot(screenshots, "lab-learn-1-passing-note")
+    assert model.step.learner_turn, "step 4 of the story is the learner's turn"
+
+    # A card the rules refuse: the engine's reason, and the story stays where it was.
+    hand = learn.hand()
+    illegal = next(c for c in hand if c.dimmed)
+    model.click_card(illegal.code)
+    assert model.message is not None and model.message[0] == "error"
+    learn.click_card(illegal.code)
+    assert learn.message() == ("error", model.message[1])
+    expect(counter).to_have_text(f"Step 4 of {len(model)}")
+    assert learn.hand() == hand
+    learn.shot(screenshots, "lab-learn-2-illegal-card")
+
+    # The story's card: accepted, and the next step's note (no points on the first trick) appears.
+    scripted = model.step.scripted
+    assert scripted is not None and any(c.code == scripted.code and c.legal for c in hand)
+    learn.click_card(scripted.code)
+    model.goto(3)
+    model.click_card(scripted.code)
+    assert learn.message() == model.message
+    expect(counter).to_have_text(f"Step 5 of {len(model)}")
+    assert [rule for rule, _ in notes(learn)] == [rule for rule, _ in model.step.notes] == ["first_trick"]
+    learn.shot(screenshots, "lab-learn-3-story-card")
+
+    learn.press("back")
+    expect(counter).to_have_text(f"Step 4 of {len(model)}")
+    assert learn.message() == ("", "")
+
+
+def test_whole_hand_at_the_table(notebook: Any, screenshots: Path, tmp_path: Path) -> None:
+    table = Board(widget(notebook, "hearts-table-app"))
+    table.root.scroll_into_view_if_needed()
+    played = play_whole_hand(table, 2024, screenshots, "lab-table")
+    assert played.final_message == replay_in_python(played, "en", tmp_path)
