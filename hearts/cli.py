@@ -333,10 +333,15 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         results = [compare(a, b, **options)]  # type: ignore[arg-type]
     else:
         tips = TIP_NAMES if args.tip == "all" else (args.tip,)
-        results = [tip_experiment(t, **options) for t in tips]  # type: ignore[arg-type]
+        results = []
+        for t in tips:
+            results.append(tip_experiment(t, **options))  # type: ignore[arg-type]
+            if len(tips) > 1:  # several tips: one line each as soon as it is known
+                _say(args, results[-1].takeaway(lang))
+                sys.stdout.flush()
     seconds = time.perf_counter() - start
-    for r in results:
-        _say(args, r.summary(lang) if len(results) == 1 else r.takeaway(lang))
+    if len(results) == 1:
+        _say(args, results[0].summary(lang))
     _say(args, text("experiment.cli.time", lang, seconds=f"{seconds:.1f}", deals=args.deals * len(results)))
     if args.out:
         from pathlib import Path
