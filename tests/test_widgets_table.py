@@ -96,9 +96,10 @@ def test_whole_game_through_the_handlers(tmp_path: Path, level: str) -> None:
     t.press("next")
     assert len(History.load(tmp_path).games) == 1
     assert m.message.kind == "error"
-    # The buttons left: New game / Restart; Next hand and Pass are hidden.
+    # The buttons left: New game / Restart; Next hand, Pass and Hint are hidden.
     assert t.buttons["next"].layout.display == "none"
     assert t.buttons["pass"].layout.display == "none"
+    assert t.buttons["hint"].layout.display == "none" and not m.can_hint
 
 
 def test_every_hand_summary_and_next_hand(table: GameTable) -> None:
@@ -260,6 +261,35 @@ def test_hint_for_the_pass_and_for_a_play(table: GameTable) -> None:
     assert m.hint.cards == d.cards and d.cards[0] in m.hand.legal_moves
     table.click_card(d.cards[0].code)
     assert m.hint is None
+
+
+def test_hint_button_only_when_there_is_something_to_hint(table: GameTable) -> None:
+    m = table.model
+    assert table.buttons["hint"].layout.display is None  # choosing the pass
+    pass_first_three(table)
+    assert m.hand.to_play == SOUTH and table.buttons["hint"].layout.display is None
+    while not m.hand.is_over:
+        table.click_card(m.hand.legal_moves.lowest().code)
+    # Between hands: no Hint button, and pressing it anyway changes nothing.
+    assert table.buttons["hint"].layout.display == "none" and not m.can_hint
+    before = snapshot(m)
+    table.press("hint")
+    assert m.message.kind == "error" and m.message.text == "No hint now: you have nothing to choose."
+    assert m.hint is None and snapshot(m) == before
+    table.press("next")
+    assert table.buttons["hint"].layout.display is None and m.can_hint
+
+
+def test_no_hint_button_while_a_bot_is_to_play(tmp_path: Path) -> None:
+    t = GameTable(number=7, level="rule", data_dir=tmp_path, delay=0, step_bots=True)
+    m = t.model
+    pass_first_three(t)
+    while m.hand.to_play == SOUTH:
+        t.click_card(m.hand.legal_moves.lowest().code)
+    assert t.buttons["hint"].layout.display == "none" and t.buttons["continue"].layout.display is None
+    while m.hand.to_play != SOUTH:
+        t.press("continue")
+    assert t.buttons["hint"].layout.display is None
 
 
 def test_restart_new_game_and_deal_of_the_day(tmp_path: Path) -> None:

@@ -245,7 +245,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
         h = m.hand
         show = {
             "pass": h.phase is Phase.PASSING and h.passes[SOUTH] is None,
-            "hint": not m.game.is_over,
+            "hint": m.can_hint,
             "next": h.is_over and not m.game.is_over,
             "continue": m.settings.step_bots and h.phase is Phase.PLAYING and h.to_play != SOUTH,
         }

@@ -152,6 +152,19 @@ class TableModel:
             return 0
         return mine
 
+    @property
+    def can_hint(self) -> bool:
+        """Whether a hint has something to say: South is choosing cards to pass, or it is South's turn to play.
+
+        Between hands and once the game is over there is nothing to hint (the table hides its Hint button).
+        """
+        h = self.hand
+        if self.game.is_over:
+            return False
+        if h.phase is Phase.PASSING:
+            return h.passes[SOUTH] is None
+        return h.phase is Phase.PLAYING and h.to_play == SOUTH
+
     def status(self) -> dict[str, Any]:
         """Facts the table prints beside the cards."""
         h = self.hand
@@ -305,16 +318,12 @@ class TableModel:
         self._after_move(keep_message=True)
 
     def _press_hint(self) -> None:
-        h = self.hand
-        bot = levels.hint_bot()
-        obs = self.game.observation(SOUTH)
-        if h.phase is Phase.PASSING and h.passes[SOUTH] is None:
-            d = bot.decide_pass(obs)
-        elif h.phase is Phase.PLAYING and h.to_play == SOUTH:
-            d = bot.decide_play(obs)
-        else:
+        if not self.can_hint:
             self._error(t("ui.msg.no_hint", self.lang))
             return
+        bot = levels.hint_bot()
+        obs = self.game.observation(SOUTH)
+        d = bot.decide_pass(obs) if self.hand.phase is Phase.PASSING else bot.decide_play(obs)
         reason = d.explain(self.lang)
         self.hint = Hint(tuple(d.cards), reason)
         self._info(t("ui.msg.hint", self.lang, cards=cards_label(d.cards), reason=reason))
