@@ -22,7 +22,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from hearts.messages import LANGUAGES, text
+from hearts.messages import LANGUAGES, text, text_n
 from hearts.rules import PassDirection, Rules
 from hearts.selfplay import BOT_ALIASES, BotSpec, SelfPlayError, bot_spec
 
@@ -279,7 +279,15 @@ def _selfplay(args: argparse.Namespace) -> int:
     rate = f"{hands_played / max(seconds, 1e-9):.0f}"
     _say(
         args,
-        text(f"selfplay.cli.done_{unit}", lang, count=count, hands=hands_played, seconds=f"{seconds:.1f}", rate=rate),
+        text_n(
+            f"selfplay.cli.done_{unit}",
+            count,
+            lang,
+            count=count,
+            hands=hands_played,
+            seconds=f"{seconds:.1f}",
+            rate=rate,
+        ),
     )
     if hands_played:
         _say(args, text("selfplay.cli.table", lang))

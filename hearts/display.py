@@ -35,7 +35,7 @@ from xml.sax.saxutils import escape
 
 from hearts.cards import Card, CardSet, card, iter_mask
 from hearts.errors import HeartsError
-from hearts.messages import card_name, check_language, seat_name, text
+from hearts.messages import card_name, check_language, seat_name, text, text_n
 
 if TYPE_CHECKING:
     from hearts.game import Game
@@ -1087,9 +1087,7 @@ def _plate(
 
 
 def _count(key: str, count: int, lang: str) -> str:
-    if count == 1:
-        return text(f"display.{key}_one", lang)
-    return text(f"display.{key}_many", lang, count=count)
+    return text_n(f"display.{key}", count, lang, count=count)
 
 
 def _banner(cx: float, bottom: float, message: str, *, strong: bool = False) -> str:

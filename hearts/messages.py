@@ -5,6 +5,13 @@ language, e.g. ``rules.en.json``); keys are unique across areas. Placeholders
 use ``str.format`` names. A test checks that both languages have the same keys
 and the same placeholders.
 
+A sentence with a count has one key per form: ``<key>.one`` and
+``<key>.other``, and optionally ``<key>.zero`` when "no points" reads better
+than "0 points". :func:`text_n` picks the form for the count:
+
+>>> text_n("display.cards", 1, "en", count=1), text_n("display.cards", 13, "es", count=13)
+('1 card', '13 cartas')
+
 >>> text("seat.0", "es")
 'Sur'
 >>> card_name(51, "es")
@@ -21,7 +28,18 @@ from typing import Any
 
 from hearts.errors import HeartsError, Rule
 
-__all__ = ["LANGUAGES", "card_name", "catalogue", "check_language", "rule_message", "seat_name", "text"]
+__all__ = [
+    "LANGUAGES",
+    "card_name",
+    "catalogue",
+    "check_language",
+    "plural_form",
+    "plural_key",
+    "rule_message",
+    "seat_name",
+    "text",
+    "text_n",
+]
 
 LANGUAGES = ("en", "es")
 _LOCALE_DIR = Path(__file__).parent / "locale"
@@ -61,6 +79,48 @@ def text(key: str, lang: str = "en", **values: Any) -> str:
     except KeyError:
         raise HeartsError(f"no message {key!r} in language {lang!r}") from None
     return template.format(**values) if values else template
+
+
+def plural_form(n: int, lang: str = "en") -> str:
+    """The plural category of the count ``n`` in ``lang``: ``'one'`` or ``'other'``.
+
+    English and Spanish agree: ``'one'`` for 1 (and -1), ``'other'`` for
+    everything else, 0 included.
+
+    >>> [plural_form(n, "es") for n in (0, 1, 2)]
+    ['other', 'one', 'other']
+    """
+    check_language(lang)
+    return "one" if abs(n) == 1 else "other"
+
+
+def plural_key(key: str, n: int, lang: str = "en") -> str:
+    """The key of the form of message ``key`` that suits the count ``n``.
+
+    ``<key>.zero`` for 0 when the catalogue has one, else ``<key>.one`` or
+    ``<key>.other`` by :func:`plural_form`. Both languages have the same keys
+    and choose their forms alike, so a key chosen here (e.g. by a bot, which
+    does not know the reader's language) is right in either language.
+
+    >>> plural_key("review.summary", 0), plural_key("review.summary", 1), plural_key("display.cards", 0)
+    ('review.summary.zero', 'review.summary.one', 'display.cards.other')
+    """
+    cat = catalogue(lang)
+    if n == 0 and f"{key}.zero" in cat:
+        return f"{key}.zero"
+    form = f"{key}.{plural_form(n, lang)}"
+    if form not in cat:
+        raise HeartsError(f"no message {form!r} in language {lang!r}: {key!r} has no plural forms")
+    return form
+
+
+def text_n(key: str, n: int, lang: str = "en", **values: Any) -> str:
+    """The message ``key`` in the form that suits the count ``n`` (see :func:`plural_key`), filled with ``values``.
+
+    >>> text_n("review.summary", 0, "es", decisions=14, threshold="1.0")
+    'Ninguna de las 14 decisiones costó más de 1.0 puntos.'
+    """
+    return text(plural_key(key, n, lang), lang, **values)
 
 
 def card_name(c: int, lang: str = "en") -> str:

@@ -41,6 +41,13 @@ def test_selfplay_games_in_spanish(capsys) -> None:
     assert "Se jugaron 2 partidas" in printed and "partidas ganadas" in printed and "--out" in printed
 
 
+def test_selfplay_counts_one_game_and_one_hand_in_the_singular(capsys) -> None:
+    assert main(["selfplay", "--games", "1", "--bots", "random", "--target-score", "30", *QUIET]) == 0
+    assert "Played 1 game (" in capsys.readouterr().out
+    assert main(["selfplay", "--hands", "1", "--bots", "random", "--lang", "es", *QUIET]) == 0
+    assert "Se jugó 1 mano en" in capsys.readouterr().out
+
+
 def test_experiment_for_a_tip_writes_data_and_a_plot(tmp_path, capsys) -> None:
     out, plot = tmp_path / "exp", tmp_path / "effect.png"
     argv = ["experiment", "--tip", "stop_moon", "--deals", "8", "--out", str(out), "--plot", str(plot), *QUIET]

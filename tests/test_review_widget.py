@@ -44,6 +44,19 @@ def test_table_marks_the_costly_decisions(hand: HandState, review) -> None:
     assert m.selected == int(m.decisions.sort_values("cost").iloc[-1]["decision"])
 
 
+def test_summary_counts_costly_decisions_in_words(hand: HandState, review) -> None:
+    from hearts_widgets.review import ReviewModel
+
+    costs = sorted(ReviewModel(hand, 0, review=review).decisions["cost"], reverse=True)
+    assert costs[0] > costs[1]
+    none = ReviewModel(hand, 0, review=review, costly=costs[0] + 1)
+    assert none.summary().startswith("None of the 14 decisions cost more than")
+    one = ReviewModel(hand, 0, review=review, costly=(costs[0] + costs[1]) / 2, lang="es")
+    assert one.summary().startswith("1 de 14 decisiones costó más de")
+    many = ReviewModel(hand, 0, review=review, costly=-1)
+    assert many.summary().startswith("14 of 14 decisions cost more than")
+
+
 def test_chart_has_one_bar_per_option_with_chosen_and_best_coloured(hand: HandState, review) -> None:
     from hearts_widgets.review import ReviewModel
 

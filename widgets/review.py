@@ -35,7 +35,7 @@ import ipywidgets as W
 
 from hearts.cards import Card
 from hearts.display import card_svg, hand_svg, suit_color
-from hearts.messages import seat_name, text
+from hearts.messages import seat_name, text, text_n
 from hearts.review import COSTLY, decision_table, replay_decisions, review_hand
 
 __all__ = ["HandReview", "ReviewModel"]
@@ -139,8 +139,9 @@ class ReviewModel:
         if not len(d):
             return text("review.empty", self.lang)
         bad = d[d["costly"]]
-        return text(
+        return text_n(
             "review.summary",
+            len(bad),
             self.lang,
             costly=len(bad),
             decisions=len(d),
