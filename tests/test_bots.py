@@ -87,9 +87,10 @@ def test_bots_only_play_legal_cards_in_every_variant(rules: Rules) -> None:
             assert len(d.cards) == 1 and h.why_not(d.card, seat) is None
         else:
             assert len(set(d.cards)) == 3 and CardSet(d.cards) <= h.hand_of(seat)
-        # Every explanation renders in both languages (placeholders filled).
+        # Every explanation renders in both languages (placeholders filled) with values that match the choice.
         for lang in ("en", "es"):
             assert "{" not in d.explain(lang)
+        _assert_values_match(h, seat, d)
         seen_reasons.add(d.reason)
 
     for number in range(24):
@@ -100,6 +101,20 @@ def test_bots_only_play_legal_cards_in_every_variant(rules: Rules) -> None:
         play_hand(h, bots, totals=tuple(range(0, 20 * n, 20)) if number % 2 else None, check=check)
         assert sum(h.result().points) == (16 if rules.jack_of_diamonds and _jd_taken(h) else 26)
     assert len(seen_reasons) > 8  # the rule bot used many different reasons
+
+
+def _assert_values_match(h: HandState, seat: int, d: Decision) -> None:
+    """The values that fill a reason describe the decision itself (no stale or misplaced card or suit)."""
+    values = dict(d.values)
+    if "card" in values:
+        assert values["card"] == str(d.card), d
+    if "cards" in values:
+        assert values["cards"] == ", ".join(map(str, d.cards)), d
+    if d.reason == "bot.reason.lead_void_avoid":
+        # The suit it avoids is another suit than the card led, and some other player has shown out of it.
+        suit = "♣♦♠♥".index(values["suit"])
+        assert suit != d.card.suit, (d.explain("en"), d)
+        assert any(h.voids[s] >> suit & 1 for s in range(h.n) if s != seat), d
 
 
 def _jd_taken(h: HandState) -> bool:
@@ -289,6 +304,76 @@ def test_tip_watch_voids() -> None:
     assert "♣" in on.explain("en")
 
 
+def test_lead_void_avoid_names_the_suit_it_avoids() -> None:
+    """A reason once read "Leading 9♥ rather than ♥": the avoided suit must be another suit than the card's."""
+    bot = RuleBot()
+    fired = 0
+
+    def check(h: HandState, seat: int, d: Decision) -> None:
+        nonlocal fired
+        _assert_values_match(h, seat, d)
+        fired += d.reason == "bot.reason.lead_void_avoid"
+
+    for number in range(60):
+        play_hand(HandState(Deal.from_number(number, hand_number=number % 4 + 1)), [bot] * 4, check=check)
+    assert fired > 10
+
+
+def test_seed_001_hand_reasons_match_every_decision() -> None:
+    """The walkthrough's example hand: at every point, each seat's reason fits the card it names."""
+    from hearts.examples import SEED_001_HAND as ex
+
+    h = HandState(Deal.from_hands([ex.dealt(s) for s in range(4)]), pass_direction=PassDirection.LEFT)
+    bot = RuleBot()
+    for s in range(4):
+        _assert_values_match(h, s, bot.decide_pass(h.observation(s)))
+        h.pass_cards(s, list(CardSet(ex.passed(s))))
+    for card in ex.play_cards():
+        for s in range(4):
+            if s == h.to_play:
+                d = bot.decide_play(h.observation(s))
+                _assert_values_match(h, s, d)
+                for lang in ("en", "es"):
+                    text = d.explain(lang)
+                    assert "{" not in text and not re.search(r"\b1 (other |lower )?(spades|picas)", text)
+        h.play(card)
+    assert h.is_over
+
+
+@pytest.mark.parametrize(
+    ("spades", "en", "es"),
+    [
+        ("QS", "no other spade", "ninguna otra pica"),
+        ("QS 5S", "only one other spade", "solo tiene otra pica"),
+        ("QS 5S 7S", "only 2 other spades", "otras 2 picas"),
+    ],
+)
+def test_pass_queen_reason_counts_the_other_spades_in_words(spades: str, en: str, es: str) -> None:
+    fill = ["2C", "4C", "6C", "8C", "2D", "4D", "6D", "8D", "10D", "2H", "3H", "5H", "6H"]
+    obs = _pass_obs(" ".join(spades.split() + fill[: 13 - len(spades.split())]))
+    d = RuleBot().decide_pass(obs)
+    assert Card.parse("QS") in d.cards and d.reason.startswith("bot.reason.pass_queen.")
+    assert en in d.explain("en") and es in d.explain("es")
+    _assert_tip(d, "pass_queen_when_short")
+
+
+@pytest.mark.parametrize(
+    ("low", "en", "es"),
+    [
+        ("", "with no lower spade", "sin ninguna pica más baja"),
+        ("3S", "with only one lower spade", "con solo una pica más baja"),
+        ("3S 4S", "with only 2 lower spades", "con solo 2 picas más bajas"),
+    ],
+)
+def test_pass_high_spades_reason_counts_the_lower_spades_in_words(low: str, en: str, es: str) -> None:
+    fill = ["5C", "6C", "7C", "8C", "9C", "5D", "6D", "7D", "8D", "9D", "2H"]
+    hand = ["AS", "KS", *low.split()]
+    obs = _pass_obs(" ".join(hand + fill[: 13 - len(hand)]))
+    d = RuleBot().decide_pass(obs)
+    assert {"A♠", "K♠"} <= {str(c) for c in d.cards} and d.reason.startswith("bot.reason.pass_high_spades.")
+    assert en in d.explain("en") and es in d.explain("es")
+
+
 MOON = [
     "AH KH QH JH 10H 9H AS KS QS AC KC AD KD",
     "2C 5C 6C 7C 2S 3S 4S 5S 2D 3D 4D 5D 2H",
@@ -373,13 +458,17 @@ def test_every_reason_key_exists_in_both_languages() -> None:
     src = (Path(__file__).parent.parent / "hearts" / "bots" / "rule_bot.py").read_text(encoding="utf-8")
     used = {k for expr in re.findall(r"_D\[([^\]]+)\]", src) for k in re.findall(r'"(\w+)"', expr)}
     assert used and used <= set(_REASONS)  # every reason the code can give has a decision table
-    passes = set(re.findall(r'first = \("(\w+)"', src)) | set(re.findall(r'_pass_decision\(chosen, "(\w+)"', src))
-    assert len(passes) == 5
+    passes = set(re.findall(r'_R \+ "(\w+)"', src)) - set(_REASONS) - {"lead_void_avoid"}
+    assert passes == {"pass_moon", "pass_queen", "pass_high_spades", "pass_void", "pass_high_cards"}
+    counted = set(re.findall(r'plural_key\(_R \+ "(\w+)"', src))
+    assert counted == {"pass_queen", "pass_high_spades"}
     en, es = catalogue("en"), catalogue("es")
-    for key in set(_REASONS) | passes:
-        full = "bot.reason." + key
-        assert full in en and full in es, full
-        assert placeholders(en[full]) == placeholders(es[full])
+    for key in set(_REASONS) | passes | {"lead_void_avoid"}:
+        forms = [".zero", ".one", ".other"] if key in counted else [""]
+        for form in forms:
+            full = "bot.reason." + key + form
+            assert full in en and full in es, full
+            assert placeholders(en[full]) == placeholders(es[full])
     for key, tip in _REASONS.items():
         for lang, word in (("en", "(Tip:"), ("es", "(Consejo:")):
             message = catalogue(lang)["bot.reason." + key]

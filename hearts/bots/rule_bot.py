@@ -17,7 +17,7 @@ or Spanish.
 >>> str(d.card), d.tip
 ('A♦', 'dump_high_first_trick')
 >>> d.explain("en")
-'Dumping A♦ on the first trick: nobody can give points there yet. (Tip: dump high cards on the first trick.)'
+'Dumping A♦ on the first trick, which almost never holds points. (Tip: dump high cards on the first trick.)'
 
 Switch one tip off with :meth:`Tips.without` and compare:
 
@@ -46,6 +46,7 @@ from typing import Any
 from hearts.bots.base import Bot, Decision
 from hearts.bots.tips import Tips
 from hearts.cards import HEARTS_MASK, SUIT_MASKS, Card
+from hearts.messages import plural_key
 from hearts.observation import Observation
 
 __all__ = ["RuleBot", "Tips", "moon_strength"]
@@ -178,7 +179,7 @@ class RuleBot(Bot):
         need = obs.rules.pass_size
         if tips.shoot_moon and moon_strength(hand) >= tips.moon_min_strength:
             chosen = self._moon_pass(hand, need)
-            return self._pass_decision(chosen, "pass_moon", "shoot_moon", ())
+            return self._pass_decision(chosen, _R + "pass_moon", "shoot_moon", ())
         chosen = 0
         first: tuple[str, str, tuple[tuple[str, Any], ...]] | None = None
         spades = hand & _SUIT[2]
@@ -187,7 +188,7 @@ class RuleBot(Bot):
             others = (spades & ~_QS_BIT).bit_count()
             if tips.pass_queen_when_short and others < tips.keep_queen_with:
                 chosen |= _QS_BIT
-                first = ("pass_queen", "pass_queen_when_short", (("guards", others),))
+                first = (plural_key(_R + "pass_queen", others), "pass_queen_when_short", (("guards", others),))
             else:
                 keep_queen = True
         if tips.pass_high_spades and not keep_queen:
@@ -196,7 +197,7 @@ class RuleBot(Bot):
             if high and guards < tips.high_spade_guards and (chosen | high).bit_count() <= need:
                 chosen |= high
                 if first is None:
-                    first = ("pass_high_spades", "pass_high_spades", (("guards", guards),))
+                    first = (plural_key(_R + "pass_high_spades", guards), "pass_high_spades", (("guards", guards),))
         if tips.void_short_suit:
             # Shortest club or diamond holding first; ties: the one with the higher top card.
             options = []
@@ -208,11 +209,11 @@ class RuleBot(Bot):
                 if (chosen | m).bit_count() <= need:
                     chosen |= m
                     if first is None:
-                        first = ("pass_void", "void_short_suit", (("suit", _SUIT_SYMBOL[suit]),))
+                        first = (_R + "pass_void", "void_short_suit", (("suit", _SUIT_SYMBOL[suit]),))
         if chosen.bit_count() < need:
             chosen = self._fill_pass(hand, chosen, need, keep_queen)
             if first is None:
-                return self._pass_decision(chosen, "pass_high_cards", None, ())
+                return self._pass_decision(chosen, _R + "pass_high_cards", None, ())
         assert first is not None
         return self._pass_decision(chosen, first[0], first[1], first[2])
 
@@ -277,7 +278,7 @@ class RuleBot(Bot):
             low = m & -m
             cards.append(_CARDS[low.bit_length() - 1])
             m ^= low
-        return Decision(tuple(cards), _R + key, (("cards", " ".join(map(str, cards))), *values), tip)
+        return Decision(tuple(cards), key, (("cards", ", ".join(map(str, cards))), *values), tip)
 
     # ===== playing ===========================================================
 
