@@ -3,13 +3,25 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from hearts import Card, Rule
 from hearts.errors import IllegalMoveError
-from hearts.messages import LANGUAGES, card_name, catalogue, placeholders, rule_message, seat_name, text
+from hearts.messages import (
+    LANGUAGES,
+    card_name,
+    catalogue,
+    placeholders,
+    plural_form,
+    plural_key,
+    rule_message,
+    seat_name,
+    text,
+    text_n,
+)
 
 LOCALE = Path(__file__).resolve().parent.parent / "hearts" / "locale"
 AREAS = sorted({p.name.split(".")[0] for p in LOCALE.glob("*.json")})
@@ -125,3 +137,117 @@ def test_unknown_language_and_key_are_typed_errors():
         text("seat.0", "fr")
     with pytest.raises(ValueError, match="no message"):
         text("no.such.key", "en")
+
+
+# ----- counts: singular and plural forms ----------------------------------------------------------
+
+
+def test_text_n_picks_the_form_for_the_count():
+    assert [text_n("ui.msg.hand_done", n, "en", hand=4, points=n, total=30) for n in (0, 1, 7)] == [
+        "Hand 4 is over: you took no points, and your total is 30.",
+        "Hand 4 is over: you took 1 point, and your total is 30.",
+        "Hand 4 is over: you took 7 points, and your total is 30.",
+    ]
+    assert text_n("ui.msg.hand_done", 1, "es", hand=4, points=1, total=30) == (
+        "Se acabó la mano 4: te has llevado 1 punto y tu total es 30."
+    )
+    # Without a .zero form, 0 takes the plural, as in both languages.
+    assert text_n("display.cards", 0, "es", count=0) == "0 cartas"
+    for lang in LANGUAGES:
+        assert [plural_form(n, lang) for n in (-1, 0, 1, 2, 21)] == ["one", "other", "one", "other", "other"]
+    assert plural_key("bot.reason.pass_queen", 1) == "bot.reason.pass_queen.one"
+
+
+def test_text_n_needs_plural_forms_and_a_known_language():
+    with pytest.raises(ValueError, match="no plural forms"):
+        text_n("seat.0", 2, "en")
+    with pytest.raises(ValueError, match="language"):
+        text_n("display.cards", 2, "fr", count=2)
+
+
+def _families(cat: dict[str, str]) -> dict[str, dict[str, str]]:
+    """Messages with plural forms: every ``<base>.one`` and its ``<base>.zero`` / ``<base>.other``."""
+    bases = {key[: -len(".one")] for key in cat if key.endswith(".one")}
+    return {b: {f: cat[f"{b}.{f}"] for f in ("zero", "one", "other") if f"{b}.{f}" in cat} for b in bases}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_plural_families_are_complete(lang):
+    cat = catalogue(lang)
+    families = _families(cat)
+    assert "ui.msg.hand_done" in families and "bot.reason.pass_queen" in families
+    for base, forms in families.items():
+        assert "other" in forms, f"{base} needs .other besides .one"
+        assert base not in cat, f"{base} is both a message and a family of plural forms"
+        for form, template in forms.items():
+            # Every form takes the values the .other form takes, so one call fills any of them.
+            assert placeholders(template) <= placeholders(forms["other"]), (base, form)
+
+
+# A placeholder right before a countable noun ("{points} points") reads wrongly for 1 unless the
+# message has plural forms. These placeholders hold decimals or rates, which take the plural:
+DECIMALS = {
+    "effect",
+    "hi",
+    "lo",
+    "expected",
+    "other_expected",
+    "worst_expected",
+    "chosen_expected",
+    "best_expected",
+    "threshold",
+    "rate",
+    "share",
+    "seconds",
+}
+# ... and these counts are never 1 (the reason is the test's documentation).
+COUNTS_NEVER_ONE = {
+    "rule.wrong_pass_count": "expected: the pass is always 3 cards (Rules.pass_size)",
+    "rule.duplicate_pass_card": "expected: the pass is always 3 cards",
+    "display.choose_pass": "count: the pass is always 3 cards",
+    "ui.msg.three_chosen": "count: the pass is always 3 cards",
+    "ui.msg.pass_count": "need: the pass is always 3 cards",
+    "learn.note.queen_taken": "points: a trick with Q♠ holds 13 or more",
+    "learn.note.queen_taken.you": "points: a trick with Q♠ holds 13 or more",
+    "learn.note.game_end": "total: at or above the target score",
+    "experiment.summary": "n: experiments need 2 deals or more; seats: 3 to 7 players",
+    "experiment.title.many": "n: experiments need 2 deals or more",
+    "experiment.cli.time": "deals: experiments need 2 deals or more",
+    "level.expert.about": "worlds: hundreds of sampled deals",
+    "level.master.about": "worlds: hundreds of sampled deals",
+    "selfplay.cli.done_games.one": "hands: a whole game takes several hands",
+    "review.summary.zero": "decisions: a seat decides 13 plays (and a pass) in a hand",
+    "review.summary.one": "decisions: a seat decides 13 plays (and a pass) in a hand",
+    "tut.first.needed": "needed: a sample size, far above 1",
+    "tut.queen.games.more": "games: a whole experiment of games",
+    "tut.queen.games.fewer": "games: a whole experiment of games",
+    "tut.queen.games.unclear": "games: a whole experiment of games",
+    "tut.void.kept_share": "fired: counted over a whole experiment (hundreds of deals)",
+}
+_NOUNS = (
+    "points|cards|spades|hearts|hands|games|deals|decisions|tricks|seats|players|ways|"
+    "puntos|cartas|picas|corazones|manos|partidas|repartos|decisiones|bazas|asientos|jugadores|maneras"
+)
+_COUNT_BEFORE_NOUN = re.compile(r"\{(\w+)\}\s+(?:[^\W\d]+\s+)?(?:" + _NOUNS + r")\b")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_counts_before_plural_nouns_have_singular_forms(lang):
+    problems = []
+    cat = catalogue(lang)
+    for key, template in cat.items():
+        if key in COUNTS_NEVER_ONE or (key.endswith(".other") and key[: -len("other")] + "one" in cat):
+            continue
+        for match in _COUNT_BEFORE_NOUN.finditer(template):
+            if match.group(1) not in DECIMALS:
+                problems.append(f"{key}: {match.group(0)!r}")
+    assert not problems, "give these messages .one/.other forms (text_n) or say why the count is never 1: " + str(
+        problems
+    )
+
+
+def test_the_lint_catches_a_plural_noun_after_a_count():
+    assert _COUNT_BEFORE_NOUN.search("you took {points} points")
+    assert _COUNT_BEFORE_NOUN.search("solo tiene {guards} picas más")
+    assert _COUNT_BEFORE_NOUN.search("only {guards} other spades")
+    assert not _COUNT_BEFORE_NOUN.search("Trick {number} of {total}")

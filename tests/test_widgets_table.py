@@ -110,6 +110,9 @@ def test_every_hand_summary_and_next_hand(table: GameTable) -> None:
     s = m.summary()
     assert s is not None and sum(s["points"]) == 26 and not s["game_over"]
     assert "Hand 1 is over" in m.message.text and "Next hand" in m.message.text
+    took = s["points"][SOUTH]
+    words = {0: "you took no points", 1: "you took 1 point,"}.get(took, f"you took {took} points")
+    assert words in m.message.text
     assert table.buttons["next"].layout.display is None
     assert 'class="summary"' in table.board.svg  # the points panel drawn on the table
     table.press("next")

@@ -36,7 +36,7 @@ from hearts.game import Game
 from hearts.hand import HandState, Phase
 from hearts.rules import Rules
 from hearts_widgets import levels, store
-from hearts_widgets.text import cards_label, explain, level_label, seat, t
+from hearts_widgets.text import cards_label, explain, level_label, seat, t, t_n
 
 __all__ = ["BUTTONS", "Message", "TableModel"]
 
@@ -483,7 +483,14 @@ class TableModel:
     def _summary_text(self, s: dict[str, Any]) -> str:
         lang = self.lang
         parts = [
-            t("ui.msg.hand_done", lang, hand=s["hand_number"], points=s["points"][SOUTH], total=s["totals"][SOUTH])
+            t_n(
+                "ui.msg.hand_done",
+                s["points"][SOUTH],
+                lang,
+                hand=s["hand_number"],
+                points=s["points"][SOUTH],
+                total=s["totals"][SOUTH],
+            )
         ]
         if s["shooter"] is not None:
             parts.append(t("ui.msg.moon", lang, seat=seat(s["shooter"], lang)))

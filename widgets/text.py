@@ -5,6 +5,8 @@ read through :func:`hearts.messages.text`, like every other message.
 
 >>> t("ui.button.hint", "es")
 'Pista'
+>>> t_n("learn.caption.you_win_points", 1, "en", points=1)
+'You win the trick and take 1 point.'
 >>> from hearts.errors import IllegalMoveError, Rule
 >>> explain(IllegalMoveError(Rule.NOT_YOUR_TURN, seat=1), "en")
 'It is not your turn: West plays next.'
@@ -16,17 +18,22 @@ from typing import TYPE_CHECKING, Any
 
 from hearts.cards import Card
 from hearts.errors import IllegalMoveError
-from hearts.messages import seat_name, text
+from hearts.messages import seat_name, text, text_n
 
 if TYPE_CHECKING:
     from hearts.game import Game
 
-__all__ = ["card_label", "cards_label", "explain", "game_over_text", "level_label", "seat", "t"]
+__all__ = ["card_label", "cards_label", "explain", "game_over_text", "level_label", "seat", "t", "t_n"]
 
 
 def t(key: str, lang: str, **values: Any) -> str:
     """The catalogue message ``key`` in ``lang``."""
     return text(key, lang, **values)
+
+
+def t_n(key: str, n: int, lang: str, **values: Any) -> str:
+    """The catalogue message ``key`` in the form for the count ``n`` (``key.one`` / ``key.other`` ...)."""
+    return text_n(key, n, lang, **values)
 
 
 def seat(s: int, lang: str) -> str:

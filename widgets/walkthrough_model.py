@@ -36,7 +36,7 @@ from hearts.game import Game
 from hearts.hand import HandState, Phase, Trick
 from hearts.messages import check_language
 from hearts.rules import Rules
-from hearts_widgets.text import card_label, cards_label, game_over_text, seat, t
+from hearts_widgets.text import card_label, cards_label, game_over_text, seat, t, t_n
 
 __all__ = ["DETECTORS", "Detector", "Step", "WalkthroughModel", "build_chapters"]
 
@@ -615,10 +615,11 @@ class WalkthroughModel:
         if plays and not h.trick and h.tricks:
             tr = h.tricks[-1]
             if len(plays) <= 4:
-                key = "learn.caption.wins_points" if tr.points else "learn.caption.wins"
-                if tr.winner == LEARNER:
-                    key = key.replace("caption.wins", "caption.you_win")
-                parts.append(t(key, lang, seat=seat(tr.winner, lang), points=tr.points))
+                key = "learn.caption.you_win" if tr.winner == LEARNER else "learn.caption.wins"
+                if tr.points:
+                    parts.append(t_n(key + "_points", tr.points, lang, seat=seat(tr.winner, lang), points=tr.points))
+                else:
+                    parts.append(t(key, lang, seat=seat(tr.winner, lang)))
         return " ".join(parts)
 
     # ----- reading -------------------------------------------------------------
