@@ -322,7 +322,7 @@ def plot_effects(results: Sequence[ExperimentResult], ax: Any = None, lang: str 
     if not results:
         raise ExperimentError("plot_effects needs at least one experiment", "results")
     if ax is None:
-        _, ax = plt.subplots(figsize=(7.5, 1.2 + 0.45 * len(results)))
+        _, ax = plt.subplots(figsize=(8, 1.6 + 0.45 * len(results)))
     labels, effects, lows, highs = [], [], [], []
     for r in results:
         a, b, tip = r._names(lang)
@@ -342,7 +342,7 @@ def plot_effects(results: Sequence[ExperimentResult], ax: Any = None, lang: str 
     if len(results) == 1:
         ax.set_title(results[0].takeaway(lang), fontsize=10, wrap=True)
     else:
-        ax.set_title(text("experiment.title.many", lang, n=min(r.n_deals for r in results)), fontsize=10)
+        ax.set_title(text("experiment.title.many", lang, n=min(r.n_deals for r in results)), fontsize=10, wrap=True)
     ax.figure.tight_layout()
     return ax
 
