@@ -98,6 +98,8 @@ class Server:
 
 def _start(cmd: list[str], workdir: Path, tmp: Path, port: int, token: str, ready: str) -> Iterator[Server]:
     env = dict(os.environ)
+    # Kernels start "python" from PATH: make it this test run's interpreter, not whatever else is installed.
+    env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
     # Isolated Jupyter state, so a developer's settings or a stale server never interfere.
     for var, sub in (
         ("JUPYTER_CONFIG_DIR", "config"),
