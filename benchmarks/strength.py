@@ -21,13 +21,24 @@ It also prints the expert's median decision time. Run::
     python benchmarks/strength.py --deals 20 --matches random rule
 
 This is a measurement script, not a test: it takes minutes to hours.
+
+Figures measured on the 2-core development machine (default expert: 300
+worlds per card, 48 per candidate pass; 100 deals from number 1,000,000,
+pass directions cycling; about 30 minutes in all):
+
+- expert vs 3 random bots: 0.98 points per hand [95% 0.69, 1.27];
+- expert vs 3 rule bots: 5.31 [4.63, 5.98]; expert minus a rule bot in the
+  same seat: -1.97 [-2.62, -1.33];
+- expert vs 3 ISMCTS (1,000 simulations): 4.47 [3.87, 5.08]; expert minus
+  ISMCTS in the same seat: -2.02 [-2.63, -1.42];
+- expert decision time: median 70 ms for a play with a choice (51 ms over
+  every play, 90th percentile 200 ms), 100 ms for a pass.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
-import random
 import statistics
 import sys
 import time
@@ -332,5 +343,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    random.seed(0)
     raise SystemExit(main())
