@@ -1,0 +1,75 @@
+"""Binder stand-in: no container can be built here, so we check the two things Binder depends on.
+
+1. repo2docker, dry-run on this repository, picks Python 3.11 and installs ``binder/requirements.txt``.
+2. A fresh virtual environment made from ``binder/requirements.txt`` alone (plus ``binder/postBuild`` if
+   there is one) runs every tutorial notebook, English and Spanish, under nbmake. This is also where CI
+   executes the notebooks.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+BINDER = REPO / "binder"
+
+
+def test_binder_folder_pins_python_and_installs_the_project() -> None:
+    assert (BINDER / "runtime.txt").read_text().strip() == "python-3.11"
+    lines = [ln.split("#")[0].strip() for ln in (BINDER / "requirements.txt").read_text().splitlines()]
+    lines = [ln for ln in lines if ln]
+    assert ".[notebook]" in lines, "repo2docker reads only binder/: it must install the project itself"
+    pinned = {ln.split("==")[0] for ln in lines if "==" in ln}
+    assert {"jupyterlab", "ipywidgets", "anywidget", "voila"} <= pinned
+
+
+def test_repo2docker_dry_run_picks_python_and_requirements() -> None:
+    exe = shutil.which("jupyter-repo2docker") or str(Path(sys.executable).with_name("jupyter-repo2docker"))
+    out = subprocess.run(
+        [exe, "--no-build", "--no-run", str(REPO)], capture_output=True, text=True, timeout=300, check=True
+    )
+    text = out.stdout + out.stderr
+    assert "python=3.11" in text, text[-2000:]
+    assert 'pip install --no-cache-dir -r "binder/requirements.txt"' in text, text[-2000:]
+
+
+@pytest.mark.notebooks
+def test_every_notebook_runs_in_an_environment_built_from_binder_alone(tmp_path: Path) -> None:
+    venv = tmp_path / "binder-env"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    py = venv / "bin" / "python"
+    started = time.monotonic()
+    # Binder runs `pip install -r binder/requirements.txt` from the repository root; uv does the same, faster.
+    if importlib.util.find_spec("uv"):
+        install = [sys.executable, "-m", "uv", "pip", "install", "-q", "--python", str(py)]
+    else:
+        install = [str(py), "-m", "pip", "install", "-q"]
+    subprocess.run([*install, "-r", "binder/requirements.txt"], cwd=REPO, check=True)
+    post_build = BINDER / "postBuild"
+    if post_build.exists():
+        subprocess.run(["bash", str(post_build)], cwd=REPO, check=True,
+                       env={**os.environ, "PATH": f"{venv / 'bin'}:{os.environ['PATH']}"})
+    print(f"\nbinder environment built in {time.monotonic() - started:.0f}s")
+    # The notebooks run on a kernel of that environment, registered in a private Jupyter path.
+    kernels = tmp_path / "kernels"
+    subprocess.run([str(py), "-m", "ipykernel", "install", "--prefix", str(kernels), "--name", "hearts-binder"],
+                   check=True, capture_output=True)
+    served = tmp_path / "tutorials"
+    shutil.copytree(REPO / "tutorials", served)
+    env = {**os.environ, "JUPYTER_PATH": str(kernels / "share" / "jupyter"), "HEARTS_DATA_DIR": str(tmp_path / "data"),
+           "MPLBACKEND": "Agg"}
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "--nbmake", "--nbmake-kernel=hearts-binder", "--nbmake-timeout=120",
+         "-n", "2", "-p", "no:cacheprovider", "--durations=0", "-q", "-o", "addopts=", str(served)],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=900,
+    )
+    print(result.stdout[-6000:])
+    assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-3000:]
