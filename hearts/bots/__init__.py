@@ -3,20 +3,25 @@
 from __future__ import annotations
 
 from hearts.bots.base import Bot, BotError, Decision, bot_from_functions
+from hearts.bots.expert import LEVELS, ExpertBot, level_description, make_bot
 from hearts.bots.random_bot import RandomBot
 from hearts.bots.rule_bot import RuleBot, moon_strength
 from hearts.bots.tips import TIP_NAMES, TipError, Tips, tip_title
 
 __all__ = [
+    "LEVELS",
     "TIP_NAMES",
     "Bot",
     "BotError",
     "Decision",
+    "ExpertBot",
     "RandomBot",
     "RuleBot",
     "TipError",
     "Tips",
     "bot_from_functions",
+    "level_description",
+    "make_bot",
     "moon_strength",
     "tip_title",
 ]
