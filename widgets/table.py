@@ -213,7 +213,6 @@ class GameTable(W.VBox):  # type: ignore[misc]
         try:
             frames = [self.svg(f) for f in m.frames]
             flash = [c.code for c in _cards(m.received_flash)]
-            self.board.show(self.svg(), frames, flash)
             self.title.value = html.escape(t("ui.title.table", lang, number=m.number))
             opts = [(level_label(x, lang), x) for x in levels.available_levels()]
             if list(self.level_box.options) != opts:
@@ -237,6 +236,9 @@ class GameTable(W.VBox):  # type: ignore[misc]
             self.panels.set_title(0, t("ui.label.history", lang))
             self.panels.set_title(1, t("ui.label.settings", lang))
             self.panels.set_title(2, t("ui.label.sheet", lang))
+            # The board last: a new board drawing tells the browser (and browser tests) that
+            # everything else of this refresh, the message line included, has arrived.
+            self.board.show(self.svg(), frames, flash)
         finally:
             self._updating = False
 

@@ -194,12 +194,14 @@ class Board:
 
     def message(self) -> tuple[str, str]:
         """The message line: (kind, text), kind ``info``, ``ok`` or ``error``; ("", "") when there is none."""
-        m = self.root.locator(".hw-message-box .hw-message")
-        if m.count() == 0:
-            return "", ""
-        classes = (m.get_attribute("class") or "").split()
+        # Class and text in one read: the widget replaces the element, so two reads could see two versions.
+        got = self.root.locator(".hw-message-box").evaluate(
+            """box => { const m = box.querySelector('.hw-message');
+                       return m ? [m.className, m.innerText] : ['', '']; }"""
+        )
+        classes, text = str(got[0]).split(), str(got[1])
         kind = next((k for k in ("error", "ok", "info") if f"hw-{k}" in classes), "")
-        return kind, m.inner_text().strip()
+        return kind, text.strip()
 
     def shot(self, folder: Path, name: str, *, scroll: bool = True) -> Path:
         """Screenshot of the window, ``<folder>/<name>.png``, with the widget's top scrolled to the top."""
