@@ -74,12 +74,27 @@ class Bot(abc.ABC):
 
     def __init__(self, seed: int | None = 0) -> None:
         self.seed = seed
-        self.rng = random.Random(seed)
+        self._rng: random.Random | None = None
 
     def reseed(self, seed: int | None) -> None:
         """Restart the bot's random source (self-play does this per deal and seat)."""
         self.seed = seed
-        self.rng = random.Random(seed)
+        self._rng = None
+
+    @property
+    def rng(self) -> random.Random:
+        """The bot's random source, made from :attr:`seed` on first use.
+
+        Bots that never draw (the rule bot) never pay for seeding it, which
+        self-play does for every seat of every hand.
+        """
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
 
     # ----- what subclasses write ---------------------------------------------
 
