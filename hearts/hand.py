@@ -120,6 +120,7 @@ class HandState:
         "pass_direction",
         "passes",
         "phase",
+        "played_mask",
         "points",
         "received",
         "rules",
@@ -175,6 +176,7 @@ class HandState:
         self.points = [0] * n
         self.tricks: list[Trick] = []
         self.voids = [0] * n
+        self.played_mask = 0
         self._stack: list[tuple[object, ...]] = []
         self._result: HandResult | None = None
         self._moon_choice: str | None = None
@@ -384,6 +386,7 @@ class HandState:
         if bit & self.rules._breakers_mask:  # type: ignore[attr-defined]
             self.hearts_broken = True
         trick.append(c)
+        self.played_mask |= bit
         self._stack.append(("play", seat, c, prev_broken, prev_void))
         n = self.n
         if len(trick) < n:
@@ -504,6 +507,7 @@ class HandState:
             self._moon_choice = None
             self.phase = Phase.PLAYING
         self.trick.pop()
+        self.played_mask &= ~(1 << c)  # type: ignore[operator]
         if not self.trick:
             self.led_suit = -1
         self.hands[seat] |= 1 << c  # type: ignore[operator]

@@ -38,7 +38,6 @@ class Observation:
     __slots__ = (
         "hand_mask",
         "hand_number",
-        "hand_sizes",
         "hearts_broken",
         "leader",
         "led_suit",
@@ -79,7 +78,6 @@ class Observation:
     hearts_broken: bool
     points: tuple[int, ...]
     voids: tuple[int, ...]
-    hand_sizes: tuple[int, ...]
     played_mask: int
     totals: tuple[int, ...] | None
 
@@ -110,14 +108,7 @@ class Observation:
         o.hearts_broken = state.hearts_broken
         o.points = tuple(state.points)
         o.voids = tuple(state.voids)
-        o.hand_sizes = tuple(map(int.bit_count, state.hands))
-        # Cards of finished tricks are exactly the cards taken, so no need to walk the tricks.
-        played = 0
-        for m in state.taken:
-            played |= m
-        for c in trick:
-            played |= 1 << c
-        o.played_mask = played
+        o.played_mask = state.played_mask
         o.totals = totals
         return o
 
@@ -142,6 +133,25 @@ class Observation:
     def received(self) -> CardSet | None:
         """The cards this seat received (``None`` until everyone has passed)."""
         return None if self.received_mask is None else CardSet(self.received_mask)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """Cards each seat holds, as everyone at the table can count them.
+
+        Cards chosen for passing count as held until they change hands.
+        """
+        from hearts.hand import Phase
+
+        n = self.rules.num_players
+        if self.phase is Phase.PASSING:
+            sizes = [self.rules.hand_size] * n
+            sizes[self.seat] = self.hand_mask.bit_count()
+            return tuple(sizes)
+        if self.phase is not Phase.PLAYING:
+            return (0,) * n
+        in_trick = {s for s, _ in self.trick}
+        left = self.rules.hand_size - self.trick_number
+        return tuple(left - (s in in_trick) for s in range(n))
 
     @property
     def is_my_turn(self) -> bool:
