@@ -17,9 +17,9 @@ driven without a browser.
 
 from __future__ import annotations
 
-from hearts_widgets.table import GameTable
-from hearts_widgets.table_model import TableModel
-from hearts_widgets.walkthrough import Walkthrough
-from hearts_widgets.walkthrough_model import WalkthroughModel
+from .table import GameTable
+from .table_model import TableModel
+from .walkthrough import Walkthrough
+from .walkthrough_model import WalkthroughModel
 
 __all__ = ["GameTable", "TableModel", "Walkthrough", "WalkthroughModel"]

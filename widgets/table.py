@@ -25,10 +25,11 @@ import ipywidgets as W
 
 from hearts.display import table_svg
 from hearts.hand import HandState, Phase
-from hearts_widgets import levels, store
-from hearts_widgets.svgview import SvgTable
-from hearts_widgets.table_model import SOUTH, TableModel
-from hearts_widgets.text import game_over_text, level_label, seat, t
+
+from . import levels, store
+from .svgview import SvgTable
+from .table_model import SOUTH, TableModel
+from .text import game_over_text, level_label, seat, t
 
 __all__ = ["GameTable"]
 

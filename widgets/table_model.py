@@ -35,8 +35,9 @@ from hearts.errors import CardParseError, HeartsError, IllegalMoveError, Rule
 from hearts.game import Game
 from hearts.hand import HandState, Phase
 from hearts.rules import Rules
-from hearts_widgets import levels, store
-from hearts_widgets.text import cards_label, explain, level_label, seat, t, t_n
+
+from . import levels, store
+from .text import cards_label, explain, level_label, seat, t, t_n
 
 __all__ = ["BUTTONS", "Message", "TableModel"]
 

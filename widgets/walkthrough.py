@@ -21,10 +21,11 @@ from typing import Any
 import ipywidgets as W
 
 from hearts.display import table_svg
-from hearts_widgets.svgview import SvgTable
-from hearts_widgets.table import _STYLE
-from hearts_widgets.text import t
-from hearts_widgets.walkthrough_model import LEARNER, WalkthroughModel
+
+from .svgview import SvgTable
+from .table import _STYLE
+from .text import t
+from .walkthrough_model import LEARNER, WalkthroughModel
 
 __all__ = ["Walkthrough"]
 

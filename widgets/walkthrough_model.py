@@ -36,7 +36,8 @@ from hearts.game import Game
 from hearts.hand import HandState, Phase, Trick
 from hearts.messages import check_language
 from hearts.rules import Rules
-from hearts_widgets.text import card_label, cards_label, game_over_text, seat, t, t_n
+
+from .text import card_label, cards_label, game_over_text, seat, t, t_n
 
 __all__ = ["DETECTORS", "Detector", "Step", "WalkthroughModel", "build_chapters"]
 
@@ -335,7 +336,7 @@ def _story_reasons(ch: Chapter) -> dict[int, Decision]:
     Keys are action indexes within the chapter. Where the rule bot would
     choose differently, the story gives no reason rather than a wrong one.
     """
-    from hearts_widgets.levels import hint_bot
+    from .levels import hint_bot
 
     bot = hint_bot()
     out: dict[int, Decision] = {}
