@@ -275,7 +275,7 @@ class ExperimentResult:
     @property
     def changed_share(self) -> float:
         """Share of the paired hands whose outcome differed between A and B."""
-        seats = self.meta.get("num_players", 4)
+        seats: int = self.meta.get("num_players", 4)
         return float(self.deals["changed"].sum()) / max(1, seats * self.n_deals)
 
     def plot(self, ax: Any = None, lang: str = "en") -> Any:
@@ -340,7 +340,9 @@ def plot_effects(results: Sequence[ExperimentResult], ax: Any = None, lang: str 
     ax.set_ylim(-0.7, len(results) - 0.3)
     ax.set_xlabel(text("experiment.axis.effect", lang))
     if len(results) == 1:
-        ax.set_title(results[0].takeaway(lang), fontsize=10, wrap=True)
+        # A title, then the one-line takeaway computed from the interval.
+        title = text("experiment.title.one", lang, n=results[0].n_deals)
+        ax.set_title(f"{title}\n{results[0].takeaway(lang)}", fontsize=10, wrap=True)
     else:
         ax.set_title(text("experiment.title.many", lang, n=min(r.n_deals for r in results)), fontsize=10, wrap=True)
     ax.figure.tight_layout()
@@ -368,7 +370,7 @@ def _run_exp_chunk(chunk: _ExpChunk) -> dict[str, np.ndarray]:
     a_bot, b_bot = _build([chunk.a, chunk.b])
     field = _build(chunk.field)
     count = chunk.stop - chunk.start
-    out = {
+    out: dict[str, np.ndarray] = {
         "deal_number": np.zeros(count, np.int64),
         "hand_number": np.zeros(count, np.int16),
         "pass_code": np.zeros(count, np.int8),
@@ -407,7 +409,7 @@ def _run_exp_chunk(chunk: _ExpChunk) -> dict[str, np.ndarray]:
 
 def _field(field: BotLike | Sequence[BotLike], n: int) -> tuple[Any, ...]:
     if isinstance(field, (str, type, BotSpec)) or not isinstance(field, Sequence):
-        field = [field] * (n - 1)  # type: ignore[list-item]
+        field = [field] * (n - 1)
     if len(field) != n - 1:
         raise ExperimentError(
             f"field must be one bot or a list of {n - 1} (the other seats), got {len(field)}", "field"
