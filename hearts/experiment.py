@@ -341,7 +341,7 @@ def plot_effects(results: Sequence[ExperimentResult], ax: Any = None, lang: str 
     ax.set_xlabel(text("experiment.axis.effect", lang))
     if len(results) == 1:
         # A title, then the one-line takeaway computed from the interval.
-        title = text("experiment.title.one", lang, n=results[0].n_deals)
+        title = text("experiment.title.single", lang, n=results[0].n_deals)
         ax.set_title(f"{title}\n{results[0].takeaway(lang)}", fontsize=10, wrap=True)
     else:
         ax.set_title(text("experiment.title.many", lang, n=min(r.n_deals for r in results)), fontsize=10, wrap=True)

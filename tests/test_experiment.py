@@ -90,7 +90,8 @@ def test_plot_has_units_error_bars_and_the_takeaway() -> None:
     r = synthetic([-0.5, -0.4, -0.6, -0.45, -0.55], tip="flush_queen")
     ax = r.plot()
     assert "points per hand" in ax.get_xlabel()
-    assert ax.get_title() == r.takeaway()
+    assert ax.get_title().splitlines()[-1] == r.takeaway()
+    assert str(r.n_deals) in ax.get_title().splitlines()[0]
     assert ax.containers and len(ax.containers[0].lines[2]) == 1  # one error bar
     ax_es = r.plot(lang="es")
     assert "puntos por mano" in ax_es.get_xlabel()
