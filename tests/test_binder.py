@@ -32,7 +32,10 @@ def test_binder_folder_pins_python_and_installs_the_project() -> None:
 
 
 def test_repo2docker_dry_run_picks_python_and_requirements() -> None:
-    exe = shutil.which("jupyter-repo2docker") or str(Path(sys.executable).with_name("jupyter-repo2docker"))
+    # The one installed with this test run's environment (the "test" extra), else one on PATH.
+    beside = Path(sys.executable).with_name("jupyter-repo2docker")
+    exe = str(beside) if beside.exists() else shutil.which("jupyter-repo2docker")
+    assert exe, "jupyter-repo2docker is not installed (it is in the project's test extra)"
     out = subprocess.run(
         [exe, "--no-build", "--no-run", str(REPO)], capture_output=True, text=True, timeout=300, check=True
     )
