@@ -216,7 +216,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (argparse exits 2 on bad options)."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    sub = parser._subparsers._group_actions[0].choices[args.command]  # type: ignore[union-attr]
+    sub = parser._subparsers._group_actions[0].choices[args.command]  # type: ignore[union-attr, index]
     try:
         if args.command == "selfplay":
             return _selfplay(args)
@@ -268,10 +268,10 @@ def _selfplay(args: argparse.Namespace) -> int:
         chunk_size=args.chunk_size,
     )
     if args.games is not None:
-        result = play_games(bots, args.games, **common)  # type: ignore[arg-type]
+        result = play_games(bots, args.games, **common)
         count, unit = args.games, "games"
     else:
-        result = play_hands(bots, args.hands, pass_direction=args.pass_direction, **common)  # type: ignore[arg-type]
+        result = play_hands(bots, args.hands, pass_direction=args.pass_direction, **common)
         count, unit = args.hands, "hands"
     seconds = time.perf_counter() - start
     lang = args.lang
@@ -338,12 +338,12 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         a, b = _bots([args.a], "--a")[0], _bots([args.b], "--b")[0]
         if a.label == b.label:
             b = BotSpec(b.target, b.kwargs, b.label + " (B)")
-        results = [compare(a, b, **options)]  # type: ignore[arg-type]
+        results = [compare(a, b, **options)]
     else:
         tips = TIP_NAMES if args.tip == "all" else (args.tip,)
         results = []
         for t in tips:
-            results.append(tip_experiment(t, **options))  # type: ignore[arg-type]
+            results.append(tip_experiment(t, **options))
             if len(tips) > 1:  # several tips: one line each as soon as it is known
                 _say(args, results[-1].takeaway(lang))
                 sys.stdout.flush()

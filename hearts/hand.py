@@ -27,7 +27,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hearts.cards import _CARDS, SUIT_MASKS, Card, CardSet, card, iter_mask
 from hearts.deal import Deal
@@ -177,7 +177,8 @@ class HandState:
         self.tricks: list[Trick] = []
         self.voids = [0] * n
         self.played_mask = 0
-        self._stack: list[tuple[object, ...]] = []
+        # Undo entries: ("play", seat, card, broken, void), ("pass", seat, mask) or ("moon", seat, choice).
+        self._stack: list[tuple[Any, ...]] = []
         self._result: HandResult | None = None
         self._moon_choice: str | None = None
         if self._pass_offset:
@@ -304,7 +305,7 @@ class HandState:
             raise IllegalMoveError(Rule.WRONG_PHASE, phase=self.phase.value)
         if self.passes[seat] is not None:
             raise IllegalMoveError(Rule.ALREADY_PASSED, seat=seat, players=self.n)
-        items: list[Card | int | str] = cards.replace(",", " ").split() if isinstance(cards, str) else list(cards)
+        items: list[Card | int | str] = [*cards.replace(",", " ").split()] if isinstance(cards, str) else list(cards)
         parsed = [card(c) for c in items]
         need = self.rules.pass_size
         if len(parsed) != need:
@@ -485,9 +486,9 @@ class HandState:
             self._reset()
             for e in actions:
                 if e[0] == "pass":
-                    self.push_pass(e[1], e[2])  # type: ignore[arg-type]
+                    self.push_pass(e[1], e[2])
                 elif e[0] == "play":
-                    self.push(e[2])  # type: ignore[arg-type]
+                    self.push(e[2])
             return last
         self._stack.pop()
         _, seat, c, prev_broken, prev_void = entry
@@ -507,13 +508,13 @@ class HandState:
             self._moon_choice = None
             self.phase = Phase.PLAYING
         self.trick.pop()
-        self.played_mask &= ~(1 << c)  # type: ignore[operator]
+        self.played_mask &= ~(1 << c)
         if not self.trick:
             self.led_suit = -1
-        self.hands[seat] |= 1 << c  # type: ignore[operator]
-        self.hearts_broken = prev_broken  # type: ignore[assignment]
-        self.voids[seat] = prev_void  # type: ignore[index]
-        self.to_play = seat  # type: ignore[assignment]
+        self.hands[seat] |= 1 << c
+        self.hearts_broken = prev_broken
+        self.voids[seat] = prev_void
+        self.to_play = seat
         return last
 
     # ----- display -----------------------------------------------------------
@@ -530,11 +531,11 @@ class HandState:
         return table_svg(self)
 
 
-def _action(entry: tuple[object, ...]) -> Action:
+def _action(entry: tuple[Any, ...]) -> Action:
     """The :class:`Action` of one undo-stack entry."""
     kind = entry[0]
     if kind == "play":
-        return Action("play", entry[1], (_CARDS[entry[2]],))  # type: ignore[arg-type,index]
+        return Action("play", entry[1], (_CARDS[entry[2]],))
     if kind == "pass":
-        return Action("pass", entry[1], tuple(iter_mask(entry[2])))  # type: ignore[arg-type]
-    return Action("moon", entry[1], (), entry[2])  # type: ignore[arg-type]
+        return Action("pass", entry[1], tuple(iter_mask(entry[2])))
+    return Action("moon", entry[1], (), entry[2])

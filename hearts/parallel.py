@@ -154,6 +154,6 @@ def _run_dask(fn: Callable[[T], R], tasks: list[T], client: Any, bar: Any, weigh
         raise ParallelError(f"client must be a dask.distributed.Client, not {type(client).__name__}", "client")
     futures = client.map(fn, tasks, pure=False)
     index = {f.key: i for i, f in enumerate(futures)}
-    for fut in as_completed(futures):
+    for fut in as_completed(futures):  # type: ignore[no-untyped-call]
         bar.update(weights[index[fut.key]])
     return list(client.gather(futures))

@@ -44,6 +44,7 @@ import dataclasses
 import hashlib
 import json
 import os
+from collections.abc import Callable
 from typing import Any
 
 from hearts.cards import Card, CardSet
@@ -276,7 +277,9 @@ def _compare_result(stated: HandResult, actual: HandResult, path: str) -> None:
     for f in dataclasses.fields(HandResult):
         a, b = getattr(stated, f.name), getattr(actual, f.name)
         if a != b:
-            show = lambda v: v.value if isinstance(v, MoonScoring) else (list(v) if isinstance(v, tuple) else v)
+            show: Callable[[Any], Any] = lambda v: (
+                v.value if isinstance(v, MoonScoring) else (list(v) if isinstance(v, tuple) else v)
+            )
             raise RecordError(
                 f"the record says {show(a)!r} but replaying the hand gives {show(b)!r}; the record is forged",
                 _join(path, f.name),
@@ -669,7 +672,7 @@ class GameRecord:
             for name in ("totals", "winners", "hands_played"):
                 a, b = getattr(self.outcome, name), getattr(actual, name)
                 if a != b:
-                    show = lambda v: list(v) if isinstance(v, tuple) else v
+                    show: Callable[[Any], Any] = lambda v: list(v) if isinstance(v, tuple) else v
                     raise RecordError(
                         f"the record says {show(a)!r} but replaying the game gives {show(b)!r}; the record is forged",
                         f"result.{name}",

@@ -266,7 +266,7 @@ def decision_table(df: pd.DataFrame, *, costly: float = COSTLY) -> pd.DataFrame:
         cost = float(chosen["regret"])
         rows.append(
             {
-                "decision": int(decision),  # type: ignore[call-overload]
+                "decision": int(decision),  # type: ignore[arg-type]
                 "kind": chosen["kind"],
                 "trick": int(chosen["trick"]),
                 "chosen": chosen["option"],

@@ -181,7 +181,12 @@ class Rules:
         if not self.passing:
             return PassDirection.NONE
         if self.num_players == 4:
-            cycle = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.NONE)
+            cycle: tuple[PassDirection, ...] = (
+                PassDirection.LEFT,
+                PassDirection.RIGHT,
+                PassDirection.ACROSS,
+                PassDirection.NONE,
+            )
         else:
             cycle = (PassDirection.LEFT, PassDirection.RIGHT)
         return cycle[(hand_number - 1) % len(cycle)]
@@ -266,7 +271,7 @@ def legal_mask(
     # Leading.
     if first_trick:
         # 4. The lowest club in the deck opens the hand.
-        first = 1 << rules._first_lead  # type: ignore[attr-defined]
+        first: int = 1 << rules._first_lead  # type: ignore[attr-defined]
         if hand & first:
             return first
     if not hearts_broken:

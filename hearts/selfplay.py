@@ -175,6 +175,7 @@ def bot_spec(kind: str | type, *, label: str = "", **kwargs: Any) -> BotSpec:
     ...
     hearts.selfplay.SelfPlayError: unknown bot 'chess': use random, rule, expert, 'module:Class' or a Bot class
     """
+    target: str | type
     if isinstance(kind, str):
         target = BOT_ALIASES.get(kind.strip().lower(), kind.strip())
         if ":" not in target:
@@ -203,7 +204,7 @@ def _as_spec(bot: BotLike) -> BotSpec | Bot:
         return bot
     if isinstance(bot, Bot):
         return bot
-    return bot_spec(bot)  # type: ignore[arg-type]
+    return bot_spec(bot)
 
 
 def _label(bot: BotSpec | Bot) -> str:
@@ -366,6 +367,7 @@ def play_out(
     from_state = Observation.from_state
     pass_reason = [-1] * n
     pass_tip = [-1] * n
+    c: int
     if state.phase is Phase.PASSING:
         views = [from_state(state, s, totals) for s in range(n)]  # everyone chooses before anything moves
         need = state.rules.pass_size
@@ -403,7 +405,7 @@ def play_out(
             rlist.append(rcode(d.reason))
             tlist.append(tcode(d.tip))
         push(c)
-    if state.phase is Phase.MOON_CHOICE:
+    if state.phase is Phase.MOON_CHOICE:  # type: ignore[comparison-overlap]  # push() changed the phase
         s = state.to_play
         state.choose_moon(s, bots[s].choose_moon(from_state(state, s, totals)))
     return pass_reason, pass_tip
@@ -508,7 +510,7 @@ def _lowest_cards(masks: np.ndarray, k: int) -> list[np.ndarray]:
 
 
 def _bits(masks: np.ndarray, shift: int, width: int) -> np.ndarray:
-    return np.bitwise_count((masks >> np.uint64(shift)) & np.uint64((1 << width) - 1)).astype(np.int8)
+    return np.bitwise_count((masks >> np.uint64(shift)) & np.uint64((1 << width) - 1)).astype(np.int8)  # type: ignore[no-any-return]
 
 
 def _hand_features(masks: np.ndarray, suffix: str) -> dict[str, np.ndarray]:
@@ -632,7 +634,10 @@ def _concat(frames: list[pd.DataFrame], offsets: list[int]) -> pd.DataFrame:
     """Concatenate chunk frames in order: shift ``deal`` and unify open categoricals (sorted)."""
     if not frames:
         return pd.DataFrame()
-    frames = [f.assign(deal=(f["deal"] + np.int32(off)).astype(np.int32)) for f, off in zip(frames, offsets)]
+    frames = [
+        f.assign(deal=(f["deal"] + np.int32(off)).astype(np.int32))  # type: ignore[type-var]  # pandas-stubs
+        for f, off in zip(frames, offsets)
+    ]
     first = frames[0]
     for col in first.columns:
         dtype = first[col].dtype

@@ -63,7 +63,7 @@ def make(level: str, seed: int = 0) -> Bot:
     else:
         names, factory = _expert()
         if factory is not None and level in names:
-            return factory(level, seed)  # type: ignore[no-any-return]
+            return factory(level, seed)
     raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(available_levels())}")
 
 

@@ -105,7 +105,7 @@ class ReviewModel:
     def _default_selection(self) -> int | None:
         if not len(self.decisions):
             return None
-        idx = self.decisions["cost"].astype(float).idxmax()
+        idx: Any = self.decisions["cost"].astype(float).idxmax()
         return int(self.decisions.loc[idx, "decision"])
 
     def select(self, decision: int) -> None:
@@ -152,6 +152,7 @@ class ReviewModel:
     def labels(self) -> list[tuple[str, int]]:
         """Picker entries: ``("Play 3 (trick 3): 9♦, cost 2.1 ⚠", 3)``."""
         out = []
+        row: Any  # pandas rows are untyped
         for row in self.decisions.itertuples():
             mark = " ⚠" if row.costly else ""
             where = f"{self._kind(row.kind)} {row.trick}" if row.kind == "play" else self._kind(row.kind)
@@ -189,6 +190,7 @@ class ReviewModel:
         cols = ("decision", "kind", "trick", "chosen", "best", "expected", "cost", "tip")
         head = "".join(f"<th>{html.escape(text(f'review.column.{c}', self.lang))}</th>" for c in cols)
         rows = []
+        r: Any  # pandas rows are untyped
         for r in d.itertuples():
             cls = []
             if r.costly:

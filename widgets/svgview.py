@@ -30,7 +30,7 @@ __all__ = ["SvgTable"]
 _STATIC = Path(__file__).parent / "static"
 
 
-class SvgTable(anywidget.AnyWidget):  # type: ignore[misc]
+class SvgTable(anywidget.AnyWidget):
     """Shows ``svg``; calls the ``on_card`` callbacks with the code of a clicked card."""
 
     _esm = (_STATIC / "table.js").read_text(encoding="utf-8")

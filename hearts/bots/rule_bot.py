@@ -317,6 +317,7 @@ class RuleBot(Bot):
         best = -1
         winner = -1
         tmask = 0
+        c: int  # a card of the trick here, a card number (bit index) below
         for s, c in trick:
             tmask |= 1 << c
             if c > best and c // 13 == led:
