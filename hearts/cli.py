@@ -3,7 +3,9 @@
 ``selfplay`` plays hands or whole games between bots and writes the three
 tables as Parquet; ``experiment`` runs an A/B comparison (or the ready
 experiment of a strategy tip) and prints its effect in points per hand with
-a 95% interval. ``--help`` on each command explains every option.
+a 95% interval, or with ``--unit games --games N`` its effect on games won
+and on the final score over N whole games. ``--help`` on each command
+explains every option.
 
 Bots are written ``random``, ``rule``, ``expert`` or ``module:Class``; the
 rule bot takes tip switches after a colon: ``rule:-flush_queen`` (that tip
@@ -42,6 +44,7 @@ _OPTION_NAMES = {
     "a/b": "--a/--b",
     "tip": "--tip",
     "measure": "--measure",
+    "unit": "--unit",
     "rules": "--target-score",
     "target_score": "--target-score",
     "directory": "--out",
@@ -165,8 +168,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="A/B test two strategies, or one strategy tip, on the same deals",
         description="Play strategy A and strategy B on the same deals, each in every seat against the same "
         "field, and report B's points per hand minus A's with a 95%% interval "
-        "(negative: B takes fewer points). --tip runs the ready experiment of a rule-bot tip: "
-        "the rule bot with the tip (B) against without it (A).",
+        "(negative: B takes fewer points). With --unit games, play whole games instead and report the "
+        "effect on the share of games won and on the final score. --tip runs the ready experiment of a "
+        "rule-bot tip: the rule bot with the tip (B) against without it (A).",
         epilog=bots_help,
     )
     which = ex.add_mutually_exclusive_group()
@@ -174,7 +178,21 @@ def build_parser() -> argparse.ArgumentParser:
     which.add_argument("--a", dest="a", metavar="BOT", help="strategy A (use with --b)")
     ex.add_argument("--b", dest="b", metavar="BOT", help="strategy B (use with --a)")
     ex.add_argument("--list-tips", action="store_true", help="list the tips and exit")
-    ex.add_argument("--deals", type=_count(2), default=1000, metavar="N", help="deals to play (default 1000)")
+    ex.add_argument(
+        "--unit",
+        choices=["hands", "games"],
+        default="hands",
+        help="hands (default): independent duplicate deals, effect in points per hand; games: whole games to "
+        "the target score on duplicate deal sequences, effect on the share of games won (a win shared by k "
+        "players counts 1/k) and on the final score: the test for tips that act through the game score "
+        "(queen_to_leader, shoot_moon, stop_moon)",
+    )
+    ex.add_argument(
+        "--deals", type=_count(2), default=None, metavar="N", help="deals to play with --unit hands (default 1000)"
+    )
+    ex.add_argument(
+        "--games", type=_count(2), default=None, metavar="N", help="whole games to play with --unit games (default 200)"
+    )
     ex.add_argument(
         "--field",
         nargs="+",
@@ -185,8 +203,8 @@ def build_parser() -> argparse.ArgumentParser:
     ex.add_argument(
         "--measure",
         choices=["score", "points"],
-        default="score",
-        help="score after a moon is counted (default) or penalty points taken",
+        default=None,
+        help="score after a moon is counted (default) or penalty points taken; --unit hands only",
     )
     ex.add_argument("--plot", metavar="FILE", help="save a plot of the effect with its 95%% interval (PNG, SVG, PDF)")
     _common(ex)
@@ -307,7 +325,7 @@ def _selfplay(args: argparse.Namespace) -> int:
 
 def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from hearts.bots.tips import TIP_NAMES, tip_title
-    from hearts.experiment import compare, plot_effects, tip_experiment
+    from hearts.experiment import ExperimentResult, GameExperimentResult, compare, plot_effects, tip_experiment
 
     lang = args.lang
     if args.list_tips:
@@ -322,13 +340,21 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         raise CommandLineError("--b", "--b goes with --a, not with --tip")
     if args.tip is not None and args.tip != "all" and args.tip not in TIP_NAMES:
         raise CommandLineError("--tip", f"unknown tip {args.tip!r}; tips are: {', '.join(TIP_NAMES)}, or all")
+    games = args.unit == "games"
+    if games and args.deals is not None:
+        raise CommandLineError("--deals", "--deals is for --unit hands; whole games are counted with --games")
+    if games and args.measure == "points":
+        raise CommandLineError("--measure", "whole games are measured by the game score, not by penalty points")
+    if not games and args.games is not None:
+        raise CommandLineError("--games", "--games goes with --unit games (whole games); hands are --deals")
     field = _bots(args.field, "--field")
+    count: dict[str, Any] = {"unit": "games", "n_games": args.games} if games else {"n_deals": args.deals}
     options = dict(
-        n_deals=args.deals,
+        **count,
         field=field[0] if len(field) == 1 else field,
         seed=args.seed,
         rules=_rules(args),
-        measure=args.measure,
+        measure=args.measure or "score",
         workers=args.workers,
         progress=not (args.no_progress or args.quiet),
         chunk_size=args.chunk_size,
@@ -338,7 +364,7 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         a, b = _bots([args.a], "--a")[0], _bots([args.b], "--b")[0]
         if a.label == b.label:
             b = BotSpec(b.target, b.kwargs, b.label + " (B)")
-        results = [compare(a, b, **options)]
+        results: list[ExperimentResult | GameExperimentResult] = [compare(a, b, **options)]
     else:
         tips = TIP_NAMES if args.tip == "all" else (args.tip,)
         results = []
@@ -350,7 +376,12 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     seconds = time.perf_counter() - start
     if len(results) == 1:
         _say(args, results[0].summary(lang))
-    _say(args, text("experiment.cli.time", lang, seconds=f"{seconds:.1f}", deals=args.deals * len(results)))
+    if games:
+        played = (args.games or 200) * len(results)
+        _say(args, text_n("experiment.cli.games_time", played, lang, seconds=f"{seconds:.1f}", games=played))
+    else:
+        deals = (args.deals or 1000) * len(results)
+        _say(args, text("experiment.cli.time", lang, seconds=f"{seconds:.1f}", deals=deals))
     if args.out:
         from pathlib import Path
 
@@ -363,8 +394,9 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
 
         matplotlib.use("Agg")
         ax = plot_effects(results, lang=lang)
+        figure = ax[0].figure if games else ax.figure  # whole games: two panels
         try:
-            ax.figure.savefig(args.plot, dpi=120)
+            figure.savefig(args.plot, dpi=120)
         except (ValueError, OSError) as e:
             raise CommandLineError("--plot", f"cannot save the plot to {args.plot!r}: {e}") from None
         _say(args, text("experiment.cli.plot_saved", lang, path=args.plot))

@@ -12,6 +12,16 @@ mean difference in **points per hand**, with a 95% t-interval over deals.
 the rule bot: the rule bot with the tip (B) against the same bot without it
 (A). A negative effect means the tip saves points.
 
+Whole games. Some tips only matter through the game score: giving Q♠ to
+the player with the fewest points, or the moon decisions. With
+``unit="games"`` the experiment plays ``n_games`` whole games instead
+(:class:`GameExperimentResult`): game ``g`` is played with A in seat ``s``
+and again with B in seat ``s``, for every seat, on the same deal sequence
+with the same bot seeds (as :func:`hearts.selfplay.play_games` would play
+game ``g``). Per game it reports the tested strategy's win share and final
+score, averaged over the seats; a game won jointly by ``k`` players counts
+``1/k`` win for each of them, so the win shares of a game add up to 1.
+
 >>> r = compare("random", "random", n_deals=6, field="random", workers=1, progress=False)
 >>> r.n_deals, r.effect
 (6, 0.0)
@@ -26,14 +36,15 @@ import json
 import math
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, overload
 
 import numpy as np
 import pandas as pd
 
 from hearts.deal import Deal
+from hearts.game import Game
 from hearts.hand import HandState
-from hearts.messages import check_language, text
+from hearts.messages import check_language, text, text_n
 from hearts.parallel import ParallelError, check_workers, run_tasks
 from hearts.rules import Rules
 from hearts.selfplay import (
@@ -56,14 +67,17 @@ from hearts.selfplay import (
 __all__ = [
     "ExperimentError",
     "ExperimentResult",
+    "GameExperimentResult",
     "compare",
     "plot_effects",
+    "plot_game_effects",
     "t_quantile",
     "tip_experiment",
 ]
 
 _PASS_CODES = list(PASS_DTYPE.categories)
 _MEASURES = ("score", "points")
+_UNITS = ("hands", "games")
 
 
 class ExperimentError(SelfPlayError):
@@ -151,6 +165,31 @@ def _num(x: float, lang: str, digits: int = 2) -> str:
     return s.replace(".", ",") if lang == "es" else s
 
 
+def _names(a: str, b: str, meta: dict[str, Any], lang: str) -> tuple[str, str, str | None]:
+    """The names of A and B (and the tip's title) in ``lang``."""
+    tip = meta.get("tip")
+    if tip:
+        from hearts.bots.tips import tip_title
+
+        title = tip_title(tip, lang)
+        return (
+            text("experiment.without_tip", lang, tip=title),
+            text("experiment.with_tip", lang, tip=title),
+            title,
+        )
+    return a, b, None
+
+
+def _paired_ci(diffs: pd.Series, confidence: float) -> tuple[float, float]:
+    """The t-interval of the mean of paired differences (NaN with fewer than two)."""
+    n = len(diffs)
+    if n < 2:
+        return (math.nan, math.nan)
+    mean = float(diffs.mean())
+    half = t_quantile(0.5 + confidence / 2, n - 1) * float(diffs.std(ddof=1)) / math.sqrt(n)
+    return (mean - half, mean + half)
+
+
 @dataclasses.dataclass
 class ExperimentResult:
     """The outcome of an A/B experiment.
@@ -223,17 +262,7 @@ class ExperimentResult:
         return "unclear"
 
     def _names(self, lang: str) -> tuple[str, str, str | None]:
-        tip = self.meta.get("tip")
-        if tip:
-            from hearts.bots.tips import tip_title
-
-            title = tip_title(tip, lang)
-            return (
-                text("experiment.without_tip", lang, tip=title),
-                text("experiment.with_tip", lang, tip=title),
-                title,
-            )
-        return self.a, self.b, None
+        return _names(self.a, self.b, self.meta, lang)
 
     def takeaway(self, lang: str = "en") -> str:
         """One sentence that says what the interval shows, and no more."""
@@ -311,40 +340,291 @@ class ExperimentResult:
         )
 
 
-def plot_effects(results: Sequence[ExperimentResult], ax: Any = None, lang: str = "en") -> Any:
+@dataclasses.dataclass
+class GameExperimentResult:
+    """The outcome of a whole-game A/B experiment (``compare(..., unit="games")``).
+
+    ``games`` has one row per game: ``game`` (index), ``game_number``
+    (replay with ``Game(game_number, rules)``), and for each strategy
+    (``a_`` and ``b_``), averaged over the seats it was tested in:
+
+    - ``a_win``, ``b_win``: its share of the win, 0 to 1 (a win shared by
+      ``k`` players counts ``1/k``);
+    - ``a_score``, ``b_score``: its final score (lower is better);
+    - ``a_hands``, ``b_hands``: hands played in the games of that strategy,
+      summed over the seats;
+
+    then ``win_diff`` (``b_win - a_win``), ``score_diff`` (``b_score -
+    a_score``) and ``changed`` (in how many seat rotations the two games
+    ended with different totals).
+
+    >>> from hearts import Rules
+    >>> r = compare("random", "rule", unit="games", n_games=3, field="random",
+    ...             rules=Rules(target_score=30), workers=1, progress=False)
+    >>> r.n_games, list(r.games.columns[:4])
+    (3, ['game', 'game_number', 'a_win', 'b_win'])
+    """
+
+    a: str
+    b: str
+    games: pd.DataFrame
+    meta: dict[str, Any] = dataclasses.field(default_factory=dict)
+    confidence: float = 0.95
+
+    @property
+    def n_games(self) -> int:
+        """How many games were played (each one 2 × seats times)."""
+        return len(self.games)
+
+    def _mean(self, column: str) -> float:
+        return float(self.games[column].mean()) if self.n_games else math.nan
+
+    @property
+    def win_effect(self) -> float:
+        """B's share of games won minus A's (0 to 1 scale; positive: B wins more)."""
+        return self._mean("win_diff")
+
+    @property
+    def win_ci(self) -> tuple[float, float]:
+        """The confidence interval of :attr:`win_effect` (paired t-interval over games)."""
+        return _paired_ci(self.games["win_diff"], self.confidence)
+
+    @property
+    def score_effect(self) -> float:
+        """B's mean final score minus A's (negative: B ends lower, which is better)."""
+        return self._mean("score_diff")
+
+    @property
+    def score_ci(self) -> tuple[float, float]:
+        """The confidence interval of :attr:`score_effect` (paired t-interval over games)."""
+        return _paired_ci(self.games["score_diff"], self.confidence)
+
+    @property
+    def a_win(self) -> float:
+        """A's share of games won (a seat's expected share is 1/seats)."""
+        return self._mean("a_win")
+
+    @property
+    def b_win(self) -> float:
+        """B's share of games won."""
+        return self._mean("b_win")
+
+    @property
+    def a_score(self) -> float:
+        """A's mean final score."""
+        return self._mean("a_score")
+
+    @property
+    def b_score(self) -> float:
+        """B's mean final score."""
+        return self._mean("b_score")
+
+    def _per_hand(self, side: str) -> float:
+        hands = float(self.games[f"{side}_hands"].sum())
+        seats: int = self.meta.get("num_players", 4)
+        return float((self.games[f"{side}_score"] * seats).sum()) / hands if hands else math.nan
+
+    @property
+    def a_points_per_hand(self) -> float:
+        """A's score per hand over all its games (total of final scores / hands played)."""
+        return self._per_hand("a")
+
+    @property
+    def b_points_per_hand(self) -> float:
+        """B's score per hand over all its games."""
+        return self._per_hand("b")
+
+    @property
+    def changed_share(self) -> float:
+        """Share of the paired games whose final totals differed between A and B."""
+        seats: int = self.meta.get("num_players", 4)
+        return float(self.games["changed"].sum()) / max(1, seats * self.n_games)
+
+    @property
+    def win_verdict(self) -> str:
+        """``'better'`` (B wins more), ``'worse'`` or ``'unclear'`` (the interval holds zero)."""
+        lo, hi = self.win_ci
+        return "better" if lo > 0 else "worse" if hi < 0 else "unclear"
+
+    @property
+    def score_verdict(self) -> str:
+        """``'better'`` (B ends with a lower score), ``'worse'`` or ``'unclear'``."""
+        lo, hi = self.score_ci
+        return "better" if hi < 0 else "worse" if lo > 0 else "unclear"
+
+    def _sentence(self, kind: str, lang: str, effect: float, ci: tuple[float, float], verdict: str) -> str:
+        a, b, tip = _names(self.a, self.b, self.meta, lang)
+        lo, hi = ci
+        digits = 1 if kind == "wins" else 2  # percentage points, or points
+        prefix = f"experiment.games.{kind}.{'tip_' if tip else ''}"
+        if verdict == "unclear" or math.isnan(lo):
+            lo_s, hi_s = _num(lo, lang, digits), _num(hi, lang, digits)
+            return text(prefix + "unclear", lang, a=a, b=b, tip=tip, lo=lo_s, hi=hi_s)
+        # the interval of the size of the effect, lowest first
+        if effect < 0:
+            lo, hi = -hi, -lo
+        size = _num(abs(effect), lang, digits)
+        return text(
+            prefix + verdict, lang, a=a, b=b, tip=tip, effect=size, lo=_num(lo, lang, digits), hi=_num(hi, lang, digits)
+        )
+
+    def takeaway(self, lang: str = "en") -> str:
+        """Two sentences: what the intervals show about games won and about the final score, and no more."""
+        check_language(lang)
+        pct = (100 * self.win_ci[0], 100 * self.win_ci[1])
+        wins = self._sentence("wins", lang, 100 * self.win_effect, pct, self.win_verdict)
+        score = self._sentence("score", lang, self.score_effect, self.score_ci, self.score_verdict)
+        return f"{wins} {score}"
+
+    def summary(self, lang: str = "en") -> str:
+        """A short report in English (``'en'``) or Spanish (``'es'``)."""
+        check_language(lang)
+        a, b, _ = _names(self.a, self.b, self.meta, lang)
+        win_lo, win_hi = self.win_ci
+        score_lo, score_hi = self.score_ci
+        head = text_n(
+            "experiment.games.summary",
+            self.n_games,
+            lang,
+            a=a,
+            b=b,
+            games=self.n_games,
+            target=self.meta.get("rules", {}).get("target_score", "?"),
+            field=self.meta.get("field", "?"),
+            a_win=_num(100 * self.a_win, lang, 1),
+            b_win=_num(100 * self.b_win, lang, 1),
+            win_effect=_num(100 * self.win_effect, lang, 1),
+            win_lo=_num(100 * win_lo, lang, 1),
+            win_hi=_num(100 * win_hi, lang, 1),
+            a_score=_num(self.a_score, lang),
+            b_score=_num(self.b_score, lang),
+            score_effect=_num(self.score_effect, lang),
+            score_lo=_num(score_lo, lang),
+            score_hi=_num(score_hi, lang),
+            a_pph=_num(self.a_points_per_hand, lang),
+            b_pph=_num(self.b_points_per_hand, lang),
+            changed=_num(100 * self.changed_share, lang, 1),
+        )
+        return head + "\n" + self.takeaway(lang)
+
+    def plot(self, axes: Any = None, lang: str = "en") -> Any:
+        """The two effects (games won, final score) with 95% error bars: two matplotlib ``Axes``."""
+        return plot_game_effects([self], axes=axes, lang=lang)
+
+    def to_parquet(self, directory: str | Path) -> Path:
+        """Write ``games.parquet`` and ``experiment.json`` into ``directory``."""
+        d = Path(directory)
+        d.mkdir(parents=True, exist_ok=True)
+        self.games.to_parquet(d / "games.parquet", engine="pyarrow", index=False)
+        info = {"a": self.a, "b": self.b, "confidence": self.confidence, "meta": self.meta, "unit": "games"}
+        info["win_effect"], info["win_ci"] = self.win_effect, list(self.win_ci)
+        info["score_effect"], info["score_ci"], info["n_games"] = self.score_effect, list(self.score_ci), self.n_games
+        (d / "experiment.json").write_text(json.dumps(info, indent=2, sort_keys=True), encoding="utf-8")
+        return d
+
+    @classmethod
+    def from_parquet(cls, directory: str | Path) -> GameExperimentResult:
+        """Read what :meth:`to_parquet` wrote."""
+        d = Path(directory)
+        if not (d / "games.parquet").is_file() or not (d / "experiment.json").is_file():
+            raise ExperimentError(
+                f"{d} holds no whole-game experiment: expected games.parquet and experiment.json", "directory"
+            )
+        info = json.loads((d / "experiment.json").read_text(encoding="utf-8"))
+        games = pd.read_parquet(d / "games.parquet", engine="pyarrow")
+        return cls(info["a"], info["b"], games, info.get("meta", {}), info.get("confidence", 0.95))
+
+    def __repr__(self) -> str:
+        (wlo, whi), (slo, shi) = self.win_ci, self.score_ci
+        return (
+            f"<GameExperimentResult {self.b!r} - {self.a!r}: win share {self.win_effect:+.3f} "
+            f"(95% CI {wlo:+.3f} to {whi:+.3f}), final score {self.score_effect:+.2f} "
+            f"(95% CI {slo:+.2f} to {shi:+.2f}), {self.n_games} games>"
+        )
+
+
+def plot_game_effects(results: Sequence[GameExperimentResult], axes: Any = None, lang: str = "en") -> Any:
+    """Two forest plots side by side: the effect on games won (percentage points) and on the final score.
+
+    One row per experiment, each with its 95% interval; with one experiment
+    the figure's title ends with its takeaway. Returns the two ``Axes``.
+    """
+    import matplotlib.pyplot as plt
+
+    check_language(lang)
+    if not results:
+        raise ExperimentError("plot_game_effects needs at least one experiment", "results")
+    if axes is None:
+        _, axes = plt.subplots(1, 2, figsize=(10, 2.0 + 0.45 * len(results)), sharey=True)
+    labels = []
+    for r in results:
+        a, b, tip = _names(r.a, r.b, r.meta, lang)
+        labels.append(tip if tip else f"{b} − {a}")
+    y = np.arange(len(results))[::-1]
+    panels: tuple[tuple[str, list[float], list[tuple[float, ...]], list[str]], ...] = (
+        ("wins", [100 * r.win_effect for r in results], [tuple(100 * x for x in r.win_ci) for r in results],
+         [r.win_verdict for r in results]),
+        ("score", [r.score_effect for r in results], [r.score_ci for r in results],
+         [r.score_verdict for r in results]),
+    )  # fmt: skip
+    for ax, (kind, effects, cis, verdicts) in zip(axes, panels):
+        for yi, e, (lo, hi), v in zip(y, effects, cis, verdicts):
+            color = {"better": "tab:green", "worse": "tab:red"}.get(v, "tab:gray")
+            ax.errorbar([e], [yi], xerr=[[e - lo], [hi - e]], fmt="o", color=color, capsize=4)
+        ax.axvline(0.0, color="black", linewidth=0.8)
+        ax.set_xlabel(text(f"experiment.games.axis.{kind}", lang), wrap=True)
+    axes[0].set_yticks(y, labels)
+    axes[0].set_ylim(-0.7, len(results) - 0.3)
+    n = min(r.n_games for r in results)
+    title = text_n("experiment.games.title", n, lang, games=n)
+    if len(results) == 1:
+        title = f"{title}\n{results[0].takeaway(lang)}"
+    axes[0].figure.suptitle(title, fontsize=10, wrap=True)
+    axes[0].figure.tight_layout()
+    return axes
+
+
+def plot_effects(results: Sequence[ExperimentResult | GameExperimentResult], ax: Any = None, lang: str = "en") -> Any:
     """A forest plot: one row per experiment, effect and 95% interval in points per hand.
 
-    With one experiment the title is its takeaway sentence.
+    With one experiment the title is its takeaway sentence. Whole-game
+    experiments are drawn by :func:`plot_game_effects` (``ax``: two axes).
     """
     import matplotlib.pyplot as plt
 
     check_language(lang)
     if not results:
         raise ExperimentError("plot_effects needs at least one experiment", "results")
+    games = [r for r in results if isinstance(r, GameExperimentResult)]
+    if games:
+        if len(games) != len(results):
+            raise ExperimentError("cannot plot whole-game and per-hand experiments together", "results")
+        return plot_game_effects(games, axes=ax, lang=lang)
+    hands = [r for r in results if isinstance(r, ExperimentResult)]
     if ax is None:
-        _, ax = plt.subplots(figsize=(8, 1.6 + 0.45 * len(results)))
+        _, ax = plt.subplots(figsize=(8, 1.6 + 0.45 * len(hands)))
     labels, effects, lows, highs = [], [], [], []
-    for r in results:
+    for r in hands:
         a, b, tip = r._names(lang)
         labels.append(tip if tip else f"{b} − {a}")
         lo, hi = r.ci
         effects.append(r.effect)
         lows.append(r.effect - lo)
         highs.append(hi - r.effect)
-    y = np.arange(len(results))[::-1]
-    colors = [{"better": "tab:green", "worse": "tab:red"}.get(r.verdict, "tab:gray") for r in results]
+    y = np.arange(len(hands))[::-1]
+    colors = [{"better": "tab:green", "worse": "tab:red"}.get(r.verdict, "tab:gray") for r in hands]
     for yi, e, lo, hi, c in zip(y, effects, lows, highs, colors):
         ax.errorbar([e], [yi], xerr=[[lo], [hi]], fmt="o", color=c, capsize=4)
     ax.axvline(0.0, color="black", linewidth=0.8)
     ax.set_yticks(y, labels)
-    ax.set_ylim(-0.7, len(results) - 0.3)
+    ax.set_ylim(-0.7, len(hands) - 0.3)
     ax.set_xlabel(text("experiment.axis.effect", lang))
-    if len(results) == 1:
+    if len(hands) == 1:
         # A title, then the one-line takeaway computed from the interval.
-        title = text("experiment.title.single", lang, n=results[0].n_deals)
-        ax.set_title(f"{title}\n{results[0].takeaway(lang)}", fontsize=10, wrap=True)
+        title = text("experiment.title.single", lang, n=hands[0].n_deals)
+        ax.set_title(f"{title}\n{hands[0].takeaway(lang)}", fontsize=10, wrap=True)
     else:
-        ax.set_title(text("experiment.title.many", lang, n=min(r.n_deals for r in results)), fontsize=10, wrap=True)
+        ax.set_title(text("experiment.title.many", lang, n=min(r.n_deals for r in hands)), fontsize=10, wrap=True)
     ax.figure.tight_layout()
     return ax
 
@@ -407,6 +687,60 @@ def _run_exp_chunk(chunk: _ExpChunk) -> dict[str, np.ndarray]:
     return out
 
 
+@dataclasses.dataclass(frozen=True)
+class _GameChunk:
+    seed: int
+    start: int
+    stop: int
+    a: BotSpec | Any
+    b: BotSpec | Any
+    field: tuple[Any, ...]
+    rules: Rules
+    max_hands_per_game: int = 1000
+
+
+_GAME_KEYS = ("game_number", "a_win", "b_win", "a_total", "b_total", "a_hands", "b_hands", "changed")
+
+
+def _run_game_chunk(chunk: _GameChunk) -> dict[str, np.ndarray]:
+    """Games ``start..stop``: each with A, then B, in every seat, on the same deals and bot seeds."""
+    rules = chunk.rules
+    n = rules.num_players
+    a_bot, b_bot = _build([chunk.a, chunk.b])
+    field = _build(chunk.field)
+    count = chunk.stop - chunk.start
+    out: dict[str, np.ndarray] = {
+        k: np.zeros(count, np.float64 if k.endswith("_win") else np.int64) for k in _GAME_KEYS
+    }
+    for j, g in enumerate(range(chunk.start, chunk.stop)):
+        number, _ = hand_seeds(chunk.seed, 1, n, game=g)  # the game number, as in play_games
+        out["game_number"][j] = number
+        for s in range(n):
+            finals = []
+            for side, tested in (("a", a_bot), ("b", b_bot)):
+                seat_bots = [tested if t == s else field[(t - s) % n - 1] for t in range(n)]
+                game = Game(number, rules)
+                while True:
+                    k = game.hand_number
+                    _, seeds = hand_seeds(chunk.seed, k, n, game=g)
+                    for bot, sd in zip(seat_bots, seeds):
+                        bot.reseed(sd)
+                    play_out(game.hand, seat_bots, tuple(game.totals))
+                    if game.is_over:
+                        break
+                    if k >= chunk.max_hands_per_game:
+                        raise ExperimentError(f"game {g} did not end within {k} hands", "n_games")
+                    game.next_hand()
+                outcome = game.outcome()
+                if s in outcome.winners:
+                    out[f"{side}_win"][j] += 1.0 / len(outcome.winners)
+                out[f"{side}_total"][j] += outcome.totals[s]
+                out[f"{side}_hands"][j] += outcome.hands_played
+                finals.append(outcome.totals)
+            out["changed"][j] += finals[0] != finals[1]
+    return out
+
+
 def _field(field: BotLike | Sequence[BotLike], n: int) -> tuple[Any, ...]:
     if isinstance(field, (str, type, BotSpec)) or not isinstance(field, Sequence):
         field = [field] * (n - 1)
@@ -424,11 +758,79 @@ def _field(field: BotLike | Sequence[BotLike], n: int) -> tuple[Any, ...]:
     return out
 
 
+@overload
 def compare(
     a: BotLike,
     b: BotLike,
     *,
-    n_deals: int = 1000,
+    n_deals: int | None = ...,
+    unit: Literal["hands"] = ...,
+    n_games: int | None = ...,
+    field: BotLike | Sequence[BotLike] = ...,
+    seed: int = ...,
+    rules: Rules | None = ...,
+    measure: str = ...,
+    workers: int | None = ...,
+    client: Any = ...,
+    progress: bool = ...,
+    chunk_size: int | None = ...,
+    confidence: float = ...,
+    mp_context: str | None = ...,
+    meta: dict[str, Any] | None = ...,
+) -> ExperimentResult: ...
+
+
+@overload
+def compare(
+    a: BotLike,
+    b: BotLike,
+    *,
+    n_deals: int | None = ...,
+    unit: Literal["games"],
+    n_games: int | None = ...,
+    field: BotLike | Sequence[BotLike] = ...,
+    seed: int = ...,
+    rules: Rules | None = ...,
+    measure: str = ...,
+    workers: int | None = ...,
+    client: Any = ...,
+    progress: bool = ...,
+    chunk_size: int | None = ...,
+    confidence: float = ...,
+    mp_context: str | None = ...,
+    meta: dict[str, Any] | None = ...,
+) -> GameExperimentResult: ...
+
+
+@overload
+def compare(
+    a: BotLike,
+    b: BotLike,
+    *,
+    n_deals: int | None = ...,
+    unit: str,
+    n_games: int | None = ...,
+    field: BotLike | Sequence[BotLike] = ...,
+    seed: int = ...,
+    rules: Rules | None = ...,
+    measure: str = ...,
+    workers: int | None = ...,
+    client: Any = ...,
+    progress: bool = ...,
+    chunk_size: int | None = ...,
+    confidence: float = ...,
+    mp_context: str | None = ...,
+    meta: dict[str, Any] | None = ...,
+) -> ExperimentResult | GameExperimentResult: ...
+
+
+def compare(
+    a: BotLike,
+    b: BotLike,
+    *,
+    n_deals: int | None = None,
+    unit: str = "hands",
+    n_games: int | None = None,
     field: BotLike | Sequence[BotLike] = "rule",
     seed: int = 0,
     rules: Rules | None = None,
@@ -440,8 +842,8 @@ def compare(
     confidence: float = 0.95,
     mp_context: str | None = None,
     meta: dict[str, Any] | None = None,
-) -> ExperimentResult:
-    """Play strategy ``a`` against strategy ``b`` on ``n_deals`` duplicate deals.
+) -> ExperimentResult | GameExperimentResult:
+    """Play strategy ``a`` against strategy ``b`` on ``n_deals`` duplicate deals (1000 by default).
 
     Each deal is played ``2 × seats`` times: A, then B, in every seat, the
     other seats taken by ``field`` (one bot for all, or one per other seat
@@ -452,9 +854,25 @@ def compare(
     - ``workers``, ``client``, ``progress``, ``chunk_size``, ``seed``,
       ``rules``: as in :func:`hearts.selfplay.play_hands`; the result does not
       depend on ``workers`` or ``chunk_size``.
+    - ``unit``: ``'hands'`` (the default, above) or ``'games'``: play
+      ``n_games`` whole games (200 by default) to ``rules.target_score``
+      instead, A and then B in every seat of each game, and measure the win
+      share and the final score (see :class:`GameExperimentResult`). With
+      ``'games'``, ``n_deals`` does not apply and ``measure`` must be
+      ``'score'``; with ``'hands'``, ``n_games`` does not apply.
     """
+    if unit not in _UNITS:
+        raise ExperimentError(f"unit must be one of {', '.join(_UNITS)}, not {unit!r}", "unit")
+    if unit == "games" and n_deals is not None:
+        raise ExperimentError("n_deals is for unit='hands'; whole-game experiments take n_games", "n_deals")
+    if unit == "hands" and n_games is not None:
+        raise ExperimentError("n_games is for unit='games'; per-hand experiments take n_deals", "n_games")
+    if unit == "games" and measure != "score":
+        raise ExperimentError("whole-game experiments measure the game score: measure must be 'score'", "measure")
     try:
-        n_deals = _check_count(n_deals, "n_deals")
+        if unit == "games":
+            n_games = _check_count(200 if n_games is None else n_games, "n_games")
+        n_deals = _check_count(1000 if n_deals is None else n_deals, "n_deals")
         seed, rules, _ = _check_common(seed, rules, "hands", chunk_size, None)
         nworkers = 1 if client is not None else check_workers(workers)
         a_spec, b_spec = _as_spec(a), _as_spec(b)
@@ -471,6 +889,23 @@ def compare(
     n = rules.num_players
     field_specs = _field(field, n)
     nworkers = _local_workers([a_spec, b_spec, *field_specs], nworkers, client, stacklevel=3)
+    info = {
+        "seed": seed,
+        "measure": measure,
+        "num_players": n,
+        "rules": rules.to_dict(),
+        "field": ", ".join(dict.fromkeys(_label(f) for f in field_specs)),
+        "tip": None,
+    } | (meta or {})
+    if unit == "games":
+        assert n_games is not None
+        parallel = dict(workers=nworkers, client=client, progress=progress, mp_context=mp_context)
+        game_chunks = [
+            _GameChunk(seed, lo, hi, a_spec, b_spec, field_specs, rules)
+            for lo, hi in chunk_ranges(n_games, nworkers if client is None else 8, chunk_size, 5)
+        ]
+        info["unit"] = "games"
+        return _games_result(_label(a_spec), _label(b_spec), game_chunks, n_games, info, confidence, parallel)
     ranges = chunk_ranges(n_deals, nworkers if client is None else 8, chunk_size, 50)
     chunks = [_ExpChunk(seed, lo, hi, a_spec, b_spec, field_specs, rules, measure) for lo, hi in ranges]
     try:
@@ -502,32 +937,83 @@ def compare(
             "changed": cols["changed"].astype(np.int8),
         }
     )
-    info = {
-        "seed": seed,
-        "measure": measure,
-        "num_players": n,
-        "rules": rules.to_dict(),
-        "field": ", ".join(dict.fromkeys(_label(f) for f in field_specs)),
-        "tip": None,
-    } | (meta or {})
     return ExperimentResult(_label(a_spec), _label(b_spec), deals, info, confidence)
+
+
+def _games_result(
+    a: str,
+    b: str,
+    chunks: list[_GameChunk],
+    n_games: int,
+    info: dict[str, Any],
+    confidence: float,
+    parallel: dict[str, Any],
+) -> GameExperimentResult:
+    try:
+        parts = run_tasks(
+            _run_game_chunk,
+            chunks,
+            weights=[c.stop - c.start for c in chunks],
+            desc="games",
+            unit="game",
+            **parallel,
+        )
+    except ParallelError as e:
+        raise ExperimentError(str(e), e.option) from None
+    cols = {k: np.concatenate([p[k] for p in parts]) if parts else np.zeros(0) for k in _GAME_KEYS}
+    n = int(info["num_players"])
+    a_win, b_win = cols["a_win"] / n, cols["b_win"] / n
+    a_score, b_score = cols["a_total"] / n, cols["b_total"] / n
+    games = pd.DataFrame(
+        {
+            "game": np.arange(n_games, dtype=np.int32),
+            "game_number": cols["game_number"].astype(np.int64),
+            "a_win": a_win.astype(np.float64),
+            "b_win": b_win.astype(np.float64),
+            "win_diff": (b_win - a_win).astype(np.float64),
+            "a_score": a_score.astype(np.float64),
+            "b_score": b_score.astype(np.float64),
+            "score_diff": (b_score - a_score).astype(np.float64),
+            "a_hands": cols["a_hands"].astype(np.int32),
+            "b_hands": cols["b_hands"].astype(np.int32),
+            "changed": cols["changed"].astype(np.int8),
+        }
+    )
+    return GameExperimentResult(a, b, games, info, confidence)
 
 
 _ExpChunkKeys = ("deal_number", "hand_number", "pass_code", "a_sum", "b_sum", "changed")
 
 
+@overload
+def tip_experiment(tip: str, *, unit: Literal["hands"] = "hands", **options: Any) -> ExperimentResult: ...
+
+
+@overload
+def tip_experiment(tip: str, *, unit: Literal["games"], **options: Any) -> GameExperimentResult: ...
+
+
+@overload
+def tip_experiment(tip: str, *, unit: str, **options: Any) -> ExperimentResult | GameExperimentResult: ...
+
+
 def tip_experiment(
     tip: str,
     *,
-    n_deals: int = 1000,
+    n_deals: int | None = None,
     field: BotLike | Sequence[BotLike] | None = None,
     seed: int = 0,
+    unit: str = "hands",
+    n_games: int | None = None,
     **options: Any,
-) -> ExperimentResult:
+) -> ExperimentResult | GameExperimentResult:
     """The ready experiment for one tip: the rule bot with it (B) against without it (A).
 
     ``field`` defaults to rule bots with every tip on. Other options as
     :func:`compare`. A negative effect means following the tip saves points.
+    ``unit="games"`` plays ``n_games`` whole games instead: the test for the
+    tips that act through the game score (``queen_to_leader``,
+    ``shoot_moon``, ``stop_moon``).
     """
     from hearts.bots.tips import TIP_NAMES, Tips
 
@@ -537,4 +1023,7 @@ def tip_experiment(
     without = bot_spec("rule", tips=Tips().without(tip), label=f"without {tip}")
     if field is None:
         field = bot_spec("rule", label="Rule bot")
-    return compare(without, with_tip, n_deals=n_deals, field=field, seed=seed, meta={"tip": tip}, **options)
+    return compare(
+        without, with_tip, n_deals=n_deals, unit=unit, n_games=n_games, field=field, seed=seed,
+        meta={"tip": tip}, **options,
+    )  # fmt: skip

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from hearts.cli import build_parser, main, parse_bot
-from hearts.experiment import ExperimentResult
+from hearts.experiment import ExperimentResult, GameExperimentResult
 from hearts.selfplay import SelfPlayError, SelfPlayResult
 
 QUIET = ["--no-progress", "--workers", "1"]
@@ -66,6 +66,23 @@ def test_experiment_a_against_b(capsys) -> None:
     assert "intervalo del 95 %" in printed
 
 
+def test_experiment_in_whole_games(tmp_path, capsys) -> None:
+    out, plot = tmp_path / "games", tmp_path / "games.png"
+    argv = ["experiment", "--tip", "queen_to_leader", "--unit", "games", "--games", "4", "--target-score", "30",
+            "--out", str(out), "--plot", str(plot), *QUIET]  # fmt: skip
+    assert main(argv) == 0
+    printed = capsys.readouterr().out
+    assert "4 whole games (target score 30)" in printed and "Share of games won" in printed
+    assert "final score" in printed and "4 whole games, each played in every seat by both" in printed
+    assert plot.stat().st_size > 1000
+    back = GameExperimentResult.from_parquet(out)
+    assert back.n_games == 4 and back.meta["tip"] == "queen_to_leader"
+    argv = ["experiment", "--a", "random", "--b", "rule", "--field", "random", "--unit", "games", "--games", "3",
+            "--target-score", "30", "--lang", "es", *QUIET]  # fmt: skip
+    assert main(argv) == 0
+    assert "3 partidas completas" in capsys.readouterr().out
+
+
 def test_list_tips(capsys) -> None:
     assert main(["experiment", "--list-tips"]) == 0
     assert len(capsys.readouterr().out.strip().splitlines()) == 9
@@ -106,6 +123,12 @@ def test_rule_bot_switches_on_the_command_line() -> None:
         (["experiment", "--tip", "stop_moon", "--field", "chess"], "--field"),
         (["experiment", "--a", "random", "--b", "chess"], "--b"),
         (["experiment", "--tip", "stop_moon", "--measure", "fun"], "--measure"),
+        (["experiment", "--tip", "stop_moon", "--unit", "rounds"], "--unit"),
+        (["experiment", "--tip", "stop_moon", "--unit", "games", "--deals", "5"], "--deals"),
+        (["experiment", "--tip", "stop_moon", "--games", "5"], "--games"),
+        (["experiment", "--tip", "stop_moon", "--unit", "hands", "--games", "5"], "--games"),
+        (["experiment", "--tip", "stop_moon", "--unit", "games", "--games", "1"], "--games"),
+        (["experiment", "--tip", "stop_moon", "--unit", "games", "--measure", "points"], "--measure"),
         (["frobnicate"], "COMMAND"),
     ],
 )
@@ -132,6 +155,14 @@ def test_every_option_is_explained() -> None:
 def test_python_dash_m_hearts_help() -> None:
     done = subprocess.run([sys.executable, "-m", "hearts", "selfplay", "--help"], capture_output=True, text=True)
     assert done.returncode == 0 and "--hands" in done.stdout and "--workers" in done.stdout
+
+
+def test_experiment_help_explains_whole_games(capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["experiment", "--help"])
+    helptext = " ".join(capsys.readouterr().out.split())
+    assert "--unit {hands,games}" in helptext and "whole games" in helptext and "counts 1/k" in helptext
+    assert "--games N" in helptext and "queen_to_leader" in helptext
 
 
 def test_errors_from_the_library_carry_their_option() -> None:

@@ -13,13 +13,17 @@ from hearts.bots.tips import TIP_NAMES
 from hearts.experiment import (
     ExperimentError,
     ExperimentResult,
+    GameExperimentResult,
     compare,
     plot_effects,
     t_quantile,
     tip_experiment,
 )
 from hearts.messages import catalogue, placeholders
-from hearts.selfplay import bot_spec
+from hearts.rules import Rules
+from hearts.selfplay import bot_spec, play_games
+
+SHORT = Rules(target_score=30)  # short games keep the whole-game tests fast
 
 matplotlib.use("Agg")
 
@@ -156,3 +160,131 @@ def test_every_tip_has_a_ready_experiment_and_bad_options_are_named() -> None:
     with pytest.raises(ExperimentError) as err:
         compare("random", "rule", n_deals=3, workers=-1, progress=False)
     assert err.value.option == "workers"
+
+
+def test_per_hand_results_are_pinned() -> None:
+    # figures of the per-hand experiment before whole games were added: they must not move
+    r = tip_experiment("pass_queen_when_short", n_deals=24, seed=3, workers=1, progress=False)
+    assert r.deals["diff"].sum() == -11.0
+    assert (r.deals["a_points"].sum(), r.deals["b_points"].sum()) == (167.0, 156.0)
+    assert r.deals["deal_number"].iloc[0] == 6006166155124565030
+    assert "unit" not in r.meta
+
+
+# ----- whole games -------------------------------------------------------------
+
+
+def synthetic_games(win_diffs: list[float], score_diffs: list[float], **meta) -> GameExperimentResult:
+    w, d = np.asarray(win_diffs, dtype=float), np.asarray(score_diffs, dtype=float)
+    games = pd.DataFrame(
+        {
+            "game": np.arange(len(w), dtype=np.int32),
+            "game_number": np.arange(len(w), dtype=np.int64),
+            "a_win": 0.25 - w / 2,
+            "b_win": 0.25 + w / 2,
+            "win_diff": w,
+            "a_score": 60.0 - d / 2,
+            "b_score": 60.0 + d / 2,
+            "score_diff": d,
+            "a_hands": np.full(len(w), 40, np.int32),
+            "b_hands": np.full(len(w), 40, np.int32),
+            "changed": np.ones(len(w), np.int8),
+        }
+    )
+    info = {"num_players": 4, "field": "Rule bot", "rules": {"target_score": 100}, "unit": "games"}
+    return GameExperimentResult("A bot", "B bot", games, info | meta)
+
+
+def test_whole_games_replay_the_games_of_play_games() -> None:
+    # identical strategies: every game is the game play_games plays with the same seed
+    r = compare("random", bot_spec("random", label="Random again"), unit="games", n_games=12, field="random",
+                rules=SHORT, seed=3, workers=1, progress=False)  # fmt: skip
+    assert isinstance(r, GameExperimentResult) and r.n_games == 12
+    assert (r.games["win_diff"] == 0).all() and (r.games["score_diff"] == 0).all() and (r.games["changed"] == 0).all()
+    assert r.win_ci == (0.0, 0.0) and r.win_verdict == r.score_verdict == "unclear"
+    games = play_games("random", 12, seed=3, rules=SHORT, workers=1, progress=False, detail="hands").games
+    assert (games.groupby("game")["won"].sum() > 1).any(), "the sample needs a shared win"
+    final = games.groupby("game")["total"].mean().to_numpy()
+    hands = games.groupby("game")["hands"].first().to_numpy()
+    np.testing.assert_array_equal(r.games["a_score"].to_numpy(), final)
+    np.testing.assert_array_equal(r.games["a_hands"].to_numpy(), 4 * hands)
+    # the tested seat wins 1/k of a win shared by k, so over the four seats a game's win shares add up to 1
+    assert (r.games["a_win"] == 0.25).all() and r.a_win == 0.25
+    assert r.a_points_per_hand == pytest.approx(games["total"].sum() / (4 * hands.sum()))
+
+
+def test_whole_games_find_a_real_difference() -> None:
+    r = compare("random", "rule", unit="games", n_games=12, field="random", rules=SHORT, workers=1, progress=False)
+    assert r.win_verdict == "better" and r.score_verdict == "better"
+    assert r.b_win > r.a_win and r.b_score < r.a_score and r.b_points_per_hand < r.a_points_per_hand
+    lo, hi = r.win_ci
+    half = t_quantile(0.975, 11) * r.games["win_diff"].std(ddof=1) / math.sqrt(12)
+    assert (lo, hi) == pytest.approx((r.win_effect - half, r.win_effect + half))
+
+
+def test_whole_games_same_seed_reproduces_whatever_the_workers() -> None:
+    opts = dict(unit="games", n_games=8, rules=SHORT, progress=False)
+    one = tip_experiment("queen_to_leader", seed=2, workers=1, **opts)
+    two = tip_experiment("queen_to_leader", seed=2, workers=2, chunk_size=3, **opts)
+    pd.testing.assert_frame_equal(one.games, two.games)
+    assert one.win_ci == two.win_ci and one.score_ci == two.score_ci
+    other = tip_experiment("queen_to_leader", seed=4, workers=1, **opts)
+    assert not other.games["game_number"].equals(one.games["game_number"])
+    assert one.meta["tip"] == "queen_to_leader" and one.meta["unit"] == "games"
+
+
+def test_whole_game_words_in_both_languages() -> None:
+    r = synthetic_games([0.02, 0.03, 0.025, 0.035], [-1.0, -1.5, -1.2, -0.9], tip="queen_to_leader")
+    assert r.win_verdict == "better" and r.score_verdict == "better"
+    en, es = r.takeaway(), r.takeaway("es")
+    assert "raises the share of games won by 2.8 percentage points" in en and "lowers the final score by 1.15" in en
+    assert "sube la proporción de partidas ganadas en 2,8 puntos porcentuales" in es and "baja" in es
+    summary = r.summary()
+    assert "4 whole games" in summary and "counts 1/k" in summary and "Points per hand" in summary
+    assert "4 partidas completas" in r.summary("es")
+    one = synthetic_games([0.1], [2.0])
+    assert "1 whole game (" in one.summary() and "1 partida completa (" in one.summary("es")
+    assert "Cannot tell" in one.takeaway()  # one game: no interval, no claim
+    worse = synthetic_games([-0.1, -0.12, -0.08], [1.0, 1.2, 0.8])
+    assert "fewer of the games" in worse.takeaway() and "points more than A bot" in worse.takeaway()
+    assert f"{-100 * worse.win_ci[1]:.1f} to {-100 * worse.win_ci[0]:.1f}" in worse.takeaway()
+    with pytest.raises(ValueError, match="language"):
+        r.summary("fr")
+
+
+def test_whole_game_plot_has_two_panels_with_error_bars() -> None:
+    r = synthetic_games([0.02, 0.03, 0.025, 0.035], [-1.0, -1.5, -1.2, -0.9])
+    axes = r.plot()
+    assert "games won" in axes[0].get_xlabel() and "final score" in axes[1].get_xlabel()
+    assert all(len(ax.containers) == 1 for ax in axes)
+    assert axes[0].figure._suptitle.get_text().splitlines()[-1] == r.takeaway()
+    assert "partidas ganadas" in plot_effects([r, r], lang="es")[0].get_xlabel()
+    with pytest.raises(ExperimentError):
+        plot_effects([r, synthetic([0.1, -0.1])])
+    matplotlib.pyplot.close("all")
+
+
+def test_whole_game_parquet_round_trip(tmp_path) -> None:
+    r = compare("random", "rule", unit="games", n_games=3, field="random", rules=SHORT, workers=1, progress=False)
+    r.to_parquet(tmp_path / "games")
+    back = GameExperimentResult.from_parquet(tmp_path / "games")
+    pd.testing.assert_frame_equal(back.games, r.games)
+    assert (back.win_ci, back.score_ci, back.meta["unit"]) == (r.win_ci, r.score_ci, "games")
+    with pytest.raises(ExperimentError, match="holds no whole-game experiment"):
+        GameExperimentResult.from_parquet(tmp_path / "none")
+
+
+@pytest.mark.parametrize(
+    ("options", "option"),
+    [
+        (dict(unit="rounds"), "unit"),
+        (dict(unit="games", n_deals=10), "n_deals"),
+        (dict(n_games=10), "n_games"),
+        (dict(unit="games", n_games=-1), "n_games"),
+        (dict(unit="games", n_games=2, measure="points"), "measure"),
+    ],
+)
+def test_bad_whole_game_options_are_named(options, option) -> None:
+    with pytest.raises(ExperimentError) as err:
+        compare("random", "rule", progress=False, **options)
+    assert err.value.option == option
