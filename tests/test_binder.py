@@ -3,7 +3,8 @@
 1. repo2docker, dry-run on this repository, picks Python 3.11 and installs ``binder/requirements.txt``.
 2. A fresh virtual environment made from ``binder/requirements.txt`` alone (plus ``binder/postBuild`` if
    there is one) runs every tutorial notebook, English and Spanish, under nbmake. This is also where CI
-   executes the notebooks.
+   executes the notebooks. In that environment the table app's Voilà page is the package's own template
+   (nothing from a CDN).
 """
 
 from __future__ import annotations
@@ -11,9 +12,11 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -76,3 +79,38 @@ def test_every_notebook_runs_in_an_environment_built_from_binder_alone(tmp_path:
     )
     print(result.stdout[-6000:])
     assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-3000:]
+    check_voila_app_page(venv, served, tmp_path)
+
+
+def check_voila_app_page(venv: Path, served: Path, tmp_path: Path) -> None:
+    """The installed package made the apps' Voilà template ("hearts") Voilà's page, in a standalone Voilà and
+    in a Jupyter server (voila/render/...), and that page links nothing from a CDN."""
+    assert (venv / "share/jupyter/voila/templates/hearts/index.html.j2").is_file()
+    assert (venv / "etc/jupyter/jupyter_server_config.d/hearts-voila.json").is_file()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    root = ["--ServerApp.allow_root=True"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp_path / "voila-config"),
+           "HEARTS_DATA_DIR": str(tmp_path / "data")}
+    with open(tmp_path / "voila.log", "wb") as log:
+        proc = subprocess.Popen([str(venv / "bin" / "python"), "-m", "voila", "--no-browser", f"--port={port}",
+                                 "--Voila.ip=127.0.0.1", *root, "--ServerApp.port_retries=0", str(served)],
+                                cwd=served, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        url = f"http://127.0.0.1:{port}/voila/render/apps/en/table.ipynb"
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=120) as r:
+                    page = r.read().decode()
+                break
+            except OSError:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise AssertionError((tmp_path / "voila.log").read_text()[-3000:]) from None
+                time.sleep(0.5)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=15)
+    assert "/voila/templates/hearts/static/" in page and "hearts-table-app" in page, page[-2000:]
+    assert "cdn.jsdelivr.net" not in page and '"fullMathjaxUrl": null' in page
