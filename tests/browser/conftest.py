@@ -7,8 +7,8 @@ Every test in this folder carries the ``browser`` marker (``-m "not browser"`` s
 
 Pages never reach the internet: Chromium resolves no host name but 127.0.0.1, and every request to another
 host is kept in ``page.external_requests``, so a test can check that nothing it shows depends on a CDN.
-The servers find the apps' Voilà template (share/jupyter/voila/templates/hearts) and its config
-(etc/jupyter) in the repository, as an installed wheel has them in its prefix.
+The servers find the apps' Voilà template (widgets/voila/share/jupyter/voila/templates/hearts) and its
+config (widgets/voila/etc/jupyter) in the repository, as an installed wheel has them in its prefix.
 """
 
 from __future__ import annotations
@@ -115,7 +115,7 @@ def _start(cmd: list[str], workdir: Path, tmp: Path, port: int, token: str, read
     # The apps' Voilà page template and the config that selects it, from the repository: an editable install
     # (scripts/test, development) does not install setuptools data files; a wheel (Binder) does.
     for var, sub in (("JUPYTER_PATH", "share/jupyter"), ("JUPYTER_CONFIG_PATH", "etc/jupyter")):
-        env[var] = os.pathsep.join(p for p in (str(REPO / sub), env.get(var, "")) if p)
+        env[var] = os.pathsep.join(p for p in (str(REPO / "widgets" / "voila" / sub), env.get(var, "")) if p)
     for name, value in LAB_SETTINGS.items():
         f = tmp / "lab-settings" / name
         f.parent.mkdir(parents=True, exist_ok=True)
