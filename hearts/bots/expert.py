@@ -49,7 +49,7 @@ import itertools
 import math
 import random
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from hearts.bots.base import Bot, Decision
 from hearts.cards import HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet
@@ -732,15 +732,7 @@ def evaluate_play(
     trick = [int(c) for _, c in obs.trick]
     taken0 = _taken_from(obs)
     results: list[list[float]] = [[] for _ in options]
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
-    k = 0
-    while True:
-        if deadline is None:
-            if k >= worlds:
-                break
-        elif k >= 4 and time.perf_counter() > deadline:
-            break
-        world = sampler.sample(rng)
+    for world in _worlds(sampler, rng, worlds, time_limit, minimum=4):
         for i, c in enumerate(options):
             hands = list(world.hands)
             hands[me] ^= 1 << c
@@ -748,13 +740,25 @@ def evaluate_play(
             broken = obs.hearts_broken or bool((1 << c) & rules._breakers_mask)  # type: ignore[attr-defined]
             scores = _continue(hands, t, obs.leader, obs.trick_number, broken, list(taken0), rules)
             results[i].append(scores[me])
-        k += 1
+    k = len(results[0])  # worlds played (one result per option per world)
     vals = []
     for c, r in zip(options, results):
         mean, se = _stats(r)
         vals.append(OptionValue((_CARDS[c],), mean, se, len(r)))
     vals.sort(key=lambda o: (o.expected, o.cards))
     return Evaluation("play", tuple(vals), k)
+
+
+def _worlds(
+    sampler: _Sampler, rng: random.Random, worlds: int, time_limit: float | None, *, minimum: int
+) -> Iterator[World]:
+    """Sampled deals for an evaluation: ``worlds`` of them, or as many as ``time_limit`` seconds allow
+    (at least ``minimum``)."""
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    k = 0
+    while (k < worlds) if deadline is None else (k < minimum or time.perf_counter() <= deadline):
+        yield sampler.sample(rng)
+        k += 1
 
 
 def _continue(
@@ -811,15 +815,7 @@ def evaluate_pass(
     sampler = _Sampler(hidden_constraints(obs), [obs.hand_mask if s == me else 0 for s in range(n)])
     offset = (obs.pass_target - me) % n
     results: list[list[float]] = [[] for _ in cands]
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
-    k = 0
-    while True:
-        if deadline is None:
-            if k >= worlds:
-                break
-        elif k >= 2 and time.perf_counter() > deadline:
-            break
-        world = sampler.sample(rng)
+    for world in _worlds(sampler, rng, worlds, time_limit, minimum=2):
         their = [0 if s == me else heuristic_pass(world.hands[s], k_pass) for s in range(n)]
         for i, mine in enumerate(cands):
             passes = list(their)
@@ -830,7 +826,7 @@ def evaluate_pass(
             leader = _start_of_play(hands, rules)
             scores = playout(hands, [], leader, 0, False, [0] * n, rules)
             results[i].append(scores[me])
-        k += 1
+    k = len(results[0]) if results else 0  # worlds played
     vals = []
     for m, r in zip(cands, results):
         mean, se = _stats(r)
