@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -81,3 +82,32 @@ def finish(state: HandState, policy: Policy = lowest) -> HandState:
 def codes(cards: Any) -> list[str]:
     """Card codes of an iterable of cards, in iteration order."""
     return [Card(c).code for c in cards]
+
+
+def consistent_worlds(obs: Any) -> list[Any]:
+    """Every deal of the hidden cards consistent with ``obs``, listed exhaustively (small, late positions only).
+
+    The independent check of the expert's sampler and the review's expected points.
+    """
+    from hearts.bots.expert import World, consistent, hidden_constraints
+
+    cons = hidden_constraints(obs)
+    n = obs.rules.num_players
+    others = [s for s in range(n) if s != obs.seat]
+    free = [c for c in range(52) if cons.free >> c & 1]
+    worlds: list[Any] = []
+
+    def deal_out(i: int, left: frozenset[int], hands: list[int]) -> None:
+        if i == len(others):
+            w = World(tuple(hands))
+            if consistent(obs, w):
+                worlds.append(w)
+            return
+        s = others[i]
+        for combo in itertools.combinations(sorted(left), cons.need[s] - cons.known[s].bit_count()):
+            new = list(hands)
+            new[s] = cons.known[s] | sum(1 << c for c in combo)
+            deal_out(i + 1, left - set(combo), new)
+
+    deal_out(0, frozenset(free), [obs.hand_mask if s == obs.seat else 0 for s in range(n)])
+    return worlds

@@ -8,6 +8,7 @@ import math
 import random
 
 import pytest
+from engine_support import consistent_worlds
 
 from hearts import Deal, HandState, MoonScoring, PassDirection, Phase, Rules
 from hearts.bots.expert import (
@@ -172,25 +173,7 @@ def test_sampling_is_uniform_over_consistent_deals() -> None:
     while h.trick_number < 10 or h.trick:
         h.push(bots[h.to_play].choose_play(h.observation(h.to_play)))
     obs = h.observation(h.to_play)
-    cons = hidden_constraints(obs)
-    others = [s for s in range(4) if s != obs.seat]
-    free = [c for c in range(52) if cons.free >> c & 1]
-    all_deals = []
-
-    def deal_out(i: int, left: frozenset[int], hands: list[int]) -> None:
-        if i == len(others):
-            w = World(tuple(hands))
-            if consistent(obs, w):
-                all_deals.append(w)
-            return
-        s = others[i]
-        for combo in itertools.combinations(sorted(left), cons.need[s] - cons.known[s].bit_count()):
-            new = list(hands)
-            new[s] = cons.known[s] | sum(1 << c for c in combo)
-            deal_out(i + 1, left - set(combo), new)
-
-    deal_out(0, frozenset(free), [obs.hand_mask if s == obs.seat else 0 for s in range(4)])
-    deals = set(all_deals)
+    deals = set(consistent_worlds(obs))
     assert len(deals) > 1
     n = 200 * len(deals)
     counts = collections.Counter(sample_worlds(obs, n, rng))

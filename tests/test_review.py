@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import itertools
-
 import pytest
+from engine_support import consistent_worlds
 
 from hearts import Deal, HandState, Phase
-from hearts.bots.expert import World, consistent, hidden_constraints, rollout_card
+from hearts.bots.expert import rollout_card
 from hearts.bots.random_bot import RandomBot
 from hearts.bots.rule_bot import RuleBot
 from hearts.bots.tips import TIP_NAMES
@@ -96,24 +95,7 @@ def test_bad_input() -> None:
 def _exact_values(state: HandState, seat: int) -> dict[str, float]:
     """Every consistent deal of the hidden cards, each option played out with the reference engine."""
     obs = state.observation(seat)
-    cons = hidden_constraints(obs)
-    others = [s for s in range(4) if s != seat]
-    free = [c for c in range(52) if cons.free >> c & 1]
-    worlds: list[World] = []
-
-    def deal_out(i: int, left: frozenset[int], hands: list[int]) -> None:
-        if i == len(others):
-            w = World(tuple(hands))
-            if consistent(obs, w):
-                worlds.append(w)
-            return
-        s = others[i]
-        for combo in itertools.combinations(sorted(left), cons.need[s] - cons.known[s].bit_count()):
-            new = list(hands)
-            new[s] = cons.known[s] | sum(1 << c for c in combo)
-            deal_out(i + 1, left - set(combo), new)
-
-    deal_out(0, frozenset(free), [obs.hand_mask if s == seat else 0 for s in range(4)])
+    worlds = consistent_worlds(obs)
     out = {}
     for c in state.legal_moves:
         total = 0
