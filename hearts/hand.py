@@ -29,10 +29,10 @@ import enum
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from hearts.cards import _CARDS, SUIT_MASKS, Card, CardSet, card, iter_mask
+from hearts.cards import _CARDS, Card, CardSet, card, iter_mask
 from hearts.deal import Deal
 from hearts.errors import HeartsError, IllegalMoveError, Rule
-from hearts.rules import DEFAULT_RULES, MoonScoring, PassDirection, Rules, legal_mask, refusal
+from hearts.rules import DEFAULT_RULES, MoonScoring, PassDirection, Rules, legal_mask, refusal, trick_winner
 
 if TYPE_CHECKING:
     from hearts.observation import Observation
@@ -394,10 +394,7 @@ class HandState:
             self.to_play = (seat + 1) % n
             return
         # Trick complete: the highest card of the led suit wins.
-        mask = 0
-        for x in trick:
-            mask |= 1 << x
-        win_i = trick.index((mask & SUIT_MASKS[self.led_suit]).bit_length() - 1)
+        win_i, mask = trick_winner(trick)
         leader = self.leader
         winner = (leader + win_i) % n
         rules = self.rules

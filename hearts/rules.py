@@ -33,7 +33,7 @@ from hearts.cards import (
 )
 from hearts.errors import IllegalMoveError, Rule, RulesError
 
-__all__ = ["DEFAULT_RULES", "MoonScoring", "PassDirection", "Rules", "legal_mask", "refusal"]
+__all__ = ["DEFAULT_RULES", "MoonScoring", "PassDirection", "Rules", "legal_mask", "refusal", "trick_winner"]
 
 
 class PassDirection(enum.Enum):
@@ -280,6 +280,20 @@ def legal_mask(
         if rest:
             return rest
     return hand
+
+
+def trick_winner(trick: list[int]) -> tuple[int, int]:
+    """Who wins a complete trick: (index in play order, mask of its cards).
+
+    The highest card of the led suit wins; no other suit ever does.
+
+    >>> trick_winner([int(Card.parse(c)) for c in ("KC", "QS", "4C", "AC")])[0]
+    3
+    """
+    mask = 0
+    for x in trick:
+        mask |= 1 << x
+    return trick.index((mask & SUIT_MASKS[trick[0] // 13]).bit_length() - 1), mask
 
 
 def refusal(

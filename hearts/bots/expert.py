@@ -56,7 +56,7 @@ from hearts.cards import HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet
 from hearts.errors import HeartsError
 from hearts.hand import HandState
 from hearts.observation import Observation
-from hearts.rules import MoonScoring, Rules, legal_mask
+from hearts.rules import MoonScoring, Rules, legal_mask, trick_winner
 
 __all__ = [
     "DEFAULT_PASS_WORLDS",
@@ -562,11 +562,7 @@ def playout(
         if len(trick) < n:
             seat = (seat + 1) % n
             continue
-        best, wi, mask = -1, 0, 0
-        for i, x in enumerate(trick):
-            mask |= 1 << x
-            if x // 13 == led and x > best:
-                best, wi = x, i
+        wi, mask = trick_winner(trick)
         winner = (leader + wi) % n
         taken[winner] |= mask
         if mask & penalty:
@@ -767,12 +763,7 @@ def _continue(
     """Finish the trick in ``trick`` (already holding the card just played) and the hand."""
     n = rules.num_players
     if len(trick) == n:
-        led = trick[0] // 13
-        best, wi, mask = -1, 0, 0
-        for i, x in enumerate(trick):
-            mask |= 1 << x
-            if x // 13 == led and x > best:
-                best, wi = x, i
+        wi, mask = trick_winner(trick)
         winner = (leader + wi) % n
         taken[winner] |= mask
         if trick_number + 1 == len(rules.deck) // n:
