@@ -95,7 +95,7 @@ class Card(int):
     __slots__ = ()
 
     def __new__(cls, value: int) -> Card:
-        if not 0 <= value < 52:
+        if not 0 <= value < 52 or type(value) is bool:
             raise CardParseError(f"card index {value!r} is out of range 0-51", value)
         return _CARDS[value] if _CARDS else int.__new__(cls, value)
 
@@ -185,6 +185,8 @@ def card(text: str | int) -> Card:
     >>> card("AS") == card(51 - 13)
     True
     """
+    if isinstance(text, bool):
+        raise CardParseError(f"cannot read {text!r} as a card: expected a card index 0-51 or notation like 'QS'", text)
     if isinstance(text, int):
         return Card(text)
     return Card.parse(text)

@@ -133,9 +133,23 @@ class Deal:
         return cls(tuple(CardSet(sum(map(bit, order[s::n]))) for s in range(n)), rules, number, hand_number)
 
     @classmethod
-    def of_the_day(cls, day: datetime.date | None = None, rules: Rules = DEFAULT_RULES) -> Deal:
-        """Everyone gets the same deal on the same date: number ``YYYYMMDD``."""
-        day = day or datetime.date.today()
+    def of_the_day(cls, day: datetime.date | str | None = None, rules: Rules = DEFAULT_RULES) -> Deal:
+        """Everyone gets the same deal on the same date: number ``YYYYMMDD``.
+
+        ``day`` is a date, an ISO date text, or ``None`` for today.
+
+        >>> Deal.of_the_day("2026-11-30").number
+        20261130
+        """
+        if day is None:
+            day = datetime.date.today()
+        elif isinstance(day, str):
+            try:
+                day = datetime.date.fromisoformat(day)
+            except ValueError:
+                raise DealError(f"day must be a date like '2026-11-30', not {day!r}") from None
+        elif not isinstance(day, datetime.date):
+            raise DealError(f"day must be a date like '2026-11-30', not {day!r}")
         return cls.from_number(day_number(day), rules)
 
     @classmethod
@@ -163,9 +177,11 @@ class Deal:
                 elif isinstance(h, str):
                     cs = CardSet.parse(h)
                     listed = len(h.replace(",", " ").split())
-                else:
+                elif isinstance(h, Iterable):
                     items = list(h)
                     cs, listed = CardSet(items), len(items)
+                else:
+                    raise DealError(f"seat {seat}: a hand is a list of cards or text like '2C 5D QS', not {h!r}")
             except CardParseError as e:
                 raise DealError(f"seat {seat}: {e}") from e
             if listed != len(cs):

@@ -47,6 +47,8 @@ class Rule(enum.Enum):
     NOTHING_TO_UNDO = "nothing_to_undo"
     HAND_OVER = "hand_over"
     GAME_OVER = "game_over"
+    NO_SUCH_SEAT = "no_such_seat"
+    BAD_MOON_CHOICE = "bad_moon_choice"
 
 
 class HeartsError(ValueError):
@@ -54,11 +56,21 @@ class HeartsError(ValueError):
 
 
 class CardParseError(HeartsError):
-    """Text (or a number) that does not name a card. ``.text`` is the input."""
+    """Text (or a number) that does not name a card. ``.text`` is the input.
+
+    >>> CardParseError("cannot read 'ZZ' as a card", "ZZ").explain("es")
+    '«ZZ» no es una carta: escribe el valor y luego el palo, como QS (Q♠) o 10H (10♥).'
+    """
 
     def __init__(self, message: str, text: object) -> None:
         super().__init__(message)
         self.text = text
+
+    def explain(self, lang: str = "en") -> str:
+        """The learner's text, in ``'en'`` or ``'es'``."""
+        from hearts.messages import text
+
+        return text("error.not_a_card", lang, text=self.text)
 
 
 class DealError(HeartsError):

@@ -24,7 +24,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from hearts.deal import Deal, StableRandom
-from hearts.errors import IllegalMoveError, Rule
+from hearts.errors import DealError, IllegalMoveError, Rule
 from hearts.hand import HandState, Phase
 from hearts.observation import Observation
 from hearts.rules import DEFAULT_RULES, Rules
@@ -67,14 +67,27 @@ class Game:
             raise TypeError(f"rules must be a Rules object, not {type(rules).__name__}")
         self.rules = rules
         self.number = number
-        self._deals = list(deals) if deals is not None else None
+        if deals is not None:
+            deals = list(deals)
+            if not deals:
+                raise DealError("deals: a game given explicit deals needs at least one")
+            for i, d in enumerate(deals):
+                if not isinstance(d, Deal):
+                    raise DealError(f"deals[{i}]: expected a Deal, not {type(d).__name__}")
+                if d.rules.num_players != rules.num_players:
+                    raise DealError(f"deals[{i}] is for {d.rules.num_players} players, not {rules.num_players}")
+        self._deals = deals
         if first_dealer is None:
             # "Drawn for the first hand": a fixed draw from the game number.
             first_dealer = StableRandom(f"hearts-dealer/v1/{number}").below(rules.num_players)
+        elif not isinstance(first_dealer, int) or isinstance(first_dealer, bool) or not (
+            0 <= first_dealer < rules.num_players
+        ):
+            raise IllegalMoveError(Rule.NO_SUCH_SEAT, given=repr(first_dealer), last=rules.num_players - 1)
         self.first_dealer = first_dealer
         self.totals: list[int] = [0] * rules.num_players
         self.hands: list[HandState] = []
-        self._new_hand()
+        self.hands.append(HandState(self._deal_for(1), rules, hand_number=1))
 
     # ----- progress ----------------------------------------------------------
 
@@ -85,10 +98,6 @@ class Game:
             d = self._deals[hand_number - 1]
             return dataclasses.replace(d, hand_number=hand_number)
         return Deal.from_number(self.number, self.rules, hand_number=hand_number)
-
-    def _new_hand(self) -> None:
-        k = len(self.hands) + 1
-        self.hands.append(HandState(self._deal_for(k), self.rules, hand_number=k))
 
     @property
     def deals(self) -> list[Deal] | None:
@@ -140,8 +149,10 @@ class Game:
             raise IllegalMoveError(Rule.WRONG_PHASE, phase=self.hand.phase.value)
         if self.is_over:
             raise IllegalMoveError(Rule.GAME_OVER)
+        k = len(self.hands) + 1
+        nxt = HandState(self._deal_for(k), self.rules, hand_number=k)  # may be refused: nothing has changed yet
         self.totals = self._totals_with_current()
-        self._new_hand()
+        self.hands.append(nxt)
         return self.hand
 
     @property

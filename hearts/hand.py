@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from hearts.cards import _CARDS, Card, CardSet, card, iter_mask
 from hearts.deal import Deal
-from hearts.errors import HeartsError, IllegalMoveError, Rule
+from hearts.errors import CardParseError, HeartsError, IllegalMoveError, Rule, RulesError
 from hearts.rules import DEFAULT_RULES, MoonScoring, PassDirection, Rules, legal_mask, refusal, trick_winner
 
 if TYPE_CHECKING:
@@ -47,6 +47,9 @@ class Phase(enum.Enum):
     PLAYING = "playing"
     MOON_CHOICE = "moon_choice"  # only with MoonScoring.SHOOTERS_CHOICE
     DONE = "done"
+
+
+_PLAYING = Phase.PLAYING
 
 
 @dataclasses.dataclass(frozen=True)
@@ -154,9 +157,12 @@ class HandState:
         if pass_direction is None:
             pass_direction = rules.pass_direction(self.hand_number)
         elif not isinstance(pass_direction, PassDirection):
-            raise HeartsError(f"pass_direction must be a PassDirection, not {pass_direction!r}")
-        if pass_direction is PassDirection.ACROSS and self.n % 2:
-            raise HeartsError(f"there is no seat across with {self.n} players")
+            raise RulesError(f"pass_direction must be a PassDirection, not {pass_direction!r}", "pass_direction")
+        elif pass_direction not in rules.pass_directions:
+            allowed = ", ".join(d.value for d in rules.pass_directions)
+            raise RulesError(
+                f"these rules never pass {pass_direction.value} (they allow: {allowed})", "pass_direction"
+            )
         self.pass_direction = pass_direction
         self._pass_offset = pass_direction.offset(self.n)
         self._reset()
@@ -216,6 +222,7 @@ class HandState:
 
     def hand_of(self, seat: int) -> CardSet:
         """The cards a seat holds now."""
+        self._check_seat(seat)
         return CardSet(self.hands[seat])
 
     def pass_target(self, seat: int) -> int:
@@ -244,13 +251,16 @@ class HandState:
         return CardSet(self.legal_mask())
 
     def legal_mask(self) -> int:
-        """Bitmask form of :attr:`legal_moves` for the player to move (fast path)."""
+        """Bitmask form of :attr:`legal_moves` for the player to move (fast path); 0 outside play."""
+        if self.phase is not _PLAYING:
+            return 0
         return legal_mask(
             self.hands[self.to_play], self.led_suit, self.trick_number == 0, self.hearts_broken, self.rules
         )
 
     def legal_moves_for(self, seat: int) -> CardSet:
         """Cards ``seat`` could play if it were its turn now (the table dims the rest)."""
+        self._check_seat(seat)
         if self.phase is not Phase.PLAYING:
             return CardSet(0)
         led = self.led_suit if self.trick else -1
@@ -305,7 +315,12 @@ class HandState:
             raise IllegalMoveError(Rule.WRONG_PHASE, phase=self.phase.value)
         if self.passes[seat] is not None:
             raise IllegalMoveError(Rule.ALREADY_PASSED, seat=seat, players=self.n)
-        items: list[Card | int | str] = [*cards.replace(",", " ").split()] if isinstance(cards, str) else list(cards)
+        if isinstance(cards, str):
+            items: list[Card | int | str] = [*cards.replace(",", " ").split()]
+        elif isinstance(cards, (CardSet, Iterable)):
+            items = list(cards)
+        else:
+            raise CardParseError(f"cards to pass must be a list of cards or text like 'QS 2H 3D', not {cards!r}", cards)
         parsed = [card(c) for c in items]
         need = self.rules.pass_size
         if len(parsed) != need:
@@ -351,8 +366,8 @@ class HandState:
         self.push(cc)
 
     def _check_seat(self, seat: int) -> None:
-        if not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise HeartsError(f"seat must be 0 to {self.n - 1}, not {seat!r}")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
+            raise IllegalMoveError(Rule.NO_SUCH_SEAT, given=repr(seat), last=self.n - 1)
 
     def _check_play(self, c: Card, seat: int | None) -> IllegalMoveError | None:
         if self.phase is not Phase.PLAYING:
@@ -454,7 +469,7 @@ class HandState:
         if seat != self.to_play:
             raise IllegalMoveError(Rule.NOT_THE_SHOOTER, seat=self.to_play, players=self.n)
         if choice not in ("add", "subtract"):
-            raise HeartsError(f"moon choice must be 'add' or 'subtract', not {choice!r}")
+            raise IllegalMoveError(Rule.BAD_MOON_CHOICE, given=repr(choice))
         self._stack.append(("moon", seat, choice))
         self._moon_choice = choice
         self._score(seat, choice)

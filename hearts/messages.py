@@ -141,15 +141,20 @@ def rule_message(rule: Rule, lang: str = "en", **details: Any) -> str:
     """The learner's explanation of a broken rule.
 
     A seat number (``seat``, with ``players`` at the table, 4 by default) and a
-    phase value (``phase``) are named in the learner's language.
+    phase value (``phase``) are named in the learner's language. ``variant``
+    picks the wording of a rule that a variant changes (key ``rule.<rule>.<variant>``).
 
     >>> rule_message(Rule.NOT_YOUR_TURN, "es", seat=2)
     'No es tu turno: ahora juega Norte.'
+    >>> rule_message(Rule.HEARTS_NOT_BROKEN, "en", card="2♥", variant="queen_breaks").split(":")[1]
+    ' you may lead a heart only after a heart or Q♠ has been played, or when you hold nothing but hearts.'
     """
+    variant = details.pop("variant", None)
+    key = f"rule.{rule.value}" if variant is None else f"rule.{rule.value}.{variant}"
     seat = details.get("seat")
     if isinstance(seat, int) and not isinstance(seat, bool):
         details["seat"] = seat_name(seat, lang, details.get("players", 4))
     phase = details.get("phase")
     if isinstance(phase, str) and f"phase.{phase}" in catalogue(lang):
         details["phase"] = text(f"phase.{phase}", lang)
-    return text(f"rule.{rule.value}", lang, **details)
+    return text(key, lang, **details)

@@ -20,10 +20,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hearts.cards import _CARDS, SUIT_MASKS, Card, CardSet
+from hearts.hand import Phase
 from hearts.rules import PassDirection, Rules, legal_mask
 
 if TYPE_CHECKING:
-    from hearts.hand import HandState, Phase, Trick
+    from hearts.hand import HandState, Trick
+
+_PLAYING = Phase.PLAYING
 
 __all__ = ["Observation"]
 
@@ -84,6 +87,7 @@ class Observation:
     @classmethod
     def from_state(cls, state: HandState, seat: int, totals: tuple[int, ...] | None = None) -> Observation:
         """The view of ``seat`` (0-based) of ``state``; ``totals`` are game scores before this hand."""
+        state._check_seat(seat)
         o = cls.__new__(cls)
         n = state.n
         o.seat = seat
@@ -140,8 +144,6 @@ class Observation:
 
         Cards chosen for passing count as held until they change hands.
         """
-        from hearts.hand import Phase
-
         n = self.rules.num_players
         if self.phase is Phase.PASSING:
             sizes = [self.rules.hand_size] * n
@@ -164,17 +166,15 @@ class Observation:
         return self.trick_number == 0
 
     def legal_mask(self) -> int:
-        """Cards this seat may play now, by the one rule function."""
+        """Cards this seat may play now, by the one rule function (none unless it is this seat's turn to play)."""
+        if self.to_play != self.seat or self.phase is not _PLAYING:
+            return 0
         led = self.led_suit if self.trick else -1
         return legal_mask(self.hand_mask, led, self.trick_number == 0, self.hearts_broken, self.rules)
 
     @property
     def legal_moves(self) -> CardSet:
-        """Cards this seat may play now (empty when it is not playing)."""
-        from hearts.hand import Phase
-
-        if self.phase is not Phase.PLAYING:
-            return CardSet(0)
+        """Cards this seat may play now (empty unless it is this seat's turn to play)."""
         return CardSet(self.legal_mask())
 
     @property

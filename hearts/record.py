@@ -633,10 +633,14 @@ class GameRecord:
         """
         if not self.hands:
             raise RecordError("a game record holds at least one hand", "hands")
+        if self.deals is not None and len(self.deals) < len(self.hands):
+            raise RecordError(f"{len(self.hands)} hands were played, only {len(self.deals)} deals listed", "deals")
         try:
             game = Game(self.number, self.rules, deals=self.deals, first_dealer=self.first_dealer)
         except HeartsError as e:
-            raise RecordError(str(e), "number") from e
+            # Game() checks one seat (the first dealer's); the rest is about the deals.
+            seat_error = isinstance(e, IllegalMoveError)
+            raise RecordError(str(e), "first_dealer" if seat_error else "deals" if self.deals else "number") from e
         last = len(self.hands) - 1
         for i, hand in enumerate(self.hands):
             prefix = f"hands[{i}]"

@@ -178,18 +178,28 @@ class Rules:
         """
         if hand_number < 1:
             raise RulesError(f"hand numbers start at 1, not {hand_number!r}", "hand_number")
-        if not self.passing:
-            return PassDirection.NONE
-        if self.num_players == 4:
-            cycle: tuple[PassDirection, ...] = (
-                PassDirection.LEFT,
-                PassDirection.RIGHT,
-                PassDirection.ACROSS,
-                PassDirection.NONE,
-            )
-        else:
-            cycle = (PassDirection.LEFT, PassDirection.RIGHT)
+        cycle = self._pass_cycle
         return cycle[(hand_number - 1) % len(cycle)]
+
+    @property
+    def _pass_cycle(self) -> tuple[PassDirection, ...]:
+        if not self.passing:
+            return (PassDirection.NONE,)
+        if self.num_players == 4:
+            return (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.NONE)
+        return (PassDirection.LEFT, PassDirection.RIGHT)
+
+    @property
+    def pass_directions(self) -> tuple[PassDirection, ...]:
+        """Every pass direction a hand may have under these rules (``NONE`` too: a hand may skip the pass).
+
+        >>> [d.value for d in Rules(num_players=5).pass_directions]
+        ['left', 'right', 'none']
+        >>> [d.value for d in Rules(passing=False).pass_directions]
+        ['none']
+        """
+        cycle = self._pass_cycle
+        return cycle if PassDirection.NONE in cycle else (*cycle, PassDirection.NONE)
 
     def card_points(self, c: int) -> int:
         """Points for taking one card: heart 1, Q♠ 13, J♦ −10 in that variant."""
@@ -320,5 +330,7 @@ def refusal(
         return IllegalMoveError(Rule.NO_POINTS_ON_FIRST_TRICK, card=cs)
     if first_trick and hand >> rules._first_lead & 1:  # type: ignore[attr-defined]
         return IllegalMoveError(Rule.MUST_LEAD_LOWEST_CLUB, card=cs, first=str(rules.first_lead))
+    if rules.qs_breaks_hearts:
+        return IllegalMoveError(Rule.HEARTS_NOT_BROKEN, card=cs, variant="queen_breaks")
     return IllegalMoveError(Rule.HEARTS_NOT_BROKEN, card=cs)
 

@@ -6,7 +6,7 @@ import pytest
 from engine_support import finish, lowest
 
 from hearts import Deal, Game, PassDirection, Rule, Rules
-from hearts.errors import IllegalMoveError
+from hearts.errors import DealError, IllegalMoveError
 from hearts.hand import Phase
 
 
@@ -107,9 +107,25 @@ def test_game_with_explicit_deals_runs_out():
     g.next_hand()
     assert g.hand.deal.hands == deals[1].hands and g.hand.pass_direction is PassDirection.RIGHT
     finish(g.hand)
+    scores, totals = g.scores, g.totals_before_hand
     with pytest.raises(IllegalMoveError) as info:
         g.next_hand()
     assert info.value.rule is Rule.GAME_OVER
+    # Refused, so nothing moved: the finished hand is not counted twice.
+    assert (g.scores, g.totals_before_hand, g.hand_number) == (scores, totals, 2)
+
+
+def test_game_refuses_bad_deals_and_dealer():
+    with pytest.raises(DealError, match="deals"):
+        Game(deals=[])
+    with pytest.raises(DealError, match=r"deals\[1\]"):
+        Game(deals=[Deal.from_number(1), "2C 3C"])
+    with pytest.raises(DealError, match="3 players"):
+        Game(deals=[Deal.from_number(1, Rules(num_players=3))])
+    for bad in (4, -1, True, "0"):
+        with pytest.raises(IllegalMoveError) as info:
+            Game(first_dealer=bad)
+        assert info.value.rule is Rule.NO_SUCH_SEAT
 
 
 @pytest.mark.parametrize("players", [3, 5])

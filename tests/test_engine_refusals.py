@@ -80,6 +80,13 @@ CASES: list[tuple[str, Callable[[], HandState], Callable[[HandState], object], R
     ("moon choice by another seat", moon_choice, lambda h: h.choose_moon(1, "add"), Rule.NOT_THE_SHOOTER),
     ("undo with nothing done", passing, lambda h: h.undo(), Rule.NOTHING_TO_UNDO),
     ("play after the hand", finished, lambda h: h.play("2C"), Rule.HAND_OVER),
+    ("pass for a seat that does not exist", passing, lambda h: h.pass_cards(4, ["3C", "QC", "7D"]), Rule.NO_SUCH_SEAT),
+    ("pass for seat True", passing, lambda h: h.pass_cards(True, ["3C", "QC", "7D"]), Rule.NO_SUCH_SEAT),
+    ("play as seat -1", opening, lambda h: h.play("2C", seat=-1), Rule.NO_SUCH_SEAT),
+    ("look at seat -1", opening, lambda h: h.observation(-1), Rule.NO_SUCH_SEAT),
+    ("look at seat 4's cards", opening, lambda h: h.hand_of(4), Rule.NO_SUCH_SEAT),
+    ("moon choice by seat 9", moon_choice, lambda h: h.choose_moon(9, "add"), Rule.NO_SUCH_SEAT),
+    ("moon scored double", moon_choice, lambda h: h.choose_moon(h.to_play, "double"), Rule.BAD_MOON_CHOICE),
 ]
 
 

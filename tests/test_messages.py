@@ -88,6 +88,7 @@ DETAILS = {
     "phase": "passing",
     "expected": 3,
     "given": 2,
+    "last": 3,
 }
 
 
