@@ -93,33 +93,45 @@ def test_every_notebook_runs_in_an_environment_built_from_binder_alone(tmp_path:
 
 def check_voila_app_page(venv: Path, served: Path, tmp_path: Path) -> None:
     """The installed package made the apps' Voilà template ("hearts") Voilà's page, in a standalone Voilà and
-    in a Jupyter server (voila/render/...), and that page links nothing from a CDN."""
+    in a Jupyter server (voila/render/..., what the README's Binder badges open), and that page links nothing
+    from a CDN."""
     assert (venv / "share/jupyter/voila/templates/hearts/index.html.j2").is_file()
     assert (venv / "etc/jupyter/jupyter_server_config.d/hearts-voila.json").is_file()
+    root = ["--ServerApp.allow_root=True"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
+    python = str(venv / "bin" / "python")
+    servers = {
+        "voila": [python, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1", *root, str(served)],
+        "jupyter-server": [python, "-m", "jupyter_server", "--no-browser", "--ServerApp.ip=127.0.0.1", *root,
+                           "--IdentityProvider.token=", f"--ServerApp.root_dir={served}"],
+    }
+    for name, cmd in servers.items():
+        page = fetch_page(cmd, "voila/render/apps/en/table.ipynb", served, tmp_path / name)
+        assert "/voila/templates/hearts/static/" in page and "hearts-table-app" in page, (name, page[-2000:])
+        assert "cdn.jsdelivr.net" not in page and '"fullMathjaxUrl": null' in page, name
+
+
+def fetch_page(cmd: list[str], path: str, cwd: Path, home: Path) -> str:
+    """Start a server (``cmd``, on a free loopback port), fetch ``path`` from it once it answers, stop it."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    root = ["--ServerApp.allow_root=True"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp_path / "voila-config"),
-           "HEARTS_DATA_DIR": str(tmp_path / "data")}
-    with open(tmp_path / "voila.log", "wb") as log:
-        proc = subprocess.Popen([str(venv / "bin" / "python"), "-m", "voila", "--no-browser", f"--port={port}",
-                                 "--Voila.ip=127.0.0.1", *root, "--ServerApp.port_retries=0", str(served)],
-                                cwd=served, env=env, stdout=log, stderr=subprocess.STDOUT)
+    home.mkdir()
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+           "HEARTS_DATA_DIR": str(home / "data")}
+    with open(home / "server.log", "wb") as log:
+        proc = subprocess.Popen([*cmd, f"--port={port}", "--ServerApp.port_retries=0"],
+                                cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
-        url = f"http://127.0.0.1:{port}/voila/render/apps/en/table.ipynb"
+        url = f"http://127.0.0.1:{port}/{path}"
         deadline = time.monotonic() + 120
         while True:
             try:
                 with urllib.request.urlopen(url, timeout=120) as r:
-                    page = r.read().decode()
-                break
+                    return str(r.read().decode())
             except OSError:
                 if time.monotonic() > deadline or proc.poll() is not None:
-                    raise AssertionError((tmp_path / "voila.log").read_text()[-3000:]) from None
+                    raise AssertionError((home / "server.log").read_text()[-3000:]) from None
                 time.sleep(0.5)
     finally:
         proc.terminate()
         proc.wait(timeout=15)
-    assert "/voila/templates/hearts/static/" in page and "hearts-table-app" in page, page[-2000:]
-    assert "cdn.jsdelivr.net" not in page and '"fullMathjaxUrl": null' in page
