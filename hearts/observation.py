@@ -87,7 +87,8 @@ class Observation:
     @classmethod
     def from_state(cls, state: HandState, seat: int, totals: tuple[int, ...] | None = None) -> Observation:
         """The view of ``seat`` (0-based) of ``state``; ``totals`` are game scores before this hand."""
-        state._check_seat(seat)
+        if type(seat) is not int or not 0 <= seat < state.n:  # the common case costs one test (self-play)
+            state._check_seat(seat)
         o = cls.__new__(cls)
         n = state.n
         o.seat = seat
