@@ -475,3 +475,160 @@ def test_first_frame_shows_the_learners_own_card(table: GameTable) -> None:
     table.click_card(c.code)
     first = m.frames[0]
     assert first.plays[-1] == (SOUTH, c)
+
+
+# ----- the learner's language everywhere, files included ------------------------------------------
+
+
+def forged_save(folder: Path, change) -> None:
+    """A real saved game (deal 4, South's pass made), then ``change(data)`` applied to it."""
+    t = TableModel(number=4, level="rule", data_dir=folder)
+    for c in list(t.hand.hand_of(SOUTH))[:3]:
+        t.click_card(c.code)
+    t.press("pass")
+    data = json.loads((folder / SAVE_FILE).read_text())
+    change(data)
+    (folder / SAVE_FILE).write_text(json.dumps(data))
+
+
+SAVE_DAMAGE = {
+    "not json": (lambda d: None, b"{not json", ["no es JSON válido", "línea 1, columna 2"]),
+    "not a table": (lambda d: None, b"[1, 2, 3]", ["no es una mesa guardada", "«hearts-table-save»"]),
+    "no table part": (lambda d: d.pop("table"), None, ["«table»", "no es un objeto"]),
+    "record hands": (lambda d: d["game"].update(hands="x"), None, ["registro de la partida", "«game.hands»"]),
+    "record pass": (lambda d: d["game"]["hands"][0]["passes"].__setitem__(0, ["ZZ"]), None,
+                    ["registro de la partida", "«game.hands[0].passes[0]»"]),
+    "selection list": (lambda d: d["table"].update(selection="QS"), None, ["«table.selection»", "lista de cartas"]),
+    "selection card": (lambda d: d["table"].update(selection=["ZZ"]), None, ["«table.selection»", "«ZZ»"]),
+    "recorded": (lambda d: d["table"].update(recorded="no"), None, ["«table.recorded»", "«no»"]),
+}
+
+
+@pytest.mark.parametrize("case", list(SAVE_DAMAGE))
+def test_a_damaged_save_is_explained_in_the_tables_language(tmp_path: Path, case: str) -> None:
+    change, raw, spanish = SAVE_DAMAGE[case]
+    if raw is None:
+        forged_save(tmp_path, change)
+    else:
+        (tmp_path / SAVE_FILE).write_bytes(raw)
+    m = TableModel(data_dir=tmp_path, lang="es", seed=1)
+    assert m.message.kind == "error"
+    text = m.message.text
+    assert text.startswith(f"No se ha podido leer tu partida guardada {tmp_path / SAVE_FILE}: "), text
+    assert all(w in text for w in spanish), text
+    if not case.startswith("record"):  # only the engine's own detail about a record may stay in English
+        assert not any(w in text for w in ("Expecting", "expected", "must", "is not", "found")), text
+    assert not m.hand.plays  # a new game
+
+
+def test_a_damaged_settings_file_is_explained_in_the_tables_language(tmp_path: Path) -> None:
+    (tmp_path / SETTINGS_FILE).write_text('{"four_colour": "yes"}')
+    m = TableModel(data_dir=tmp_path, number=1, lang="es")
+    assert m.message.kind == "error" and m.notices[0].kind == "error"
+    text = m.message.text
+    assert text.startswith("No se ha podido usar tu archivo de ajustes"), text
+    assert "«palos en cuatro colores»" in text and "«yes»" in text  # which setting, in words
+    assert "four_colour" not in text and "must" not in text
+    # In English too, the setting is named (not just "must be true or false").
+    (tmp_path / "settings.bad.json").unlink()
+    (tmp_path / SETTINGS_FILE).write_text('{"lang": "es", "colour": "blue"}')
+    m = TableModel(data_dir=tmp_path, number=1)
+    assert "“colour” is not one of the table's settings" in m.message.text
+
+
+def test_a_damaged_history_names_the_game_in_the_tables_language(tmp_path: Path) -> None:
+    bad = {"format": "hearts-history", "version": 1, "games": [{"number": 5, "final": [3, 4], "won": True}]}
+    (tmp_path / HISTORY_FILE).write_text(json.dumps(bad))
+    t = GameTable(number=1, level="random", data_dir=tmp_path, lang="es", delay=0)
+    for text in (t.model.message.text, t.model.history_error):
+        assert "archivo de historial" in text and "partida 1 de la lista" in text and "«games[0].final»" in text
+        assert "final must be" not in text
+    assert "«games[0].final»" in t.history_html.value
+    t.lang_box.value = "en"  # the History panel follows the language too
+    assert "game 1 of the list needs its final totals (“games[0].final”)" in t.history_html.value
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_refused_setting_is_named_in_words(table: GameTable, lang: str) -> None:
+    m = table.model
+    m.set_setting("lang", lang)
+    before = snapshot(m)
+    m.set_setting("table_colour", "pink")
+    assert m.message.kind == "error" and snapshot(m) == before and m.settings.table_colour == "green"
+    name = {"en": "“table colour”", "es": "«color de la mesa»"}[lang]
+    assert name in m.message.text and "table_colour" not in m.message.text
+    m.set_setting("four_colour", "yes")
+    assert m.message.kind == "error" and "four_colour" not in m.message.text and m.settings.four_colour is False
+
+
+def test_switching_the_language_re_says_the_message_line(tmp_path: Path) -> None:
+    """After each action, the English table switched to Spanish says exactly what a Spanish table says."""
+    t = GameTable(number=7, level="rule", data_dir=tmp_path / "en", delay=0)
+    es = TableModel(number=7, level="rule", data_dir=tmp_path / "es", lang="es")
+    en = t.model
+
+    def both(action) -> None:
+        action(en)
+        action(es)
+        t.refresh()
+        english = en.message.text
+        t.lang_box.value = "es"
+        assert en.message == es.message, (en.message, es.message)
+        assert es.message.text in t.message.value or html_escaped(es.message.text) in t.message.value
+        t.lang_box.value = "en"
+        assert en.message.text == english
+
+    cards = list(en.hand.hand_of(SOUTH))
+    both(lambda m: None)  # the start: choose three cards to pass
+    both(lambda m: m.press("hint"))  # the hint, with the rule bot's reason
+    both(lambda m: m.press("pass"))  # refused by the engine
+    both(lambda m: m.click_card("ZZ"))
+    for c in cards[:3]:
+        both(lambda m, c=c: m.click_card(c.code))  # the last one: ready to pass
+    both(lambda m: m.press("pass"))  # what was passed and received, seats named
+    illegal = next(c for c in en.hand.hand_of(SOUTH) if c not in en.hand.legal_moves)
+    both(lambda m: m.click_card(illegal.code))
+    while not en.hand.is_over:
+        c = en.hand.legal_moves.lowest()
+        both(lambda m, c=c: m.click_card(c.code))
+    both(lambda m: m.press("hint"))  # nothing to hint between hands
+    both(lambda m: m.press("next"))
+    both(lambda m: m.set_level("random"))  # the level named in words
+
+
+def html_escaped(text: str) -> str:
+    import html
+
+    return html.escape(text)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_prompts_name_the_buttons_as_they_read(tmp_path: Path, lang: str) -> None:
+    t = GameTable(number=30, level="random", target_score=30, data_dir=tmp_path, lang=lang, delay=0,
+                  step_bots=True)
+    m = t.model
+    label = {name: b.description for name, b in t.buttons.items()}
+    assert label["pass"] in m.message.text  # "... then press Pass these 3."
+    for c in list(m.hand.hand_of(SOUTH))[:3]:
+        t.click_card(c.code)
+    assert label["pass"] in m.message.text  # "3 of 3 chosen: press Pass these 3, ..."
+    t.press("pass")
+    waiting = 0
+    while not m.game.is_over:
+        h = m.hand
+        if h.phase is Phase.PASSING:
+            pass_first_three(t)
+        elif h.is_over:
+            assert label["next"] in m.message.text  # "Press Next hand to go on."
+            t.click_card("2C")
+            assert m.message.kind == "error" and label["next"] in m.message.text
+            t.press("next")
+        elif h.to_play == SOUTH:
+            t.click_card(h.legal_moves.lowest().code)
+        else:
+            t.press("continue")
+            if m.hand.phase is Phase.PLAYING and m.hand.to_play != SOUTH:
+                assert label["continue"] in m.message.text  # "East is next: press Next bot card."
+                waiting += 1
+    assert waiting > 0
+    assert label["new"] in t.summary.value and label["restart"] in t.summary.value

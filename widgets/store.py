@@ -27,14 +27,17 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime
+import functools
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from hearts.display import BACKS, TABLE_COLORS
 from hearts.errors import HeartsError
+from hearts.messages import LANGUAGES, text
 
 __all__ = [
     "ENV_VAR",
@@ -60,13 +63,64 @@ class StoreError(HeartsError):
     """A saved file that is missing pieces, has the wrong types, or is not JSON.
 
     ``.path`` is the file, ``.field`` the part that was wrong (may be empty).
+    The reason is a catalogue message, ``.key`` with ``.values``, so the table
+    can say it in the learner's language with :meth:`explain` (which names the
+    field in words); ``str()`` is the English version, for programmers and logs.
+    A value that is a function of the language (a setting's name, a list of
+    choices) is put into words in the language asked for.
+
+    >>> e = StoreError("ui.store.setting_on_off", "settings.json", "four_colour",
+    ...                setting=setting_name("four_colour"), value=shown("yes"))
+    >>> print(e)
+    settings.json: four_colour: the setting “four-colour suits” must be on or off (true or false in the file),
+    not “yes”
+    >>> e.explain("es")
+    'el ajuste «palos en cuatro colores» debe estar activado o desactivado (true o false en el archivo), no «yes»'
     """
 
-    def __init__(self, message: str, path: Path | str = "", field: str = "") -> None:
-        super().__init__(f"{path}: {field + ': ' if field else ''}{message}")
+    def __init__(self, key: str, path: Path | str = "", field: str = "", **values: Any) -> None:
+        self.key = key
+        self.values = values
         self.path = str(path)
         self.field = field
-        self.reason = message
+        super().__init__(": ".join(x for x in (self.path, field, self.explain("en")) if x))
+
+    def explain(self, lang: str = "en") -> str:
+        """The reason in ``'en'`` or ``'es'``, naming the part of the file that was wrong."""
+        vals = {k: v(lang) if callable(v) else v for k, v in self.values.items()}
+        return text(self.key, lang, **vals)
+
+    @property
+    def reason(self) -> str:
+        """The reason in English (``str()`` without the file and the field)."""
+        return self.explain("en")
+
+
+def setting_name(name: str) -> Callable[[str], str]:
+    """A setting's name in words, in the language it is asked for (``ui.setting.<name>``).
+
+    >>> setting_name("table_colour")("es")
+    'color de la mesa'
+    """
+    return functools.partial(text, f"ui.setting.{name}")
+
+
+def shown(value: object) -> str:
+    """A value from a file as a person reads it: text as it is, anything else as JSON.
+
+    >>> shown("pink"), shown(True), shown([1, 2])
+    ('pink', 'true', '[1, 2]')
+    """
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def _choices(prefix: str, names: tuple[str, ...]) -> Callable[[str], str]:
+    """The allowed values of a setting in words (``<prefix><name>`` for each), comma-separated."""
+
+    def say(lang: str) -> str:
+        return ", ".join(text(prefix + n, lang) for n in names)
+
+    return say
 
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
@@ -99,11 +153,15 @@ def read_json(path: Path) -> Any | None:
     except FileNotFoundError:
         return None
     except OSError as e:
-        raise StoreError(f"cannot be read ({e.strerror or e})", path) from e
+        raise StoreError("ui.store.unreadable", path, detail=e.strerror or str(e)) from e
     try:
-        return json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise StoreError(f"is not valid JSON ({e})", path) from e
+        decoded = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise StoreError("ui.store.not_utf8", path, position=e.start) from e
+    try:
+        return json.loads(decoded)
+    except json.JSONDecodeError as e:
+        raise StoreError("ui.store.not_json", path, line=e.lineno, column=e.colno) from e
 
 
 def write_json(path: Path, data: Any) -> None:
@@ -131,9 +189,9 @@ def keep_bad_copy(path: Path) -> Path | None:
     return bad
 
 
-def _need(cond: bool, message: str, path: Path, field: str) -> None:
+def _need(cond: bool, key: str, path: Path, field: str, **values: Any) -> None:
     if not cond:
-        raise StoreError(message, path, field)
+        raise StoreError(key, path, field, where=field, **values)
 
 
 def _is_int(x: object) -> bool:
@@ -179,23 +237,31 @@ class History:
         data = read_json(path)
         if data is None:
             return cls(folder)
-        _need(isinstance(data, dict), "expected a JSON object", path, "")
-        _need(data.get("format") == cls.FORMAT, f"format must be {cls.FORMAT!r}", path, "format")
-        _need(data.get("version") == 1, "unknown version", path, "version")
+        _need(isinstance(data, dict), "ui.store.not_object", path, "")
+        _need(data.get("format") == cls.FORMAT, "ui.store.history_format", path, "format", format=cls.FORMAT)
+        _need(data.get("version") == 1, "ui.store.version", path, "version", value=shown(data.get("version")))
         games = data.get("games")
-        _need(isinstance(games, list), "expected a list", path, "games")
+        _need(isinstance(games, list), "ui.store.history_games", path, "games")
         for i, g in enumerate(games):
             where = f"games[{i}]"
-            _need(isinstance(g, dict), "expected an object", path, where)
-            _need(_is_int(g.get("number")) and g["number"] >= 0, "number must be a whole number", path, where)
+            _need(isinstance(g, dict), "ui.store.history_entry", path, where, entry=i + 1)
+            _need(
+                _is_int(g.get("number")) and g["number"] >= 0,
+                "ui.store.history_number",
+                path,
+                where + ".number",
+                entry=i + 1,
+                value=shown(g.get("number")),
+            )
             final = g.get("final")
             _need(
                 isinstance(final, list) and len(final) >= 3 and all(_is_int(x) for x in final),
-                "final must be a list of totals",
+                "ui.store.history_final",
                 path,
                 where + ".final",
+                entry=i + 1,
             )
-            _need(isinstance(g.get("won"), bool), "won must be true or false", path, where + ".won")
+            _need(isinstance(g.get("won"), bool), "ui.store.history_won", path, where + ".won", entry=i + 1)
         return cls(folder, list(games))
 
     def add(self, *, number: int, final: tuple[int, ...], winners: tuple[int, ...], level: str = "") -> None:
@@ -243,21 +309,38 @@ class Settings:
     step_bots: bool = False
 
     def validate(self, path: Path | str = "") -> None:
-        """Raise :class:`StoreError` naming the first bad field."""
-        from hearts.messages import LANGUAGES
+        """Raise :class:`StoreError` naming the first bad field (the setting's name, in words).
 
-        if not isinstance(self.four_colour, bool):
-            raise StoreError("must be true or false", path, "four_colour")
-        if not isinstance(self.step_bots, bool):
-            raise StoreError("must be true or false", path, "step_bots")
-        if self.table_colour not in TABLE_COLOURS:
-            raise StoreError(f"must be one of {', '.join(TABLE_COLOURS)}", path, "table_colour")
-        if self.card_back not in CARD_BACKS:
-            raise StoreError(f"must be one of {', '.join(CARD_BACKS)}", path, "card_back")
-        if self.lang not in LANGUAGES:
-            raise StoreError(f"must be one of {', '.join(LANGUAGES)}", path, "lang")
+        >>> Settings(table_colour="pink").validate()
+        Traceback (most recent call last):
+        ...
+        hearts_widgets.store.StoreError: table_colour: “pink” is not a choice for the setting “table colour” (...)
+        """
+        for name in ("four_colour", "step_bots"):
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                raise StoreError(
+                    "ui.store.setting_on_off", path, name, setting=setting_name(name), value=shown(value)
+                )
+        for name, allowed, prefix in (
+            ("table_colour", TABLE_COLOURS, "ui.colour."),
+            ("card_back", CARD_BACKS, "ui.colour."),
+            ("lang", LANGUAGES, "ui.lang."),
+        ):
+            value = getattr(self, name)
+            if not isinstance(value, str) or value not in allowed:
+                raise StoreError(
+                    "ui.store.setting_choice",
+                    path,
+                    name,
+                    setting=setting_name(name),
+                    value=shown(value),
+                    choices=_choices(prefix, allowed),
+                )
         if not isinstance(self.level, str) or not self.level:
-            raise StoreError("must be a bot level name", path, "level")
+            raise StoreError(
+                "ui.store.setting_level", path, "level", setting=setting_name("level"), value=shown(self.level)
+            )
 
     @classmethod
     def load(cls, folder: Path) -> Settings:
@@ -267,11 +350,11 @@ class Settings:
         if data is None:
             return cls()
         if not isinstance(data, dict):
-            raise StoreError("expected a JSON object", path)
+            raise StoreError("ui.store.not_object", path)
         known = {f.name for f in dataclasses.fields(cls)}
         for key in data:
             if key not in known:
-                raise StoreError("unknown setting", path, key)
+                raise StoreError("ui.store.unknown_setting", path, key, name=key)
         s = cls(**data)
         s.validate(path)
         return s

@@ -266,11 +266,12 @@ class GameTable(W.VBox):  # type: ignore[misc]
         rows = "".join(
             f"<tr><td>{html.escape(seat(p, lang))}</td><td>{s['totals'][p]}</td></tr>" for p in range(4)
         )
+        again = t("ui.summary.again", lang, new=t("ui.button.new", lang), restart=t("ui.button.restart", lang))
         return (
             f'<div class="hw-summary hw-game-over"><b>{html.escape(t("ui.summary.game_over", lang))}</b> '
             f"{html.escape(t(key, lang, winners=winners))}"
             f'<table class="hw-sheet">{rows}</table>'
-            f"{html.escape(t('ui.summary.again', lang))}</div>"
+            f"{html.escape(again)}</div>"
         )
 
     def _sheet_html(self) -> str:

@@ -6,6 +6,10 @@ Every button and every click of the widget calls one method here, so tests
 drive the table exactly as a learner does. A refused action sets a clear
 message and changes nothing.
 
+The message line is kept as catalogue keys and values (:class:`Phrase`), not
+as finished text: it is put into words each time it is read, in the table's
+language of the moment, so switching the language re-says it.
+
 >>> import tempfile
 >>> m = TableModel(number=3, level="random", data_dir=tempfile.mkdtemp())
 >>> m.hand.phase.value, m.hand.pass_direction.value
@@ -24,27 +28,82 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import functools
 import random
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from hearts.bots.base import Bot
+from hearts.bots.base import Bot, Decision
 from hearts.cards import Card, CardSet
 from hearts.deal import StableRandom, day_number
-from hearts.errors import CardParseError, HeartsError, IllegalMoveError, Rule
+from hearts.errors import CardParseError, HeartsError, IllegalMoveError, RecordError, Rule
 from hearts.game import Game
 from hearts.hand import HandState, Phase
+from hearts.messages import check_language
 from hearts.rules import Rules
 
 from . import levels, store
-from .text import cards_label, explain, level_label, seat, t, t_n
+from .text import cards_label, level_label, seat, t, t_n
 
-__all__ = ["BUTTONS", "Message", "TableModel"]
+__all__ = ["BUTTONS", "Hint", "Message", "Phrase", "TableModel", "say"]
 
 SOUTH = 0
 BUTTONS = ("pass", "hint", "restart", "new", "day", "next", "continue", "reset_history")
 SAVE_FORMAT = "hearts-table-save"
 MAX_DEAL_NUMBER = 10**12
+
+
+Words = Callable[[str], str]
+"""Text not yet put into a language: called with ``'en'`` or ``'es'`` when it is shown."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Phrase:
+    """A catalogue message kept as its key and values, put into words when it is shown.
+
+    A value that is itself :data:`Words` (another phrase, a seat's name, an
+    error's or a bot decision's ``explain``) is put into words in the same
+    language; other values (numbers, cards) are used as they are. ``plural``,
+    the count, picks the plural form (:func:`~hearts_widgets.text.t_n`).
+
+    >>> p = say("ui.msg.waiting", seat=say("seat.1"), button=say("ui.button.continue"))
+    >>> p("en")
+    'West is next: press Next bot card.'
+    >>> p("es")
+    'Le toca a Oeste: pulsa Siguiente carta de bot.'
+    """
+
+    key: str
+    values: tuple[tuple[str, Any], ...] = ()
+    plural: int | None = None
+
+    def __call__(self, lang: str) -> str:
+        vals = {k: v(lang) if callable(v) else v for k, v in self.values}
+        if self.plural is None:
+            return t(self.key, lang, **vals)
+        return t_n(self.key, self.plural, lang, **vals)
+
+
+def say(key: str, plural: int | None = None, /, **values: Any) -> Phrase:
+    """A :class:`Phrase` for the catalogue message ``key`` (in the form for the count ``plural``, if given)."""
+    return Phrase(key, tuple(values.items()), plural)
+
+
+def _seat(s: int) -> Words:
+    return functools.partial(seat, s)
+
+
+def _seats(seats: Sequence[int]) -> Words:
+    def names(lang: str) -> str:
+        return ", ".join(seat(s, lang) for s in seats)
+
+    return names
+
+
+def _button(name: str) -> Phrase:
+    """A button's label, so a prompt names the button exactly as it reads."""
+    return say(f"ui.button.{name}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -56,11 +115,26 @@ class Message:
 
 
 @dataclasses.dataclass(frozen=True)
+class _Line:
+    """The message line before it is put into words: its kind and its sentences."""
+
+    kind: str
+    parts: tuple[Words, ...] = ()
+
+    def render(self, lang: str) -> Message:
+        return Message(self.kind, " ".join(p(lang) for p in self.parts))
+
+
+@dataclasses.dataclass(frozen=True)
 class Hint:
-    """What the rule bot would do: the cards and the reason in words."""
+    """What the rule bot would do: the cards, and its decision (whose reason :meth:`reason` puts into words)."""
 
     cards: tuple[Card, ...]
-    reason: str
+    decision: Decision
+
+    def reason(self, lang: str) -> str:
+        """Why, in ``'en'`` or ``'es'``."""
+        return self.decision.explain(lang)
 
 
 class TableModel:
@@ -87,11 +161,12 @@ class TableModel:
         step_bots: bool | None = None,
     ) -> None:
         self.folder = store.data_dir(data_dir)
-        self.notices: list[Message] = []
+        self._notices: list[_Line] = []  # damaged files, said in the table's language when shown
+        self._history_problem: Words | None = None
+        self._line: _Line | None = None
         self.settings = self._load_settings()
-        if lang is not None:
-            self.settings.lang = lang
-            self.settings.validate()
+        if lang is not None:  # before any message is put into words
+            self.settings.lang = check_language(lang)
         if step_bots is not None:
             self.settings.step_bots = step_bots
         self._level_given = level is not None
@@ -101,11 +176,9 @@ class TableModel:
         elif self.settings.level not in levels.available_levels():
             self.settings.level = "rule" if "rule" in levels.available_levels() else "random"
         self.history: store.History | None = None
-        self.history_error: str | None = None
         self._load_history()
         self.rules = Rules(target_score=target_score)
         self.rng = random.Random(seed)
-        self.message: Message | None = None
         self.selection = 0
         self.hint: Hint | None = None
         self.received_flash = 0
@@ -118,10 +191,25 @@ class TableModel:
             resumed = self._resume()
         if not resumed:
             self._start(self._new_number() if number is None else self._check_number(number))
-        if self.notices:
-            self.message = Message("error", " ".join(n.text for n in self.notices))
+        if self._notices:
+            self._line = _Line("error", tuple(p for n in self._notices for p in n.parts))
 
     # ----- reading -------------------------------------------------------------
+
+    @property
+    def message(self) -> Message | None:
+        """The line under the table, in the table's language (``None`` before anything is said)."""
+        return None if self._line is None else self._line.render(self.lang)
+
+    @property
+    def notices(self) -> list[Message]:
+        """What was wrong with the saved files when the table opened, in the table's language."""
+        return [n.render(self.lang) for n in self._notices]
+
+    @property
+    def history_error(self) -> str | None:
+        """Why the history file could not be read (``None`` when it could), in the table's language."""
+        return None if self._history_problem is None else self._history_problem(self.lang)
 
     @property
     def lang(self) -> str:
@@ -212,21 +300,21 @@ class TableModel:
         try:
             c = Card(code) if isinstance(code, int) else Card.parse(code)
         except CardParseError:
-            self._error(t("ui.msg.not_a_card", self.lang, text=str(code)))
+            self._error(say("ui.msg.not_a_card", text=str(code)))
             return
         h = self.hand
         if self.game.is_over:
-            self._error(explain(IllegalMoveError(Rule.GAME_OVER), self.lang))
+            self._error(IllegalMoveError(Rule.GAME_OVER).explain)
             return
         if h.phase is Phase.PASSING:
             self._toggle(c)
             return
         if h.phase is Phase.DONE:
-            self._error(t("ui.msg.hand_over", self.lang))
+            self._error(say("ui.msg.hand_over", button=_button("next")))
             return
         err = h.why_not(c, seat=SOUTH)
         if err is not None:
-            self._error(explain(err, self.lang))
+            self._error(err.explain)
             return
         h.play(c, seat=SOUTH)
         self.hint = None
@@ -251,35 +339,39 @@ class TableModel:
         try:
             n = self._check_number(int(str(number).strip()))
         except (ValueError, HeartsError):
-            self._error(t("ui.msg.bad_number", self.lang, text=str(number), max=MAX_DEAL_NUMBER - 1))
+            self._error(say("ui.msg.bad_number", text=str(number), max=MAX_DEAL_NUMBER - 1))
             return
         self._start(n)
-        self._info(t("ui.msg.started", self.lang, number=n))
+        self._info(say("ui.msg.started", number=n))
 
     def set_level(self, level: str) -> None:
         """Change the bots' level (takes effect from their next move)."""
         try:
             self._check_level(level)
         except ValueError:
-            self._error(t("ui.msg.bad_level", self.lang, level=str(level)))
+            self._error(say("ui.msg.bad_level", level=str(level)))
             return
         self.settings.level = level
         self._make_bots()
         self._save_settings()
         self._save_game()
-        self._info(t("ui.msg.level", self.lang, level=level_label(level, self.lang)))
+        self._info(say("ui.msg.level", level=functools.partial(level_label, level)))
 
     def set_setting(self, name: str, value: Any) -> None:
-        """Change one setting (``four_colour``, ``table_colour``, ``card_back``, ``lang``, ``step_bots``)."""
+        """Change one setting (``four_colour``, ``table_colour``, ``card_back``, ``lang``, ``step_bots``).
+
+        A new language re-says the message line in that language. A value the
+        setting cannot take is refused with a message naming the setting.
+        """
         if name not in ("four_colour", "table_colour", "card_back", "lang", "step_bots"):
             raise ValueError(f"unknown setting {name!r}")
         old = getattr(self.settings, name)
         setattr(self.settings, name, value)
         try:
             self.settings.validate()
-        except store.StoreError:
+        except store.StoreError as e:
             setattr(self.settings, name, old)
-            self._error(t("ui.msg.bad_setting", self.lang, name=name, value=str(value)))
+            self._error(say("ui.msg.bad_setting", reason=e.explain))
             return
         self._save_settings()
         if name == "step_bots" and not value:
@@ -291,27 +383,28 @@ class TableModel:
     def _press_pass(self) -> None:
         h = self.hand
         if self.game.is_over:
-            self._error(explain(IllegalMoveError(Rule.GAME_OVER), self.lang))
+            self._error(IllegalMoveError(Rule.GAME_OVER).explain)
             return
         try:
             h.pass_cards(SOUTH, list(CardSet(self.selection)))
         except IllegalMoveError as e:
-            self._error(explain(e, self.lang))
+            self._error(e.explain)
             return
         got = h.received[SOUTH] or 0
         self.received_flash = got
         self.selection = 0
         self.hint = None
         self._accepted(
-            Message(
+            _Line(
                 "ok",
-                t(
-                    "ui.msg.passed",
-                    self.lang,
-                    given=cards_label(CardSet(h.passes[SOUTH] or 0)),
-                    to=seat(h.pass_target(SOUTH), self.lang),
-                    got=cards_label(CardSet(got)),
-                    source=seat(h.pass_source(SOUTH), self.lang),
+                (
+                    say(
+                        "ui.msg.passed",
+                        given=cards_label(CardSet(h.passes[SOUTH] or 0)),
+                        to=_seat(h.pass_target(SOUTH)),
+                        got=cards_label(CardSet(got)),
+                        source=_seat(h.pass_source(SOUTH)),
+                    ),
                 ),
             )
         )
@@ -320,39 +413,38 @@ class TableModel:
 
     def _press_hint(self) -> None:
         if not self.can_hint:
-            self._error(t("ui.msg.no_hint", self.lang))
+            self._error(say("ui.msg.no_hint"))
             return
         bot = levels.hint_bot()
         obs = self.game.observation(SOUTH)
         d = bot.decide_pass(obs) if self.hand.phase is Phase.PASSING else bot.decide_play(obs)
-        reason = d.explain(self.lang)
-        self.hint = Hint(tuple(d.cards), reason)
-        self._info(t("ui.msg.hint", self.lang, cards=cards_label(d.cards), reason=reason))
+        self.hint = Hint(tuple(d.cards), d)
+        self._info(say("ui.msg.hint", cards=cards_label(d.cards), reason=d.explain))
 
     def _press_restart(self) -> None:
         self._start(self.number)
-        self._info(t("ui.msg.restarted", self.lang, number=self.number))
+        self._info(say("ui.msg.restarted", number=self.number))
 
     def _press_new(self) -> None:
         n = self._new_number()
         self._start(n)
-        self._info(t("ui.msg.started", self.lang, number=n))
+        self._info(say("ui.msg.started", number=n))
 
     def _press_day(self) -> None:
         n = day_number(datetime.date.today())
         self._start(n)
-        self._info(t("ui.msg.day", self.lang, number=n))
+        self._info(say("ui.msg.day", number=n))
 
     def _press_next(self) -> None:
         if not self.hand.is_over:
-            self._error(t("ui.msg.hand_not_over", self.lang))
+            self._error(say("ui.msg.hand_not_over"))
             return
         if self.game.is_over:
-            self._error(explain(IllegalMoveError(Rule.GAME_OVER), self.lang))
+            self._error(IllegalMoveError(Rule.GAME_OVER).explain)
             return
         self.game.next_hand()
         self._begin_hand()
-        self._accepted(Message("info", self._hand_intro()))
+        self._accepted(_Line("info", (self._hand_intro(),)))
         self._after_move(keep_message=True)
 
     def _press_continue(self) -> None:
@@ -362,19 +454,19 @@ class TableModel:
             self._accepted(None)
             self._after_move()
             return
-        self._error(t("ui.msg.nothing_to_continue", self.lang))
+        self._error(say("ui.msg.nothing_to_continue"))
 
     def _press_reset_history(self) -> None:
-        if self.history_error is not None:
+        if self._history_problem is not None:
             store.keep_bad_copy(self.folder / store.HISTORY_FILE)
         self.history = store.History(self.folder)
-        self.history_error = None
+        self._history_problem = None
         try:
             self.history.save()
         except OSError as e:
-            self._error(t("ui.msg.cannot_write", self.lang, path=str(self.history.path), reason=str(e)))
+            self._error(say("ui.msg.cannot_write", path=str(self.history.path), reason=str(e)))
             return
-        self._info(t("ui.msg.history_reset", self.lang))
+        self._info(say("ui.msg.history_reset"))
 
     # ----- internals -----------------------------------------------------------
 
@@ -402,7 +494,7 @@ class TableModel:
         self.received_flash = 0
         self._make_bots()
         self._begin_hand()
-        self.message = Message("info", self._hand_intro())
+        self._line = _Line("info", (self._hand_intro(),))
         self.actions += 1
         self._save_game()
 
@@ -418,17 +510,17 @@ class TableModel:
                     h.pass_cards(s, list(bot.choose_pass(h.observation(s))))
         self._run_bots()
 
-    def _hand_intro(self) -> str:
+    def _hand_intro(self) -> Phrase:
         h = self.hand
         if h.phase is Phase.PASSING:
-            return t(
+            return say(
                 "ui.msg.choose_pass",
-                self.lang,
                 hand=h.hand_number,
-                direction=t(f"pass.{h.pass_direction.value}", self.lang),
-                to=seat(h.pass_target(SOUTH), self.lang),
+                direction=say(f"pass.{h.pass_direction.value}"),
+                to=_seat(h.pass_target(SOUTH)),
+                button=_button("pass"),
             )
-        return t("ui.msg.no_pass", self.lang, hand=h.hand_number)
+        return say("ui.msg.no_pass", hand=h.hand_number)
 
     def _seeded(self, s: int) -> Bot:
         """The bot at seat ``s``, reseeded from the position so a resumed game plays on identically."""
@@ -465,103 +557,99 @@ class TableModel:
                 self._record_finished_game()
             s = self.summary()
             assert s is not None
-            msg = self._summary_text(s)
-            if not keep_message or self.message is None or self.message.kind != "error":
-                self.message = Message("ok", msg)
+            if not keep_message or self._line is None or self._line.kind != "error":
+                self._line = _Line("ok", self._summary_text(s))
         elif not keep_message:
-            self.message = self._turn_message()
+            self._line = self._turn_message()
         self._save_game()
 
-    def _turn_message(self) -> Message:
+    def _turn_message(self) -> _Line:
         h = self.hand
         if h.phase is Phase.PLAYING and h.to_play == SOUTH:
             key = "ui.msg.your_lead" if not h.trick else "ui.msg.your_turn"
-            return Message("info", t(key, self.lang))
+            return _Line("info", (say(key),))
         if h.phase is Phase.PLAYING:
-            return Message("info", t("ui.msg.waiting", self.lang, seat=seat(h.to_play, self.lang)))
-        return Message("info", "")
+            return _Line("info", (say("ui.msg.waiting", seat=_seat(h.to_play), button=_button("continue")),))
+        return _Line("info")
 
-    def _summary_text(self, s: dict[str, Any]) -> str:
-        lang = self.lang
-        parts = [
-            t_n(
+    def _summary_text(self, s: dict[str, Any]) -> tuple[Words, ...]:
+        parts: list[Words] = [
+            say(
                 "ui.msg.hand_done",
                 s["points"][SOUTH],
-                lang,
                 hand=s["hand_number"],
                 points=s["points"][SOUTH],
                 total=s["totals"][SOUTH],
             )
         ]
         if s["shooter"] is not None:
-            parts.append(t("ui.msg.moon", lang, seat=seat(s["shooter"], lang)))
+            parts.append(say("ui.msg.moon", seat=_seat(s["shooter"])))
         if s["game_over"]:
-            names = ", ".join(seat(w, lang) for w in s["winners"])
             if SOUTH in s["winners"]:
                 key = "ui.msg.game_won_shared" if s["shared"] else "ui.msg.game_won"
             else:
                 key = "ui.msg.game_lost_shared" if s["shared"] else "ui.msg.game_lost"
-            parts.append(t(key, lang, winners=names))
+            parts.append(say(key, winners=_seats(s["winners"])))
         else:
-            parts.append(t("ui.msg.press_next", lang))
-        return " ".join(parts)
+            parts.append(say("ui.msg.press_next", button=_button("next")))
+        return tuple(parts)
 
     def _toggle(self, c: Card) -> None:
         h = self.hand
         if not h.hands[SOUTH] >> c & 1:
-            self._error(explain(IllegalMoveError(Rule.CARD_NOT_IN_HAND, card=str(c)), self.lang))
+            self._error(IllegalMoveError(Rule.CARD_NOT_IN_HAND, card=str(c)).explain)
             return
         bit = 1 << c
         if self.selection & bit:
             self.selection &= ~bit
         elif self.selection.bit_count() >= self.rules.pass_size:
-            self._error(t("ui.msg.three_chosen", self.lang, count=self.rules.pass_size))
+            self._error(say("ui.msg.three_chosen", count=self.rules.pass_size))
             return
         else:
             self.selection |= bit
         n = self.selection.bit_count()
-        key = "ui.msg.pass_ready" if n == self.rules.pass_size else "ui.msg.pass_count"
-        self._accepted(Message("info", t(key, self.lang, count=n, need=self.rules.pass_size)))
+        if n == self.rules.pass_size:
+            said = say("ui.msg.pass_ready", count=n, need=self.rules.pass_size, button=_button("pass"))
+        else:
+            said = say("ui.msg.pass_count", count=n, need=self.rules.pass_size)
+        self._accepted(_Line("info", (said,)))
         self._save_game()
 
-    def _accepted(self, message: Message | None) -> None:
+    def _accepted(self, line: _Line | None) -> None:
         self.actions += 1
-        if message is not None:
-            self.message = message
+        if line is not None:
+            self._line = line
 
-    def _error(self, text: str) -> None:
-        self.message = Message("error", text)
+    def _error(self, words: Words) -> None:
+        self._line = _Line("error", (words,))
 
-    def _info(self, text: str) -> None:
-        self.message = Message("info", text)
+    def _info(self, words: Words) -> None:
+        self._line = _Line("info", (words,))
 
     # ----- files ---------------------------------------------------------------
 
     def _load_settings(self) -> store.Settings:
+        """The settings file, or the defaults and a notice (said in the table's language once it is known)."""
         try:
             return store.Settings.load(self.folder)
         except store.StoreError as e:
-            s = store.Settings()
-            self.notices.append(Message("error", t("ui.msg.bad_settings", s.lang, path=e.path, reason=e.reason)))
+            self._notices.append(_Line("error", (say("ui.msg.bad_settings", path=e.path, reason=e.explain),)))
             store.keep_bad_copy(self.folder / store.SETTINGS_FILE)
-            return s
-        except TypeError as e:  # wrong argument types slip through dataclass construction
-            self.notices.append(Message("error", t("ui.msg.bad_settings", "en", path="settings.json", reason=str(e))))
             return store.Settings()
 
     def _save_settings(self) -> None:
         try:
             self.settings.save(self.folder)
         except OSError as e:
-            self._error(t("ui.msg.cannot_write", self.lang, path=str(self.folder), reason=str(e)))
+            self._error(say("ui.msg.cannot_write", path=str(self.folder), reason=str(e)))
 
     def _load_history(self) -> None:
         try:
             self.history = store.History.load(self.folder)
         except store.StoreError as e:
             self.history = None
-            self.history_error = t("ui.msg.bad_history", self.lang, path=e.path, reason=e.reason)
-            self.notices.append(Message("error", self.history_error))
+            self._history_problem = say("ui.msg.bad_history", path=e.path, reason=e.explain)
+            self._notices.append(_Line("error", (self._history_problem,)))
 
     def _record_finished_game(self) -> None:
         if self.recorded:
@@ -574,7 +662,7 @@ class TableModel:
         try:
             self.history.save()
         except OSError as e:
-            self._error(t("ui.msg.cannot_write", self.lang, path=str(self.history.path), reason=str(e)))
+            self._error(say("ui.msg.cannot_write", path=str(self.history.path), reason=str(e)))
 
     @property
     def save_path(self) -> Path:
@@ -600,7 +688,7 @@ class TableModel:
         try:
             store.write_json(self.save_path, self.save_data())
         except OSError as e:
-            self._error(t("ui.msg.cannot_write", self.lang, path=str(self.save_path), reason=str(e)))
+            self._error(say("ui.msg.cannot_write", path=str(self.save_path), reason=str(e)))
 
     def _resume(self) -> bool:
         """Load the saved game; a damaged file gives a message, is kept aside, and a new game starts."""
@@ -612,32 +700,39 @@ class TableModel:
             if data is None:
                 return False
             if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT or data.get("version") != 1:
-                raise store.StoreError(f"is not a saved table (format {SAVE_FORMAT!r}, version 1)", path)
+                raise store.StoreError("ui.store.save_format", path, format=SAVE_FORMAT)
             table = data.get("table")
             if not isinstance(table, dict):
-                raise store.StoreError("expected an object", path, "table")
+                raise store.StoreError("ui.store.save_table", path, "table", where="table")
             try:
                 game = GameRecord.from_dict(data.get("game")).replay()
             except HeartsError as e:
-                raise store.StoreError(str(e), path, "game") from e
+                raise _record_problem(e, path) from e
             if game.rules.num_players != 4:
-                raise store.StoreError("the table seats four players", path, "game.rules")
+                raise store.StoreError("ui.store.four_players", path, "game.rules", where="game.rules")
+            where = "table.selection"
             selection = table.get("selection", [])
             if not isinstance(selection, list):
-                raise store.StoreError("expected a list of cards", path, "table.selection")
-            try:
-                sel = CardSet(Card.parse(x) for x in selection)
-            except (CardParseError, AttributeError, TypeError) as e:
-                raise store.StoreError(str(e), path, "table.selection") from e
+                raise store.StoreError("ui.store.selection_list", path, where, where=where)
+            cards = []
+            for x in selection:
+                try:
+                    cards.append(Card.parse(x))
+                except (CardParseError, AttributeError, TypeError) as e:
+                    raise store.StoreError(
+                        "ui.store.selection_card", path, where, where=where, value=store.shown(x)
+                    ) from e
+            sel = CardSet(cards)
             recorded = table.get("recorded", False)
             if not isinstance(recorded, bool):
-                raise store.StoreError("must be true or false", path, "table.recorded")
+                where = "table.recorded"
+                raise store.StoreError("ui.store.recorded", path, where, where=where, value=store.shown(recorded))
             lvl = table.get("level", self.level)
             if lvl in levels.available_levels() and not self._level_given:
                 self.settings.level = lvl
         except store.StoreError as e:
             store.keep_bad_copy(path)
-            self.notices.append(Message("error", t("ui.msg.bad_save", self.lang, path=e.path, reason=e.reason)))
+            self._notices.append(_Line("error", (say("ui.msg.bad_save", path=e.path, reason=e.explain),)))
             return False
         self.game = game
         self.rules = game.rules
@@ -646,12 +741,27 @@ class TableModel:
         self.recorded = recorded
         self._make_bots()
         self._run_bots()
-        self.message = Message("info", t("ui.msg.resumed", self.lang, number=game.number, hand=h.hand_number))
+        self._line = _Line("info", (say("ui.msg.resumed", number=game.number, hand=h.hand_number),))
         if game.is_over and not recorded:
             self._record_finished_game()  # finished just before the kernel stopped
             self._save_game()
         if h.is_over:
             s = self.summary()
             assert s is not None
-            self.message = Message("info", self._summary_text(s))
+            self._line = _Line("info", self._summary_text(s))
         return True
+
+
+def _record_problem(e: HeartsError, path: Path) -> store.StoreError:
+    """A saved game record the engine refused, as a file problem naming the field (``game.<path>``).
+
+    The engine's own detail stays as the engine wrote it (English); the sentence around it is the learner's.
+    """
+    if isinstance(e, RecordError):
+        where = f"game.{e.path}" if e.path else "game"
+        message = str(e)
+        detail = message[len(e.path) + 2 :] if e.path and message.startswith(f"{e.path}: ") else message
+        return store.StoreError("ui.store.record", path, where, where=where, detail=detail)
+    explain = getattr(e, "explain", None)  # a refused move or card says itself in the learner's language
+    detail = explain if callable(explain) else str(e)
+    return store.StoreError("ui.store.record", path, "game", where="game", detail=detail)

@@ -1,0 +1,107 @@
+"""The table's files: every damaged file gives a typed StoreError that names the part that was wrong,
+in the learner's language (English and Spanish), with an English ``str()`` for programmers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hearts.messages import catalogue
+from hearts_widgets.store import HISTORY_FILE, SETTINGS_FILE, History, Settings, StoreError, read_json
+
+GOOD_GAME = {"number": 7, "final": [40, 55, 101, 62], "won": True}
+
+
+def history_file(**changes: object) -> dict[str, object]:
+    data: dict[str, object] = {"format": "hearts-history", "version": 1, "games": [dict(GOOD_GAME)]}
+    data.update(changes)
+    return data
+
+
+def load_error(loader, folder: Path, name: str, content: object) -> StoreError:
+    raw = content if isinstance(content, bytes) else json.dumps(content).encode()
+    (folder / name).write_bytes(raw)
+    with pytest.raises(StoreError) as info:
+        loader(folder)
+    return info.value
+
+
+# (file content, the field StoreError.field names, words the English reason has, words the Spanish one has)
+HISTORY_CASES = [
+    (b"{not json", "", ["not valid JSON", "line 1, column 2"], ["no es JSON válido", "línea 1, columna 2"]),
+    (b"\xff\xfe{}", "", ["not text", "byte 0"], ["no es texto", "byte 0"]),
+    ([1, 2], "", ["not a JSON object"], ["no es un objeto JSON"]),
+    (history_file(format="chess"), "format", ["“hearts-history”"], ["«hearts-history»"]),
+    (history_file(version=2), "version", ["“version” is 2"], ["«version» es 2"]),
+    (history_file(games="x"), "games", ["list of games"], ["lista de partidas"]),
+    (history_file(games=[GOOD_GAME, 3]), "games[1]", ["game 2 of the list", "“games[1]”"],
+     ["partida 2 de la lista", "«games[1]»"]),
+    (history_file(games=[{**GOOD_GAME, "number": "x"}]), "games[0].number", ["deal number", "“games[0].number”"],
+     ["número de reparto", "«games[0].number»"]),
+    (history_file(games=[{**GOOD_GAME, "final": [1, 2]}]), "games[0].final", ["final totals", "“games[0].final”"],
+     ["totales finales", "«games[0].final»"]),
+    (history_file(games=[{**GOOD_GAME, "won": "yes"}]), "games[0].won", ["whether you won", "“games[0].won”"],
+     ["si ganaste", "«games[0].won»"]),
+]
+
+
+@pytest.mark.parametrize(("content", "field", "english", "spanish"), HISTORY_CASES)
+def test_a_damaged_history_names_what_is_wrong_in_both_languages(
+    tmp_path: Path, content: object, field: str, english: list[str], spanish: list[str]
+) -> None:
+    e = load_error(History.load, tmp_path, HISTORY_FILE, content)
+    assert e.field == field and e.path == str(tmp_path / HISTORY_FILE)
+    assert e.key in catalogue("en") and e.key in catalogue("es")
+    en, es = e.explain("en"), e.explain("es")
+    assert all(w in en for w in english), en
+    assert all(w in es for w in spanish), es
+    assert es != en
+    # str() is for programmers: the file, the field and the English reason.
+    assert str(e) == ": ".join(x for x in (str(tmp_path / HISTORY_FILE), field, en) if x)
+    assert e.reason == en
+
+
+SETTINGS_CASES = [
+    ({"four_colour": "yes"}, "four_colour", ["“four-colour suits”", "“yes”"], ["«palos en cuatro colores»", "«yes»"]),
+    ({"step_bots": 1}, "step_bots", ["“bots' cards one by one”", "“1”"], ["«cartas de los bots de una en una»"]),
+    ({"table_colour": "pink"}, "table_colour", ["“pink”", "“table colour”", "green, blue"],
+     ["«pink»", "«color de la mesa»", "verde, azul"]),
+    ({"card_back": None}, "card_back", ["“null”", "“card back”"], ["«null»", "«reverso de las cartas»"]),
+    ({"lang": "fr"}, "lang", ["“fr”", "“language”", "English"], ["«fr»", "«idioma»", "Español"]),
+    ({"level": ""}, "level", ["“bot level”"], ["«nivel de los bots»"]),
+    ({"table_color": "blue"}, "table_color", ["“table_color” is not one of the table's settings"],
+     ["«table_color» no es ninguno de los ajustes de la mesa"]),
+    ([], "", ["not a JSON object"], ["no es un objeto JSON"]),
+]
+
+
+@pytest.mark.parametrize(("content", "field", "english", "spanish"), SETTINGS_CASES)
+def test_a_damaged_settings_file_names_the_setting_in_words(
+    tmp_path: Path, content: object, field: str, english: list[str], spanish: list[str]
+) -> None:
+    e = load_error(Settings.load, tmp_path, SETTINGS_FILE, content)
+    assert e.field == field
+    en, es = e.explain("en"), e.explain("es")
+    assert all(w in en for w in english), en
+    assert all(w in es for w in spanish), es
+    if "_" in field and field != "table_color":  # a known setting is named in words, never by its identifier
+        assert field not in en and field not in es
+
+
+@pytest.mark.parametrize("value", [[1], {"a": 1}, None, 3.5, "", ["green"]])
+@pytest.mark.parametrize("name", ["four_colour", "table_colour", "card_back", "lang", "level", "step_bots"])
+def test_settings_of_any_json_type_are_refused_with_a_store_error(tmp_path: Path, name: str, value: object) -> None:
+    """Whatever a hand-edited file holds, the table gets a StoreError naming the setting, never a crash."""
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps({name: value}))
+    with pytest.raises(StoreError) as info:
+        Settings.load(tmp_path)
+    assert info.value.field == name
+
+
+def test_settings_round_trip(tmp_path: Path) -> None:
+    s = Settings(four_colour=True, table_colour="blue", card_back="red", lang="es", level="random")
+    s.save(tmp_path)
+    assert Settings.load(tmp_path) == s
+    assert read_json(tmp_path / "missing.json") is None
