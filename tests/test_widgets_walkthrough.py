@@ -106,10 +106,29 @@ def test_notes_come_from_the_engine_state(model_en: WalkthroughModel) -> None:
     assert steps["hearts_broken"] == first(lambda i, s, c: c.suit == 3)
     assert steps["queen_played"] == first(lambda i, s, c: c == QUEEN_OF_SPADES)
     assert steps["lead_hearts"] == first(lambda i, s, c: i % 4 == 0 and c.suit == 3)
-    assert steps["first_trick"] == first(lambda i, s, c: i < 4 and s == SOUTH)
+    # The first-trick note advises the learner's card, so it shows on the step where the learner chooses it.
+    assert steps["first_trick"] == first(lambda i, s, c: i < 4 and s == SOUTH) - 1
     assert steps["trick_winner"] == 3 + 2  # the fourth card of trick one
     assert steps["scoring"] == 51 + 2
     assert steps["passing"] == 1 and steps["lead_lowest_club"] == 2
+
+
+def test_the_first_trick_note_comes_while_the_learner_chooses(model_en: WalkthroughModel) -> None:
+    """The note ends "a good moment to get rid of a high card": it must come before that card is played."""
+    m = model_en
+    i = note_steps(m)["first_trick"]
+    m.goto(i)
+    st = m.step
+    assert st.learner_turn and st.scripted is not None
+    h = m.hand
+    assert h.trick_number == 0 and h.trick and h.to_play == SOUTH  # South has yet to play to trick one
+    assert st.scripted in h.legal_moves
+    m.next()
+    assert m.step.caption.startswith(f"You play {st.scripted}.")
+    assert "first_trick" not in [r for r, _ in m.step.notes]
+    # The same in Spanish, and a note is still shown only once.
+    es = WalkthroughModel("es")
+    assert "first_trick" in [r for r, _ in es.steps[i].notes]
 
 
 def test_the_example_hand_is_seed_001(model_en: WalkthroughModel) -> None:

@@ -10,7 +10,10 @@ and the end of a game with a shared win.
 Rule notes are not attached to steps by hand. Each step's actions are played
 through the engine, and a list of detectors (:data:`DETECTORS`) looks at the
 state before and after every action; the first time a detector fires in the
-whole walkthrough, its note is shown on that step.
+whole walkthrough, its note is shown on that step. A few notes help the
+learner choose a card: their detectors also look ahead at the learner's
+coming card, so the note shows on the step where the learner decides, not
+after the card is played.
 
 >>> w = WalkthroughModel(lang="en")
 >>> w.index, w.step.chapter
@@ -95,20 +98,29 @@ class Chapter:
 
 @dataclasses.dataclass(frozen=True)
 class Event:
-    """One action seen by the detectors: the hand before and after, and the game after."""
+    """One action seen by the detectors: the hand before and after, and the game after.
+
+    ``ahead`` is true for the learner's coming card, seen at the step where the learner chooses it.
+    """
 
     before: HandState
     after: HandState
     act: Act
     game: Game
+    ahead: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
 class Detector:
-    """A rule note: ``fires(event)`` returns the note's values when the rule matters, else ``None``."""
+    """A rule note: ``fires(event)`` returns the note's values when the rule matters, else ``None``.
+
+    A detector with ``ahead`` also sees the learner's coming card (``event.ahead``), so its note can
+    show while the learner decides.
+    """
 
     rule: str
     fires: Callable[[Event], dict[str, Any] | None]
+    ahead: bool = False
 
 
 def _is_play(e: Event) -> bool:
@@ -141,11 +153,14 @@ def _d_follow_suit(e: Event) -> dict[str, Any] | None:
 
 
 def _d_first_trick(e: Event) -> dict[str, Any] | None:
-    """No points on trick one: shown when the learner first plays to it (or as it ends, if the learner led)."""
+    """No points on trick one: shown while the learner chooses a card to follow to it (the note's advice
+    is for that choice), or as the trick ends if the learner led it."""
     b = e.before
     if not _is_play(e) or b.trick_number != 0:
         return None
-    if (e.act.seat == LEARNER and b.trick) or len(b.trick) == b.n - 1:
+    if e.act.seat == LEARNER and b.trick:
+        return {}
+    if not e.ahead and len(b.trick) == b.n - 1:
         return {}
     return None
 
@@ -254,7 +269,7 @@ DETECTORS: tuple[Detector, ...] = (
     Detector("lead_lowest_club", _d_lead_lowest_club),
     Detector("follow_suit", _d_follow_suit),
     Detector("first_trick_exception", _d_first_trick_exception),
-    Detector("first_trick", _d_first_trick),
+    Detector("first_trick", _d_first_trick, ahead=True),
     Detector("discard", _d_discard),
     Detector("queen_played", _d_queen_played),
     Detector("hearts_broken", _d_hearts_broken),
@@ -537,33 +552,50 @@ class WalkthroughModel:
                 totals=", ".join(f"{seat(s, lang)} {x}" for s, x in enumerate(g.totals)),
                 target=g.rules.target_score,
             )
-            self.steps.append(self._make_step(ch, 0, count, g, intro, ()))
+            notes: list[tuple[str, str]] = []
+            self._notes_ahead(ch, 0, count, g, seen, notes)
+            self.steps.append(self._make_step(ch, 0, count, g, intro, tuple(notes)))
             for k, size in enumerate(ch.groups, start=1):
-                notes: list[tuple[str, str]] = []
+                notes = []
                 lines: list[str] = []
                 group = ch.actions[count : count + size]
                 for a in group:
                     before = g.hand.copy()
                     a.apply(g)
-                    e = Event(before, g.hand, a, g)
-                    for d in DETECTORS:
-                        if d.rule in seen:
-                            continue
-                        vals = d.fires(e)
-                        if vals is not None:
-                            seen.add(d.rule)
-                            notes.append((d.rule, t(_note_key(d.rule, vals), lang, **_localize(vals, lang))))
+                    self._notes_for(Event(before, g.hand, a, g), seen, notes)
                 lines.append(self._caption(ch, group, g, count))
                 count += size
+                self._notes_ahead(ch, k, count, g, seen, notes)
                 self.steps.append(self._make_step(ch, k, count, g, " ".join(x for x in lines if x), tuple(notes)))
+
+    def _notes_for(self, e: Event, seen: set[str], notes: list[tuple[str, str]]) -> None:
+        """Add the notes of the detectors that fire on ``e`` for the first time in the walkthrough."""
+        lang = self.lang
+        for d in DETECTORS:
+            if d.rule in seen or (e.ahead and not d.ahead):
+                continue
+            vals = d.fires(e)
+            if vals is not None:
+                seen.add(d.rule)
+                notes.append((d.rule, t(_note_key(d.rule, vals), lang, **_localize(vals, lang))))
+
+    def _notes_ahead(
+        self, ch: Chapter, k: int, count: int, g: Game, seen: set[str], notes: list[tuple[str, str]]
+    ) -> None:
+        """When step ``k`` leaves the learner to choose a card, the notes about that choice (see ``Detector.ahead``)."""
+        if not _learner_turn(ch, k, count):
+            return
+        nxt = ch.actions[count]
+        after = ch.game_after(count)
+        nxt.apply(after)
+        self._notes_for(Event(g.hand.copy(), after.hand, nxt, after, ahead=True), seen, notes)
 
     def _make_step(
         self, ch: Chapter, k: int, count: int, g: Game, caption: str, notes: tuple[tuple[str, str], ...]
     ) -> Step:
         h = g.hand
         nxt = ch.actions[count] if count < len(ch.actions) else None
-        next_groups = ch.groups[k] if k < len(ch.groups) else 0
-        learner_turn = nxt is not None and nxt.kind == "play" and nxt.seat == LEARNER and next_groups == 1
+        learner_turn = _learner_turn(ch, k, count)
         selected = CardSet(0)
         highlighted = CardSet(0)
         if nxt is not None and nxt.kind == "pass":
@@ -754,6 +786,14 @@ class WalkthroughModel:
         else:
             first = t("learn.alt.discard", lang, card=card_label(chosen), suit=t(f"suit.{h.led_suit}", lang))
         return first + " " + t("learn.alt.story", lang, card=card_label(scripted))
+
+
+def _learner_turn(ch: Chapter, k: int, count: int) -> bool:
+    """Whether step ``k`` of ``ch`` (``count`` actions played) waits for the learner's card: the next step is
+    the learner's play alone."""
+    nxt = ch.actions[count] if count < len(ch.actions) else None
+    next_group = ch.groups[k] if k < len(ch.groups) else 0
+    return nxt is not None and nxt.kind == "play" and nxt.seat == LEARNER and next_group == 1
 
 
 def _not_in_hand(c: Card, lang: str) -> str:
