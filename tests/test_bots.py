@@ -606,7 +606,7 @@ def test_bad_bot_answers_are_refused_with_bot_error() -> None:
 def test_rule_bot_beats_random_bots_clearly() -> None:
     """A deterministic sample (fixed deals and seeds): the bot averages well under 2.2 points a hand.
 
-    The full measurement (4,000+ hands with a confidence interval) is benchmarks/bot_strength.py;
+    The full measurement (4,000+ hands with a confidence interval) is benchmarks/bots_vs_random.py;
     over 40,000 hands the mean is about 1.8. This sample of 1,200 hands has a standard error of
     about 0.13, so the bound of 2.2 is roughly three standard errors above the expected mean.
     """
@@ -625,3 +625,17 @@ def test_rule_bot_beats_random_bots_clearly() -> None:
             h.push(bots[s].choose_play(h.observation(s)))
         total += h.result().scores[seat]
     assert total / n <= 2.2
+
+
+# The Hint and the walkthrough show the rule bot's reason to the learner, about the learner's own cards.
+FIRST_PERSON = {
+    "en": re.compile(r"\b(I|I'm|my|me|mine)\b"),
+    "es": re.compile(r"\b(Elijo|puedo|podré|mis?|me|obligarme|hacerme|quitarme|Suelto|Salgo|Juego|Gano|voy|doy|"
+                     r"Me descarto|Me llevo|Me guardo|tengo|sé|mía)\b"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_rule_bots_reasons_address_the_learner(lang: str) -> None:
+    bad = {k: v for k, v in catalogue(lang).items() if k.startswith("bot.reason.") and FIRST_PERSON[lang].search(v)}
+    assert not bad, bad
