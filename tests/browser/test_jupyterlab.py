@@ -53,6 +53,8 @@ def test_walkthrough_notes_and_clicks(notebook: Any, screenshots: Path) -> None:
         if index == 1:
             learn.shot(screenshots, "lab-learn-1-passing-note")
     assert model.step.learner_turn, "step 4 of the story is the learner's turn"
+    # The first-trick note shows where the learner chooses the card, not after it is played.
+    assert "first_trick" in [rule for rule, _ in model.step.notes]
 
     # A card the rules refuse: the engine's reason, and the story stays where it was.
     hand = learn.hand()
@@ -65,7 +67,7 @@ def test_walkthrough_notes_and_clicks(notebook: Any, screenshots: Path) -> None:
     assert learn.hand() == hand
     learn.shot(screenshots, "lab-learn-2-illegal-card")
 
-    # The story's card: accepted, and the next step's note (no points on the first trick) appears.
+    # The story's card: accepted, and the story moves on to a step with no new rule to note.
     scripted = model.step.scripted
     assert scripted is not None and any(c.code == scripted.code and c.legal for c in hand)
     learn.click_card(scripted.code)
@@ -73,7 +75,7 @@ def test_walkthrough_notes_and_clicks(notebook: Any, screenshots: Path) -> None:
     model.click_card(scripted.code)
     assert learn.message() == model.message
     expect(counter).to_have_text(f"Step 5 of {len(model)}")
-    assert [rule for rule, _ in notes(learn)] == [rule for rule, _ in model.step.notes] == ["first_trick"]
+    assert [rule for rule, _ in notes(learn)] == [rule for rule, _ in model.step.notes] == []
     learn.shot(screenshots, "lab-learn-3-story-card")
 
     learn.press("back")
