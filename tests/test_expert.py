@@ -6,6 +6,7 @@ import collections
 import itertools
 import math
 import random
+import re
 
 import pytest
 from engine_support import consistent_worlds
@@ -14,8 +15,10 @@ from hearts import Deal, HandState, MoonScoring, PassDirection, Phase, Rules
 from hearts.bots.expert import (
     LEVELS,
     ExpertBot,
+    ExpertError,
     World,
     consistent,
+    evaluate_pass,
     evaluate_play,
     hidden_constraints,
     level_description,
@@ -242,8 +245,14 @@ def test_explanations_quote_the_figures_in_both_languages() -> None:
     assert ev.best.expected == min(o.expected for o in ev.options)
     en, es = d.explain("en"), d.explain("es")
     assert str(d.card) in en and str(d.card) in es
-    assert f"{round(ev.best.expected, 1) + 0.0}" in en
+    figure = f"{round(ev.best.expected, 1) + 0.0:.1f}"
+    assert figure in en
+    # Spanish writes decimals with a comma (the project's number format), English with a point.
+    assert figure.replace(".", ",") in es
+    assert re.findall(r"\d\.\d", en) and not re.findall(r"\d\.\d", es) and re.findall(r"\d,\d", es)
     assert en != es
+    # The decision keeps plain numbers for programs.
+    assert dict(d.values)["expected"] == round(ev.best.expected, 1) + 0.0
 
 
 def test_time_budget_and_bad_budgets() -> None:
@@ -251,13 +260,62 @@ def test_time_budget_and_bad_budgets() -> None:
     obs = h.observation(h.to_play)
     ev = ExpertBot(seed=0, time_limit=0.05).evaluate_play(obs)
     assert ev.worlds >= 4 or len(ev.options) == 1
-    with pytest.raises(HeartsError, match="worlds"):
-        ExpertBot(worlds=0)
-    with pytest.raises(HeartsError, match="time_limit"):
-        ExpertBot(time_limit=-1)
     other = (h.to_play + 1) % 4
     with pytest.raises(HeartsError, match="not its turn"):
         evaluate_play(h.observation(other), random.Random(0), 4)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "parameter"),
+    [
+        ({"worlds": 0}, "worlds"),
+        ({"worlds": -3}, "worlds"),
+        ({"worlds": 2.5}, "worlds"),
+        ({"worlds": True}, "worlds"),
+        ({"pass_worlds": 0}, "pass_worlds"),
+        ({"pass_worlds": "48"}, "pass_worlds"),
+        ({"pass_pool": 2}, "pass_pool"),
+        ({"pass_pool": True}, "pass_pool"),
+        ({"time_limit": "1"}, "time_limit"),
+        ({"time_limit": -1}, "time_limit"),
+        ({"time_limit": 0}, "time_limit"),
+        ({"time_limit": float("nan")}, "time_limit"),
+        ({"time_limit": float("inf")}, "time_limit"),
+        ({"time_limit": True}, "time_limit"),
+    ],
+)
+def test_bad_settings_raise_a_named_error(kwargs, parameter) -> None:
+    with pytest.raises(ExpertError) as info:
+        ExpertBot(**kwargs)
+    assert info.value.parameter == parameter and parameter in str(info.value)
+    assert isinstance(info.value, HeartsError) and isinstance(info.value, ValueError)
+
+
+def test_evaluations_check_their_budget_and_candidates() -> None:
+    h = _advance(HandState(Deal.from_number(7)), 10, seed=7)
+    obs = h.observation(h.to_play)
+    for worlds in (0, -3, "5"):
+        with pytest.raises(ExpertError, match="worlds") as info:
+            evaluate_play(obs, random.Random(0), worlds)
+        assert info.value.parameter == "worlds"
+    with pytest.raises(ExpertError) as info:
+        evaluate_play(obs, random.Random(0), 4, time_limit="0.1")
+    assert info.value.parameter == "time_limit"
+    start = HandState(Deal.from_number(7))
+    with pytest.raises(ExpertError, match="worlds"):
+        evaluate_pass(start.observation(0), random.Random(0), 0)
+    # Evaluating some of the legal cards only: those cards, in the same worlds.
+    legal = sorted(obs.legal_moves)
+    assert len(legal) >= 2 and len(obs.hand) > len(legal)  # the fixed position has a choice and an illegal card
+    part = evaluate_play(obs, random.Random(0), 6, candidates=legal[:2])
+    assert sorted(o.cards[0] for o in part.options) == legal[:2]
+    assert all(len(o.scores) == 6 for o in part.options)
+    whole = evaluate_play(obs, random.Random(0), 6)
+    by_card = {o.cards[0]: o for o in whole.options}
+    assert all(o.scores == by_card[o.cards[0]].scores for o in part.options)  # same worlds, same playouts
+    illegal = next(c for c in obs.hand if c not in obs.legal_moves)
+    with pytest.raises(ExpertError, match="candidates"):
+        evaluate_play(obs, random.Random(0), 4, candidates=[illegal])
 
 
 def test_levels() -> None:

@@ -63,10 +63,14 @@ __all__ = [
     "DEFAULT_WORLDS",
     "LEVELS",
     "Evaluation",
+    "ExpertError",
     "Level",
     "ExpertBot",
+    "ExpertDecision",
     "OptionValue",
     "World",
+    "check_budget",
+    "check_count",
     "consistent",
     "hidden_constraints",
     "level_description",
@@ -83,6 +87,56 @@ DEFAULT_WORLDS = 300
 """Deals sampled per play decision at the default level."""
 DEFAULT_PASS_WORLDS = 48
 """Deals sampled per candidate pass at the default level."""
+
+
+class ExpertError(HeartsError):
+    """A bad setting for the expert (a budget or a candidate); ``.parameter`` names it.
+
+    >>> ExpertBot(worlds=0)
+    Traceback (most recent call last):
+    ...
+    hearts.bots.expert.ExpertError: worlds must be a whole number 1 or more, not 0
+    >>> try:
+    ...     ExpertBot(time_limit="1")
+    ... except ExpertError as e:
+    ...     e.parameter, isinstance(e, ValueError)
+    ('time_limit', True)
+    """
+
+    def __init__(self, message: str, parameter: str) -> None:
+        super().__init__(message)
+        self.parameter = parameter
+
+
+def check_count(value: object, parameter: str, minimum: int = 1) -> int:
+    """``value`` if it is a whole number (not a bool) of at least ``minimum``, else :class:`ExpertError`."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise ExpertError(f"{parameter} must be a whole number {minimum} or more, not {value!r}", parameter)
+    return value
+
+
+def check_budget(worlds: object, time_limit: object = None, *, parameter: str = "worlds") -> None:
+    """Check a sampling budget: ``worlds`` a whole number 1 or more, ``time_limit`` ``None`` or seconds > 0.
+
+    >>> check_budget(300, 0.5)
+    >>> check_budget(300, float("inf"))
+    Traceback (most recent call last):
+    ...
+    hearts.bots.expert.ExpertError: time_limit must be a positive, finite number of seconds or None, not inf
+    """
+    check_count(worlds, parameter)
+    if time_limit is None:
+        return
+    if (
+        isinstance(time_limit, bool)
+        or not isinstance(time_limit, (int, float))
+        or not math.isfinite(time_limit)
+        or time_limit <= 0
+    ):
+        raise ExpertError(
+            f"time_limit must be a positive, finite number of seconds or None, not {time_limit!r}", "time_limit"
+        )
+
 
 _CARDS = tuple(Card(i) for i in range(52))
 _QS = int(QUEEN_OF_SPADES)
@@ -650,6 +704,7 @@ class OptionValue:
     expected: float
     stderr: float
     playouts: int
+    scores: tuple[int, ...] = dataclasses.field(default=(), repr=False, compare=False)
 
     @property
     def label(self) -> str:
@@ -679,7 +734,7 @@ class Evaluation:
         return None
 
 
-def _stats(values: list[float]) -> tuple[float, float]:
+def _stats(values: Sequence[float]) -> tuple[float, float]:
     k = len(values)
     mean = sum(values) / k
     if k < 2:
@@ -705,29 +760,40 @@ def evaluate_play(
     *,
     time_limit: float | None = None,
     forced: bool = False,
+    candidates: Iterable[Card | int] | None = None,
 ) -> Evaluation:
     """Expected points of each legal card, by playouts in sampled worlds.
 
     Every option is played out in the same worlds (so differences between
-    options are measured more sharply than each option alone). With
-    ``time_limit`` (seconds) sampling goes on until time runs out, with at
-    least 4 worlds; the result then depends on the machine. A single legal
-    card is not played out (its value is ``nan``) unless ``forced`` is true.
+    options are measured more sharply than each option alone): each
+    :class:`OptionValue` keeps its per-world points in ``scores``, in the
+    same world order for every option. With ``time_limit`` (seconds)
+    sampling goes on until time runs out, with at least 4 worlds; the result
+    then depends on the machine. A single legal card is not played out (its
+    value is ``nan``) unless ``forced`` is true. ``candidates`` limits the
+    evaluation to some of the legal cards.
     """
     from hearts.hand import Phase
 
+    check_budget(worlds, time_limit)
     if obs.phase is not Phase.PLAYING or not obs.is_my_turn:
         raise HeartsError(f"seat {obs.seat} has nothing to play now: it is not its turn in the play")
     legal = obs.legal_mask()
     me = obs.seat
     rules = obs.rules
     options = list(_iter(legal))
+    if candidates is not None:
+        wanted = sorted({int(c) for c in candidates})
+        if not wanted or any(not 0 <= c < 52 or not legal >> c & 1 for c in wanted):
+            shown = ", ".join(str(_CARDS[c]) if 0 <= c < 52 else repr(c) for c in wanted) or "none"
+            raise ExpertError(f"candidates must be cards legal now ({CardSet(legal)}), not {shown}", "candidates")
+        options = wanted
     if len(options) == 1 and not forced:
         return Evaluation("play", (OptionValue((_CARDS[options[0]],), math.nan, math.nan, 0),), 0)
     sampler = _Sampler(hidden_constraints(obs), [obs.hand_mask if s == me else 0 for s in range(rules.num_players)])
     trick = [int(c) for _, c in obs.trick]
     taken0 = _taken_from(obs)
-    results: list[list[float]] = [[] for _ in options]
+    results: list[list[int]] = [[] for _ in options]
     for world in _worlds(sampler, rng, worlds, time_limit, minimum=4):
         for i, c in enumerate(options):
             hands = list(world.hands)
@@ -740,7 +806,7 @@ def evaluate_play(
     vals = []
     for c, r in zip(options, results):
         mean, se = _stats(r)
-        vals.append(OptionValue((_CARDS[c],), mean, se, len(r)))
+        vals.append(OptionValue((_CARDS[c],), mean, se, len(r), tuple(r)))
     vals.sort(key=lambda o: (o.expected, o.cards))
     return Evaluation("play", tuple(vals), k)
 
@@ -793,6 +859,7 @@ def evaluate_pass(
     The default candidates are :func:`pass_candidates`; the other players
     pass by :func:`heuristic_pass`. Each candidate is played out in the same deals.
     """
+    check_budget(worlds, time_limit)
     if obs.passed_mask is not None or obs.received_mask is not None:
         raise HeartsError("this seat has already passed")
     rules = obs.rules
@@ -805,7 +872,7 @@ def evaluate_pass(
             raise HeartsError(f"candidate pass {CardSet(m & rules.deck_mask)} is not {k_pass} cards of the hand")
     sampler = _Sampler(hidden_constraints(obs), [obs.hand_mask if s == me else 0 for s in range(n)])
     offset = (obs.pass_target - me) % n
-    results: list[list[float]] = [[] for _ in cands]
+    results: list[list[int]] = [[] for _ in cands]
     for world in _worlds(sampler, rng, worlds, time_limit, minimum=2):
         their = [0 if s == me else heuristic_pass(world.hands[s], k_pass) for s in range(n)]
         for i, mine in enumerate(cands):
@@ -821,7 +888,7 @@ def evaluate_pass(
     vals = []
     for m, r in zip(cands, results):
         mean, se = _stats(r)
-        vals.append(OptionValue(tuple(_CARDS[c] for c in _iter(m)), mean, se, len(r)))
+        vals.append(OptionValue(tuple(_CARDS[c] for c in _iter(m)), mean, se, len(r), tuple(r)))
     vals.sort(key=lambda o: (o.expected, o.cards))
     return Evaluation("pass", tuple(vals), k)
 
@@ -833,6 +900,29 @@ def evaluate_pass(
 
 def _fmt(x: float) -> float:
     return round(x, 1) + 0.0
+
+
+class ExpertDecision(Decision):
+    """A :class:`~hearts.bots.base.Decision` whose numbers are written the reader's way.
+
+    ``values`` keep plain floats; :meth:`explain` writes them with one
+    decimal and the language's decimal mark (a comma in Spanish).
+
+    >>> d = ExpertDecision(tuple(Card.parse(c) for c in ("9D",)), "expert.play.two",
+    ...     (("cards", "9♦"), ("expected", 2.6), ("other", "K♦"), ("other_expected", 3.0)))
+    >>> d.explain("es")
+    'Con 9♦ espero llevarme unos 2,6 puntos; con K♦ serían unos 3,0.'
+    >>> d.explain("en").split(":")[1]
+    ' about 2.6 points expected; K♦ would cost about 3.0.'
+    """
+
+    def explain(self, lang: str = "en") -> str:
+        """The reason in words, numbers with the language's decimal mark."""
+        from hearts.experiment import _num  # the project's locale number format
+        from hearts.messages import text
+
+        values = {k: _num(v, lang, 1) if isinstance(v, float) else v for k, v in self.values}
+        return text(self.reason, lang, **values)
 
 
 class ExpertBot(Bot):
@@ -858,15 +948,11 @@ class ExpertBot(Bot):
         pass_pool: int = 6,
         time_limit: float | None = None,
     ) -> None:
+        check_budget(worlds, time_limit)
+        check_count(pass_worlds, "pass_worlds")
+        if isinstance(pass_pool, bool) or not isinstance(pass_pool, int) or not 3 <= pass_pool <= 13:
+            raise ExpertError(f"pass_pool must be 3 to 13, not {pass_pool!r}", "pass_pool")
         super().__init__(seed)
-        if not isinstance(worlds, int) or worlds < 1:
-            raise HeartsError(f"worlds must be a whole number 1 or more, not {worlds!r}")
-        if not isinstance(pass_worlds, int) or pass_worlds < 1:
-            raise HeartsError(f"pass_worlds must be a whole number 1 or more, not {pass_worlds!r}")
-        if not isinstance(pass_pool, int) or not 3 <= pass_pool <= 13:
-            raise HeartsError(f"pass_pool must be 3 to 13, not {pass_pool!r}")
-        if time_limit is not None and not time_limit > 0:
-            raise HeartsError(f"time_limit must be a positive number of seconds or None, not {time_limit!r}")
         self.worlds = worlds
         self.pass_worlds = pass_worlds
         self.pass_pool = pass_pool
@@ -900,11 +986,11 @@ class ExpertBot(Bot):
         return f"ExpertBot(seed={self.seed!r}, worlds={self.worlds!r}, pass_worlds={self.pass_worlds!r}{extra})"
 
 
-def _explain(ev: Evaluation) -> Decision:
+def _explain(ev: Evaluation) -> ExpertDecision:
     best = ev.best
     kind = ev.kind
     if len(ev.options) == 1 or ev.worlds == 0:
-        return Decision(best.cards, f"expert.{kind}.forced", (("cards", best.label),))
+        return ExpertDecision(best.cards, f"expert.{kind}.forced", (("cards", best.label),))
     values: list[tuple[str, object]] = [("cards", best.label), ("expected", _fmt(best.expected))]
     second = ev.options[1]
     worst = ev.options[-1]
@@ -916,7 +1002,7 @@ def _explain(ev: Evaluation) -> Decision:
         values += [("worst", worst.label), ("worst_expected", _fmt(worst.expected))]
     if abs(second.expected - best.expected) < 0.05:
         key = f"expert.{kind}.close"
-    return Decision(best.cards, key, tuple(values))
+    return ExpertDecision(best.cards, key, tuple(values))
 
 
 # ----------------------------------------------------------------------------
