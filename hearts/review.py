@@ -5,24 +5,58 @@ made (its pass and each card it played), asks the expert
 (:mod:`hearts.bots.expert`) what each legal option was worth *from that
 seat's observation at that moment*: worlds are sampled exactly as the expert
 samples them when it plays, and every option is played out in the same
-worlds. The result is a tidy :class:`pandas.DataFrame` with one row per
-decision and option; :func:`decision_table` folds it to one row per decision.
+worlds. Next to these estimates it puts what really happened: the points
+the seat took in the trick each card went to. The result is a tidy
+:class:`pandas.DataFrame` with one row per decision and option;
+:func:`decision_table` folds it to one row per decision and
+:func:`hand_points` tells how the seat's points for the hand add up.
+
+**How the cost of a choice is measured.** The expert picks its option from
+the *screening* worlds (``worlds`` per play, ``pass_worlds`` per candidate
+pass). Picking the smallest of many noisy averages makes the winner look
+better than it is, so the cost is *not* read off those same worlds: the
+chosen option and the expert's option are played out again in
+``check_worlds`` fresh worlds, and the cost is the mean of the per-world
+difference (chosen minus expert's choice), with the standard error of that
+paired difference (``cost_se``). A decision is marked costly only when the
+low end of its range is above the threshold:
+``cost - COSTLY_Z * cost_se > costly`` (:data:`COSTLY_Z` is 2, about 95 %).
+The cost is an unbiased estimate of how much worse the choice was than the
+expert's pick; it can come out a little below zero when the two are about
+equal. When the seat made the expert's choice, or only one card was legal,
+the cost is exactly 0.
+
+Tricks are numbered from 0 in data (``trick`` 0-12, as in
+:mod:`hearts.selfplay` and :attr:`hearts.hand.Trick.number`); text for
+people says "trick 1" to "trick 13". The pass belongs to no trick
+(``trick``, ``won`` and ``points`` are ``<NA>``).
 
 Columns of :func:`review_hand` (one row per decision x option):
 
 =================  =========================================================
 ``decision``       0, 1, 2, ... in the order the seat decided
 ``kind``           ``"pass"`` or ``"play"``
-``trick``          trick number 1-13 for a play, 0 for the pass
+``trick``          trick number 0-12 for a play, ``<NA>`` for the pass
 ``option``         the option as notation: ``"Q♠"`` or ``"Q♠ A♥ K♥"``
 ``codes``          the same in ASCII record codes: ``"QS"``, ``"QS AH KH"``
-``expected``       expected points for the seat (hand score, moon included)
+``expected``       expected points for the seat (hand score, moon included),
+                   from the screening worlds
 ``stderr``         standard error of ``expected``
-``playouts``       playouts behind ``expected``
-``regret``         ``expected`` minus the best option's ``expected`` (>= 0)
+``playouts``       screening worlds behind ``expected``
+``regret``         ``expected`` minus the best option's ``expected`` (>= 0;
+                   biased upwards, see above: the cost is measured apart)
+``regret_se``      standard error of ``regret`` (per-world paired difference)
 ``chosen``         True for the option the seat took
 ``best``           True for the option the expert prefers
 ``forced``         True when the rules left a single legal card
+``check_expected`` expected points in the check worlds (chosen and best
+                   options only, else NaN)
+``cost``           check-world mean of (this option - the expert's option);
+                   0 for the expert's option, NaN for options not checked
+``cost_se``        standard error of ``cost`` (paired, over the check worlds)
+``check_worlds``   fresh worlds behind ``cost`` (0 when nothing needed checking)
+``won``            the seat won the trick this decision was part of
+``points``         points the seat took in that trick (0 if it did not win it)
 ``tip``            the strategy tip the rule bot would follow here, or <NA>
 ``tip_option``     the option that tip suggests, or <NA>
 =================  =========================================================
@@ -40,26 +74,35 @@ evaluated.
 ...     h.push_pass(seat, bots[seat].choose_pass(h.observation(seat)).mask)
 >>> while not h.is_over:
 ...     h.push(bots[h.to_play].choose_play(h.observation(h.to_play)))
->>> df = review_hand(h, 0, worlds=4, pass_worlds=2)
+>>> df = review_hand(h, 0, worlds=4, pass_worlds=2, check_worlds=8)
 >>> list(decision_table(df).columns)[:6]
 ['decision', 'kind', 'trick', 'chosen', 'chosen_expected', 'best']
->>> len(decision_table(df))
-14
+>>> table = decision_table(df)
+>>> len(table), table["trick"].tolist()[:3]
+(14, [<NA>, 0, 1])
 >>> bool((df.groupby("decision")["chosen"].sum() == 1).all())
 True
+>>> int(table["points"].sum()) == hand_points(h, 0).points == h.result().points[0]
+True
+>>> review_hand(h, 0, worlds=0)
+Traceback (most recent call last):
+...
+hearts.review.ReviewError: worlds must be a whole number 1 or more, not 0
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from hearts.bots.expert import (
     DEFAULT_PASS_WORLDS,
     DEFAULT_WORLDS,
     Evaluation,
+    OptionValue,
     evaluate_pass,
     evaluate_play,
     pass_candidates,
@@ -71,10 +114,28 @@ from hearts.hand import HandState
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["COSTLY", "COLUMNS", "DECISION_COLUMNS", "decision_table", "replay_decisions", "review_hand"]
+__all__ = [
+    "COLUMNS",
+    "COSTLY",
+    "COSTLY_Z",
+    "DECISION_COLUMNS",
+    "DEFAULT_CHECK_WORLDS",
+    "HandPoints",
+    "ReviewError",
+    "decision_table",
+    "hand_points",
+    "replay_decisions",
+    "review_hand",
+]
 
 COSTLY = 1.0
-"""A decision whose choice cost more than this many expected points is marked costly."""
+"""A decision whose choice surely cost more than this many expected points is marked costly."""
+
+COSTLY_Z = 2.0
+"""How many standard errors the cost must clear the threshold by (2: about 95 % sure)."""
+
+DEFAULT_CHECK_WORLDS = 4000
+"""Fresh worlds in which the chosen and the expert's option are played out again to measure the cost."""
 
 COLUMNS = (
     "decision",
@@ -86,9 +147,16 @@ COLUMNS = (
     "stderr",
     "playouts",
     "regret",
+    "regret_se",
     "chosen",
     "best",
     "forced",
+    "check_expected",
+    "cost",
+    "cost_se",
+    "check_worlds",
+    "won",
+    "points",
     "tip",
     "tip_option",
 )
@@ -103,13 +171,38 @@ DECISION_COLUMNS = (
     "best",
     "best_expected",
     "cost",
+    "cost_se",
     "costly",
     "forced",
     "options",
+    "check_worlds",
+    "won",
+    "points",
     "tip",
     "tip_option",
 )
 """Columns of :func:`decision_table`, in order."""
+
+
+class ReviewError(HeartsError):
+    """A review that cannot be made as asked; ``.parameter`` names the argument at fault.
+
+    >>> try:
+    ...     review_hand(None, 0)
+    ... except ReviewError as e:
+    ...     e.parameter, isinstance(e, ValueError)
+    ('hand', True)
+    """
+
+    def __init__(self, message: str, parameter: str) -> None:
+        super().__init__(message)
+        self.parameter = parameter
+
+
+def _count(value: object, parameter: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ReviewError(f"{parameter} must be a whole number 1 or more, not {value!r}", parameter)
+    return value
 
 
 def _as_state(hand: Any) -> HandState:
@@ -120,7 +213,16 @@ def _as_state(hand: Any) -> HandState:
         state = replay()
         if isinstance(state, HandState):
             return state
-    raise HeartsError(f"a hand review needs a HandState or a hand record, not {type(hand).__name__}")
+    raise ReviewError(f"a hand review needs a HandState or a hand record, not {type(hand).__name__}", "hand")
+
+
+def _finished(hand: Any, seat: object) -> HandState:
+    state = _as_state(hand)
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.n:
+        raise ReviewError(f"seat must be 0 to {state.n - 1}, not {seat!r}", "seat")
+    if not state.is_over:
+        raise ReviewError("the hand is not finished yet: review it once every card is played", "hand")
+    return state
 
 
 def replay_decisions(hand: Any, seat: int) -> list[tuple[str, HandState, tuple[Card, ...]]]:
@@ -130,11 +232,7 @@ def replay_decisions(hand: Any, seat: int) -> list[tuple[str, HandState, tuple[C
     (anything with a ``replay()`` giving one). The states are fresh copies, so
     callers may read their observations.
     """
-    state = _as_state(hand)
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.n:
-        raise HeartsError(f"seat must be 0 to {state.n - 1}, not {seat!r}")
-    if not state.is_over:
-        raise HeartsError("the hand is not finished yet: review it once every card is played")
+    state = _finished(hand, seat)
     replay = HandState(state.deal, state.rules, hand_number=state.hand_number, pass_direction=state.pass_direction)
     out: list[tuple[str, HandState, tuple[Card, ...]]] = []
     for action in state.history:
@@ -149,6 +247,76 @@ def replay_decisions(hand: Any, seat: int) -> list[tuple[str, HandState, tuple[C
     return out
 
 
+# ----------------------------------------------------------------------------
+# What really happened
+# ----------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class HandPoints:
+    """Where one seat's points for a finished hand came from.
+
+    ``by_trick[t]`` are the points the seat took in trick ``t`` (0-based; 0
+    for a trick it did not win); ``points`` is their sum, the penalty points
+    it took; ``score`` what the hand added to its total (they differ only
+    when someone shot the moon: ``shooter``).
+    """
+
+    seat: int
+    by_trick: tuple[int, ...]
+    points: int
+    score: int
+    shooter: int | None
+
+    def explain(self, lang: str = "en") -> str:
+        """One or two sentences: the points trick by trick (numbered from 1), then the moon if any.
+
+        >>> HandPoints(0, (0, 13, 0, 2) + (0,) * 9, 15, 15, None).explain("en")
+        'South took 15 points: 13 in trick 2 and 2 in trick 4.'
+        >>> HandPoints(1, (0,) * 13, 0, 26, 3).explain("es")
+        'Oeste no se llevó ningún punto. Este disparó a la luna: a Oeste la mano le suma 26.'
+        """
+        from hearts.messages import seat_name, text, text_n
+
+        who = seat_name(self.seat, lang)
+        parts = [text("review.points.part", lang, points=p, number=t + 1) for t, p in enumerate(self.by_trick) if p]
+        if len(parts) > 1:
+            listed = text("review.points.list", lang, first=", ".join(parts[:-1]), last=parts[-1])
+        else:
+            listed = parts[0] if parts else ""
+        out = text_n("review.points", self.points, lang, seat=who, points=self.points, tricks=listed)
+        if self.shooter is not None:
+            out += " " + text(
+                "review.points.moon", lang, seat=who, shooter=seat_name(self.shooter, lang), score=self.score
+            )
+        return out
+
+
+def hand_points(hand: Any, seat: int) -> HandPoints:
+    """The points ``seat`` really took in a finished hand, trick by trick (see :class:`HandPoints`).
+
+    The per-trick points add up to the hand's points for the seat:
+
+    >>> from hearts import Deal, HandState
+    >>> from hearts.bots.rule_bot import RuleBot
+    >>> from hearts.selfplay import play_out
+    >>> h = HandState(Deal.from_number(4))
+    >>> _ = play_out(h, [RuleBot(seed=s) for s in range(4)])
+    >>> hp = hand_points(h, 2)
+    >>> sum(hp.by_trick) == hp.points == h.result().points[2], len(hp.by_trick)
+    (True, 13)
+    """
+    state = _finished(hand, seat)
+    by_trick = tuple(t.points if t.winner == seat else 0 for t in state.tricks)
+    result = state.result()
+    return HandPoints(seat, by_trick, sum(by_trick), result.scores[seat], result.shooter)
+
+
+# ----------------------------------------------------------------------------
+# The review
+# ----------------------------------------------------------------------------
+
+
 def _tip(state: HandState, seat: int, kind: str) -> tuple[str | None, tuple[Card, ...] | None]:
     try:
         from hearts.bots.rule_bot import RuleBot
@@ -160,12 +328,32 @@ def _tip(state: HandState, seat: int, kind: str) -> tuple[str | None, tuple[Card
     return d.tip, tuple(d.cards)
 
 
+def _decisions(value: object, count: int) -> set[int] | None:
+    if value is None:
+        return None
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ReviewError(f"decisions must be decision numbers (0 to {count - 1}) or None, not {value!r}", "decisions")
+    wanted = list(value)
+    bad = [d for d in wanted if isinstance(d, bool) or not isinstance(d, int) or not 0 <= d < count]
+    if bad:
+        raise ReviewError(
+            f"decisions must be numbers 0 to {count - 1} (this seat made {count} decisions), not {bad!r}", "decisions"
+        )
+    return set(wanted)
+
+
+def _check_rng(seed: int, index: int) -> random.Random:
+    """The random stream of the check worlds of decision ``index`` (apart from its screening stream)."""
+    return random.Random(f"hearts.review check {seed} {index}")
+
+
 def review_hand(
     hand: Any,
     seat: int,
     *,
     worlds: int = DEFAULT_WORLDS,
     pass_worlds: int = DEFAULT_PASS_WORLDS,
+    check_worlds: int = DEFAULT_CHECK_WORLDS,
     seed: int = 0,
     tips: bool = True,
     decisions: Iterable[int] | None = None,
@@ -173,16 +361,31 @@ def review_hand(
     """Evaluate every decision ``seat`` made in a finished hand (see the module doc for the columns).
 
     ``worlds`` deals are sampled per play and ``pass_worlds`` per candidate
-    pass, from the seat's observation at that moment only. Deterministic
-    given ``seed`` (each decision has its own random stream, so reviewing
-    only some ``decisions``, by index, gives the same rows for those). With
-    ``tips`` the rule bot names the tip it would follow at each decision.
+    pass, from the seat's observation at that moment only; the cost of a
+    choice that differs from the expert's is then measured in
+    ``check_worlds`` fresh deals. Deterministic given ``seed`` (each
+    decision has its own random streams, so reviewing only some
+    ``decisions``, by index, gives the same rows for those). With ``tips``
+    the rule bot names the tip it would follow at each decision.
+
+    Bad arguments raise :class:`ReviewError` naming the argument, before
+    any work is done.
     """
+    _count(worlds, "worlds")
+    _count(pass_worlds, "pass_worlds")
+    _count(check_worlds, "check_worlds")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ReviewError(f"seed must be a whole number, not {seed!r}", "seed")
+    if not isinstance(tips, bool):
+        raise ReviewError(f"tips must be True or False, not {tips!r}", "tips")
+    steps = replay_decisions(hand, seat)
+    wanted = _decisions(decisions, len(steps))
+    state_over = _as_state(hand)
+    taken = hand_points(state_over, seat).by_trick
     import pandas as pd
 
-    wanted = None if decisions is None else set(decisions)
     rows: list[dict[str, Any]] = []
-    for index, (kind, state, chosen) in enumerate(replay_decisions(hand, seat)):
+    for index, (kind, state, chosen) in enumerate(steps):
         if wanted is not None and index not in wanted:
             continue
         obs = state.observation(seat)
@@ -199,34 +402,90 @@ def review_hand(
                     cands.append(m)
             ev = evaluate_pass(obs, rng, pass_worlds, candidates=cands)
             forced = False
-            trick = 0
+            trick = None
         else:
             ev = evaluate_play(obs, rng, worlds, forced=True)
             forced = len(ev.options) == 1
-            trick = obs.trick_number + 1
-        rows.extend(_rows(index, kind, trick, ev, chosen_mask, forced, tip, tip_cards))
+            trick = obs.trick_number
+        best_mask = sum(1 << c for c in ev.best.cards)
+        check: Evaluation | None = None
+        if not forced and best_mask != chosen_mask:
+            check_rng = _check_rng(seed, index)
+            if kind == "pass":
+                check = evaluate_pass(obs, check_rng, check_worlds, candidates=[chosen_mask, best_mask])
+            else:
+                check = evaluate_play(
+                    obs, check_rng, check_worlds, forced=True, candidates=[chosen[0], ev.best.cards[0]]
+                )
+        won = None if trick is None else state_over.tricks[trick].winner == seat
+        points = None if trick is None else taken[trick]
+        rows.extend(_rows(index, kind, trick, ev, check, chosen_mask, forced, won, points, tip, tip_cards))
     df = pd.DataFrame(rows, columns=list(COLUMNS))
     text = {col: "string" for col in ("kind", "option", "codes", "tip", "tip_option")}
-    ints = {col: "int64" for col in ("decision", "trick", "playouts")}
+    ints = {col: "int64" for col in ("decision", "playouts", "check_worlds")}
     flags = {col: "bool" for col in ("chosen", "best", "forced")}
-    return df.astype({**ints, **text, **flags})
+    nullable = {"trick": "Int64", "points": "Int64", "won": "boolean"}
+    floats = {
+        col: "float64" for col in ("expected", "stderr", "regret", "regret_se", "check_expected", "cost", "cost_se")
+    }
+    return df.astype({**ints, **text, **flags, **nullable, **floats})
+
+
+def _paired(a: Sequence[int], b: Sequence[int]) -> tuple[float, float]:
+    """Mean and standard error of the per-world difference ``a - b`` (same worlds, same order)."""
+    k = len(a)
+    if k == 0:
+        return math.nan, math.nan
+    diffs = [x - y for x, y in zip(a, b)]
+    mean = sum(diffs) / k
+    if k < 2:
+        return mean, math.nan
+    var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
+    return mean, math.sqrt(var / k)
+
+
+def _mask(o: OptionValue) -> int:
+    return sum(1 << c for c in o.cards)
 
 
 def _rows(
     index: int,
     kind: str,
-    trick: int,
+    trick: int | None,
     ev: Evaluation,
+    check: Evaluation | None,
     chosen_mask: int,
     forced: bool,
+    won: bool | None,
+    points: int | None,
     tip: str | None,
     tip_cards: tuple[Card, ...] | None,
 ) -> list[dict[str, Any]]:
-    best = ev.best.expected
+    best = ev.best
+    best_mask = _mask(best)
     tip_label = " ".join(str(c) for c in sorted(tip_cards)) if tip and tip_cards else None
+    checked: dict[int, OptionValue] = {}
+    check_best: OptionValue | None = None
+    if check is not None:
+        checked = {_mask(o): o for o in check.options}
+        check_best = checked[best_mask]
     out = []
-    for i, o in enumerate(ev.options):
-        mask = sum(1 << c for c in o.cards)
+    for o in ev.options:
+        mask = _mask(o)
+        if forced:
+            regret, regret_se = 0.0, 0.0
+        else:
+            regret, regret_se = _paired(o.scores, best.scores)
+            if mask == best_mask:
+                regret, regret_se = 0.0, 0.0
+        c = checked.get(mask)
+        if c is not None and check_best is not None:
+            check_expected = c.expected
+            cost, cost_se = (0.0, 0.0) if mask == best_mask else _paired(c.scores, check_best.scores)
+        elif mask == best_mask or forced:
+            check_expected, cost, cost_se = math.nan, 0.0, 0.0
+        else:
+            check_expected, cost, cost_se = math.nan, math.nan, math.nan
         out.append(
             {
                 "decision": index,
@@ -237,10 +496,17 @@ def _rows(
                 "expected": o.expected,
                 "stderr": o.stderr,
                 "playouts": o.playouts,
-                "regret": 0.0 if forced or math.isnan(best) else o.expected - best,
+                "regret": regret,
+                "regret_se": regret_se,
                 "chosen": mask == chosen_mask,
-                "best": i == 0,
+                "best": mask == best_mask,
                 "forced": forced,
+                "check_expected": check_expected,
+                "cost": cost,
+                "cost_se": cost_se,
+                "check_worlds": 0 if check is None else check.worlds,
+                "won": won,
+                "points": points,
                 "tip": tip,
                 "tip_option": tip_label,
             }
@@ -249,36 +515,75 @@ def _rows(
 
 
 def decision_table(df: pd.DataFrame, *, costly: float = COSTLY) -> pd.DataFrame:
-    """One row per decision: what was chosen, what the expert prefers, and what it cost.
+    """One row per decision: what was chosen, what the expert prefers, what it cost, what happened.
 
-    Columns (:data:`DECISION_COLUMNS`): ``decision``, ``kind``, ``trick``,
-    ``chosen`` / ``chosen_expected``, ``best`` / ``best_expected``, ``cost``
-    (expected points lost by the choice, >= 0), ``costly`` (cost above
-    ``costly``), ``forced``, ``options`` (how many were evaluated), ``tip``,
+    Columns (:data:`DECISION_COLUMNS`): ``decision``, ``kind``, ``trick``
+    (0-12, ``<NA>`` for the pass), ``chosen`` / ``chosen_expected``,
+    ``best`` / ``best_expected``, ``cost`` and ``cost_se`` (expected points
+    lost by the choice and its standard error, see the module doc),
+    ``costly`` (``cost - COSTLY_Z * cost_se`` above ``costly``), ``forced``,
+    ``options`` (how many were evaluated), ``check_worlds``, ``won`` and
+    ``points`` (the seat won the trick / the points it took there), ``tip``,
     ``tip_option``.
+
+    When the choice was checked (``check_worlds`` > 0), ``chosen_expected``
+    and ``best_expected`` come from the check worlds, so that ``cost`` is
+    their difference; otherwise the choice was the expert's and both are
+    the screening estimate.
     """
     import pandas as pd
 
+    if isinstance(costly, bool) or not isinstance(costly, (int, float)) or math.isnan(costly):
+        raise ReviewError(f"costly must be a number of points, not {costly!r}", "costly")
     rows = []
     for decision, g in df.groupby("decision", sort=True):
         chosen = g[g["chosen"]].iloc[0]
         best = g[g["best"]].iloc[0]
-        cost = float(chosen["regret"])
+        checked = int(chosen["check_worlds"]) > 0
+        chosen_expected = float(chosen["check_expected"] if checked else chosen["expected"])
+        best_expected = float(best["check_expected"] if checked else best["expected"])
+        cost = float(chosen["cost"])
+        se = float(chosen["cost_se"])
         rows.append(
             {
                 "decision": int(decision),  # type: ignore[arg-type]
                 "kind": chosen["kind"],
-                "trick": int(chosen["trick"]),
+                "trick": chosen["trick"],
                 "chosen": chosen["option"],
-                "chosen_expected": float(chosen["expected"]),
+                "chosen_expected": chosen_expected,
                 "best": best["option"],
-                "best_expected": float(best["expected"]),
+                "best_expected": best_expected,
                 "cost": cost,
-                "costly": bool(cost > costly),
+                "cost_se": se,
+                "costly": bool(cost - COSTLY_Z * se > costly),  # False when se is nan (a single check world)
                 "forced": bool(chosen["forced"]),
                 "options": len(g),
+                "check_worlds": int(chosen["check_worlds"]),
+                "won": chosen["won"],
+                "points": chosen["points"],
                 "tip": chosen["tip"],
                 "tip_option": chosen["tip_option"],
             }
         )
-    return pd.DataFrame(rows, columns=list(DECISION_COLUMNS))
+    out = pd.DataFrame(rows, columns=list(DECISION_COLUMNS))
+    return out.astype(
+        {
+            "decision": "int64",
+            "kind": "string",
+            "trick": "Int64",
+            "chosen": "string",
+            "best": "string",
+            "chosen_expected": "float64",
+            "best_expected": "float64",
+            "cost": "float64",
+            "cost_se": "float64",
+            "costly": "bool",
+            "forced": "bool",
+            "options": "int64",
+            "check_worlds": "int64",
+            "won": "boolean",
+            "points": "Int64",
+            "tip": "string",
+            "tip_option": "string",
+        }
+    )

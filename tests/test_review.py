@@ -2,16 +2,31 @@
 
 from __future__ import annotations
 
+import math
+import statistics
+
+import pandas as pd
 import pytest
 from engine_support import consistent_worlds
 
 from hearts import Deal, HandState, Phase
-from hearts.bots.expert import rollout_card
+from hearts.bots.expert import rollout_card, sample_worlds
 from hearts.bots.random_bot import RandomBot
 from hearts.bots.rule_bot import RuleBot
 from hearts.bots.tips import TIP_NAMES
 from hearts.errors import HeartsError
-from hearts.review import COLUMNS, DECISION_COLUMNS, decision_table, replay_decisions, review_hand
+from hearts.review import (
+    COLUMNS,
+    COSTLY,
+    COSTLY_Z,
+    DECISION_COLUMNS,
+    ReviewError,
+    _check_rng,
+    decision_table,
+    hand_points,
+    replay_decisions,
+    review_hand,
+)
 
 
 def _finished(deal_no: int, bots: list | None = None) -> HandState:
@@ -32,7 +47,7 @@ def hand() -> HandState:
 
 @pytest.fixture(scope="module")
 def review(hand: HandState):
-    return review_hand(hand, 0, worlds=6, pass_worlds=2, seed=1)
+    return review_hand(hand, 0, worlds=6, pass_worlds=2, check_worlds=30, seed=1)
 
 
 def test_one_row_per_decision_and_option(hand: HandState, review) -> None:
@@ -40,23 +55,53 @@ def test_one_row_per_decision_and_option(hand: HandState, review) -> None:
     table = decision_table(review)
     assert tuple(table.columns) == DECISION_COLUMNS
     assert list(table["kind"]) == ["pass"] + ["play"] * 13
-    assert list(table["trick"]) == list(range(14))
+    # Tricks are numbered from 0 in data, as in self-play; the pass belongs to none.
+    assert pd.isna(table["trick"][0]) and list(table["trick"][1:]) == list(range(13))
     per = review.groupby("decision")
     assert (per["chosen"].sum() == 1).all() and (per["best"].sum() == 1).all()
-    assert (review["regret"] >= 0).all()
+    assert (review["regret"] >= 0).all() and (review["regret_se"] >= 0).all()
     # What was chosen is what the seat really did.
     played = [str(c) for s, c in hand.plays if s == 0]
     assert list(table["chosen"][1:]) == played
     assert table["chosen"][0] == " ".join(str(c) for c in sorted(hand.history[0].cards))
-    # Plays list every legal card, and the cost is the chosen option's regret.
+    # Plays list every legal card.
     for kind, state, _ in replay_decisions(hand, 0):
         if kind == "play":
             n = len(state.legal_moves)
-            trick = state.trick_number + 1
+            trick = state.trick_number
             assert (review[(review["kind"] == "play") & (review["trick"] == trick)].shape[0]) == n
+    # The cost is the chosen option's cost, checked in fresh worlds only when it differs from the expert's.
     chosen_rows = review[review["chosen"]].set_index("decision")
-    assert (table.set_index("decision")["cost"] == chosen_rows["regret"]).all()
+    assert (table.set_index("decision")["cost"] == chosen_rows["cost"]).all()
+    same = table["chosen"] == table["best"]
+    assert (table.loc[same, "cost"] == 0).all() and (table.loc[same, "check_worlds"] == 0).all()
+    assert (table.loc[~same, "check_worlds"] == 30).all()
+    checked = table[~same]
+    assert (checked["cost"] - (checked["chosen_expected"] - checked["best_expected"])).abs().max() < 1e-9
     assert (table["cost"][table["forced"]] == 0).all()
+    # Costly means: clearly above the threshold.
+    assert list(table["costly"]) == list(table["cost"] - COSTLY_Z * table["cost_se"] > COSTLY)
+
+
+def test_points_really_taken_add_up_to_the_hand(hand: HandState, review) -> None:
+    table = decision_table(review)
+    plays = table[table["kind"] == "play"]
+    for row in plays.itertuples():
+        trick = hand.tricks[row.trick]
+        assert row.won == (trick.winner == 0)
+        assert row.points == (trick.points if trick.winner == 0 else 0)
+    assert pd.isna(table["points"][0]) and pd.isna(table["won"][0])
+    total = hand.result().points[0]
+    assert int(table["points"].sum()) == total == hand_points(hand, 0).points
+    assert total > 0  # the fixture's South takes points, so the sum is not trivially 0
+    for seat in range(4):
+        hp = hand_points(hand, seat)
+        assert len(hp.by_trick) == 13 and sum(hp.by_trick) == hand.result().points[seat]
+        assert hp.score == hand.result().scores[seat]
+    text = hand_points(hand, 0).explain("en")
+    assert text.startswith(f"South took {total} point")
+    for t, p in enumerate(hand_points(hand, 0).by_trick):
+        assert (f"{p} in trick {t + 1}" in text) == bool(p)
 
 
 def test_tips_name_the_rule_bots_tip(review) -> None:
@@ -67,7 +112,7 @@ def test_tips_name_the_rule_bots_tip(review) -> None:
 
 
 def test_review_is_deterministic_and_can_focus(hand: HandState, review) -> None:
-    again = review_hand(hand, 0, worlds=6, pass_worlds=2, seed=1, decisions=[3, 5])
+    again = review_hand(hand, 0, worlds=6, pass_worlds=2, check_worlds=30, seed=1, decisions=[3, 5])
     part = review[review["decision"].isin([3, 5])].reset_index(drop=True)
     assert again.equals(part)
 
@@ -76,8 +121,8 @@ def test_review_accepts_a_record(hand: HandState) -> None:
     from hearts.record import HandRecord
 
     rec = HandRecord.from_json(HandRecord.from_state(hand).to_json())
-    a = review_hand(rec, 2, worlds=3, pass_worlds=1, decisions=[0, 7], tips=False)
-    b = review_hand(hand, 2, worlds=3, pass_worlds=1, decisions=[0, 7], tips=False)
+    a = review_hand(rec, 2, worlds=3, pass_worlds=1, check_worlds=5, decisions=[0, 7], tips=False)
+    b = review_hand(hand, 2, worlds=3, pass_worlds=1, check_worlds=5, decisions=[0, 7], tips=False)
     assert a.equals(b) and len(a) > 0
     assert a["tip"].isna().all()
 
@@ -90,6 +135,44 @@ def test_bad_input() -> None:
         review_hand(_finished(2), 4)
     with pytest.raises(HeartsError, match="HandState or a hand record"):
         review_hand("hand", 0)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "parameter"),
+    [
+        ({"worlds": 0}, "worlds"),
+        ({"worlds": -3}, "worlds"),
+        ({"worlds": 2.5}, "worlds"),
+        ({"worlds": True}, "worlds"),
+        ({"pass_worlds": 0}, "pass_worlds"),
+        ({"check_worlds": 0}, "check_worlds"),
+        ({"check_worlds": "100"}, "check_worlds"),
+        ({"seed": "x"}, "seed"),
+        ({"seed": 1.5}, "seed"),
+        ({"tips": "yes"}, "tips"),
+        ({"decisions": [99]}, "decisions"),
+        ({"decisions": [-1]}, "decisions"),
+        ({"decisions": ["3"]}, "decisions"),
+        ({"decisions": 3}, "decisions"),
+        ({"decisions": "3"}, "decisions"),
+    ],
+)
+def test_bad_arguments_are_named_before_any_work(kwargs, parameter, monkeypatch) -> None:
+    import hearts.review as review_module
+
+    def no_work(*args, **kw):
+        raise AssertionError("the review started evaluating before checking its arguments")
+
+    monkeypatch.setattr(review_module, "evaluate_play", no_work)
+    monkeypatch.setattr(review_module, "evaluate_pass", no_work)
+    hand = _finished(2)
+    with pytest.raises(ReviewError) as info:
+        review_hand(hand, 0, **kwargs)
+    assert info.value.parameter == parameter and parameter in str(info.value)
+    assert isinstance(info.value, ValueError) and isinstance(info.value, HeartsError)
+    with pytest.raises(ReviewError) as info:
+        decision_table(review_hand(hand, 0, decisions=[]), costly="high")
+    assert info.value.parameter == "costly"
 
 
 def _exact_values(state: HandState, seat: int) -> dict[str, float]:
@@ -128,3 +211,86 @@ def test_expected_points_agree_with_a_direct_playout_estimate() -> None:
         assert abs(row.expected - exact[row.option]) <= 4 * row.stderr + 1e-9
     best = df[df["best"]].iloc[0]
     assert exact[best.option] <= min(exact.values()) + 4 * best.stderr + 1e-9
+
+
+def _late_checked_decision(seed: int = 0) -> tuple[HandState, int, int, pd.DataFrame]:
+    """A late play decision (few hidden cards) where a random player's choice differs from the expert's."""
+    for deal_no in range(41, 60):
+        hand = _finished(deal_no)
+        for seat in range(4):
+            steps = replay_decisions(hand, seat)
+            late = [i for i, (kind, st, _) in enumerate(steps) if kind == "play" and st.trick_number in (9, 10)]
+            late = [i for i in late if len(steps[i][1].legal_moves) >= 2]
+            if not late:
+                continue
+            df = review_hand(hand, seat, worlds=200, check_worlds=60, seed=seed, decisions=late, tips=False)
+            table = decision_table(df)
+            hit = table[(table["check_worlds"] > 0) & (table["cost_se"] > 0)]
+            if len(hit):
+                return hand, seat, int(hit["decision"].iloc[0]), df
+    raise AssertionError("no late decision that differs from the expert's")  # pragma: no cover
+
+
+def _reference_score(state: HandState, seat: int, hands: tuple[int, ...], card: int) -> int:
+    sim = state.copy()
+    sim.hands = list(hands)
+    sim.push(card)
+    while not sim.is_over:
+        sim.push(rollout_card(sim))
+    return sim.result().scores[seat]
+
+
+def test_cost_and_its_standard_error_match_a_direct_computation() -> None:
+    """Replay the check worlds with the reference engine: the per-world differences give cost and cost_se."""
+    hand, seat, index, df = _late_checked_decision()
+    table = decision_table(df).set_index("decision")
+    row = table.loc[index]
+    state = replay_decisions(hand, seat)[index][1]
+    chosen, best = (df[(df["decision"] == index) & df[flag]]["codes"].iloc[0] for flag in ("chosen", "best"))
+    from hearts.cards import Card
+
+    worlds = sample_worlds(state.observation(seat), int(row["check_worlds"]), _check_rng(0, index))
+    diffs = [
+        _reference_score(state, seat, w.hands, Card.parse(chosen))
+        - _reference_score(state, seat, w.hands, Card.parse(best))
+        for w in worlds
+    ]
+    assert row["cost"] == pytest.approx(statistics.fmean(diffs), abs=1e-12)
+    assert row["cost_se"] == pytest.approx(statistics.stdev(diffs) / math.sqrt(len(diffs)), abs=1e-12)
+    # The same for the screening regret of every option: paired with the expert's option over the same worlds.
+    opts = df[df["decision"] == index]
+    screen = sample_worlds(state.observation(seat), int(opts["playouts"].iloc[0]), __import__("random").Random(index))
+    best_scores = [_reference_score(state, seat, w.hands, Card.parse(best)) for w in screen]
+    for o in opts.itertuples():
+        d = [_reference_score(state, seat, w.hands, Card.parse(o.codes)) - b for w, b in zip(screen, best_scores)]
+        assert o.regret == pytest.approx(statistics.fmean(d), abs=1e-12)
+        assert o.regret_se == pytest.approx(statistics.stdev(d) / math.sqrt(len(d)), abs=1e-12)
+
+
+def test_cost_agrees_with_the_exact_difference() -> None:
+    """Over every consistent deal, the exact chosen-minus-best difference lies within 4 standard errors."""
+    hand, seat, index, df = _late_checked_decision(seed=3)
+    row = decision_table(df).set_index("decision").loc[index]
+    state = replay_decisions(hand, seat)[index][1]
+    exact = _exact_values(state, seat)
+    difference = exact[row["chosen"]] - exact[row["best"]]
+    assert abs(row["cost"] - difference) <= 4 * row["cost_se"]
+
+
+# Deal 11, South's pass (random players, seeds 0-3): 8♣ 5♠ K♥ instead of the expert's 8♣ K♠ K♥.
+# Measured with 40,000 check worlds: 1.32 ± 0.03 expected points, so it is costly (above 1.0).
+# Before the check worlds and the standard error, the review's cost for seeds 0-5 ran from 0.6 to 3.0
+# and the flag said costly in 5 of 6.
+DEAL_11_PASS_COST = 1.318
+
+
+def test_costly_flag_is_stable_across_seeds_on_a_borderline_pass() -> None:
+    hand = _finished(11, [RandomBot(seed=s) for s in range(4)])
+    rows = [decision_table(review_hand(hand, 0, seed=seed, decisions=[0], tips=False)).iloc[0] for seed in range(6)]
+    assert {r["chosen"] for r in rows} == {"8♣ 5♠ K♥"} and {r["best"] for r in rows} == {"8♣ K♠ K♥"}
+    assert [bool(r["costly"]) for r in rows] == [True] * 6
+    for r in rows:
+        assert 0.05 < r["cost_se"] < 0.15  # 4,000 check worlds by default
+        assert abs(r["cost"] - DEAL_11_PASS_COST) <= 4 * r["cost_se"]
+    costs = [r["cost"] for r in rows]
+    assert max(costs) - min(costs) < 0.5

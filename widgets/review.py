@@ -1,9 +1,13 @@
 """The hand review widget: which decisions cost points, and what the options were worth.
 
 :class:`ReviewModel` holds the logic (no browser needed): it runs
-:func:`hearts.review.review_hand` once and renders the decision table (costly
-decisions marked), a bar chart of expected points per option for one
-decision (SVG), and a sentence about it, in English or Spanish.
+:func:`hearts.review.review_hand` once and renders the points the seat
+really took (trick by trick), the decision table (costly decisions marked,
+each cost with its uncertainty, and the points taken in that trick), a bar
+chart of expected points per option for one decision with ±2 standard
+error lines and a one-line takeaway (SVG), and a sentence about it, in
+English or Spanish (numbers with the language's decimal mark). Tricks are
+numbered from 1 here, for people; the DataFrames number them from 0.
 :class:`HandReview` shows them with a picker for the decision.
 
 >>> from hearts import Deal, HandState
@@ -14,13 +18,13 @@ decision (SVG), and a sentence about it, in English or Spanish.
 ...     h.push_pass(seat, bots[seat].choose_pass(h.observation(seat)).mask)
 >>> while not h.is_over:
 ...     h.push(bots[h.to_play].choose_play(h.observation(h.to_play)))
->>> m = ReviewModel(h, 0, lang="es", worlds=4, pass_worlds=2)
+>>> m = ReviewModel(h, 0, lang="es", worlds=4, pass_worlds=2, check_worlds=20)
 >>> "Repaso de las decisiones de Sur" in m.title()
 True
 >>> m.select(3)
 >>> m.chart_svg().startswith("<svg")
 True
->>> w = HandReview(h, 0, worlds=4, pass_worlds=2)
+>>> w = HandReview(h, 0, worlds=4, pass_worlds=2, check_worlds=20)
 >>> w.select(5)
 >>> w.picker.value
 5
@@ -36,7 +40,15 @@ import ipywidgets as W
 from hearts.cards import Card
 from hearts.display import card_svg, hand_svg, suit_color
 from hearts.messages import seat_name, text, text_n
-from hearts.review import COSTLY, decision_table, replay_decisions, review_hand
+from hearts.review import (
+    COSTLY,
+    COSTLY_Z,
+    ReviewError,
+    decision_table,
+    hand_points,
+    replay_decisions,
+    review_hand,
+)
 
 __all__ = ["HandReview", "ReviewModel"]
 
@@ -54,22 +66,27 @@ _STYLE = """
 .hearts-review tr.hr-costly td.hr-cost { color: #b71c1c; font-weight: bold; }
 .hearts-review tr.hr-selected td { outline: 2px solid #1565c0; }
 .hearts-review .hr-explain { padding: 6px 10px; background: #eef5ee; border-radius: 8px; margin: 4px 0; }
+.hearts-review .hr-points { margin: 2px 0; }
 </style>
 """
 
 
-def _n(x: float) -> str:
-    return f"{x:.1f}"
+def _n(x: float, lang: str) -> str:
+    """One decimal, with the language's decimal mark (the project's number format)."""
+    from hearts.experiment import _num
+
+    return _num(float(x), lang, 1)
 
 
 class ReviewModel:
     """The review of one seat's decisions in a finished hand, ready to show.
 
     ``hand``: a finished :class:`~hearts.hand.HandState` or a hand record;
-    ``seat``: whose decisions; ``worlds``/``pass_worlds``/``seed``: the
-    expert's sampling (see :func:`hearts.review.review_hand`); ``costly``:
-    the cost in expected points above which a decision is marked.
-    ``review`` reuses a DataFrame already computed by ``review_hand``.
+    ``seat``: whose decisions; ``worlds``/``pass_worlds``/``check_worlds``/``seed``:
+    the expert's sampling (see :func:`hearts.review.review_hand`); ``costly``:
+    the cost in expected points a decision must surely exceed to be marked
+    (see :func:`hearts.review.decision_table`). ``review`` reuses a DataFrame
+    already computed by ``review_hand``.
     """
 
     def __init__(
@@ -80,6 +97,7 @@ class ReviewModel:
         lang: str = "en",
         worlds: int | None = None,
         pass_worlds: int | None = None,
+        check_worlds: int | None = None,
         seed: int = 0,
         costly: float = COSTLY,
         review: Any = None,
@@ -89,15 +107,15 @@ class ReviewModel:
         self.lang = lang
         self.costly = costly
         self._steps = replay_decisions(hand, seat)
+        self.points = hand_points(hand, seat)
         if review is None:
             kw: dict[str, Any] = {"seed": seed}
-            if worlds is not None:
-                kw["worlds"] = worlds
-            if pass_worlds is not None:
-                kw["pass_worlds"] = pass_worlds
+            for name, value in (("worlds", worlds), ("pass_worlds", pass_worlds), ("check_worlds", check_worlds)):
+                if value is not None:
+                    kw[name] = value
             review = review_hand(hand, seat, **kw)
         self.options = review
-        self.decisions = decision_table(review, costly=costly) if len(review) else decision_table(review)
+        self.decisions = decision_table(review, costly=costly)
         self.selected = self._default_selection()
 
     # ----- state -------------------------------------------------------------------
@@ -111,13 +129,29 @@ class ReviewModel:
     def select(self, decision: int) -> None:
         """Show ``decision`` (its index, as in the ``decision`` column)."""
         if decision not in set(self.decisions["decision"]):
-            raise ValueError(f"no decision {decision!r}; this review has 0 to {len(self.decisions) - 1}")
+            raise ReviewError(f"no decision {decision!r}; this review has 0 to {len(self.decisions) - 1}", "decision")
         self.selected = int(decision)
+
+    def _row(self, decision: int) -> Any:
+        return self.decisions[self.decisions["decision"] == decision].iloc[0]
 
     # ----- text ----------------------------------------------------------------------
 
+    def _n(self, x: float) -> str:
+        return _n(x, self.lang)
+
+    def _margin(self, se: float) -> str:
+        """Half the width of the range shown with a cost: ``COSTLY_Z`` standard errors."""
+        return "?" if se != se else self._n(COSTLY_Z * se)
+
     def _kind(self, kind: str) -> str:
         return text(f"review.kind.{kind}", self.lang)
+
+    def _where(self, row: Any) -> str:
+        """``"Play 3"`` (the trick, counted from 1) or ``"Pass"``."""
+        if row["kind"] == "play":
+            return f"{self._kind('play')} {int(row['trick']) + 1}"
+        return self._kind(row["kind"])
 
     def _tip(self, name: Any) -> str:
         if not isinstance(name, str):
@@ -133,6 +167,10 @@ class ReviewModel:
         """``"Review of South's decisions"``."""
         return text("review.title", self.lang, seat=seat_name(self.seat, self.lang))
 
+    def points_text(self) -> str:
+        """What really happened: the points the seat took, trick by trick (they add up to its points)."""
+        return self.points.explain(self.lang)
+
     def summary(self) -> str:
         """How many decisions were costly and what they cost together."""
         d = self.decisions
@@ -145,124 +183,183 @@ class ReviewModel:
             self.lang,
             costly=len(bad),
             decisions=len(d),
-            threshold=_n(self.costly),
-            total=_n(float(bad["cost"].sum())),
+            threshold=self._n(self.costly),
+            total=self._n(float(bad["cost"].sum())),
         )
 
     def labels(self) -> list[tuple[str, int]]:
-        """Picker entries: ``("Play 3 (trick 3): 9♦, cost 2.1 ⚠", 3)``."""
+        """Picker entries: ``("Play 3: 9♦ (2.1) ⚠", 3)``."""
         out = []
-        row: Any  # pandas rows are untyped
-        for row in self.decisions.itertuples():
-            mark = " ⚠" if row.costly else ""
-            where = f"{self._kind(row.kind)} {row.trick}" if row.kind == "play" else self._kind(row.kind)
-            out.append((f"{where}: {row.chosen} ({_n(row.cost)}){mark}", int(row.decision)))
+        for _, row in self.decisions.iterrows():
+            mark = " ⚠" if row["costly"] else ""
+            out.append((f"{self._where(row)}: {row['chosen']} ({self._n(row['cost'])}){mark}", int(row["decision"])))
         return out
 
-    def explanation(self, decision: int | None = None) -> str:
-        """One sentence about a decision: what was chosen, what the expert prefers, the cost."""
+    def takeaway(self, decision: int | None = None) -> str:
+        """One line on what the chart shows: was the choice costly, and how sure is that?"""
         decision = self.selected if decision is None else decision
         if decision is None:
             return text("review.empty", self.lang)
-        row = self.decisions[self.decisions["decision"] == decision].iloc[0]
-        number = row["trick"] if row["kind"] == "play" else ""
+        row = self._row(decision)
         if row["forced"]:
-            return f"{self._kind(row['kind'])} {number}: {row['chosen']} ({text('review.forced', self.lang)})."
-        return text(
-            "review.explain",
-            self.lang,
-            kind=self._kind(row["kind"]),
-            number=number,
-            chosen=row["chosen"],
-            chosen_expected=_n(row["chosen_expected"]),
-            best=row["best"],
-            best_expected=_n(row["best_expected"]),
-            cost=_n(row["cost"]),
-        ).replace(" :", ":")
+            return text("review.takeaway.forced", self.lang)
+        if row["chosen"] == row["best"]:
+            return text("review.takeaway.same", self.lang)
+        cost, se = float(row["cost"]), float(row["cost_se"])
+        values = {
+            "best": row["best"],
+            "cost": self._n(cost),
+            "margin": self._margin(se),
+            "threshold": self._n(self.costly),
+        }
+        if row["costly"]:
+            key = "costly"
+        elif cost <= 0:
+            key = "even"
+        elif se != se or cost + COSTLY_Z * se > self.costly:
+            key = "unclear"
+        else:
+            key = "small"
+        return text(f"review.takeaway.{key}", self.lang, **values)
+
+    def explanation(self, decision: int | None = None) -> str:
+        """A few sentences about a decision: the choice, the expert's, the cost and the points really taken."""
+        decision = self.selected if decision is None else decision
+        if decision is None:
+            return text("review.empty", self.lang)
+        row = self._row(decision)
+        if row["forced"]:
+            out = f"{self._where(row)}: {row['chosen']} ({text('review.forced', self.lang)})."
+        else:
+            out = text(
+                "review.explain",
+                self.lang,
+                where=self._where(row),
+                chosen=row["chosen"],
+                chosen_expected=self._n(row["chosen_expected"]),
+                best=row["best"],
+                best_expected=self._n(row["best_expected"]),
+                cost=self._n(row["cost"]),
+                margin=self._margin(float(row["cost_se"])),
+            )
+        if row["kind"] == "play":
+            points = int(row["points"])
+            out += " " + text_n("review.taken", points, self.lang, points=points)
+        return out
 
     # ----- rendering -------------------------------------------------------------------
 
     def table_html(self) -> str:
-        """The decisions as an HTML table; costly rows have class ``hr-costly`` and a ⚠ mark."""
+        """The decisions as an HTML table; costly rows have class ``hr-costly`` and a ⚠ mark.
+
+        The cost is shown with its range (± two standard errors); the last
+        columns say how many points the seat really took in that trick.
+        """
         d = self.decisions
         if not len(d):
             return f"<p>{html.escape(text('review.empty', self.lang))}</p>"
-        cols = ("decision", "kind", "trick", "chosen", "best", "expected", "cost", "tip")
+        cols = ("decision", "kind", "trick", "chosen", "best", "expected", "cost", "points", "tip")
         head = "".join(f"<th>{html.escape(text(f'review.column.{c}', self.lang))}</th>" for c in cols)
         rows = []
-        r: Any  # pandas rows are untyped
-        for r in d.itertuples():
+        for _, r in d.iterrows():
             cls = []
-            if r.costly:
+            if r["costly"]:
                 cls.append("hr-costly")
-            if r.decision == self.selected:
+            if r["decision"] == self.selected:
                 cls.append("hr-selected")
-            mark = f" ⚠ {html.escape(text('review.costly', self.lang))}" if r.costly else ""
-            expected = f"{_n(r.chosen_expected)} / {_n(r.best_expected)}" if not r.forced else "–"
+            mark = f" ⚠ {html.escape(text('review.costly', self.lang))}" if r["costly"] else ""
+            forced = bool(r["forced"])
+            expected = "–" if forced else f"{self._n(r['chosen_expected'])} / {self._n(r['best_expected'])}"
+            same = forced or r["chosen"] == r["best"]
+            cost = self._n(0.0) if same else f"{self._n(r['cost'])} ± {self._margin(float(r['cost_se']))}"
+            play = r["kind"] == "play"
             cells = [
-                f'<td class="hr-num">{r.decision}</td>',
-                f"<td>{html.escape(self._kind(r.kind))}</td>",
-                f'<td class="hr-num">{r.trick if r.kind == "play" else ""}</td>',
-                f"<td>{html.escape(r.chosen)}</td>",
-                f"<td>{html.escape(r.best)}</td>",
+                f'<td class="hr-num">{r["decision"]}</td>',
+                f"<td>{html.escape(self._kind(r['kind']))}</td>",
+                f'<td class="hr-num">{int(r["trick"]) + 1 if play else ""}</td>',
+                f"<td>{html.escape(r['chosen'])}</td>",
+                f"<td>{html.escape(r['best'])}</td>",
                 f'<td class="hr-num">{expected}</td>',
-                f'<td class="hr-num hr-cost">{_n(r.cost)}{mark}</td>',
-                f"<td>{html.escape(self._tip(r.tip))}</td>",
+                f'<td class="hr-num hr-cost">{cost}{mark}</td>',
+                f'<td class="hr-num hr-taken">{int(r["points"]) if play else ""}</td>',
+                f"<td>{html.escape(self._tip(r['tip']))}</td>",
             ]
-            rows.append(f'<tr class="{" ".join(cls)}" data-decision="{r.decision}">{"".join(cells)}</tr>')
+            rows.append(f'<tr class="{" ".join(cls)}" data-decision="{r["decision"]}">{"".join(cells)}</tr>')
         return f'<table class="hr-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
 
     def chart_svg(self, decision: int | None = None, *, width: float = 560) -> str:
         """Horizontal bars: expected points of each option of one decision (fewer is better).
 
-        The chosen option is drawn in orange, the expert's in green; each
-        bar is labelled with its cards (suit-coloured) and its value.
+        Each bar has a line for ± two standard errors of its estimate. The
+        chosen option is drawn in orange, the expert's in green; each bar is
+        labelled with its cards (suit-coloured) and its value. Under the
+        title, a one-line takeaway (:meth:`takeaway`); under the bars, the
+        axis: expected points for the seat in this hand.
         """
         decision = self.selected if decision is None else decision
         if decision is None:
             return '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>'
         g = self.options[self.options["decision"] == decision].sort_values(["expected", "option"])
-        row = self.decisions[self.decisions["decision"] == decision].iloc[0]
-        bar_h, gap, label_w, top = 20, 6, 130, 34
-        height = top + len(g) * (bar_h + gap) + 24
-        vmax = max(1.0, float(g["expected"].fillna(0).max()))
-        scale = (width - label_w - 190) / vmax  # room for the value and its tag
-        number = row["trick"] if row["kind"] == "play" else ""
-        title = text("review.chart.title", self.lang, kind=self._kind(row["kind"]), number=number)
-        title = title.replace(" :", ":")
+        row = self._row(decision)
+        bar_h, gap, label_w, top = 20, 6, 130, 52
+        height = top + len(g) * (bar_h + gap) + 28
+        values = g["expected"].astype(float).fillna(0.0)
+        spread = COSTLY_Z * g["stderr"].astype(float).fillna(0.0)
+        lo = min(0.0, float((values - spread).min()))
+        hi = max(1.0, float((values + spread).max()))
+        scale = (width - label_w - 190) / (hi - lo)  # room for the value and its tag
+
+        def x_of(v: float) -> float:
+            return label_w + (v - lo) * scale
+
+        title = text("review.chart.title", self.lang, where=self._where(row))
         parts = [
             f'<svg xmlns="http://www.w3.org/2000/svg" class="hr-chart" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Arial, sans-serif">',
             f'<text x="4" y="18" font-size="14" font-weight="bold">{html.escape(title)}</text>',
+            f'<text x="4" y="38" font-size="13" class="hr-takeaway">{html.escape(self.takeaway(decision))}</text>',
         ]
         y = top
-        for r in g.itertuples():
-            value = 0.0 if r.expected != r.expected else float(r.expected)  # nan for a forced card
-            color = "#2e7d32" if r.best else "#ef6c00" if r.chosen else "#90a4ae"
-            x = label_w
+        zero = x_of(0.0)
+        for (_, r), value, err in zip(g.iterrows(), values, spread):
+            color = "#2e7d32" if r["best"] else "#ef6c00" if r["chosen"] else "#90a4ae"
             tx = 4
-            for code in str(r.option).split():
+            for code in str(r["option"]).split():
                 c = Card.parse(code)
                 parts.append(
                     f'<text x="{tx}" y="{y + 15}" font-size="14" fill="{suit_color(c.suit)}">'
                     f"{html.escape(str(c))}</text>"
                 )
                 tx += 12 + 9 * len(str(c))
-            w = max(1.0, value * scale)
+            x0, x1 = sorted((zero, x_of(value)))
+            w = max(1.0, x1 - x0)
+            label = f"{r['option']}: {self._n(value)} ± {self._margin(err / COSTLY_Z)}"
             parts.append(
-                f'<rect x="{x}" y="{y}" width="{w:.1f}" height="{bar_h}" rx="3" fill="{color}" '
-                f'data-option="{html.escape(str(r.codes))}">'
-                f"<title>{html.escape(str(r.option))}: {_n(value)}</title></rect>"
+                f'<rect x="{x0:.1f}" y="{y}" width="{w:.1f}" height="{bar_h}" rx="3" fill="{color}" '
+                f'data-option="{html.escape(str(r["codes"]))}">'
+                f"<title>{html.escape(label)}</title></rect>"
             )
+            end = x0 + w
+            if err > 0:
+                a, b, mid = x_of(value - err), x_of(value + err), y + bar_h / 2
+                parts.append(
+                    f'<path class="hr-err" d="M{a:.1f} {mid:.1f}H{b:.1f}M{a:.1f} {mid - 5:.1f}V{mid + 5:.1f}'
+                    f'M{b:.1f} {mid - 5:.1f}V{mid + 5:.1f}" stroke="#37474f" stroke-width="1.5" fill="none"/>'
+                )
+                end = max(end, b)
             tags = []
-            if r.chosen:
+            if r["chosen"]:
                 tags.append(text("review.chart.chosen", self.lang))
-            if r.best:
+            if r["best"]:
                 tags.append(text("review.chart.best", self.lang))
             tag = f" ({', '.join(tags)})" if tags else ""
-            parts.append(f'<text x="{x + w + 6:.1f}" y="{y + 15}" font-size="13">{_n(value)}{html.escape(tag)}</text>')
+            parts.append(
+                f'<text x="{end + 6:.1f}" y="{y + 15}" font-size="13">{self._n(value)}{html.escape(tag)}</text>'
+            )
             y += bar_h + gap
-        axis = text("review.column.expected", self.lang)
+        axis_y = y + 2
+        parts.append(f'<path d="M{zero:.1f} {top - 4}V{axis_y}" stroke="#999" stroke-width="1"/>')
+        axis = text("review.chart.axis", self.lang, seat=seat_name(self.seat, self.lang))
         parts.append(f'<text x="{label_w}" y="{height - 6}" font-size="12" fill="#555">{html.escape(axis)}</text>')
         parts.append("</svg>")
         return "".join(parts)
@@ -273,7 +370,7 @@ class ReviewModel:
         if decision is None:
             return ""
         kind, state, _ = self._steps[decision]
-        row = self.decisions[self.decisions["decision"] == decision].iloc[0]
+        row = self._row(decision)
         chosen = [Card.parse(c) for c in row["chosen"].split()]
         best = [Card.parse(c) for c in row["best"].split()]
         hand = state.hand_of(self.seat)
@@ -286,7 +383,7 @@ class ReviewModel:
         decision = self.selected if decision is None else decision
         if decision is None:
             return ""
-        row = self.decisions[self.decisions["decision"] == decision].iloc[0]
+        row = self._row(decision)
         return "".join(card_svg(c, width=46, highlighted=True, lang=self.lang) for c in row["best"].split())
 
 
@@ -331,7 +428,8 @@ class HandReview(W.VBox):  # type: ignore[misc]
         m = self.model
         self.header.value = (
             f'<div class="hr-title">{html.escape(m.title())}</div>'
-            f'<div class="hr-summary">{html.escape(m.summary())}</div>'
+            f'<div class="hr-summary"><div class="hr-points">{html.escape(m.points_text())}</div>'
+            f"<div>{html.escape(m.summary())}</div></div>"
         )
         self.table.value = m.table_html()
         self.explain.value = f'<div class="hr-explain">{html.escape(m.explanation())} {m.best_card_svg()}</div>'
