@@ -298,7 +298,7 @@ def test_moon_variant_shooters_choice_is_a_decision_of_the_shooter():
     with pytest.raises(IllegalMoveError) as info:
         h.choose_moon(0, "add")
     assert info.value.rule is Rule.NOT_THE_SHOOTER and snapshot(h) == before
-    with pytest.raises(IllegalMoveError, match="'add'.*'subtract'"):
+    with pytest.raises(IllegalMoveError, match=r"'add'.*'subtract'"):
         h.choose_moon(3, "double")
     assert snapshot(h) == before
     h.choose_moon(3, "add")
