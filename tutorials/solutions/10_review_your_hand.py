@@ -5,10 +5,11 @@ from hearts.messages import seat_name
 from hearts.review import decision_table, review_hand
 
 
-def cost_by_seat(hand, lang="en", worlds=48, pass_worlds=24):
+def cost_by_seat(hand, lang="en", worlds=48, pass_worlds=24, check_worlds=1000):
     rows = []
     for seat in range(hand.n):
-        decisions = decision_table(review_hand(hand, seat, worlds=worlds, pass_worlds=pass_worlds, seed=0))
+        review = review_hand(hand, seat, worlds=worlds, pass_worlds=pass_worlds, check_worlds=check_worlds, seed=0)
+        decisions = decision_table(review)
         costly = decisions[decisions["costly"]]
         rows.append(
             {
