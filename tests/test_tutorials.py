@@ -1,5 +1,10 @@
 """The tutorial series: English and Spanish in step, stored without outputs, parameters where promised.
 
+"In step" means the same code (up to the language setting) and prose of the same shape: cell by cell, the
+same paragraphs, headings, list items, bold phrases, code, links and numbers. A translation that drops a
+paragraph or a number, or changes the code it quotes, fails here. The Voilà apps (tutorials/apps) are held to
+the same code and output rules.
+
 Executing the notebooks is done by nbmake (see tests/test_binder.py, which runs every notebook in an
 environment built from binder/ alone).
 """
@@ -13,8 +18,10 @@ from pathlib import Path
 import pytest
 
 TUTORIALS = Path(__file__).resolve().parents[1] / "tutorials"
+APPS = TUTORIALS / "apps"
 LANGS = ("en", "es")
 LANG_LINE = re.compile(r'^LANG = "(en|es)"\s*$', re.MULTILINE)
+LANG_ARGUMENT = re.compile(r'\blang="(en|es)"')
 STRATEGY = ("04", "05", "06", "07", "08")
 EXPECTED = [f"{i:02d}" for i in range(11)]
 
@@ -23,12 +30,66 @@ def notebooks(lang: str) -> list[Path]:
     return sorted((TUTORIALS / lang).glob("*.ipynb"))
 
 
+def apps(lang: str) -> list[Path]:
+    return sorted((APPS / lang).glob("*.ipynb"))
+
+
 def load(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
 def code_cells(nb: dict) -> list[str]:
     return ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+
+
+def layout(nb: dict) -> list[tuple[str, str | None]]:
+    return [(c["cell_type"], c.get("id")) for c in nb["cells"]]
+
+
+def without_language(code: str) -> str:
+    """The code with its language setting blanked: `LANG = "en"` and `lang="en"` alike."""
+    return LANG_ARGUMENT.sub('lang="?"', LANG_LINE.sub('LANG = "?"', code))
+
+
+# ----- the shape of a markdown cell ----------------------------------------------------------------------
+
+CODE_SPAN = re.compile(r"`[^`]+`")
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+HEADING = re.compile(r"^(#{1,6})\s", re.MULTILINE)
+LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+\.)\s", re.MULTILINE)
+BOLD = re.compile(r"\*\*[^*]+\*\*")
+# A number in prose, with an optional ordinal ending ("13th", "13.ª"); decimals with a point or a comma.
+NUMBER = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)(?:st|nd|rd|th|\.?[ªº])?(?!\w)")
+
+
+def shape(markdown: str) -> dict[str, object]:
+    """What a translation must keep: paragraphs, headings, list items, bold phrases, code, links, numbers."""
+    prose = LINK.sub("]()", CODE_SPAN.sub("", markdown))
+    links = [re.sub(r"\.(en|es)\.md$", ".md", re.sub(r"^\.\./(en|es)/", "../LANG/", t)) for t in LINK.findall(markdown)]
+    return {
+        "paragraphs": len([b for b in re.split(r"\n\s*\n", markdown.strip()) if b.strip()]),
+        "headings": [len(h) for h in HEADING.findall(markdown)],
+        "list items": len(LIST_ITEM.findall(markdown)),
+        "bold phrases": len(BOLD.findall(markdown)),
+        "code": sorted(re.sub(r"\s+", " ", span) for span in CODE_SPAN.findall(markdown)),
+        "links": sorted(links),
+        "numbers": sorted(n.replace(",", ".") for n in NUMBER.findall(prose)),
+    }
+
+
+def test_the_shape_check_sees_what_a_translation_can_lose() -> None:
+    english = "## Try it\n\nPass `Q♠` **now**: 13 points, 0.5 per [hand](../en/x.ipynb).\n\n- one\n- two"
+    spanish = "## Pruébalo\n\nPasa `Q♠` **ya**: 13 puntos, 0,5 por [mano](../es/x.ipynb).\n\n- uno\n- dos"
+    assert shape(english) == shape(spanish)
+    assert shape("After the 13th trick") == shape("Tras la baza 13")
+    dropped = "## Pruébalo\n\n- uno\n- dos"
+    assert {key for key in shape(english) if shape(english)[key] != shape(dropped)[key]} == {
+        "paragraphs",
+        "bold phrases",
+        "code",
+        "links",
+        "numbers",
+    }
 
 
 def test_series_is_complete_and_numbered() -> None:
@@ -44,16 +105,44 @@ def test_english_and_spanish_have_the_same_notebooks() -> None:
 @pytest.mark.parametrize("name", [p.name for p in notebooks("en")])
 def test_same_code_in_both_languages(name: str) -> None:
     en, es = load(TUTORIALS / "en" / name), load(TUTORIALS / "es" / name)
-    code_en = [LANG_LINE.sub('LANG = "?"', c) for c in code_cells(en)]
-    code_es = [LANG_LINE.sub('LANG = "?"', c) for c in code_cells(es)]
-    assert code_en == code_es
-    assert len(en["cells"]) == len(es["cells"]), "the same cells, code and prose, in the same order"
+    assert [without_language(c) for c in code_cells(en)] == [without_language(c) for c in code_cells(es)]
+    assert layout(en) == layout(es), "the same cells, code and prose, in the same order and with the same ids"
     for lang, nb in (("en", en), ("es", es)):
         first = code_cells(nb)[0] if code_cells(nb) else ""
         assert f'LANG = "{lang}"' in first, f"{lang}/{name}: the first code cell sets LANG"
 
 
-@pytest.mark.parametrize("path", [*notebooks("en"), *notebooks("es")], ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("name", [p.name for p in notebooks("en")])
+def test_prose_has_the_same_shape_in_both_languages(name: str) -> None:
+    en, es = load(TUTORIALS / "en" / name), load(TUTORIALS / "es" / name)
+    problems = []
+    for cell_en, cell_es in zip(en["cells"], es["cells"]):
+        if cell_en["cell_type"] != "markdown":
+            continue
+        shape_en, shape_es = shape("".join(cell_en["source"])), shape("".join(cell_es["source"]))
+        problems += [
+            f"cell {cell_en.get('id')}: {key} {shape_en[key]} / {shape_es[key]}"
+            for key in shape_en
+            if shape_en[key] != shape_es[key]
+        ]
+    assert not problems, f"{name}: English and Spanish prose differ in shape: {problems}"
+
+
+def test_apps_are_the_same_in_both_languages() -> None:
+    names = [p.name for p in apps("en")]
+    assert names and names == [p.name for p in apps("es")]
+    for name in names:
+        en, es = load(APPS / "en" / name), load(APPS / "es" / name)
+        assert [without_language(c) for c in code_cells(en)] == [without_language(c) for c in code_cells(es)], name
+        for lang, nb in (("en", en), ("es", es)):
+            assert f'lang="{lang}"' in "".join(code_cells(nb)), f"apps/{lang}/{name} runs in its own language"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [*notebooks("en"), *notebooks("es"), *apps("en"), *apps("es")],
+    ids=lambda p: str(p.relative_to(TUTORIALS)),
+)
 def test_stored_without_outputs(path: Path) -> None:
     for cell in load(path)["cells"]:
         if cell["cell_type"] == "code":
