@@ -12,7 +12,9 @@ and the same on a :class:`dask.distributed.Client` as on this machine.
 Workers are separate processes started by :mod:`concurrent.futures`; the
 task function and its arguments must be importable by name (a module-level
 function and plain data), so the pool works with the ``spawn`` start
-method too.
+method too. A worker that dies (it could not import what it was sent, or
+its process ended) raises :class:`WorkerError`, not the pool's own
+``BrokenProcessPool``.
 """
 
 from __future__ import annotations
@@ -21,11 +23,12 @@ import multiprocessing
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from hearts.errors import HeartsError
 
-__all__ = ["ParallelError", "available_cores", "check_workers", "run_tasks"]
+__all__ = ["ParallelError", "WorkerError", "available_cores", "check_workers", "run_tasks"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -37,6 +40,17 @@ class ParallelError(HeartsError):
     def __init__(self, message: str, option: str) -> None:
         super().__init__(message)
         self.option = option
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (str(self), self.option))
+
+
+class WorkerError(ParallelError):
+    """A worker process died before finishing its task (``option`` is ``'workers'``).
+
+    It could not rebuild what it was sent (a class a new process cannot
+    import), or its process ended. The other tasks are cancelled.
+    """
 
 
 def available_cores() -> int:
@@ -129,19 +143,22 @@ def _run_pool(
 ) -> list[R]:
     ctx = multiprocessing.get_context(mp_context) if mp_context else None
     results: list[Any] = [None] * len(tasks)
-    with ProcessPoolExecutor(max_workers=n, mp_context=ctx) as pool:
-        pending = {pool.submit(fn, t): i for i, t in enumerate(tasks)}
-        try:
-            while pending:
-                done, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in done:
-                    i = pending.pop(fut)
-                    results[i] = fut.result()
-                    bar.update(weights[i])
-        except BaseException:
-            for fut in pending:
-                fut.cancel()
-            raise
+    try:
+        with ProcessPoolExecutor(max_workers=n, mp_context=ctx) as pool:
+            pending = {pool.submit(fn, t): i for i, t in enumerate(tasks)}
+            try:
+                while pending:
+                    done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                    for fut in done:
+                        i = pending.pop(fut)
+                        results[i] = fut.result()
+                        bar.update(weights[i])
+            except BaseException:
+                for fut in pending:
+                    fut.cancel()
+                raise
+    except BrokenProcessPool as e:
+        raise WorkerError(f"a worker process died before finishing its task: {e}", "workers") from e
     return results
 
 

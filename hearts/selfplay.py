@@ -24,6 +24,16 @@ Bots are given as names (``"random"``, ``"rule"``), bot classes,
 :class:`BotSpec` recipes (a class and its keyword arguments, which travel to
 worker processes and Dask workers) or bot instances (copied per seat; they
 must be importable by name to run on several workers).
+
+Fresh bots. A bot may keep state between decisions (a counter, the cards it
+has seen). Every hand of :func:`play_hands` starts from a fresh bot in every
+seat (built again from its recipe, or copied from the instance given), and
+so does every game of :func:`play_games`: within a game a bot may remember
+the earlier hands it saw. No hand depends on which hands were played before
+it in the same worker, so the number of workers and the chunk size never
+change the data. The built-in random and rule bots keep nothing between
+decisions but their random source, which is reseeded for every hand, so
+they are built once per chunk and reused (no copying cost).
 """
 
 from __future__ import annotations
@@ -31,9 +41,16 @@ from __future__ import annotations
 import copy
 import dataclasses
 import importlib
+import io
 import json
+import multiprocessing
+import os
+import pickle
+import sys
+import types
 import warnings
 from collections.abc import Sequence
+from json.encoder import encode_basestring as _json_str  # a JSON string, non-ASCII kept
 from pathlib import Path
 from typing import Any, Literal
 
@@ -48,7 +65,7 @@ from hearts.game import Game
 from hearts.hand import HandState, Phase
 from hearts.messages import seat_name
 from hearts.observation import Observation
-from hearts.parallel import ParallelError, check_workers, run_tasks
+from hearts.parallel import ParallelError, WorkerError, check_workers, run_tasks
 from hearts.rules import DEFAULT_RULES, PassDirection, Rules
 
 __all__ = [
@@ -65,7 +82,9 @@ __all__ = [
     "play_games",
     "play_hands",
     "play_out",
+    "read_parquet",
     "seat_dtype",
+    "write_parquet",
 ]
 
 Detail = Literal["hands", "tricks", "plays"]
@@ -80,6 +99,10 @@ class SelfPlayError(HeartsError):
         super().__init__(message)
         self.option = option
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # raised in a worker process, it travels back whole (message and option)
+        return (type(self), (str(self), self.option))
+
 
 # ----- dtypes ----------------------------------------------------------------
 
@@ -89,7 +112,7 @@ SUIT_DTYPE = pd.CategoricalDtype(["clubs", "diamonds", "spades", "hearts"], orde
 PASS_DTYPE = pd.CategoricalDtype([d.value for d in PassDirection])
 ROLE_DTYPE = pd.CategoricalDtype(["led", "followed", "discarded"])
 _CAT_STR = CARD_DTYPE.categories.dtype  # the string dtype pandas gives new categories
-_OPEN_CATEGORIES = ("pass_reason", "pass_tip", "reason", "tip")
+_OPEN_CATEGORIES = ("pass_reason", "pass_values", "pass_tip", "reason", "reason_values", "tip")
 
 
 def seat_dtype(num_players: int = 4) -> pd.CategoricalDtype:
@@ -225,26 +248,103 @@ def _seat_bots(bots: BotLike | Sequence[BotLike], n: int) -> tuple[BotSpec | Bot
     return out
 
 
-def _local_workers(bots: Sequence[Any], workers: int, client: Any, stacklevel: int = 4) -> int:
+def _start_method(mp_context: str | None) -> str:
+    """The start method a process pool will use, without fixing Python's default as a side effect."""
+    return mp_context or multiprocessing.get_start_method(allow_none=True) or multiprocessing.get_all_start_methods()[0]
+
+
+def _new_process_can_import(obj: Any) -> bool:
+    """Whether a new Python process (``spawn``, ``forkserver``) can import ``obj`` (a class or function) by name.
+
+    Such a process gets this one's ``sys.path`` and rebuilds ``__main__``
+    from the script file or module it was run as; a class defined in a
+    notebook, an interactive session or ``python -c`` is nowhere to import.
+    """
+    module = getattr(obj, "__module__", None)
+    if not isinstance(module, str) or module == "builtins":
+        return True
+    if module in ("__main__", "__mp_main__"):
+        main = sys.modules.get("__main__")
+        name = getattr(getattr(main, "__spec__", None), "name", None)
+        if name is not None:  # run with python -m: the module is imported again (not a package's __main__)
+            return name != "__main__" and not name.endswith(".__main__")
+        path = getattr(main, "__file__", None)  # run as a script: the file is run again
+        return isinstance(path, str) and os.path.isfile(path) and os.path.basename(path) != "ipython"
+    top = module.partition(".")[0]
+    if top in sys.builtin_module_names:
+        return True
+    for finder in sys.meta_path:  # the finders, not sys.modules: a module made at run time is not found
+        find = getattr(finder, "find_spec", None)
+        try:
+            if find is not None and find(top, None) is not None:
+                return True
+        except Exception:  # a finder that fails on this name does not find it
+            continue
+    return False
+
+
+def _pickled_classes(obj: Any) -> list[Any]:
+    """Every class and function that sending ``obj`` to a worker names (so the worker must import)."""
+    from multiprocessing.reduction import ForkingPickler
+
+    seen: dict[int, Any] = {}
+
+    class Probe(ForkingPickler):
+        def reducer_override(self, o: Any) -> Any:
+            t = o if isinstance(o, type) else type(o)
+            seen.setdefault(id(t), t)
+            if isinstance(o, (types.FunctionType, types.BuiltinFunctionType)):
+                seen.setdefault(id(o), o)
+            return NotImplemented
+
+    Probe(io.BytesIO(), pickle.HIGHEST_PROTOCOL).dump(obj)
+    return list(seen.values())
+
+
+def _local_workers(
+    bots: Sequence[Any], workers: int, client: Any, mp_context: str | None = None, stacklevel: int = 4
+) -> int:
     """``workers``, or 1 with a warning when a bot cannot travel to worker processes.
 
     Bots travel by multiprocessing's own transport, which needs their class
     importable by name (a function-made bot or a class defined inside a
-    function is not). The result is the same in one process, only slower.
+    function is not). Under the ``spawn`` and ``forkserver`` start methods
+    (the default on macOS and Windows, and on Linux from Python 3.14) a
+    worker is a new Python process, which must also be able to import the
+    class: one defined in a notebook or in ``python -c`` cannot go. The
+    result is the same in one process, only slower.
     """
     if workers == 1 or client is not None:
         return workers
     from multiprocessing.reduction import ForkingPickler
 
+    method = _start_method(mp_context)
     for b in bots:
+        name = _label(b) if isinstance(b, (BotSpec, Bot)) else repr(b)
+        why = ""
         try:
             ForkingPickler.dumps(b)
         except Exception:  # any failure means it cannot be sent
-            name = _label(b) if isinstance(b, (BotSpec, Bot)) else repr(b)
+            why = "its class is not importable by name"
+        if not why and method != "fork":
+            try:
+                named = _pickled_classes(b)
+                if isinstance(b, BotSpec):
+                    named.append(b.resolve())
+            except Exception:
+                named = []
+                why = "its class is not importable by name"
+            missing = [c for c in named if not _new_process_can_import(c)]
+            if missing:
+                where = ", ".join(f"{getattr(c, '__module__', '?')}.{getattr(c, '__qualname__', c)}" for c in missing)
+                why = (
+                    f"worker processes started by {method!r} are new Python processes that cannot import {where} "
+                    "(defined in a notebook, an interactive session or python -c)"
+                )
+        if why:
             warnings.warn(
-                f"bot {name!r} cannot be sent to worker processes (its class is not importable by name), "
-                "so it plays in this process on one core; define the class at the top level of a module "
-                "(or give workers=1) to silence this",
+                f"bot {name!r} cannot be sent to worker processes ({why}), so it plays in this process on one "
+                "core; define the class at the top level of a module file (or give workers=1) to silence this",
                 RuntimeWarning,
                 stacklevel=stacklevel,
             )
@@ -252,8 +352,69 @@ def _local_workers(bots: Sequence[Any], workers: int, client: Any, stacklevel: i
     return workers
 
 
+def _broken_pool_message(bots: Sequence[BotSpec | Bot], mp_context: str | None, error: Exception) -> str:
+    """Why a pool whose worker died broke, naming the bots that may have caused it (not the built-in ones)."""
+    own = [b for b in bots if not _module_of(b).startswith("hearts.")] or list(bots)
+    names = ", ".join(repr(n) for n in dict.fromkeys(_label(b) for b in own))
+    return (
+        f"a worker process (started by {_start_method(mp_context)!r}) stopped while playing with {names} "
+        f"({error}); a bot whose class a new process cannot import, or that ends its process, does this: "
+        "define bot classes at the top level of a module file, or give workers=1 to play in this process"
+    )
+
+
+def _module_of(bot: BotSpec | Bot) -> str:
+    if isinstance(bot, BotSpec):
+        target = bot.target
+        return target.partition(":")[0] if isinstance(target, str) else str(target.__module__)
+    return str(type(bot).__module__)
+
+
 def _build(bots: Sequence[BotSpec | Bot]) -> list[Bot]:
     return [b.build() if isinstance(b, BotSpec) else copy.deepcopy(b) for b in bots]
+
+
+def _stateless_types() -> tuple[type, ...]:
+    """Built-in bots whose only state between decisions is their random source (reset by ``reseed``)."""
+    from hearts.bots.random_bot import RandomBot
+    from hearts.bots.rule_bot import RuleBot
+
+    return (RandomBot, RuleBot)
+
+
+class _Seating:
+    """The bots of one table, fresh from their templates whenever :meth:`fresh` is called.
+
+    A bot that keeps state would otherwise carry it from one hand into the
+    next (so results would depend on how the hands are cut into chunks) or,
+    in an experiment, from one seat rotation of a deal into the next (where
+    it would know another seat's cards). Exact instances of the stateless
+    built-in bots are built once and only reseeded; any other bot is built
+    again from its :class:`BotSpec` or deep-copied from its instance.
+    """
+
+    __slots__ = ("bots", "renew", "templates")
+
+    def __init__(self, templates: Sequence[BotSpec | Bot]) -> None:
+        self.templates = tuple(templates)
+        self.bots = _build(self.templates)
+        stateless = _stateless_types()
+        self.renew = [type(b) not in stateless for b in self.bots]
+
+    def fresh(self, seeds: Sequence[int]) -> list[Bot]:
+        """New bots (or the reused stateless ones), seeded with ``seeds`` (one per seat)."""
+        bots = self.bots
+        for i, t in enumerate(self.templates):
+            if self.renew[i]:
+                bots[i] = t.build() if isinstance(t, BotSpec) else copy.deepcopy(t)
+            bots[i].reseed(seeds[i])
+        return bots
+
+    def reseed(self, seeds: Sequence[int]) -> list[Bot]:
+        """The same bots, reseeded (the next hand of a game)."""
+        for b, sd in zip(self.bots, seeds):
+            b.reseed(sd)
+        return self.bots
 
 
 # ----- seeds -----------------------------------------------------------------
@@ -299,6 +460,117 @@ class _Codes:
         return c
 
 
+def _values_json(values: Sequence[tuple[str, Any]] | None) -> str | None:
+    """A decision's message values as JSON (cards by name, as the messages show them); None if it has none.
+
+    >>> _values_json((("cards", "2♦, 9♦"), ("guards", 2), ("expected", 1.5)))
+    '{"cards": "2♦, 9♦", "guards": 2, "expected": 1.5}'
+    """
+    if not values:
+        return None
+    parts = []
+    for k, v in values:
+        if isinstance(v, str):
+            j = _json_str(v)
+        elif isinstance(v, Card):  # an int subclass: keep its name
+            j = _json_str(str(v))
+        elif isinstance(v, (bool, np.bool_)):
+            j = "true" if v else "false"
+        elif isinstance(v, (int, np.integer)):
+            j = str(int(v))
+        elif isinstance(v, (float, np.floating)):
+            j = json.dumps(float(v))
+        else:
+            j = _json_str(str(v))
+        parts.append(f"{_json_str(str(k))}: {j}")
+    return "{" + ", ".join(parts) + "}"
+
+
+_CARD_TEXT = tuple(str(Card(c)) for c in range(52))
+_CARD_OF_TEXT = {t: c for c, t in enumerate(_CARD_TEXT)}
+_CARDS_TEXT: dict[int, str] = {}
+
+
+def _cards_text(mask: int) -> str:
+    """The cards of ``mask`` as the bots name them in their reasons, lowest first: ``'2♦, 9♦, A♦'``."""
+    text_ = _CARDS_TEXT.get(mask)
+    if text_ is None:
+        cards, m = [], mask
+        while m:
+            low = m & -m
+            cards.append(_CARD_TEXT[low.bit_length() - 1])
+            m ^= low
+        text_ = _CARDS_TEXT[mask] = ", ".join(cards)
+    return text_
+
+
+class _ValueCodes:
+    """Small-int codes for the values of decisions, less the one that only names the row's own card(s).
+
+    A reason's values mostly repeat what the row shows (the card played,
+    the cards passed); that value is left out, and :meth:`SelfPlayResult.reasons`
+    puts it back from the row, so the values column has few categories.
+    """
+
+    __slots__ = ("index", "names")
+
+    def __init__(self) -> None:
+        self.index: dict[Any, int] = {}
+        self.names: list[str] = []
+
+    def code(self, values: Any, name: str, shown: str) -> int:
+        if not values:
+            return -1
+        kept = values
+        for item in values:
+            if item[0] == name and isinstance(item[1], str) and item[1] == shown:
+                kept = tuple(x for x in values if x is not item)
+                break
+        if not kept:
+            return -1
+        try:
+            c = self.index.get(kept)
+        except TypeError:  # a value that cannot be hashed: key it by its JSON
+            kept = _values_json(kept)
+            c = self.index.get(kept)
+        if c is None:
+            c = self.index[kept] = len(self.names)
+            self.names.append(kept if isinstance(kept, str) else str(_values_json(kept)))
+        return c
+
+
+def _play_values_codes(values: list[Any], cards: np.ndarray, codes: _ValueCodes) -> np.ndarray:
+    """Codes of the plays' values (see :class:`_ValueCodes`), one distinct values object at a time.
+
+    Built-in bots reuse their decisions, so the rows hold few distinct
+    objects: each is coded without its ``card`` value where that card is
+    the row's own, and with it where it is not.
+    """
+    ids = np.fromiter((id(v) for v in values), dtype=np.uint64, count=len(values))
+    _, first, inverse = np.unique(ids, return_index=True, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    own = np.full(len(first), -1, np.int16)
+    short = np.full(len(first), -1, np.int32)
+    card_of = _CARD_OF_TEXT.get
+    for j, i in enumerate(first.tolist()):
+        v = values[i]
+        if not v:
+            continue
+        if len(v) == 1 and v[0][0] == "card":  # the usual reason: only the card played
+            own[j] = card_of(v[0][1], -1) if isinstance(v[0][1], str) else -1
+            continue
+        card = next((x[1] for x in v if x[0] == "card"), None)
+        if isinstance(card, str) and card in _CARD_OF_TEXT:
+            own[j] = _CARD_OF_TEXT[card]
+            short[j] = codes.code(v, "card", card)
+    other = own[inverse] != cards  # the values name no card, or not this row's
+    full = np.full(len(first), -1, np.int32)
+    for j in np.unique(inverse[other]).tolist():
+        full[j] = codes.code(values[first[j]], "", "")
+    out: np.ndarray = np.where(other, full[inverse], short[inverse])
+    return out
+
+
 class _Recorder:
     """Collects one chunk's hands as flat lists; :meth:`frames` makes the DataFrames."""
 
@@ -306,8 +578,13 @@ class _Recorder:
         self.n = n
         self.detail = detail
         self.games = games
-        self.reasons = _Codes()
-        self.tips = _Codes()
+        self.pass_keys = _Codes()  # each column has its own categories
+        self.pass_tips = _Codes()
+        self.play_keys = _Codes()
+        self.play_tips = _Codes()
+        self.pass_values = _ValueCodes()
+        self.pass_value: list[list[int]] = []  # per hand: each seat's pass values code (-1: none)
+        self.play_values = _ValueCodes()
         # per hand
         self.deal_number: list[int] = []
         self.hand_number: list[int] = []
@@ -333,6 +610,7 @@ class _Recorder:
         # per play
         self.cards: list[int] = []
         self.reason: list[int] = []
+        self.reason_values: list[Any] = []  # the decisions' values as given (coded by _frames)
         self.tip: list[int] = []
 
     @property
@@ -368,6 +646,9 @@ def play_out(
     pass_reason = [-1] * n
     pass_tip = [-1] * n
     c: int
+    if rec is not None:
+        pass_value = [-1] * n
+        rec.pass_value.append(pass_value)  # filled below
     if state.phase is Phase.PASSING:
         views = [from_state(state, s, totals) for s in range(n)]  # everyone chooses before anything moves
         need = state.rules.pass_size
@@ -380,8 +661,9 @@ def play_out(
                 chosen = [str(Card(c)) for c in d.cards]
                 raise BotError(f"{bots[s].name} chose to pass {chosen}, not {need} cards of its hand")
             if rec is not None:
-                pass_reason[s] = rec.reasons.code(d.reason)
-                pass_tip[s] = rec.tips.code(d.tip)
+                pass_reason[s] = rec.pass_keys.code(d.reason)
+                pass_value[s] = rec.pass_values.code(d.values, "cards", _cards_text(mask))
+                pass_tip[s] = rec.pass_tips.code(d.tip)
             state.push_pass(s, mask)
     if state.phase is not Phase.PLAYING:
         return pass_reason, pass_tip
@@ -391,8 +673,8 @@ def play_out(
     remaining = state.rules.deck_mask.bit_count() - state.cards_played
     record = rec is not None and rec.detail == "plays"
     if record:
-        rcode, tcode = rec.reasons.code, rec.tips.code  # type: ignore[union-attr]
-        rlist, tlist = rec.reason, rec.tip  # type: ignore[union-attr]
+        rcode, tcode = rec.play_keys.code, rec.play_tips.code  # type: ignore[union-attr]
+        rlist, vlist, tlist = rec.reason, rec.reason_values, rec.tip  # type: ignore[union-attr]
     for _ in range(remaining):
         s = state.to_play
         d = decide[s](from_state(state, s, totals))
@@ -403,6 +685,7 @@ def play_out(
             raise BotError(f"{bots[s].name} chose {[str(Card(x)) for x in cards]}, not one legal card")
         if record:
             rlist.append(rcode(d.reason))
+            vlist.append(d.values)
             tlist.append(tcode(d.tip))
         push(c)
     if state.phase is Phase.MOON_CHOICE:  # type: ignore[comparison-overlap]  # push() changed the phase
@@ -464,15 +747,14 @@ class _Chunk:
 def _run_chunk(chunk: _Chunk) -> dict[str, pd.DataFrame]:
     rules = chunk.rules
     n = rules.num_players
-    bots = _build(chunk.bots)
+    seating = _Seating(chunk.bots)
     codes = [chunk.labels.index(_label(b)) for b in chunk.bots]
     rec = _Recorder(n, chunk.detail, chunk.games)
     if not chunk.games:
         for i in range(chunk.start, chunk.stop):
             number, seeds = hand_seeds(chunk.seed, i, n)
             hand_number = i % 4 + 1
-            for b, s in zip(bots, seeds):
-                b.reseed(s)
+            bots = seating.fresh(seeds)  # every hand starts from fresh bots
             deal = Deal.from_number(number, rules, hand_number=hand_number)
             _play_hand(HandState(deal, rules, pass_direction=chunk.pass_direction), bots, rec, codes)
     else:
@@ -482,8 +764,8 @@ def _run_chunk(chunk: _Chunk) -> dict[str, pd.DataFrame]:
             while True:
                 k = game.hand_number
                 _, seeds = hand_seeds(chunk.seed, k, n, game=g)
-                for b, s in zip(bots, seeds):
-                    b.reseed(s)
+                # every game starts from fresh bots; within it they may remember the hands they saw
+                bots = seating.fresh(seeds) if k == 1 else seating.reseed(seeds)
                 before = tuple(game.totals)
                 _play_hand(game.hand, bots, rec, codes, totals=before)
                 rec.game.append(g)
@@ -529,7 +811,7 @@ def _cat(codes: Any, dtype: pd.CategoricalDtype) -> pd.Categorical:
     return pd.Categorical.from_codes(np.asarray(codes, dtype=np.int16), dtype=dtype)
 
 
-def _open_cat(codes: list[int], names: list[str]) -> pd.Categorical:
+def _open_cat(codes: Sequence[int] | np.ndarray, names: list[str]) -> pd.Categorical:
     return pd.Categorical.from_codes(np.asarray(codes, dtype=np.int16), categories=pd.Index(names, dtype=_CAT_STR))
 
 
@@ -561,9 +843,11 @@ def _frames(rec: _Recorder, labels: Sequence[str], rules: Rules) -> dict[str, pd
         for j, idx in enumerate(_lowest_cards(masks, rules.pass_size), start=1):
             hands[f"{name}_{j}"] = _cat(idx, CARD_DTYPE)
         hands[f"{name}_qs"] = ((masks >> np.uint64(int(QUEEN_OF_SPADES))) & np.uint64(1)).astype(bool)
+    pass_value = [c for hand in rec.pass_value for c in hand]
     hands |= {
-        "pass_reason": _open_cat(rec.pass_reason, rec.reasons.names),
-        "pass_tip": _open_cat(rec.pass_tip, rec.tips.names),
+        "pass_reason": _open_cat(rec.pass_reason, rec.pass_keys.names),
+        "pass_values": _open_cat(pass_value, rec.pass_values.names),
+        "pass_tip": _open_cat(rec.pass_tip, rec.pass_tips.names),
         "points": np.asarray(rec.points, dtype=np.int8),
         "score": np.asarray(rec.score, dtype=np.int8),
         "tricks_won": np.asarray(rec.tricks_won, dtype=np.int8),
@@ -608,6 +892,7 @@ def _frames(rec: _Recorder, labels: Sequence[str], rules: Rules) -> dict[str, pd
         role = np.where(pos == 0, 0, np.where(fsuit == np.repeat(led, n), 1, 2))
         fseat = seat_of.reshape(-1)
         bot_codes = np.asarray(rec.bot, dtype=np.int16).reshape(h, n) if h else np.zeros((0, n), np.int16)
+        value_codes = _play_values_codes(rec.reason_values, flat, rec.play_values)
         out["plays"] = pd.DataFrame(
             {
                 "deal": np.repeat(trick_deal, n),
@@ -619,8 +904,9 @@ def _frames(rec: _Recorder, labels: Sequence[str], rules: Rules) -> dict[str, pd
                 "suit": _cat(fsuit, SUIT_DTYPE),
                 "rank": (flat % 13 + 2).astype(np.int8),
                 "role": _cat(role, ROLE_DTYPE),
-                "reason": _open_cat(rec.reason, rec.reasons.names),
-                "tip": _open_cat(rec.tip, rec.tips.names),
+                "reason": _open_cat(rec.reason, rec.play_keys.names),
+                "reason_values": _open_cat(value_codes, rec.play_values.names),
+                "tip": _open_cat(rec.tip, rec.play_tips.names),
                 "won": fseat == np.repeat(winner, n),
             }
         )
@@ -682,7 +968,8 @@ class SelfPlayResult:
     received_1..3       category    cards received, lowest first
     passed_qs           bool        passed Q♠
     received_qs         bool        received Q♠
-    pass_reason         category    message key the bot gave for its pass
+    pass_reason         category    message key of the reason the bot gave for its pass (NaN: no pass)
+    pass_values         category    the other values that fill that message, as JSON (NaN if none)
     pass_tip            category    strategy tip behind the pass (NaN if none)
     points              int8        penalty points taken (hearts + 13 for Q♠)
     score               int8        points added to the total after a moon (0 for the shooter, 26 for others)
@@ -699,9 +986,25 @@ class SelfPlayResult:
 
     ``plays`` — one row per card: ``deal``, ``trick``, ``position`` (0 for
     the lead), ``seat``, ``bot``, ``card``, ``suit``, ``rank`` (2–14),
-    ``role`` (led, followed, discarded), ``reason`` (the bot's message key;
-    ``hearts.messages.text(key)`` words it), ``tip`` (the strategy tip that
-    drove the play, NaN if none), ``won`` (this card took the trick).
+    ``role`` (led, followed, discarded), ``reason`` (the message key of the
+    reason the bot gave), ``reason_values`` (the other values that fill that
+    message, as JSON, e.g. ``{"suit": "♥"}``; NaN if none), ``tip`` (the
+    strategy tip that drove the play, NaN if none), ``won`` (this card took
+    the trick).
+
+    A reason is a message key plus its values, as in a bot's
+    :class:`~hearts.bots.base.Decision`. The value naming the row's own
+    card (``card`` of a play, ``cards`` of a pass, as ``'2♦, 9♦, A♦'``) is
+    not repeated in the values column: :meth:`reasons` puts it back from
+    the row and words every reason in English or Spanish
+    (``hearts.messages.text(key, lang, card=…, **values)``). Each column has
+    its own categories: the pass reasons list only pass keys.
+
+    >>> r = play_hands("rule", 1, workers=1, progress=False, pass_direction="none")
+    >>> r.plays[["card", "reason", "reason_values"]].iloc[0].tolist()
+    ['2♣', 'bot.reason.only_card', nan]
+    >>> r.reasons().iloc[0]
+    '2♣ is the only card you can play here.'
 
     ``meta`` holds the options that made the data (seed, bots, rules…).
     """
@@ -713,12 +1016,50 @@ class SelfPlayResult:
 
     _TABLES = ("hands", "tricks", "plays")
 
+    def reasons(self, lang: str = "en", table: str = "plays") -> pd.Series:
+        """The bots' reasons in words: for every play (``table='plays'``) or pass (``table='hands'``).
+
+        Aligned with the table's rows; NaN where there was no decision (a
+        hand without a pass). The card played (``{card}``) or the cards
+        passed (``{cards}``) come from the row; numbers are written with the
+        language's decimal mark. One message is worded per distinct reason.
+        """
+        from hearts.messages import check_language, text
+
+        check_language(lang)
+        if table not in ("plays", "hands"):
+            raise SelfPlayError(f"table must be 'plays' or 'hands', not {table!r}", "table")
+        df = getattr(self, table)
+        if table == "plays":
+            cols = [df["reason"], df["reason_values"], df["card"]]
+        else:
+            cols = [df["pass_reason"], df["pass_values"], *(df[f"passed_{j}"] for j in range(1, 4))]
+        codes = np.stack([c.cat.codes.to_numpy(np.int64) for c in cols], axis=1).reshape(len(df), len(cols))
+        distinct, inverse = np.unique(codes, axis=0, return_inverse=True)
+        words: list[Any] = []
+        for row in distinct:
+            if row[0] < 0:
+                words.append(np.nan)
+                continue
+            key = str(cols[0].cat.categories[row[0]])
+            own = [str(cols[k].cat.categories[row[k]]) for k in range(2, len(cols)) if row[k] >= 0]
+            values: dict[str, Any] = {"card" if table == "plays" else "cards": ", ".join(own)}
+            if row[1] >= 0:
+                values |= json.loads(cols[1].cat.categories[row[1]])
+            words.append(text(key, lang, **{k: _number_text(v, lang) for k, v in values.items()}))
+        out = np.asarray(words, dtype=object)[inverse.reshape(-1)] if len(df) else np.zeros(0, dtype=object)
+        return pd.Series(out, index=df.index, name="reason", dtype=object)
+
     def to_parquet(self, directory: str | Path) -> Path:
-        """Write ``hands.parquet``, ``tricks.parquet``, ``plays.parquet`` and ``meta.json`` into ``directory``."""
+        """Write ``hands.parquet``, ``tricks.parquet``, ``plays.parquet`` and ``meta.json`` into ``directory``.
+
+        Each file keeps the categories of its categorical columns, so even
+        empty tables come back with their dtypes.
+        """
         d = Path(directory)
         d.mkdir(parents=True, exist_ok=True)
         for name in self._TABLES:
-            getattr(self, name).to_parquet(d / f"{name}.parquet", engine="pyarrow", index=False)
+            write_parquet(getattr(self, name), d / f"{name}.parquet")
         (d / "meta.json").write_text(json.dumps(self.meta, indent=2, sort_keys=True), encoding="utf-8")
         return d
 
@@ -729,7 +1070,7 @@ class SelfPlayResult:
         missing = [f"{n}.parquet" for n in cls._TABLES if not (d / f"{n}.parquet").is_file()]
         if missing:
             raise SelfPlayError(f"{d} holds no self-play data: missing {', '.join(missing)}", "directory")
-        frames = {n: _restore(pd.read_parquet(d / f"{n}.parquet", engine="pyarrow")) for n in cls._TABLES}
+        frames = {n: read_parquet(d / f"{n}.parquet") for n in cls._TABLES}
         meta_path = d / "meta.json"
         meta = json.loads(meta_path.read_text(encoding="utf-8")) if meta_path.is_file() else {}
         return cls(frames["hands"], frames["tricks"], frames["plays"], meta)
@@ -779,13 +1120,61 @@ class SelfPlayResult:
         )
 
 
-def _restore(df: pd.DataFrame) -> pd.DataFrame:
-    """Categories come back from Parquet in the string dtype pandas uses for new ones."""
+def _number_text(x: Any, lang: str) -> Any:
+    """A message value as the reader writes it: floats with the language's decimal mark."""
+    if isinstance(x, float):
+        s = repr(x)
+        return s.replace(".", ",") if lang == "es" else s
+    return x
+
+
+_CATEGORIES_KEY = b"hearts.categories"
+
+
+def write_parquet(df: pd.DataFrame, path: str | Path) -> None:
+    """Write ``df`` as Parquet with the categories of its categorical columns in the file's metadata.
+
+    Parquet keeps only the categories that occur in the data, so an empty
+    table would otherwise come back with no categories at all.
+    """
+    import pyarrow as pa  # type: ignore[import-untyped]
+    import pyarrow.parquet as pq  # type: ignore[import-untyped]
+
+    table = pa.Table.from_pandas(df, preserve_index=False)
+    cats = {}
     for col in df.columns:
         dtype = df[col].dtype
-        if isinstance(dtype, pd.CategoricalDtype) and dtype.categories.dtype != _CAT_STR:
-            cats = pd.Index(list(dtype.categories), dtype=_CAT_STR)
-            df[col] = df[col].cat.rename_categories(cats)
+        if isinstance(dtype, pd.CategoricalDtype) and all(isinstance(c, str) for c in dtype.categories):
+            cats[str(col)] = {"categories": [str(c) for c in dtype.categories], "ordered": bool(dtype.ordered)}
+    metadata = dict(table.schema.metadata or {})
+    metadata[_CATEGORIES_KEY] = json.dumps(cats, ensure_ascii=False).encode("utf-8")
+    pq.write_table(table.replace_schema_metadata(metadata), path)
+
+
+def read_parquet(path: str | Path) -> pd.DataFrame:
+    """Read what :func:`write_parquet` wrote: categorical columns come back with all their categories.
+
+    >>> import tempfile
+    >>> df = pd.DataFrame({"seat": pd.Categorical([], dtype=seat_dtype())})
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     write_parquet(df, Path(d) / "t.parquet")
+    ...     back = read_parquet(Path(d) / "t.parquet")
+    >>> back["seat"].dtype == df["seat"].dtype
+    True
+    """
+    import pyarrow.parquet as pq
+
+    table = pq.read_table(path)
+    df: pd.DataFrame = table.to_pandas()
+    stored = json.loads((table.schema.metadata or {}).get(_CATEGORIES_KEY, b"{}"))
+    for col, info in stored.items():
+        if col in df.columns:
+            cats = pd.Index(info["categories"], dtype=_CAT_STR)
+            df[col] = df[col].astype(pd.CategoricalDtype(cats, ordered=info["ordered"]))
+    for col in df.columns:  # files without stored categories: the string dtype pandas uses for new ones
+        read = df[col].dtype
+        if isinstance(read, pd.CategoricalDtype) and read.categories.dtype != _CAT_STR:
+            df[col] = df[col].cat.rename_categories(pd.Index(list(read.categories), dtype=_CAT_STR))
     return df
 
 
@@ -820,6 +1209,12 @@ def _check_common(
             ) from None
     if pass_direction is PassDirection.ACROSS and rules.num_players % 2:
         raise SelfPlayError(f"there is no seat across with {rules.num_players} players", "pass_direction")
+    if pass_direction is not None and pass_direction not in rules.pass_directions:
+        allowed = ", ".join(d.value for d in rules.pass_directions)
+        raise SelfPlayError(
+            f"pass_direction {pass_direction.value!r} is not allowed by these rules (they allow: {allowed})",
+            "pass_direction",
+        )
     return int(seed), rules, pass_direction
 
 
@@ -861,7 +1256,7 @@ def _run(
     except ParallelError as e:
         raise SelfPlayError(str(e), "workers") from None
     seat_bots = _seat_bots(bots, rules.num_players)
-    nworkers = _local_workers(seat_bots, nworkers, client)
+    nworkers = _local_workers(seat_bots, nworkers, client, mp_context)
     labels = tuple(dict.fromkeys(_label(b) for b in seat_bots))
     ranges = chunk_ranges(n, nworkers if client is None else 8, chunk_size, 20 if games else 200)
     chunks = [_Chunk(games, seed, a, b, seat_bots, labels, rules, pass_direction, detail) for a, b in ranges]
@@ -879,6 +1274,8 @@ def _run(
             unit="game" if games else "hand",
             mp_context=mp_context,
         )
+    except WorkerError as e:
+        raise SelfPlayError(_broken_pool_message(seat_bots, mp_context, e), "bots") from None
     except ParallelError as e:
         raise SelfPlayError(str(e), e.option) from None
     offsets = list(np.cumsum([0] + [len(p["hands"]) // rules.num_players for p in parts[:-1]]))
@@ -928,7 +1325,12 @@ def play_hands(
       ``client``: a ``dask.distributed.Client`` to run on instead.
     - ``detail``: ``'plays'`` (all three tables), ``'tricks'`` or ``'hands'``
       (leave the larger tables empty: faster, smaller).
-    - ``chunk_size``: hands per task (does not change the result).
+    - ``chunk_size``: hands per task (does not change the result: every
+      hand starts from fresh bots).
+    - ``mp_context``: start method of the worker processes (``'spawn'``,
+      ``'forkserver'``, ``'fork'``; ``None``: Python's default). A bot whose
+      class a new process cannot import (defined in a notebook or
+      ``python -c``) then plays in this process, with a warning.
 
     >>> r = play_hands("random", 2, seed=3, workers=1, progress=False, pass_direction="none")
     >>> r.hands["pass_direction"].unique().tolist()
@@ -956,7 +1358,9 @@ def play_games(
     """Play ``n_games`` whole games to ``rules.target_score``; options as :func:`play_hands`.
 
     The hands table gains ``game`` and ``total`` columns, and
-    :attr:`SelfPlayResult.games` gives one row per game and seat.
+    :attr:`SelfPlayResult.games` gives one row per game and seat. Every
+    game starts from fresh bots; within a game a bot may remember the
+    hands it has played.
 
     >>> from hearts import Rules
     >>> r = play_games("random", 2, rules=Rules(target_score=30), workers=1, progress=False)

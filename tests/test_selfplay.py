@@ -2,26 +2,65 @@
 
 from __future__ import annotations
 
+import copy
+import json
+import multiprocessing
+import os
+import subprocess
+import sys
+import types
+
 import numpy as np
 import pandas as pd
 import pytest
 
-from hearts import Card, CardSet, Deal, Rules
-from hearts.bots import Bot, BotError, Decision, RandomBot, bot_from_functions
+from hearts import Card, CardSet, Deal, HandState, Rules
+from hearts.bots import Bot, BotError, Decision, RandomBot, RuleBot, bot_from_functions
+from hearts.messages import text
 from hearts.rules import PassDirection
 from hearts.selfplay import (
     CARD_DTYPE,
     BotSpec,
     SelfPlayError,
     SelfPlayResult,
+    _local_workers,
     bot_spec,
     hand_seeds,
     play_games,
     play_hands,
+    play_out,
 )
 
 TABLES = ("hands", "tricks", "plays")
 MIXED = ["rule", "random", bot_spec("rule", label="Rule (North)"), "random"]
+
+
+class Moody(Bot):
+    """A bot with memory: it counts the hands it has played, and plays low on odd ones, high on even ones."""
+
+    name = "Moody"
+
+    def __init__(self, seed: int | None = 0) -> None:
+        super().__init__(seed)
+        self.hands_seen = 0
+
+    def decide_play(self, obs):
+        if len(obs.hand) == obs.rules.hand_size:
+            self.hands_seen += 1
+        legal = obs.legal_moves
+        card = legal.lowest() if self.hands_seen % 2 else legal.highest()
+        return Decision((card,), "bot.reason.custom", tip=f"hand {self.hands_seen}")
+
+
+class Quitter(RandomBot):
+    """Ends its own process when it plays in a worker (a pool that breaks in spite of the checks)."""
+
+    name = "Quitter"
+
+    def decide_play(self, obs):
+        if multiprocessing.parent_process() is not None:
+            os._exit(3)
+        return super().decide_play(obs)
 
 
 def assert_same(r1: SelfPlayResult, r2: SelfPlayResult) -> None:
@@ -172,10 +211,83 @@ def test_parquet_round_trip_keeps_dtypes(mixed: SelfPlayResult, tmp_path) -> Non
 
 def test_detail_leaves_larger_tables_empty_with_their_columns(mixed: SelfPlayResult) -> None:
     small = play_hands(MIXED, 40, seed=11, workers=1, progress=False, detail="hands")
-    pd.testing.assert_frame_equal(small.hands.drop(columns=["pass_reason", "pass_tip"]),
-                                  mixed.hands.drop(columns=["pass_reason", "pass_tip"]))  # fmt: skip
+    # the pass columns have their own categories, so they do not depend on the plays recorded
+    pd.testing.assert_frame_equal(small.hands, mixed.hands)
     assert small.tricks.empty and small.plays.empty
     assert list(small.plays.columns) == list(mixed.plays.columns)
+
+
+@pytest.mark.parametrize("n", [0, 5])
+def test_parquet_round_trip_keeps_the_categories_of_empty_tables(n, tmp_path) -> None:
+    r = play_hands("rule", n, workers=1, progress=False, detail="hands")
+    assert r.tricks.empty and r.plays.empty and len(r.hands) == 4 * n
+    back = SelfPlayResult.from_parquet(r.to_parquet(tmp_path / "run"))
+    for name in TABLES:
+        before, after = getattr(r, name), getattr(back, name)
+        assert after.dtypes.equals(before.dtypes), name
+        for col in before.columns:
+            if isinstance(before[col].dtype, pd.CategoricalDtype):
+                assert list(after[col].cat.categories) == list(before[col].cat.categories), (name, col)
+    assert list(back.tricks["leader"].cat.categories) == ["South", "West", "North", "East"]
+    assert list(back.plays["card"].cat.categories) == list(CARD_DTYPE.categories)
+
+
+def test_reasons_have_their_values_and_their_own_categories(mixed: SelfPlayResult) -> None:
+    hands, plays = mixed.hands, mixed.plays
+    pass_keys, play_keys = set(hands["pass_reason"].cat.categories), set(plays["reason"].cat.categories)
+    assert pass_keys and play_keys and not pass_keys & play_keys
+    assert all(".pass" in k or k.endswith("random_pass") for k in pass_keys)
+    # the rule bot's reasons name the card of the row, so only the other values are kept (a suit, a count)
+    rule = plays[plays["bot"] == "Rule bot"]
+    kept = [json.loads(v) for v in plays["reason_values"].cat.categories]
+    assert kept and all("card" not in v for v in kept)
+    assert set(rule.loc[rule["reason_values"].notna(), "reason"]) == {"bot.reason.lead_void_avoid"}
+    assert {k for v in kept for k in v} == {"suit"}
+    assert all("cards" not in json.loads(v) for v in hands["pass_values"].cat.categories)
+    words, words_es = mixed.reasons(), mixed.reasons("es")
+    assert len(words) == len(plays) and words.index.equals(plays.index)
+    assert not words.str.contains("[{}]").any() and not words_es.str.contains("[{}]").any()
+    first = rule.index[rule["reason"] == "bot.reason.duck"][0]
+    card = str(plays.loc[first, "card"])
+    assert words[first] == text("bot.reason.duck", "en", card=card) and card in words_es[first]
+    avoid = rule.index[rule["reason"] == "bot.reason.lead_void_avoid"][0]
+    suit = json.loads(plays.loc[avoid, "reason_values"])["suit"]
+    assert words[avoid] == text("bot.reason.lead_void_avoid", "en", card=str(plays.loc[avoid, "card"]), suit=suit)
+    # passes: worded with the cards passed; NaN where the hand had no pass
+    passes = mixed.reasons(table="hands")
+    no_pass = hands["pass_direction"] == "none"
+    assert passes[no_pass].isna().all() and passes[~no_pass].notna().all()
+    row = hands[(hands["bot"] == "Rule bot") & ~no_pass].iloc[0]
+    assert all(str(row[f"passed_{j}"]) in passes[row.name] for j in (1, 2, 3))
+    with pytest.raises(SelfPlayError):
+        mixed.reasons(table="tricks")
+
+
+def test_reason_values_keep_numbers_and_card_names() -> None:
+    class Explainer(Bot):
+        name = "Explainer"
+
+        def decide_play(self, obs):
+            card = obs.legal_moves.lowest()
+            values = (("cards", card), ("expected", 2.5), ("other", "K♦"), ("other_expected", 3.25))
+            return Decision((card,), "expert.play.two", values)
+
+    r = play_hands(Explainer, 1, workers=1, progress=False, pass_direction="none")
+    first = json.loads(r.plays["reason_values"].iloc[0])  # "cards" is not "card": it stays
+    assert first == {"cards": "2♣", "expected": 2.5, "other": "K♦", "other_expected": 3.25}
+    assert "2,5" in r.reasons("es").iloc[0] and "2.5" in r.reasons("en").iloc[0]
+    assert "2♣" in r.reasons("en").iloc[0]
+
+    class Liar(Bot):  # names a card it did not play: that value is kept, and the words say what it said
+        name = "Liar"
+
+        def decide_play(self, obs):
+            return Decision((obs.legal_moves.lowest(),), "bot.reason.duck", (("card", "A♠"),))
+
+    r = play_hands(Liar, 1, workers=1, progress=False, pass_direction="none")
+    said = r.plays["card"] != "A♠"
+    assert (r.plays.loc[said, "reason_values"] == '{"card": "A♠"}').all()
+    assert r.plays.loc[~said, "reason_values"].isna().all() and r.reasons().str.contains("A♠").all()
 
 
 def test_whole_games_run_to_the_target() -> None:
@@ -220,6 +332,8 @@ def test_pass_direction_can_be_fixed() -> None:
         ({"workers": 0}, "workers"),
         ({"chunk_size": 0}, "chunk_size"),
         ({"rules": "default"}, "rules"),
+        ({"rules": Rules(passing=False), "pass_direction": "left"}, "pass_direction"),
+        ({"rules": Rules(num_players=5), "pass_direction": "across"}, "pass_direction"),
     ],
 )
 def test_bad_options_name_the_option(kwargs, option) -> None:
@@ -259,6 +373,99 @@ def test_user_bots_from_functions_and_subclasses_play() -> None:
     assert (r.plays[r.plays["bot"] == "Lowest"]["reason"] == "bot.reason.custom").all()
     with pytest.raises(SelfPlayError, match="module:Class"):
         BotSpec("not-a-path").resolve()
+
+
+def test_bots_with_memory_start_every_hand_fresh() -> None:
+    seats = [Moody, "random", "random", "random"]
+    one = play_hands(seats, 12, seed=6, workers=1, chunk_size=12, progress=False)
+    assert_same(one, play_hands(seats, 12, seed=6, workers=1, chunk_size=1, progress=False))
+    assert_same(one, play_hands(seats, 12, seed=6, workers=2, chunk_size=5, progress=False))
+    # every hand is the first a fresh Moody plays (it says so in its tip)
+    moody = one.plays[one.plays["bot"] == "Moody"]
+    assert moody["deal"].nunique() == 12 and (moody["tip"] == "hand 1").all()
+    # an instance is copied fresh too, and the one given is left untouched
+    instance = Moody()
+    assert_same(one, play_hands([instance, "random", "random", "random"], 12, seed=6, workers=1, progress=False))
+    assert instance.hands_seen == 0
+
+
+def test_bots_with_memory_start_every_game_fresh() -> None:
+    seats = [Moody, "random", "random", "random"]
+    opts = dict(seed=3, rules=Rules(target_score=30), progress=False)
+    one = play_games(seats, 4, workers=1, chunk_size=4, **opts)
+    assert_same(one, play_games(seats, 4, workers=1, chunk_size=1, **opts))
+    assert_same(one, play_games(seats, 4, workers=2, chunk_size=3, **opts))
+    # within a game Moody remembers the hands it played: hand k of every game is its k-th
+    moody = one.plays[one.plays["bot"] == "Moody"]
+    hand_number = one.hands.groupby("deal")["hand_number"].first()
+    assert (moody["tip"].astype(str) == "hand " + moody["deal"].map(hand_number).astype(str)).all()
+    assert hand_number.max() > 1
+
+
+def test_reused_built_in_bots_keep_no_state_between_hands() -> None:
+    for cls in (RandomBot, RuleBot):
+        used = [cls(seed=s) for s in range(4)]
+        for number in range(3):
+            play_out(HandState(Deal.from_number(number)), used)
+        fresh = cls(seed=0)
+        used[0].reseed(9)
+        fresh.reseed(9)
+        assert vars(used[0]) == vars(fresh), cls
+
+
+def test_classes_a_new_process_cannot_import_fall_back_to_one_worker() -> None:
+    module = types.ModuleType("bots_made_at_run_time")
+    exec("from hearts.bots import RandomBot\nclass Ghost(RandomBot):\n    name = 'Ghost'\n", module.__dict__)
+    sys.modules[module.__name__] = module
+    try:
+        ghost = bot_spec(module.Ghost)
+        assert _local_workers([ghost], 2, None, "fork") == 2  # a forked worker has the module already
+        with pytest.warns(RuntimeWarning, match="cannot import bots_made_at_run_time.Ghost"):
+            assert _local_workers([ghost], 2, None, "spawn") == 1
+        with pytest.warns(RuntimeWarning, match="'Ghost'"):
+            assert _local_workers([module.Ghost()], 2, None, "forkserver") == 1
+    finally:
+        del sys.modules[module.__name__]
+    assert _local_workers([bot_spec(Moody), bot_spec("rule")], 2, None, "spawn") == 2  # a test module imports
+
+
+SPAWN_FROM_MAIN = """
+import warnings
+from hearts.bots import Bot, Decision
+from hearts.selfplay import play_hands
+
+class Lowest(Bot):
+    name = "Lowest"
+    def decide_play(self, obs):
+        return Decision((obs.legal_moves.lowest(),), "bot.reason.custom")
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    here = play_hands([Lowest, "random", "random", "random"], 6, workers=2, mp_context="spawn", progress=False)
+one = play_hands([Lowest, "random", "random", "random"], 6, workers=1, progress=False)
+print(len(caught), caught[0].category.__name__, str(caught[0].message)[:200])
+print(here.hands.equals(one.hands) and here.plays.equals(one.plays))
+"""
+
+
+def test_a_class_from_python_dash_c_plays_on_one_core_under_spawn() -> None:
+    done = subprocess.run([sys.executable, "-c", SPAWN_FROM_MAIN], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    warned, same = done.stdout.strip().splitlines()
+    assert warned.startswith("1 RuntimeWarning bot 'Lowest' cannot be sent") and "__main__.Lowest" in warned
+    assert same == "True" and "BrokenProcessPool" not in done.stderr
+
+
+def test_a_broken_worker_pool_names_the_bot() -> None:
+    with pytest.raises(SelfPlayError) as err:
+        play_hands([Quitter, "random", "rule", "random"], 8, workers=2, chunk_size=4, progress=False)
+    assert err.value.option == "bots" and "'Quitter'" in str(err.value) and "Random" not in str(err.value)
+    assert "workers=1" in str(err.value)
+
+
+def test_errors_travel_back_from_workers_whole() -> None:
+    err = copy.deepcopy(SelfPlayError("game 3 did not end within 1000 hands", "n_games"))
+    assert (str(err), err.option) == ("game 3 did not end within 1000 hands", "n_games")
 
 
 def test_a_bot_that_breaks_the_rules_is_named() -> None:
