@@ -6,7 +6,8 @@
 seat ``s``, the other seats held by the same *field* of bots with the same
 random seeds both times. The per-deal difference is B's average score over
 the seats minus A's, so luck of the cards cancels out; the effect is the
-mean difference in **points per hand**, with a 95% t-interval over deals.
+mean difference in **points per hand**, with a t-interval over deals (95%
+by default: ``confidence=``).
 
 :func:`tip_experiment` is the ready experiment for one of the nine tips of
 the rule bot: the rule bot with the tip (B) against the same bot without it
@@ -34,6 +35,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal, overload
@@ -45,7 +47,7 @@ from hearts.deal import Deal
 from hearts.game import Game
 from hearts.hand import HandState
 from hearts.messages import check_language, text, text_n
-from hearts.parallel import ParallelError, check_workers, run_tasks
+from hearts.parallel import ParallelError, WorkerError, check_workers, run_tasks
 from hearts.rules import Rules
 from hearts.selfplay import (
     PASS_DTYPE,
@@ -53,11 +55,12 @@ from hearts.selfplay import (
     BotSpec,
     SelfPlayError,
     _as_spec,
-    _build,
+    _broken_pool_message,
     _check_common,
     _check_count,
     _label,
     _local_workers,
+    _Seating,
     bot_spec,
     chunk_ranges,
     hand_seeds,
@@ -71,6 +74,7 @@ __all__ = [
     "compare",
     "plot_effects",
     "plot_game_effects",
+    "t_interval",
     "t_quantile",
     "tip_experiment",
 ]
@@ -165,6 +169,21 @@ def _num(x: float, lang: str, digits: int = 2) -> str:
     return s.replace(".", ",") if lang == "es" else s
 
 
+def _level(confidence: float, lang: str = "en") -> str:
+    """The confidence level as a percentage, written the reader's way.
+
+    >>> _level(0.95), _level(0.5), _level(0.975, "es")
+    ('95', '50', '97,5')
+    """
+    s = f"{round(100 * confidence, 6):g}"
+    return s.replace(".", ",") if lang == "es" else s
+
+
+def _levels(results: Sequence[Any], lang: str) -> str:
+    """The confidence level of several results: one number, or each distinct one ('90/95')."""
+    return "/".join(dict.fromkeys(_level(r.confidence, lang) for r in results))
+
+
 def _names(a: str, b: str, meta: dict[str, Any], lang: str) -> tuple[str, str, str | None]:
     """The names of A and B (and the tip's title) in ``lang``."""
     tip = meta.get("tip")
@@ -180,14 +199,28 @@ def _names(a: str, b: str, meta: dict[str, Any], lang: str) -> tuple[str, str, s
     return a, b, None
 
 
-def _paired_ci(diffs: pd.Series, confidence: float) -> tuple[float, float]:
-    """The t-interval of the mean of paired differences (NaN with fewer than two)."""
-    n = len(diffs)
+def t_interval(values: Sequence[float] | pd.Series | np.ndarray, confidence: float = 0.95) -> tuple[float, float]:
+    """The t-interval of the mean of ``values`` (NaN with fewer than two): the experiments' interval.
+
+    With paired differences (B minus A on the same deal) it is the interval
+    of the effect.
+
+    >>> lo, hi = t_interval([1.0, 2.0, 3.0, 4.0])
+    >>> round(lo, 3), round(hi, 3)
+    (0.446, 4.554)
+    """
+    x = np.asarray(values, dtype=np.float64)
+    n = len(x)
     if n < 2:
         return (math.nan, math.nan)
-    mean = float(diffs.mean())
-    half = t_quantile(0.5 + confidence / 2, n - 1) * float(diffs.std(ddof=1)) / math.sqrt(n)
+    mean = float(x.mean())
+    half = t_quantile(0.5 + confidence / 2, n - 1) * float(x.std(ddof=1)) / math.sqrt(n)
     return (mean - half, mean + half)
+
+
+def _paired_ci(diffs: pd.Series, confidence: float) -> tuple[float, float]:
+    """The t-interval of the mean of paired differences (NaN with fewer than two)."""
+    return t_interval(diffs, confidence)
 
 
 @dataclasses.dataclass
@@ -229,7 +262,7 @@ class ExperimentResult:
 
     @property
     def ci(self) -> tuple[float, float]:
-        """The confidence interval of :attr:`effect` (t-interval; 95% by default)."""
+        """The confidence interval of :attr:`effect` (t-interval at :attr:`confidence`, 95% by default)."""
         if self.n_deals < 2:
             return (math.nan, math.nan)
         half = t_quantile(0.5 + self.confidence / 2, self.n_deals - 1) * self.std_error
@@ -273,11 +306,12 @@ class ExperimentResult:
         if verdict == "unclear" or math.isnan(lo):
             key = "experiment.takeaway.tip_unclear" if tip else "experiment.takeaway.unclear"
             lo_s, hi_s = _num(lo, lang), _num(hi, lang)
-            return text(key, lang, a=a, b=b, tip=tip, lo=lo_s, hi=hi_s)
+            return text(key, lang, a=a, b=b, tip=tip, lo=lo_s, hi=hi_s, level=_level(self.confidence, lang))
         size = abs(self.effect)
         lo_s, hi_s = (_num(-hi, lang), _num(-lo, lang)) if verdict == "better" else (_num(lo, lang), _num(hi, lang))
         key = f"experiment.takeaway.{'tip_' if tip else ''}{verdict}"
-        return text(key, lang, a=a, b=b, tip=tip, effect=_num(size, lang), lo=lo_s, hi=hi_s)
+        level = _level(self.confidence, lang)
+        return text(key, lang, a=a, b=b, tip=tip, effect=_num(size, lang), lo=lo_s, hi=hi_s, level=level)
 
     def summary(self, lang: str = "en") -> str:
         """A short report in English (``'en'``) or Spanish (``'es'``)."""
@@ -298,6 +332,7 @@ class ExperimentResult:
             lo=_num(lo, lang),
             hi=_num(hi, lang),
             changed=_num(100 * self.changed_share, lang, 1),
+            level=_level(self.confidence, lang),
         )
         return head + "\n" + self.takeaway(lang)
 
@@ -308,7 +343,7 @@ class ExperimentResult:
         return float(self.deals["changed"].sum()) / max(1, seats * self.n_deals)
 
     def plot(self, ax: Any = None, lang: str = "en") -> Any:
-        """The effect with its 95% error bar, in points per hand (matplotlib ``Axes``)."""
+        """The effect with its error bar (the interval at :attr:`confidence`), in points per hand (an ``Axes``)."""
         return plot_effects([self], ax=ax, lang=lang)
 
     def to_parquet(self, directory: str | Path) -> Path:
@@ -336,7 +371,7 @@ class ExperimentResult:
         lo, hi = self.ci
         return (
             f"<ExperimentResult {self.b!r} - {self.a!r}: {self.effect:+.3f} points per hand "
-            f"(95% CI {lo:+.3f} to {hi:+.3f}), {self.n_deals} deals>"
+            f"({_level(self.confidence)}% CI {lo:+.3f} to {hi:+.3f}), {self.n_deals} deals>"
         )
 
 
@@ -457,16 +492,16 @@ class GameExperimentResult:
         lo, hi = ci
         digits = 1 if kind == "wins" else 2  # percentage points, or points
         prefix = f"experiment.games.{kind}.{'tip_' if tip else ''}"
+        level = _level(self.confidence, lang)
         if verdict == "unclear" or math.isnan(lo):
             lo_s, hi_s = _num(lo, lang, digits), _num(hi, lang, digits)
-            return text(prefix + "unclear", lang, a=a, b=b, tip=tip, lo=lo_s, hi=hi_s)
+            return text(prefix + "unclear", lang, a=a, b=b, tip=tip, lo=lo_s, hi=hi_s, level=level)
         # the interval of the size of the effect, lowest first
         if effect < 0:
             lo, hi = -hi, -lo
         size = _num(abs(effect), lang, digits)
-        return text(
-            prefix + verdict, lang, a=a, b=b, tip=tip, effect=size, lo=_num(lo, lang, digits), hi=_num(hi, lang, digits)
-        )
+        lo_s, hi_s = _num(lo, lang, digits), _num(hi, lang, digits)
+        return text(prefix + verdict, lang, a=a, b=b, tip=tip, effect=size, lo=lo_s, hi=hi_s, level=level)
 
     def takeaway(self, lang: str = "en") -> str:
         """Two sentences: what the intervals show about games won and about the final score, and no more."""
@@ -504,11 +539,12 @@ class GameExperimentResult:
             a_pph=_num(self.a_points_per_hand, lang),
             b_pph=_num(self.b_points_per_hand, lang),
             changed=_num(100 * self.changed_share, lang, 1),
+            level=_level(self.confidence, lang),
         )
         return head + "\n" + self.takeaway(lang)
 
     def plot(self, axes: Any = None, lang: str = "en") -> Any:
-        """The two effects (games won, final score) with 95% error bars: two matplotlib ``Axes``."""
+        """The two effects (games won, final score) with their error bars (at :attr:`confidence`): two ``Axes``."""
         return plot_game_effects([self], axes=axes, lang=lang)
 
     def to_parquet(self, directory: str | Path) -> Path:
@@ -536,17 +572,19 @@ class GameExperimentResult:
 
     def __repr__(self) -> str:
         (wlo, whi), (slo, shi) = self.win_ci, self.score_ci
+        level = _level(self.confidence)
         return (
             f"<GameExperimentResult {self.b!r} - {self.a!r}: win share {self.win_effect:+.3f} "
-            f"(95% CI {wlo:+.3f} to {whi:+.3f}), final score {self.score_effect:+.2f} "
-            f"(95% CI {slo:+.2f} to {shi:+.2f}), {self.n_games} games>"
+            f"({level}% CI {wlo:+.3f} to {whi:+.3f}), final score {self.score_effect:+.2f} "
+            f"({level}% CI {slo:+.2f} to {shi:+.2f}), {self.n_games} games>"
         )
 
 
 def plot_game_effects(results: Sequence[GameExperimentResult], axes: Any = None, lang: str = "en") -> Any:
     """Two forest plots side by side: the effect on games won (percentage points) and on the final score.
 
-    One row per experiment, each with its 95% interval; with one experiment
+    One row per experiment, each with its interval (95% unless the
+    experiment was run with another ``confidence``); with one experiment
     the figure's title ends with its takeaway. Returns the two ``Axes``.
     """
     import matplotlib.pyplot as plt
@@ -554,8 +592,9 @@ def plot_game_effects(results: Sequence[GameExperimentResult], axes: Any = None,
     check_language(lang)
     if not results:
         raise ExperimentError("plot_game_effects needs at least one experiment", "results")
+    created = axes is None
     if axes is None:
-        _, axes = plt.subplots(1, 2, figsize=(10, 2.0 + 0.45 * len(results)), sharey=True)
+        _, axes = plt.subplots(1, 2, figsize=(10, 1.85 + 0.45 * len(results)), sharey=True)
     labels = []
     for r in results:
         a, b, tip = _names(r.a, r.b, r.meta, lang)
@@ -576,16 +615,16 @@ def plot_game_effects(results: Sequence[GameExperimentResult], axes: Any = None,
     axes[0].set_yticks(y, labels)
     axes[0].set_ylim(-0.7, len(results) - 0.3)
     n = min(r.n_games for r in results)
-    title = text_n("experiment.games.title", n, lang, games=n)
+    parts = [text_n("experiment.games.title", n, lang, games=n, level=_levels(results, lang))]
     if len(results) == 1:
-        title = f"{title}\n{results[0].takeaway(lang)}"
-    axes[0].figure.suptitle(title, fontsize=10, wrap=True)
-    axes[0].figure.tight_layout()
+        parts.append(results[0].takeaway(lang))
+    fig = axes[0].figure
+    _fit_title(fig, lambda t: fig.suptitle(t, fontsize=_TITLE_SIZE), parts, lambda: 0.95 * fig.get_figwidth(), created)
     return axes
 
 
 def plot_effects(results: Sequence[ExperimentResult | GameExperimentResult], ax: Any = None, lang: str = "en") -> Any:
-    """A forest plot: one row per experiment, effect and 95% interval in points per hand.
+    """A forest plot: one row per experiment, effect and interval (95% by default) in points per hand.
 
     With one experiment the title is its takeaway sentence. Whole-game
     experiments are drawn by :func:`plot_game_effects` (``ax``: two axes).
@@ -601,8 +640,9 @@ def plot_effects(results: Sequence[ExperimentResult | GameExperimentResult], ax:
             raise ExperimentError("cannot plot whole-game and per-hand experiments together", "results")
         return plot_game_effects(games, axes=ax, lang=lang)
     hands = [r for r in results if isinstance(r, ExperimentResult)]
+    created = ax is None
     if ax is None:
-        _, ax = plt.subplots(figsize=(8, 1.6 + 0.45 * len(hands)))
+        _, ax = plt.subplots(figsize=(8, 1.45 + 0.45 * len(hands)))
     labels, effects, lows, highs = [], [], [], []
     for r in hands:
         a, b, tip = r._names(lang)
@@ -619,14 +659,50 @@ def plot_effects(results: Sequence[ExperimentResult | GameExperimentResult], ax:
     ax.set_yticks(y, labels)
     ax.set_ylim(-0.7, len(hands) - 0.3)
     ax.set_xlabel(text("experiment.axis.effect", lang))
+    level = _levels(hands, lang)
     if len(hands) == 1:
-        # A title, then the one-line takeaway computed from the interval.
-        title = text("experiment.title.single", lang, n=hands[0].n_deals)
-        ax.set_title(f"{title}\n{hands[0].takeaway(lang)}", fontsize=10, wrap=True)
+        # A title, then the takeaway computed from the interval.
+        parts = [text("experiment.title.single", lang, n=hands[0].n_deals, level=level), hands[0].takeaway(lang)]
     else:
-        ax.set_title(text("experiment.title.many", lang, n=min(r.n_deals for r in hands)), fontsize=10, wrap=True)
-    ax.figure.tight_layout()
+        parts = [text("experiment.title.many", lang, n=min(r.n_deals for r in hands), level=level)]
+    fig = ax.figure
+    _fit_title(
+        fig, lambda t: ax.set_title(t, fontsize=_TITLE_SIZE), parts,
+        lambda: ax.get_position().width * fig.get_figwidth(), created,
+    )  # fmt: skip
     return ax
+
+
+_TITLE_SIZE = 10
+_LINE_INCHES = 1.25 * _TITLE_SIZE / 72  # the height of one more title line
+
+
+def _fit_title(fig: Any, set_title: Any, parts: Sequence[str], width: Any, grow: bool) -> None:
+    """Set a title of ``parts`` (one or more paragraphs) that shows whole.
+
+    The paragraphs are wrapped to the width the title has once the figure
+    is laid out (``width()``, in inches; about 0.58 em per character), and a
+    figure made here grows by one line's height per extra line, so the
+    layout keeps room for every line instead of cutting the top one off.
+    """
+    set_title(parts[0])
+    _layout(fig)
+    chars = max(30, int(width() * 72 / (0.58 * _TITLE_SIZE)))
+    lines = []
+    for part in parts:  # "95 %" (Spanish) stays on one line
+        lines += [line.replace("\0", " ") for line in textwrap.wrap(part.replace(" %", "\0%"), chars)] or [""]
+    set_title("\n".join(lines))
+    if grow:
+        fig.set_figheight(fig.get_figheight() + _LINE_INCHES * (len(lines) - 1))
+    _layout(fig)
+
+
+def _layout(fig: Any) -> None:
+    """Tight layout, unless the figure lays itself out at draw time (constrained layout)."""
+    from matplotlib.layout_engine import ConstrainedLayoutEngine
+
+    if not isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine):
+        fig.tight_layout()
 
 
 # ----- running ---------------------------------------------------------------
@@ -647,8 +723,7 @@ class _ExpChunk:
 def _run_exp_chunk(chunk: _ExpChunk) -> dict[str, np.ndarray]:
     rules = chunk.rules
     n = rules.num_players
-    a_bot, b_bot = _build([chunk.a, chunk.b])
-    field = _build(chunk.field)
+    seatings = _rotations(chunk.a, chunk.b, chunk.field, n)
     count = chunk.stop - chunk.start
     out: dict[str, np.ndarray] = {
         "deal_number": np.zeros(count, np.int64),
@@ -666,10 +741,8 @@ def _run_exp_chunk(chunk: _ExpChunk) -> dict[str, np.ndarray]:
         pass_dir = None
         for s in range(n):
             outcomes = []
-            for tested in (a_bot, b_bot):
-                seat_bots = [tested if t == s else field[(t - s) % n - 1] for t in range(n)]
-                for bot, sd in zip(seat_bots, seeds):
-                    bot.reseed(sd)
+            for seating in seatings[s]:
+                seat_bots = seating.fresh(seeds)  # fresh bots: nothing carries over from another rotation
                 state = HandState(deal, rules)
                 play_out(state, seat_bots)
                 res = state.result()
@@ -706,8 +779,7 @@ def _run_game_chunk(chunk: _GameChunk) -> dict[str, np.ndarray]:
     """Games ``start..stop``: each with A, then B, in every seat, on the same deals and bot seeds."""
     rules = chunk.rules
     n = rules.num_players
-    a_bot, b_bot = _build([chunk.a, chunk.b])
-    field = _build(chunk.field)
+    seatings = _rotations(chunk.a, chunk.b, chunk.field, n)
     count = chunk.stop - chunk.start
     out: dict[str, np.ndarray] = {
         k: np.zeros(count, np.float64 if k.endswith("_win") else np.int64) for k in _GAME_KEYS
@@ -717,14 +789,13 @@ def _run_game_chunk(chunk: _GameChunk) -> dict[str, np.ndarray]:
         out["game_number"][j] = number
         for s in range(n):
             finals = []
-            for side, tested in (("a", a_bot), ("b", b_bot)):
-                seat_bots = [tested if t == s else field[(t - s) % n - 1] for t in range(n)]
+            for side, seating in zip("ab", seatings[s]):
                 game = Game(number, rules)
                 while True:
                     k = game.hand_number
                     _, seeds = hand_seeds(chunk.seed, k, n, game=g)
-                    for bot, sd in zip(seat_bots, seeds):
-                        bot.reseed(sd)
+                    # fresh bots for every game and rotation; within the game they may remember earlier hands
+                    seat_bots = seating.fresh(seeds) if k == 1 else seating.reseed(seeds)
                     play_out(game.hand, seat_bots, tuple(game.totals))
                     if game.is_over:
                         break
@@ -739,6 +810,23 @@ def _run_game_chunk(chunk: _GameChunk) -> dict[str, np.ndarray]:
                 finals.append(outcome.totals)
             out["changed"][j] += finals[0] != finals[1]
     return out
+
+
+def _at_least_two(n: int, option: str, what: str) -> int:
+    if n < 2:
+        raise ExperimentError(f"{option} must be 2 or more: an interval needs at least two {what}, not {n}", option)
+    return n
+
+
+def _rotations(a: Any, b: Any, field: Sequence[Any], n: int) -> list[tuple[_Seating, _Seating]]:
+    """For each tested seat ``s``: the table with A in ``s`` and the one with B, the field around it."""
+    return [
+        (
+            _Seating([a if t == s else field[(t - s) % n - 1] for t in range(n)]),
+            _Seating([b if t == s else field[(t - s) % n - 1] for t in range(n)]),
+        )
+        for s in range(n)
+    ]
 
 
 def _field(field: BotLike | Sequence[BotLike], n: int) -> tuple[Any, ...]:
@@ -848,9 +936,15 @@ def compare(
     Each deal is played ``2 × seats`` times: A, then B, in every seat, the
     other seats taken by ``field`` (one bot for all, or one per other seat
     starting from the tested seat's left) with the same seeds both times.
+    Every one of these hands (with ``unit='games'``: every game) starts from
+    fresh bots, so a bot that remembers what it saw cannot carry another
+    seat's cards into the next rotation.
 
+    - ``n_deals`` (and ``n_games``): 2 or more, the fewest an interval needs.
     - ``measure``: ``'score'`` (after moon adjustment, the default) or
       ``'points'`` (penalty points taken).
+    - ``confidence``: the level of the intervals (0.95); the words and the
+      plots give the level asked for.
     - ``workers``, ``client``, ``progress``, ``chunk_size``, ``seed``,
       ``rules``: as in :func:`hearts.selfplay.play_hands`; the result does not
       depend on ``workers`` or ``chunk_size``.
@@ -871,8 +965,10 @@ def compare(
         raise ExperimentError("whole-game experiments measure the game score: measure must be 'score'", "measure")
     try:
         if unit == "games":
-            n_games = _check_count(200 if n_games is None else n_games, "n_games")
+            n_games = _at_least_two(_check_count(200 if n_games is None else n_games, "n_games"), "n_games", "games")
         n_deals = _check_count(1000 if n_deals is None else n_deals, "n_deals")
+        if unit == "hands":
+            _at_least_two(n_deals, "n_deals", "deals")
         seed, rules, _ = _check_common(seed, rules, "hands", chunk_size, None)
         nworkers = 1 if client is not None else check_workers(workers)
         a_spec, b_spec = _as_spec(a), _as_spec(b)
@@ -888,7 +984,8 @@ def compare(
         raise ExperimentError(f"confidence must be a number between 0 and 1, not {confidence!r}", "confidence")
     n = rules.num_players
     field_specs = _field(field, n)
-    nworkers = _local_workers([a_spec, b_spec, *field_specs], nworkers, client, stacklevel=3)
+    every_bot = (a_spec, b_spec, *field_specs)
+    nworkers = _local_workers(every_bot, nworkers, client, mp_context, stacklevel=3)
     info = {
         "seed": seed,
         "measure": measure,
@@ -905,7 +1002,10 @@ def compare(
             for lo, hi in chunk_ranges(n_games, nworkers if client is None else 8, chunk_size, 5)
         ]
         info["unit"] = "games"
-        return _games_result(_label(a_spec), _label(b_spec), game_chunks, n_games, info, confidence, parallel)
+        try:
+            return _games_result(_label(a_spec), _label(b_spec), game_chunks, n_games, info, confidence, parallel)
+        except WorkerError as e:
+            raise ExperimentError(_broken_pool_message(every_bot, mp_context, e), "a/b") from None
     ranges = chunk_ranges(n_deals, nworkers if client is None else 8, chunk_size, 50)
     chunks = [_ExpChunk(seed, lo, hi, a_spec, b_spec, field_specs, rules, measure) for lo, hi in ranges]
     try:
@@ -920,6 +1020,8 @@ def compare(
             unit="deal",
             mp_context=mp_context,
         )
+    except WorkerError as e:
+        raise ExperimentError(_broken_pool_message(every_bot, mp_context, e), "a/b") from None
     except ParallelError as e:
         raise ExperimentError(str(e), e.option) from None
     cols = {k: np.concatenate([p[k] for p in parts]) if parts else np.zeros(0) for k in _ExpChunkKeys}
@@ -958,6 +1060,8 @@ def _games_result(
             unit="game",
             **parallel,
         )
+    except WorkerError:
+        raise
     except ParallelError as e:
         raise ExperimentError(str(e), e.option) from None
     cols = {k: np.concatenate([p[k] for p in parts]) if parts else np.zeros(0) for k in _GAME_KEYS}

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import math
+import multiprocessing
+import os
+from typing import ClassVar
 
 import matplotlib
 import numpy as np
 import pandas as pd
 import pytest
 
+from hearts.bots import Bot, Decision, RandomBot
 from hearts.bots.tips import TIP_NAMES
 from hearts.experiment import (
     ExperimentError,
@@ -16,6 +20,7 @@ from hearts.experiment import (
     GameExperimentResult,
     compare,
     plot_effects,
+    t_interval,
     t_quantile,
     tip_experiment,
 )
@@ -28,12 +33,64 @@ SHORT = Rules(target_score=30)  # short games keep the whole-game tests fast
 matplotlib.use("Agg")
 
 
-def synthetic(diffs: list[float], **meta) -> ExperimentResult:
+def synthetic(diffs: list[float], confidence: float = 0.95, **meta) -> ExperimentResult:
     d = np.asarray(diffs, dtype=float)
     deals = pd.DataFrame(
         {"a_points": 5.0 - d / 2, "b_points": 5.0 + d / 2, "diff": d, "changed": np.ones(len(d), np.int8)}
     )
-    return ExperimentResult("A bot", "B bot", deals, {"num_players": 4, "field": "Rule bot"} | meta)
+    return ExperimentResult("A bot", "B bot", deals, {"num_players": 4, "field": "Rule bot"} | meta, confidence)
+
+
+class Peeker(RandomBot):
+    """Remembers every hand it was dealt; logs whether it ever knew a hand that was not its own."""
+
+    name = "Peeker"
+    knew_another_hand: ClassVar[list[bool]] = []
+
+    def __init__(self, seed: int | None = 0) -> None:
+        super().__init__(seed)
+        self.dealt: set[int] = set()
+
+    def decide_play(self, obs):
+        if len(obs.hand) == obs.rules.hand_size:
+            self.dealt.add(obs.hand_mask)
+        Peeker.knew_another_hand.append(len(self.dealt) > 1)
+        return super().decide_play(obs)
+
+
+class Counter(Bot):
+    """Counts the hands it has played; plays low on its first, high on the others."""
+
+    name = "Counter"
+
+    def __init__(self, seed: int | None = 0) -> None:
+        super().__init__(seed)
+        self.hands = 0
+
+    def decide_play(self, obs):
+        if len(obs.hand) == obs.rules.hand_size:
+            self.hands += 1
+        legal = obs.legal_moves
+        return Decision((legal.lowest() if self.hands == 1 else legal.highest(),), "bot.reason.custom")
+
+
+class Quitter(RandomBot):
+    """Ends its own process when it plays in a worker."""
+
+    name = "Quitter"
+
+    def decide_play(self, obs):
+        if multiprocessing.parent_process() is not None:
+            os._exit(3)
+        return super().decide_play(obs)
+
+
+def fits(text_artist, figure) -> bool:
+    """Whether a drawn text lies wholly inside its figure."""
+    figure.canvas.draw()
+    box = text_artist.get_window_extent(figure.canvas.get_renderer())
+    whole = figure.bbox
+    return box.x0 >= whole.x0 and box.y0 >= whole.y0 and box.x1 <= whole.x1 and box.y1 <= whole.y1
 
 
 def test_t_quantiles_match_the_tables() -> None:
@@ -94,7 +151,7 @@ def test_plot_has_units_error_bars_and_the_takeaway() -> None:
     r = synthetic([-0.5, -0.4, -0.6, -0.45, -0.55], tip="flush_queen")
     ax = r.plot()
     assert "points per hand" in ax.get_xlabel()
-    assert ax.get_title().splitlines()[-1] == r.takeaway()
+    assert " ".join(ax.get_title().splitlines()[1:]) == r.takeaway()
     assert str(r.n_deals) in ax.get_title().splitlines()[0]
     assert ax.containers and len(ax.containers[0].lines[2]) == 1  # one error bar
     ax_es = r.plot(lang="es")
@@ -102,6 +159,76 @@ def test_plot_has_units_error_bars_and_the_takeaway() -> None:
     many = plot_effects([r, synthetic([0.1, -0.1, 0.2, -0.3])])
     assert len(many.get_yticklabels()) == 2
     matplotlib.pyplot.close("all")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_plot_titles_show_whole(lang) -> None:
+    for tip in ("pass_queen_when_short", "dump_high_first_trick", "queen_to_leader"):
+        r = synthetic([-0.5, -0.4, -0.6, -0.45, -0.55], tip=tip)
+        ax = r.plot(lang=lang)
+        assert len(ax.get_title().splitlines()) >= 2 and fits(ax.title, ax.figure), (tip, ax.get_title())
+        assert " ".join(ax.get_title().splitlines()[1:]) == r.takeaway(lang)
+    games = synthetic_games([0.02, 0.03, 0.025, 0.035], [-1.0, -1.5, -1.2, -0.9], tip="queen_to_leader")
+    fig = games.plot(lang=lang)[0].figure
+    assert fits(fig._suptitle, fig) and " ".join(fig._suptitle.get_text().splitlines()[1:]) == games.takeaway(lang)
+    fig, given = matplotlib.pyplot.subplots(figsize=(6, 3))
+    synthetic([-0.5, -0.4, -0.6], tip="flush_queen").plot(ax=given, lang=lang)
+    assert fits(given.title, fig) and fig.get_size_inches()[1] == 3  # a figure given is laid out, not resized
+    matplotlib.pyplot.close("all")
+
+
+def test_the_confidence_level_is_the_one_asked_for() -> None:
+    r = synthetic([-0.5, -0.4, -0.6, -0.45, -0.55], confidence=0.5)
+    assert r.ci[1] - r.ci[0] < synthetic([-0.5, -0.4, -0.6, -0.45, -0.55]).half_width
+    for words in (r.takeaway(), r.summary(), repr(r), r.plot().get_title()):
+        assert "50%" in words and "95" not in words, words
+    for words in (r.takeaway("es"), r.summary("es"), r.plot(lang="es").get_title()):
+        assert "50 %" in words and "95" not in words, words
+    assert "97,5 %" in synthetic([-0.5, -0.4, -0.6], confidence=0.975).takeaway("es")
+    mixed = plot_effects([synthetic([-0.5, -0.4, -0.6], confidence=0.9), synthetic([0.1, 0.2])])
+    assert "90/95% intervals" in mixed.get_title()
+    g = synthetic_games([0.02, 0.03, 0.025, 0.035], [-1.0, -1.5, -1.2, -0.9])
+    g.confidence = 0.8
+    fig = g.plot()[0].figure
+    for words in (g.takeaway(), g.summary(), repr(g), fig._suptitle.get_text()):
+        assert "80%" in words and "95" not in words, words
+    assert "80 %" in g.summary("es") and "95" not in g.summary("es")
+    real = tip_experiment("pass_queen_when_short", n_deals=6, confidence=0.5, workers=1, progress=False)
+    assert "50% interval" in real.takeaway() and real.confidence == 0.5
+    matplotlib.pyplot.close("all")
+
+
+def test_t_interval_is_the_experiments_interval() -> None:
+    diffs = [-1.0, -0.5, -0.25, 0.0, -1.5]
+    assert t_interval(diffs) == pytest.approx(synthetic(diffs).ci)
+    assert t_interval(diffs, 0.5) == pytest.approx(synthetic(diffs, confidence=0.5).ci)
+    assert all(math.isnan(x) for x in t_interval([1.0]))
+
+
+def test_no_bot_sees_another_seats_hand_across_rotations() -> None:
+    Peeker.knew_another_hand.clear()
+    compare(Peeker, "random", n_deals=3, field=Peeker, workers=1, progress=False)
+    assert len(Peeker.knew_another_hand) > 100 and not any(Peeker.knew_another_hand)
+    Peeker.knew_another_hand.clear()
+    compare("random", Peeker(), n_deals=3, field="random", workers=1, progress=False)  # an instance, too
+    assert len(Peeker.knew_another_hand) > 50 and not any(Peeker.knew_another_hand)
+
+
+def test_bots_with_memory_give_the_same_result_whatever_the_workers() -> None:
+    one = compare(Counter, "random", n_deals=8, field="random", workers=1, chunk_size=8, progress=False)
+    for workers, chunk_size in ((1, 1), (2, 3)):
+        other = compare(Counter, "random", n_deals=8, field="random", workers=workers, chunk_size=chunk_size,
+                        progress=False)  # fmt: skip
+        pd.testing.assert_frame_equal(one.deals, other.deals)
+    opts = dict(unit="games", n_games=3, field="random", rules=SHORT, progress=False)
+    games = compare(Counter, "random", workers=1, chunk_size=3, **opts)
+    pd.testing.assert_frame_equal(games.games, compare(Counter, "random", workers=2, chunk_size=1, **opts).games)
+
+
+def test_a_broken_worker_pool_names_the_bot() -> None:
+    with pytest.raises(ExperimentError) as err:
+        compare("rule", Quitter, n_deals=4, field="random", workers=2, chunk_size=2, progress=False)
+    assert err.value.option == "a/b" and "'Quitter'" in str(err.value)
 
 
 def test_identical_strategies_differ_by_exactly_zero() -> None:
@@ -257,7 +384,7 @@ def test_whole_game_plot_has_two_panels_with_error_bars() -> None:
     axes = r.plot()
     assert "games won" in axes[0].get_xlabel() and "final score" in axes[1].get_xlabel()
     assert all(len(ax.containers) == 1 for ax in axes)
-    assert axes[0].figure._suptitle.get_text().splitlines()[-1] == r.takeaway()
+    assert " ".join(axes[0].figure._suptitle.get_text().splitlines()[1:]) == r.takeaway()
     assert "partidas ganadas" in plot_effects([r, r], lang="es")[0].get_xlabel()
     with pytest.raises(ExperimentError):
         plot_effects([r, synthetic([0.1, -0.1])])
@@ -282,6 +409,10 @@ def test_whole_game_parquet_round_trip(tmp_path) -> None:
         (dict(n_games=10), "n_games"),
         (dict(unit="games", n_games=-1), "n_games"),
         (dict(unit="games", n_games=2, measure="points"), "measure"),
+        (dict(n_deals=0), "n_deals"),
+        (dict(n_deals=1), "n_deals"),
+        (dict(unit="games", n_games=1), "n_games"),
+        (dict(unit="games", n_games=0), "n_games"),
     ],
 )
 def test_bad_whole_game_options_are_named(options, option) -> None:
