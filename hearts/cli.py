@@ -19,9 +19,11 @@ off), ``rule:none,+stop_moon`` (only that tip), ``rule:keep_queen_with=3``
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from hearts.messages import LANGUAGES, text, text_n
@@ -167,7 +169,7 @@ def build_parser() -> argparse.ArgumentParser:
         "experiment",
         help="A/B test two strategies, or one strategy tip, on the same deals",
         description="Play strategy A and strategy B on the same deals, each in every seat against the same "
-        "field, and report B's points per hand minus A's with a 95%% interval "
+        "field, and report B's points per hand minus A's with a 95% interval "
         "(negative: B takes fewer points). With --unit games, play whole games instead and report the "
         "effect on the share of games won and on the final score. --tip runs the ready experiment of a "
         "rule-bot tip: the rule bot with the tip (B) against without it (A).",
@@ -266,9 +268,62 @@ def _bots(items: Sequence[str], option: str) -> list[BotSpec]:
         raise CommandLineError(option, str(e)) from None
 
 
+def _number(x: float, lang: str, digits: int) -> str:
+    """A number the reader's way: a decimal comma in Spanish (the experiments' own format)."""
+    from hearts.experiment import _num
+
+    return _num(x, lang, digits)
+
+
+def _table(data: Any, lang: str) -> str:
+    """A summary table as text, decimals written the reader's way."""
+    return str(data.to_string(float_format=lambda x: _number(x, lang, 3)))
+
+
+def _first_existing(path: Path) -> Path:
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    return path
+
+
+def _check_out(value: str | None) -> None:
+    """Refuse an ``--out`` that cannot become a directory before anything runs."""
+    if value is None:
+        return
+    out = Path(value)
+    if out.exists() and not out.is_dir():
+        raise CommandLineError("--out", f"{value!r} is a file; give a directory to write the Parquet files into")
+    base = _first_existing(out.absolute())
+    if not base.is_dir():
+        raise CommandLineError("--out", f"cannot make the directory {value!r}: {str(base)!r} is a file")
+    if not os.access(base, os.W_OK | os.X_OK):
+        raise CommandLineError("--out", f"cannot write into {str(base)!r} (no permission)")
+
+
+def _check_plot(value: str | None) -> None:
+    """Refuse a ``--plot`` file that cannot be written (format, folder) before anything runs."""
+    if value is None:
+        return
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    plot = Path(value)
+    if plot.is_dir():
+        raise CommandLineError("--plot", f"{value!r} is a directory; give a file name such as effect.png")
+    kinds = FigureCanvasBase.get_supported_filetypes()
+    suffix = plot.suffix.lower().lstrip(".")
+    if suffix and suffix not in kinds:
+        raise CommandLineError("--plot", f"cannot save a plot as .{suffix}: use .png, .svg or .pdf")
+    folder = plot.absolute().parent
+    if not folder.is_dir():
+        raise CommandLineError("--plot", f"the folder {str(folder)!r} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise CommandLineError("--plot", f"cannot write into {str(folder)!r} (no permission)")
+
+
 def _selfplay(args: argparse.Namespace) -> int:
     from hearts.selfplay import play_games, play_hands
 
+    _check_out(args.out)
     bots = _bots(args.bots, "--bots")
     if len(bots) == 1:
         bots = bots * 4
@@ -303,18 +358,18 @@ def _selfplay(args: argparse.Namespace) -> int:
             lang,
             count=count,
             hands=hands_played,
-            seconds=f"{seconds:.1f}",
+            seconds=_number(seconds, lang, 1),
             rate=rate,
         ),
     )
     if hands_played:
         _say(args, text("selfplay.cli.table", lang))
-        _say(args, result.summary().round(3).to_string())
+        _say(args, _table(result.summary(), lang))
     if args.games:
         games = result.games
-        wins = games.groupby("bot", observed=True)["won"].mean().round(3)
+        wins = games.groupby("bot", observed=True)["won"].mean()
         _say(args, text("selfplay.cli.wins", lang))
-        _say(args, wins.to_string())
+        _say(args, _table(wins, lang))
     if args.out:
         path = result.to_parquet(args.out)
         _say(args, text("selfplay.cli.saved", lang, path=str(path)))
@@ -347,6 +402,8 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         raise CommandLineError("--measure", "whole games are measured by the game score, not by penalty points")
     if not games and args.games is not None:
         raise CommandLineError("--games", "--games goes with --unit games (whole games); hands are --deals")
+    _check_out(args.out)
+    _check_plot(args.plot)
     field = _bots(args.field, "--field")
     count: dict[str, Any] = {"unit": "games", "n_games": args.games} if games else {"n_deals": args.deals}
     options = dict(
@@ -378,13 +435,11 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         _say(args, results[0].summary(lang))
     if games:
         played = (args.games or 200) * len(results)
-        _say(args, text_n("experiment.cli.games_time", played, lang, seconds=f"{seconds:.1f}", games=played))
+        _say(args, text_n("experiment.cli.games_time", played, lang, seconds=_number(seconds, lang, 1), games=played))
     else:
         deals = (args.deals or 1000) * len(results)
-        _say(args, text("experiment.cli.time", lang, seconds=f"{seconds:.1f}", deals=deals))
+        _say(args, text("experiment.cli.time", lang, seconds=_number(seconds, lang, 1), deals=deals))
     if args.out:
-        from pathlib import Path
-
         out = Path(args.out)
         for r in results:
             r.to_parquet(out / r.meta["tip"] if len(results) > 1 else out)
@@ -397,7 +452,7 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         figure = ax[0].figure if games else ax.figure  # whole games: two panels
         try:
             figure.savefig(args.plot, dpi=120)
-        except (ValueError, OSError) as e:
+        except (ValueError, OSError, RuntimeError) as e:
             raise CommandLineError("--plot", f"cannot save the plot to {args.plot!r}: {e}") from None
         _say(args, text("experiment.cli.plot_saved", lang, path=args.plot))
     return 0

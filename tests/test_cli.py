@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import subprocess
 import sys
 
@@ -64,6 +65,53 @@ def test_experiment_a_against_b(capsys) -> None:
     printed = capsys.readouterr().out
     assert "Rule bot frente a Random" in printed
     assert "intervalo del 95 %" in printed
+    # Spanish numbers have a decimal comma, the time too
+    assert re.search(r"10 repartos en \d+,\d s\.", printed), printed
+    assert not re.search(r"\d\.\d", printed), printed
+
+
+def test_spanish_selfplay_writes_decimal_commas(capsys) -> None:
+    assert main(["selfplay", "--hands", "8", "--bots", "rule", "random", "random", "random", "--lang", "es",
+                 *QUIET]) == 0  # fmt: skip
+    printed = capsys.readouterr().out
+    assert re.search(r"Se jugaron 8 manos en \d+,\d s", printed) and re.search(r"\d,\d{3}", printed), printed
+    assert not re.search(r"\d\.\d", printed), printed
+    assert main(["selfplay", "--hands", "8", *QUIET]) == 0
+    assert re.search(r"Played 8 hands in \d+\.\d s", capsys.readouterr().out)
+
+
+def _no_run(monkeypatch) -> None:
+    """Make any self-play or experiment run fail the test: options must be refused before running."""
+
+    def ran(*args, **kwargs):
+        raise AssertionError("the run started before the options were checked")
+
+    import hearts.experiment
+    import hearts.selfplay
+
+    for module, name in ((hearts.selfplay, "play_hands"), (hearts.selfplay, "play_games"),
+                         (hearts.experiment, "compare"), (hearts.experiment, "tip_experiment")):  # fmt: skip
+        monkeypatch.setattr(module, name, ran)
+
+
+def test_out_and_plot_are_checked_before_running(tmp_path, capsys, monkeypatch) -> None:
+    _no_run(monkeypatch)
+    a_file = tmp_path / "taken"
+    a_file.write_text("not a directory")
+    cases = [
+        (["selfplay", "--hands", "5", "--out", str(a_file)], "--out", "is a file"),
+        (["selfplay", "--hands", "5", "--out", str(a_file / "run")], "--out", "is a file"),
+        (["experiment", "--tip", "stop_moon", "--out", str(a_file)], "--out", "is a file"),
+        (["experiment", "--tip", "stop_moon", "--plot", str(tmp_path / "missing" / "x.png")], "--plot", "does not"),
+        (["experiment", "--tip", "stop_moon", "--plot", str(tmp_path / "x.docx")], "--plot", ".docx"),
+        (["experiment", "--tip", "stop_moon", "--plot", str(tmp_path)], "--plot", "is a directory"),
+        (["experiment", "--tip", "stop_moon", "--unit", "games", "--plot", str(tmp_path / "no" / "g.svg")],
+         "--plot", "does not"),
+    ]  # fmt: skip
+    for argv, option, says in cases:
+        err = run_error([*argv, *QUIET], capsys)
+        assert f"argument {option}:" in err and says in err, err
+        assert "Traceback" not in err
 
 
 def test_experiment_in_whole_games(tmp_path, capsys) -> None:
@@ -163,6 +211,7 @@ def test_experiment_help_explains_whole_games(capsys) -> None:
     helptext = " ".join(capsys.readouterr().out.split())
     assert "--unit {hands,games}" in helptext and "whole games" in helptext and "counts 1/k" in helptext
     assert "--games N" in helptext and "queen_to_leader" in helptext
+    assert "95%%" not in helptext and "minus A's with a 95% interval" in helptext
 
 
 def test_errors_from_the_library_carry_their_option() -> None:
