@@ -3,8 +3,9 @@
 Each deal is played four times with the bot under test rotated through the
 seats (three opponents in the other seats); a baseline table of four
 opponents on the same deal gives, seat by seat, what an opponent scores in
-that seat. Points per hand are reported with 95% intervals (normal
-approximation over deals, each deal's four rotations averaged as one unit).
+that seat. Points per hand are reported with 95% t-intervals over deals
+(each deal's four rotations averaged as one unit), the interval of
+:func:`hearts.experiment.t_interval` that the A/B experiments use.
 
 Matches:
 
@@ -24,13 +25,15 @@ This is a measurement script, not a test: it takes minutes to hours.
 
 Figures measured on the 2-core development machine (default expert: 300
 worlds per card, 48 per candidate pass; 100 deals from number 1,000,000,
-pass directions cycling; about 30 minutes in all):
+pass directions cycling; about 30 minutes in all; the intervals, first
+printed with the normal quantile 1.96, are widened here to the t quantile
+for 99 degrees of freedom, 1.984, as the script now prints them):
 
 - expert vs 3 random bots: 0.98 points per hand [95% 0.69, 1.27];
-- expert vs 3 rule bots: 5.31 [4.63, 5.98]; expert minus a rule bot in the
-  same seat: -1.97 [-2.62, -1.33];
-- expert vs 3 ISMCTS (1,000 simulations): 4.47 [3.87, 5.08]; expert minus
-  ISMCTS in the same seat: -2.02 [-2.63, -1.42];
+- expert vs 3 rule bots: 5.31 [4.62, 5.99]; expert minus a rule bot in the
+  same seat: -1.97 [-2.63, -1.32];
+- expert vs 3 ISMCTS (1,000 simulations): 4.47 [3.86, 5.09]; expert minus
+  ISMCTS in the same seat: -2.02 [-2.64, -1.41];
 - expert decision time: median 70 ms for a play with a choice (51 ms over
   every play, 90th percentile 200 ms), 100 ms for a pass.
 """
@@ -38,7 +41,6 @@ pass directions cycling; about 30 minutes in all):
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 import time
@@ -50,6 +52,7 @@ from hearts.bots.base import Bot, Decision
 from hearts.bots.expert import DEFAULT_PASS_WORLDS, DEFAULT_WORLDS, ExpertBot, sample_worlds
 from hearts.bots.random_bot import RandomBot
 from hearts.cards import Card
+from hearts.experiment import t_interval
 from hearts.hand import Phase
 from hearts.observation import Observation
 
@@ -221,12 +224,9 @@ def play_hand(deal: Deal, bots: Sequence[Bot]) -> tuple[int, ...]:
 
 
 def mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
-    """Mean and 95% interval (normal approximation)."""
-    m = statistics.fmean(xs)
-    if len(xs) < 2:
-        return m, math.nan, math.nan
-    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
-    return m, m - half, m + half
+    """Mean and 95% t-interval over deals: the interval the A/B experiments use (NaN with one deal)."""
+    lo, hi = t_interval(xs, 0.95)
+    return statistics.fmean(xs), lo, hi
 
 
 def duplicate_match(
