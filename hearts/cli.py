@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from hearts.messages import LANGUAGES, text, text_n
+from hearts.messages import LANGUAGES, number, text, text_n
 from hearts.rules import PassDirection, Rules
 from hearts.selfplay import BOT_ALIASES, BotSpec, SelfPlayError, bot_spec
 
@@ -268,16 +268,9 @@ def _bots(items: Sequence[str], option: str) -> list[BotSpec]:
         raise CommandLineError(option, str(e)) from None
 
 
-def _number(x: float, lang: str, digits: int) -> str:
-    """A number the reader's way: a decimal comma in Spanish (the experiments' own format)."""
-    from hearts.experiment import _num
-
-    return _num(x, lang, digits)
-
-
 def _table(data: Any, lang: str) -> str:
     """A summary table as text, decimals written the reader's way."""
-    return str(data.to_string(float_format=lambda x: _number(x, lang, 3)))
+    return str(data.to_string(float_format=lambda x: number(x, lang, 3)))
 
 
 def _first_existing(path: Path) -> Path:
@@ -358,7 +351,7 @@ def _selfplay(args: argparse.Namespace) -> int:
             lang,
             count=count,
             hands=hands_played,
-            seconds=_number(seconds, lang, 1),
+            seconds=number(seconds, lang, 1),
             rate=rate,
         ),
     )
@@ -435,10 +428,10 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         _say(args, results[0].summary(lang))
     if games:
         played = (args.games or 200) * len(results)
-        _say(args, text_n("experiment.cli.games_time", played, lang, seconds=_number(seconds, lang, 1), games=played))
+        _say(args, text_n("experiment.cli.games_time", played, lang, seconds=number(seconds, lang, 1), games=played))
     else:
         deals = (args.deals or 1000) * len(results)
-        _say(args, text("experiment.cli.time", lang, seconds=_number(seconds, lang, 1), deals=deals))
+        _say(args, text("experiment.cli.time", lang, seconds=number(seconds, lang, 1), deals=deals))
     if args.out:
         out = Path(args.out)
         for r in results:

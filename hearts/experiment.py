@@ -46,7 +46,7 @@ import pandas as pd
 from hearts.deal import Deal
 from hearts.game import Game
 from hearts.hand import HandState
-from hearts.messages import check_language, text, text_n
+from hearts.messages import check_language, number, text, text_n
 from hearts.parallel import ParallelError, WorkerError, check_workers, run_tasks
 from hearts.rules import Rules
 from hearts.selfplay import (
@@ -160,13 +160,6 @@ def t_quantile(p: float, df: float) -> float:
 
 
 # ----- the result ------------------------------------------------------------
-
-
-def _num(x: float, lang: str, digits: int = 2) -> str:
-    s = f"{x:.{digits}f}"
-    if s.lstrip("-").strip("0.") == "":
-        s = s.lstrip("-")
-    return s.replace(".", ",") if lang == "es" else s
 
 
 def _level(confidence: float, lang: str = "en") -> str:
@@ -305,13 +298,14 @@ class ExperimentResult:
         verdict = self.verdict
         if verdict == "unclear" or math.isnan(lo):
             key = "experiment.takeaway.tip_unclear" if tip else "experiment.takeaway.unclear"
-            lo_s, hi_s = _num(lo, lang), _num(hi, lang)
+            lo_s, hi_s = number(lo, lang), number(hi, lang)
             return text(key, lang, a=a, b=b, tip=tip, lo=lo_s, hi=hi_s, level=_level(self.confidence, lang))
         size = abs(self.effect)
-        lo_s, hi_s = (_num(-hi, lang), _num(-lo, lang)) if verdict == "better" else (_num(lo, lang), _num(hi, lang))
+        low, high = (-hi, -lo) if verdict == "better" else (lo, hi)
+        lo_s, hi_s = number(low, lang), number(high, lang)
         key = f"experiment.takeaway.{'tip_' if tip else ''}{verdict}"
         level = _level(self.confidence, lang)
-        return text(key, lang, a=a, b=b, tip=tip, effect=_num(size, lang), lo=lo_s, hi=hi_s, level=level)
+        return text(key, lang, a=a, b=b, tip=tip, effect=number(size, lang), lo=lo_s, hi=hi_s, level=level)
 
     def summary(self, lang: str = "en") -> str:
         """A short report in English (``'en'``) or Spanish (``'es'``)."""
@@ -326,12 +320,12 @@ class ExperimentResult:
             n=self.n_deals,
             seats=self.meta.get("num_players", 4),
             field=self.meta.get("field", "?"),
-            a_points=_num(self.a_points, lang),
-            b_points=_num(self.b_points, lang),
-            effect=_num(self.effect, lang),
-            lo=_num(lo, lang),
-            hi=_num(hi, lang),
-            changed=_num(100 * self.changed_share, lang, 1),
+            a_points=number(self.a_points, lang),
+            b_points=number(self.b_points, lang),
+            effect=number(self.effect, lang),
+            lo=number(lo, lang),
+            hi=number(hi, lang),
+            changed=number(100 * self.changed_share, lang, 1),
             level=_level(self.confidence, lang),
         )
         return head + "\n" + self.takeaway(lang)
@@ -494,13 +488,13 @@ class GameExperimentResult:
         prefix = f"experiment.games.{kind}.{'tip_' if tip else ''}"
         level = _level(self.confidence, lang)
         if verdict == "unclear" or math.isnan(lo):
-            lo_s, hi_s = _num(lo, lang, digits), _num(hi, lang, digits)
+            lo_s, hi_s = number(lo, lang, digits), number(hi, lang, digits)
             return text(prefix + "unclear", lang, a=a, b=b, tip=tip, lo=lo_s, hi=hi_s, level=level)
         # the interval of the size of the effect, lowest first
         if effect < 0:
             lo, hi = -hi, -lo
-        size = _num(abs(effect), lang, digits)
-        lo_s, hi_s = _num(lo, lang, digits), _num(hi, lang, digits)
+        size = number(abs(effect), lang, digits)
+        lo_s, hi_s = number(lo, lang, digits), number(hi, lang, digits)
         return text(prefix + verdict, lang, a=a, b=b, tip=tip, effect=size, lo=lo_s, hi=hi_s, level=level)
 
     def takeaway(self, lang: str = "en") -> str:
@@ -526,19 +520,19 @@ class GameExperimentResult:
             games=self.n_games,
             target=self.meta.get("rules", {}).get("target_score", "?"),
             field=self.meta.get("field", "?"),
-            a_win=_num(100 * self.a_win, lang, 1),
-            b_win=_num(100 * self.b_win, lang, 1),
-            win_effect=_num(100 * self.win_effect, lang, 1),
-            win_lo=_num(100 * win_lo, lang, 1),
-            win_hi=_num(100 * win_hi, lang, 1),
-            a_score=_num(self.a_score, lang),
-            b_score=_num(self.b_score, lang),
-            score_effect=_num(self.score_effect, lang),
-            score_lo=_num(score_lo, lang),
-            score_hi=_num(score_hi, lang),
-            a_pph=_num(self.a_points_per_hand, lang),
-            b_pph=_num(self.b_points_per_hand, lang),
-            changed=_num(100 * self.changed_share, lang, 1),
+            a_win=number(100 * self.a_win, lang, 1),
+            b_win=number(100 * self.b_win, lang, 1),
+            win_effect=number(100 * self.win_effect, lang, 1),
+            win_lo=number(100 * win_lo, lang, 1),
+            win_hi=number(100 * win_hi, lang, 1),
+            a_score=number(self.a_score, lang),
+            b_score=number(self.b_score, lang),
+            score_effect=number(self.score_effect, lang),
+            score_lo=number(score_lo, lang),
+            score_hi=number(score_hi, lang),
+            a_pph=number(self.a_points_per_hand, lang),
+            b_pph=number(self.b_points_per_hand, lang),
+            changed=number(100 * self.changed_share, lang, 1),
             level=_level(self.confidence, lang),
         )
         return head + "\n" + self.takeaway(lang)

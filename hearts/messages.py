@@ -33,6 +33,7 @@ __all__ = [
     "card_name",
     "catalogue",
     "check_language",
+    "number",
     "plural_form",
     "plural_key",
     "rule_message",
@@ -117,10 +118,22 @@ def plural_key(key: str, n: int, lang: str = "en") -> str:
 def text_n(key: str, n: int, lang: str = "en", **values: Any) -> str:
     """The message ``key`` in the form that suits the count ``n`` (see :func:`plural_key`), filled with ``values``.
 
-    >>> text_n("review.summary", 0, "es", decisions=14, threshold="1.0")
-    'Ninguna de las 14 decisiones costó más de 1.0 puntos.'
+    >>> text_n("review.summary", 0, "es", decisions=14, threshold=number(1, "es", 1))
+    'Ninguna de las 14 decisiones costó claramente más de 1,0 puntos esperados.'
     """
     return text(plural_key(key, n, lang), lang, **values)
+
+
+def number(x: float, lang: str = "en", digits: int = 2) -> str:
+    """``x`` with ``digits`` decimals, written the reader's way: a decimal comma in Spanish, and no "-0".
+
+    >>> number(2.345, "en"), number(2.345, "es"), number(-0.001, "es"), number(7.1, "es", 1)
+    ('2.35', '2,35', '0,00', '7,1')
+    """
+    s = f"{x:.{digits}f}"
+    if s.lstrip("-").strip("0.") == "":
+        s = s.lstrip("-")
+    return s.replace(".", ",") if check_language(lang) == "es" else s
 
 
 def card_name(c: int, lang: str = "en") -> str:

@@ -39,7 +39,7 @@ import ipywidgets as W
 
 from hearts.cards import Card
 from hearts.display import card_svg, hand_svg, suit_color
-from hearts.messages import seat_name, text, text_n
+from hearts.messages import number, seat_name, text, text_n
 from hearts.review import (
     COSTLY,
     COSTLY_Z,
@@ -73,9 +73,7 @@ _STYLE = """
 
 def _n(x: float, lang: str) -> str:
     """One decimal, with the language's decimal mark (the project's number format)."""
-    from hearts.experiment import _num
-
-    return _num(float(x), lang, 1)
+    return number(float(x), lang, 1)
 
 
 class ReviewModel:

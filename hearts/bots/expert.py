@@ -918,10 +918,9 @@ class ExpertDecision(Decision):
 
     def explain(self, lang: str = "en") -> str:
         """The reason in words, numbers with the language's decimal mark."""
-        from hearts.experiment import _num  # the project's locale number format
-        from hearts.messages import text
+        from hearts.messages import number, text
 
-        values = {k: _num(v, lang, 1) if isinstance(v, float) else v for k, v in self.values}
+        values = {k: number(v, lang, 1) if isinstance(v, float) else v for k, v in self.values}
         return text(self.reason, lang, **values)
 
 
