@@ -66,6 +66,9 @@ class CardParseError(HeartsError):
         super().__init__(message)
         self.text = text
 
+    def __reduce__(self) -> tuple[Any, ...]:  # rebuilt whole when it crosses a process boundary
+        return (type(self), (str(self), self.text))
+
     def explain(self, lang: str = "en") -> str:
         """The learner's text, in ``'en'`` or ``'es'``."""
         from hearts.messages import text
@@ -84,6 +87,9 @@ class RulesError(HeartsError):
         super().__init__(message)
         self.option = option
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (str(self), self.option))
+
 
 class RecordError(HeartsError):
     """A game or hand record that is malformed, truncated or forged.
@@ -94,6 +100,10 @@ class RecordError(HeartsError):
     def __init__(self, message: str, path: str = "") -> None:
         super().__init__(f"{path}: {message}" if path else message)
         self.path = path
+        self.message = message
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.message, self.path))
 
 
 class IllegalMoveError(HeartsError):
@@ -113,3 +123,10 @@ class IllegalMoveError(HeartsError):
         from hearts.messages import rule_message
 
         return rule_message(self.rule, lang, **self.details)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_illegal_move, (self.rule, self.details))
+
+
+def _rebuild_illegal_move(rule: Rule, details: dict[str, Any]) -> IllegalMoveError:
+    return IllegalMoveError(rule, **details)

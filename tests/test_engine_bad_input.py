@@ -135,3 +135,21 @@ def test_a_game_record_with_too_few_deals_names_the_field():
     with pytest.raises(RecordError) as info:
         loads(json.dumps(data))
     assert info.value.path == "deals"
+
+
+def test_errors_survive_a_trip_to_another_process():
+    """Self-play workers send errors back pickled: each comes back whole (type, fields, message)."""
+    import pickle
+
+    errors = [
+        IllegalMoveError(Rule.MUST_FOLLOW_SUIT, suit="♣", card="Q♠"),
+        CardParseError("cannot read 'ZZ' as a card", "ZZ"),
+        RulesError("these rules never pass left", "pass_direction"),
+        RecordError("expected a list", "hands[0].plays"),
+        DealError("seat 2: a hand is a list of cards"),
+    ]
+    for err in errors:
+        back = pickle.loads(pickle.dumps(err))
+        assert type(back) is type(err) and str(back) == str(err)
+        assert {k: v for k, v in vars(back).items()} == {k: v for k, v in vars(err).items()}
+    assert pickle.loads(pickle.dumps(errors[0])).explain("es") == errors[0].explain("es")
