@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from hearts import Card, CardSet, Deal, HandState, PassDirection, Rules
+from hearts.bots import Bot, Decision
 from hearts.hand import Phase
 
 
@@ -111,3 +112,20 @@ def consistent_worlds(obs: Any) -> list[Any]:
 
     deal_out(0, frozenset(free), [obs.hand_mask if s == obs.seat else 0 for s in range(n)])
     return worlds
+
+
+class Moody(Bot):
+    """A bot with memory: it counts the hands it has played, and plays low on odd ones, high on even ones."""
+
+    name = "Moody"
+
+    def __init__(self, seed: int | None = 0) -> None:
+        super().__init__(seed)
+        self.hands_seen = 0
+
+    def decide_play(self, obs):
+        if len(obs.hand) == obs.rules.hand_size:
+            self.hands_seen += 1
+        legal = obs.legal_moves
+        card = legal.lowest() if self.hands_seen % 2 else legal.highest()
+        return Decision((card,), "bot.reason.custom", tip=f"hand {self.hands_seen}")

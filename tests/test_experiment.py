@@ -11,8 +11,9 @@ import matplotlib
 import numpy as np
 import pandas as pd
 import pytest
+from engine_support import Moody
 
-from hearts.bots import Bot, Decision, RandomBot
+from hearts.bots import RandomBot
 from hearts.bots.tips import TIP_NAMES
 from hearts.experiment import (
     ExperimentError,
@@ -56,22 +57,6 @@ class Peeker(RandomBot):
             self.dealt.add(obs.hand_mask)
         Peeker.knew_another_hand.append(len(self.dealt) > 1)
         return super().decide_play(obs)
-
-
-class Counter(Bot):
-    """Counts the hands it has played; plays low on its first, high on the others."""
-
-    name = "Counter"
-
-    def __init__(self, seed: int | None = 0) -> None:
-        super().__init__(seed)
-        self.hands = 0
-
-    def decide_play(self, obs):
-        if len(obs.hand) == obs.rules.hand_size:
-            self.hands += 1
-        legal = obs.legal_moves
-        return Decision((legal.lowest() if self.hands == 1 else legal.highest(),), "bot.reason.custom")
 
 
 class Quitter(RandomBot):
@@ -215,14 +200,14 @@ def test_no_bot_sees_another_seats_hand_across_rotations() -> None:
 
 
 def test_bots_with_memory_give_the_same_result_whatever_the_workers() -> None:
-    one = compare(Counter, "random", n_deals=8, field="random", workers=1, chunk_size=8, progress=False)
+    one = compare(Moody, "random", n_deals=8, field="random", workers=1, chunk_size=8, progress=False)
     for workers, chunk_size in ((1, 1), (2, 3)):
-        other = compare(Counter, "random", n_deals=8, field="random", workers=workers, chunk_size=chunk_size,
+        other = compare(Moody, "random", n_deals=8, field="random", workers=workers, chunk_size=chunk_size,
                         progress=False)  # fmt: skip
         pd.testing.assert_frame_equal(one.deals, other.deals)
     opts = dict(unit="games", n_games=3, field="random", rules=SHORT, progress=False)
-    games = compare(Counter, "random", workers=1, chunk_size=3, **opts)
-    pd.testing.assert_frame_equal(games.games, compare(Counter, "random", workers=2, chunk_size=1, **opts).games)
+    games = compare(Moody, "random", workers=1, chunk_size=3, **opts)
+    pd.testing.assert_frame_equal(games.games, compare(Moody, "random", workers=2, chunk_size=1, **opts).games)
 
 
 def test_a_broken_worker_pool_names_the_bot() -> None:

@@ -13,6 +13,7 @@ import types
 import numpy as np
 import pandas as pd
 import pytest
+from engine_support import Moody
 
 from hearts import Card, CardSet, Deal, HandState, Rules
 from hearts.bots import Bot, BotError, Decision, RandomBot, RuleBot, bot_from_functions
@@ -33,23 +34,6 @@ from hearts.selfplay import (
 
 TABLES = ("hands", "tricks", "plays")
 MIXED = ["rule", "random", bot_spec("rule", label="Rule (North)"), "random"]
-
-
-class Moody(Bot):
-    """A bot with memory: it counts the hands it has played, and plays low on odd ones, high on even ones."""
-
-    name = "Moody"
-
-    def __init__(self, seed: int | None = 0) -> None:
-        super().__init__(seed)
-        self.hands_seen = 0
-
-    def decide_play(self, obs):
-        if len(obs.hand) == obs.rules.hand_size:
-            self.hands_seen += 1
-        legal = obs.legal_moves
-        card = legal.lowest() if self.hands_seen % 2 else legal.highest()
-        return Decision((card,), "bot.reason.custom", tip=f"hand {self.hands_seen}")
 
 
 class Quitter(RandomBot):
