@@ -238,16 +238,8 @@ class RuleBot(Bot):
         rest = hand & _SUIT[2] & ~chosen
         if keep_queen:
             rest &= ~_QS_BIT
-        while chosen.bit_count() < need and rest:
-            low = rest & -rest
-            chosen |= low
-            rest ^= low
-        rest = hand & ~chosen
-        while chosen.bit_count() < need:
-            low = rest & -rest
-            chosen |= low
-            rest ^= low
-        return chosen
+        chosen = _add_lowest(chosen, rest, need)
+        return _add_lowest(chosen, hand & ~chosen, need)
 
     @staticmethod
     def _moon_pass(hand: int, need: int) -> int:
@@ -263,12 +255,7 @@ class RuleBot(Bot):
         chosen = 0
         for _, c in ranked[:need]:
             chosen |= 1 << c
-        m = hand & ~chosen
-        while chosen.bit_count() < need:
-            low = m & -m
-            chosen |= low
-            m ^= low
-        return chosen
+        return _add_lowest(chosen, hand & ~chosen, need)
 
     @staticmethod
     def _pass_decision(chosen: int, key: str, tip: str | None, values: tuple[tuple[str, Any], ...]) -> Decision:
@@ -568,3 +555,13 @@ class RuleBot(Bot):
         if not taken & _QS_BIT or (taken & _H).bit_count() < self.tips.stop_moon_hearts:
             return -1
         return threat
+
+
+def _add_lowest(chosen: int, pool: int, need: int) -> int:
+    """``chosen`` plus the lowest cards of ``pool`` (by card number) until it holds ``need`` or ``pool`` runs out."""
+    pool &= ~chosen
+    while chosen.bit_count() < need and pool:
+        low = pool & -pool
+        chosen |= low
+        pool ^= low
+    return chosen
