@@ -1135,6 +1135,7 @@ def table_svg(
     names: Sequence[str] | None = None,
     scores: Sequence[int] | None = None,
     message: str | None = None,
+    title: str | None = None,
     lang: str = "en",
     width: float = 1000,
 ) -> str:
@@ -1160,7 +1161,8 @@ def table_svg(
       give a finished :class:`~hearts.hand.Trick` to show it with its winner outlined.
     - ``four_color``, ``table_color`` (:data:`TABLE_COLORS` or ``'#rrggbb'``), ``back``
       (:data:`BACKS`), ``names`` (one per seat), ``scores`` (running totals),
-      ``message`` (a line shown above the viewer's hand), ``lang`` (``'en'``/``'es'``).
+      ``message`` (a line shown above the viewer's hand), ``title`` (the first line at the top left,
+      default "Hand 3"; a scene of a lesson names itself), ``lang`` (``'en'``/``'es'``).
 
     >>> from hearts import Deal, HandState, PassDirection
     >>> h = HandState(Deal.from_number(3), pass_direction=PassDirection.NONE)
@@ -1183,8 +1185,9 @@ def table_svg(
         if isinstance(scores, str) or len(scores) != n or not all(isinstance(x, int) for x in scores):
             raise DisplayError(f"scores must be {n} whole numbers, one per seat, not {scores!r}", "scores")
         v.totals = tuple(scores)
-    if message is not None and not isinstance(message, str):
-        raise DisplayError(f"message must be text, not {message!r}", "message")
+    for name, value in (("message", message), ("title", title)):
+        if value is not None and not isinstance(value, str):
+            raise DisplayError(f"{name} must be text, not {value!r}", name)
     # The cards in the middle.
     winner = None
     if trick is None:
@@ -1222,7 +1225,7 @@ def table_svg(
     )
 
     # Top left: hand, trick and pass; top right: hearts.
-    info = [text("display.hand", lang, number=v.hand_number)]
+    info = [text("display.hand", lang, number=v.hand_number) if title is None else title]
     if v.phase is Phase.PLAYING:
         info.append(text("display.trick", lang, number=v.trick_number + 1, total=v.tricks_total))
     if v.pass_direction.value == "none":

@@ -7,7 +7,9 @@ import importlib
 
 import pytest
 
-MODULES = ["store", "text", "levels", "svgview", "table_model", "table", "walkthrough_model", "walkthrough"]
+MODULES = [
+    "store", "text", "levels", "svgview", "table_model", "table", "walkthrough_model", "walkthrough", "rule_notes",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

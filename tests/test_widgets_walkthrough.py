@@ -247,3 +247,36 @@ def test_received_cards_are_outlined_after_the_pass(model_en: WalkthroughModel) 
     m.goto(0)
     assert m.step.selected == SEED_001_HAND.passed(SOUTH)
     assert Card.parse("QS") in m.step.selected
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_passing_cycle_no_pass_scenes_and_scene_titles(lang: str) -> None:
+    """The passing note gives the whole cycle; scenes without a pass say why; each scene has its own title."""
+    from hearts.messages import text
+
+    w = Walkthrough(lang=lang)
+    m = w.model
+    passing = dict(note for st in m.steps for note in st.notes)["passing"]
+    cycle = [text(f"pass.{d}", lang) for d in ("left", "right", "across")]
+    positions = [passing.rfind(word) for word in cycle]
+    assert all(p >= 0 for p in positions) and positions == sorted(positions), passing
+    for first in m.chapter_bounds():
+        chapter, i = first
+        m.goto(i)
+        st = m.step
+        game = m.game()
+        if chapter in ("first_trick_exception", "lead_only_hearts", "moon"):
+            assert game.hand.pass_direction.value == "none"
+            # The scene says why nobody passes: its opening text, and the note the first time.
+            assert text(f"learn.scene.{chapter}", lang, totals="", target=0) == st.caption
+            assert any(word in st.caption.lower() for word in ("without the pass", "sin pase")), st.caption
+        w.goto(i)
+        title = m.title()
+        assert f">{title}</text>" in w.board.svg
+        if chapter == "hand":
+            assert title == text("display.hand", lang, number=1)
+        else:
+            assert title == text(f"learn.chapter.{chapter}", lang) and "1" not in title
+    no_pass = [(st.chapter, note) for st in m.steps for rule, note in st.notes if rule == "no_pass"]
+    assert [c for c, _ in no_pass] == ["first_trick_exception"]
+    assert no_pass[0][1] == text("learn.note.no_pass.without", lang)

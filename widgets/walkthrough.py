@@ -22,10 +22,11 @@ import ipywidgets as W
 
 from hearts.display import table_svg
 
+from .rule_notes import LEARNER
 from .svgview import SvgTable
 from .table import _STYLE
 from .text import t
-from .walkthrough_model import LEARNER, WalkthroughModel
+from .walkthrough_model import WalkthroughModel
 
 __all__ = ["Walkthrough"]
 
@@ -118,6 +119,7 @@ class Walkthrough(W.VBox):  # type: ignore[misc]
             highlighted=st.highlighted,
             trick=st.trick,
             message=m.banner(),
+            title=m.title(),
             lang=m.lang,
         )
 

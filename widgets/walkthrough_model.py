@@ -29,10 +29,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from hearts.bots.base import Decision
-from hearts.cards import HEARTS_MASK, QUEEN_OF_SPADES, Card, CardSet
+from hearts.cards import QUEEN_OF_SPADES, Card, CardSet
 from hearts.deal import Deal
 from hearts.errors import CardParseError, IllegalMoveError, Rule
 from hearts.game import Game
@@ -40,24 +39,19 @@ from hearts.hand import HandState, Phase, Trick
 from hearts.messages import check_language
 from hearts.rules import Rules
 
+from .rule_notes import DETECTORS, LEARNER, Detector, Event, Move, fired, note_text
 from .text import card_label, cards_label, game_over_text, seat, t, t_n
 
 __all__ = ["DETECTORS", "Detector", "Step", "WalkthroughModel", "build_chapters"]
-
-LEARNER = 0
-_PENALTY = HEARTS_MASK | (1 << QUEEN_OF_SPADES)
 
 
 # ----- actions -------------------------------------------------------------------
 
 
 @dataclasses.dataclass(frozen=True)
-class Act:
-    """One scripted action: everyone's pass at once, or one play."""
+class Act(Move):
+    """One scripted action: everyone's pass at once (``kind`` ``"pass"``), or one play (``"play"``)."""
 
-    kind: str  # "pass" or "play"
-    seat: int = -1
-    card: Card | None = None
     passes: tuple[CardSet, ...] = ()
 
     def apply(self, game: Game) -> None:
@@ -91,246 +85,6 @@ class Chapter:
         for a in self.actions[:count]:
             a.apply(g)
         return g
-
-
-# ----- detectors: when does each rule first matter? --------------------------------
-
-
-@dataclasses.dataclass(frozen=True)
-class Event:
-    """One action seen by the detectors: the hand before and after, and the game after.
-
-    ``ahead`` is true for the learner's coming card, seen at the step where the learner chooses it.
-    """
-
-    before: HandState
-    after: HandState
-    act: Act
-    game: Game
-    ahead: bool = False
-
-
-@dataclasses.dataclass(frozen=True)
-class Detector:
-    """A rule note: ``fires(event)`` returns the note's values when the rule matters, else ``None``.
-
-    A detector with ``ahead`` also sees the learner's coming card (``event.ahead``), so its note can
-    show while the learner decides.
-    """
-
-    rule: str
-    fires: Callable[[Event], dict[str, Any] | None]
-    ahead: bool = False
-
-
-def _is_play(e: Event) -> bool:
-    return e.act.kind == "play"
-
-
-def _d_passing(e: Event) -> dict[str, Any] | None:
-    if e.act.kind != "pass":
-        return None
-    h = e.after
-    return {
-        "direction": ("pass", h.pass_direction.value),
-        "to": ("seat", h.pass_target(LEARNER)),
-        "source": ("seat", h.pass_source(LEARNER)),
-        "got": ("cards", CardSet(h.received[LEARNER] or 0)),
-    }
-
-
-def _d_lead_lowest_club(e: Event) -> dict[str, Any] | None:
-    if _is_play(e) and e.before.trick_number == 0 and not e.before.trick:
-        return {"seat": ("seat", e.act.seat), "card": ("card", e.act.card)}
-    return None
-
-
-def _d_follow_suit(e: Event) -> dict[str, Any] | None:
-    b = e.before
-    if _is_play(e) and b.trick and e.act.card // 13 == b.led_suit:  # type: ignore[operator]
-        return {"seat": ("seat", e.act.seat), "card": ("card", e.act.card), "suit": ("suit", b.led_suit)}
-    return None
-
-
-def _d_first_trick(e: Event) -> dict[str, Any] | None:
-    """No points on trick one: shown while the learner chooses a card to follow to it (the note's advice
-    is for that choice), or as the trick ends if the learner led it."""
-    b = e.before
-    if not _is_play(e) or b.trick_number != 0:
-        return None
-    if e.act.seat == LEARNER and b.trick:
-        return {}
-    if not e.ahead and len(b.trick) == b.n - 1:
-        return {}
-    return None
-
-
-def _d_first_trick_exception(e: Event) -> dict[str, Any] | None:
-    b = e.before
-    c = e.act.card
-    if _is_play(e) and b.trick_number == 0 and b.trick and c // 13 != b.led_suit and (1 << c) & _PENALTY:  # type: ignore[operator]
-        return {"seat": ("seat", e.act.seat), "card": ("card", c)}
-    return None
-
-
-def _d_trick_winner(e: Event) -> dict[str, Any] | None:
-    a = e.after
-    if _is_play(e) and len(a.tricks) > len(e.before.tricks):
-        tr = a.tricks[-1]
-        best = tr.played_by(tr.winner)
-        return {"seat": ("seat", tr.winner), "card": ("card", best), "suit": ("suit", best // 13)}
-    return None
-
-
-def _d_offsuit_never_wins(e: Event) -> dict[str, Any] | None:
-    a = e.after
-    if not _is_play(e) or len(a.tricks) == len(e.before.tricks):
-        return None
-    tr = a.tricks[-1]
-    best = tr.played_by(tr.winner)
-    for c in tr.cards:
-        if c // 13 != best // 13 and c.rank > best.rank:
-            return {"card": ("card", c), "best": ("card", best), "suit": ("suit", best // 13)}
-    return None
-
-
-def _d_discard(e: Event) -> dict[str, Any] | None:
-    b = e.before
-    if _is_play(e) and b.trick and e.act.card // 13 != b.led_suit:  # type: ignore[operator]
-        return {"seat": ("seat", e.act.seat), "card": ("card", e.act.card), "suit": ("suit", b.led_suit)}
-    return None
-
-
-def _d_queen_played(e: Event) -> dict[str, Any] | None:
-    if _is_play(e) and e.act.card == QUEEN_OF_SPADES:
-        return {"seat": ("seat", e.act.seat)}
-    return None
-
-
-def _d_queen_taken(e: Event) -> dict[str, Any] | None:
-    a = e.after
-    if _is_play(e) and len(a.tricks) > len(e.before.tricks) and QUEEN_OF_SPADES in a.tricks[-1].cards:
-        return {"seat": ("seat", a.tricks[-1].winner), "points": ("int", a.tricks[-1].points)}
-    return None
-
-
-def _d_hearts_broken(e: Event) -> dict[str, Any] | None:
-    if _is_play(e) and e.after.hearts_broken and not e.before.hearts_broken:
-        return {"seat": ("seat", e.act.seat), "card": ("card", e.act.card)}
-    return None
-
-
-def _d_lead_hearts(e: Event) -> dict[str, Any] | None:
-    b = e.before
-    if _is_play(e) and not b.trick and e.act.card // 13 == 3 and b.hearts_broken:  # type: ignore[operator]
-        return {"seat": ("seat", e.act.seat), "card": ("card", e.act.card)}
-    return None
-
-
-def _d_lead_only_hearts(e: Event) -> dict[str, Any] | None:
-    b = e.before
-    if _is_play(e) and not b.trick and e.act.card // 13 == 3 and not b.hearts_broken:  # type: ignore[operator]
-        return {"seat": ("seat", e.act.seat), "card": ("card", e.act.card)}
-    return None
-
-
-def _d_scoring(e: Event) -> dict[str, Any] | None:
-    a = e.after
-    if a.is_over and not e.before.is_over:
-        r = a.result()
-        return {"points": ("points", r.points), "total": ("int", sum(r.points))}
-    return None
-
-
-def _d_moon(e: Event) -> dict[str, Any] | None:
-    a = e.after
-    if a.is_over and not e.before.is_over and a.result().shooter is not None:
-        return {"seat": ("seat", a.result().shooter), "points": ("int", a.rules.moon_points)}
-    return None
-
-
-def _d_game_end(e: Event) -> dict[str, Any] | None:
-    if e.after.is_over and not e.before.is_over and e.game.is_over:
-        totals = e.game.scores
-        top = max(range(len(totals)), key=lambda s: totals[s])
-        return {"seat": ("seat", top), "total": ("int", totals[top]), "target": ("int", e.game.rules.target_score)}
-    return None
-
-
-def _d_shared_win(e: Event) -> dict[str, Any] | None:
-    if e.after.is_over and not e.before.is_over and e.game.is_over and len(e.game.winners) > 1:
-        w = e.game.winners
-        return {"seats": ("seats", tuple(w)), "total": ("int", e.game.scores[w[0]])}
-    return None
-
-
-DETECTORS: tuple[Detector, ...] = (
-    Detector("passing", _d_passing),
-    Detector("lead_lowest_club", _d_lead_lowest_club),
-    Detector("follow_suit", _d_follow_suit),
-    Detector("first_trick_exception", _d_first_trick_exception),
-    Detector("first_trick", _d_first_trick, ahead=True),
-    Detector("discard", _d_discard),
-    Detector("queen_played", _d_queen_played),
-    Detector("hearts_broken", _d_hearts_broken),
-    Detector("trick_winner", _d_trick_winner),
-    Detector("offsuit_never_wins", _d_offsuit_never_wins),
-    Detector("queen_taken", _d_queen_taken),
-    Detector("lead_hearts", _d_lead_hearts),
-    Detector("lead_only_hearts", _d_lead_only_hearts),
-    Detector("scoring", _d_scoring),
-    Detector("moon", _d_moon),
-    Detector("game_end", _d_game_end),
-    Detector("shared_win", _d_shared_win),
-)
-"""Every rule note, in the order they are checked within one action."""
-
-
-def _localize(values: dict[str, Any], lang: str) -> dict[str, Any]:
-    """Turn typed values (``("seat", 2)``, ``("card", c)`` …) into words."""
-    out: dict[str, Any] = {}
-    for k, (kind, v) in values.items():
-        if kind == "seat":
-            out[k] = seat(v, lang)
-        elif kind == "seats":
-            out[k] = t("learn.and", lang, first=", ".join(seat(s, lang) for s in v[:-1]), last=seat(v[-1], lang))
-        elif kind == "card":
-            out[k] = card_label(v)
-        elif kind == "cards":
-            out[k] = cards_label(v)
-        elif kind == "suit":
-            out[k] = t(f"suit.{v}", lang)
-        elif kind == "pass":
-            out[k] = t(f"pass.{v}", lang)
-        elif kind == "points":
-            out[k] = ", ".join(f"{seat(s, lang)} {p}" for s, p in enumerate(v))
-        else:
-            out[k] = v
-    return out
-
-
-def _note_key(rule: str, values: dict[str, Any]) -> str:
-    """The catalogue key of a note; notes about the learner's own play say 'you'."""
-    key = f"learn.note.{rule}"
-    who = values.get("seat")
-    if who is not None and who[0] == "seat" and who[1] == LEARNER and rule in _YOU_VARIANTS:
-        key += ".you"
-    return key
-
-
-_YOU_VARIANTS = {
-    "lead_lowest_club",
-    "follow_suit",
-    "discard",
-    "queen_played",
-    "hearts_broken",
-    "trick_winner",
-    "queen_taken",
-    "lead_hearts",
-    "lead_only_hearts",
-    "moon",
-    "first_trick_exception",
-}
 
 
 # ----- the chapters ----------------------------------------------------------------
@@ -553,6 +307,8 @@ class WalkthroughModel:
                 target=g.rules.target_score,
             )
             notes: list[tuple[str, str]] = []
+            if ch.start == 0:  # a freshly dealt hand: is there a pass, and if not, why not?
+                self._notes_for(Event(g.hand.copy(), g.hand.copy(), Move("deal"), g), seen, notes)
             self._notes_ahead(ch, 0, count, g, seen, notes)
             self.steps.append(self._make_step(ch, 0, count, g, intro, tuple(notes)))
             for k, size in enumerate(ch.groups, start=1):
@@ -569,15 +325,11 @@ class WalkthroughModel:
                 self.steps.append(self._make_step(ch, k, count, g, " ".join(x for x in lines if x), tuple(notes)))
 
     def _notes_for(self, e: Event, seen: set[str], notes: list[tuple[str, str]]) -> None:
-        """Add the notes of the detectors that fire on ``e`` for the first time in the walkthrough."""
-        lang = self.lang
-        for d in DETECTORS:
-            if d.rule in seen or (e.ahead and not d.ahead):
-                continue
-            vals = d.fires(e)
-            if vals is not None:
-                seen.add(d.rule)
-                notes.append((d.rule, t(_note_key(d.rule, vals), lang, **_localize(vals, lang))))
+        """Add the notes of the detectors (:mod:`~hearts_widgets.rule_notes`) that fire on ``e`` for the first
+        time in the walkthrough."""
+        for rule, vals in fired(e, skip=seen):
+            seen.add(rule)
+            notes.append((rule, note_text(rule, vals, self.lang)))
 
     def _notes_ahead(
         self, ch: Chapter, k: int, count: int, g: Game, seen: set[str], notes: list[tuple[str, str]]
@@ -684,6 +436,13 @@ class WalkthroughModel:
             if s.k == 0:
                 out.append((s.chapter, i))
         return out
+
+    def title(self) -> str:
+        """The scene's own title, drawn at the top left of the table ("Hand 1" only for the example hand)."""
+        st = self.step
+        if st.chapter == "hand":
+            return t("display.hand", self.lang, number=self.hand.hand_number)
+        return t(f"learn.chapter.{st.chapter}", self.lang)
 
     def prompt(self) -> str:
         """What to do now."""

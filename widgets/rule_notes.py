@@ -1,0 +1,393 @@
+"""When does a rule matter? The engine-event detectors behind every rule note.
+
+The scripted walkthrough (:mod:`hearts_widgets.walkthrough_model`) and learn
+mode at the table (:mod:`hearts_widgets.learn_model`) both teach with a note
+the first time each rule matters. Neither decides that by itself: each
+action is played through the engine, and the detectors here look at the
+hand before and after it (an :class:`Event`). A detector that fires returns
+the values its note needs; :func:`note_text` puts them into words from the
+message catalogue (``learn.note.<rule>``), so the text names exactly what
+the engine did.
+
+>>> from hearts import Deal, Game
+>>> g = Game(3)
+>>> h = g.hand
+>>> for s in range(4):
+...     h.pass_cards(s, list(h.hand_of(s))[:3])
+>>> before = h.copy()
+>>> lead = h.legal_moves.lowest()
+>>> h.play(lead)
+>>> e = Event(before, h.copy(), Move("play", before.to_play, lead), g)
+>>> [rule for rule, _ in fired(e)]
+['lead_lowest_club']
+>>> note_text("lead_lowest_club", fired(e)[0][1], "en").endswith("whoever has 2♣ always leads first.")
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from hearts.cards import HEARTS_MASK, QUEEN_OF_SPADES, Card, CardSet
+from hearts.game import Game
+from hearts.hand import HandState
+
+from .text import card_label, cards_label, seat, t
+
+__all__ = [
+    "DETECTORS",
+    "LEARNER",
+    "RULES",
+    "Detector",
+    "Event",
+    "Move",
+    "fired",
+    "localize",
+    "note_key",
+    "note_text",
+    "rule_title",
+]
+
+LEARNER = 0
+"""The learner's seat (South) in the walkthrough and at the table."""
+
+_PENALTY = HEARTS_MASK | (1 << QUEEN_OF_SPADES)
+
+Values = dict[str, tuple[str, Any]]
+"""A note's values, typed so they can be put into any language: ``{"seat": ("seat", 2), "card": ("card", c)}``."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Move:
+    """One action as the detectors see it.
+
+    ``kind`` is ``"deal"`` (a new hand is dealt: ``before`` and ``after`` are the same), ``"pass"`` (every
+    seat's three cards have just been exchanged) or ``"play"`` (``seat`` played ``card``). In an ``ahead``
+    event the learner has not chosen yet and ``card`` may be ``None``.
+    """
+
+    kind: str
+    seat: int = -1
+    card: Card | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Event:
+    """One action seen by the detectors: the hand before and after, and the game after.
+
+    ``ahead`` is true for the learner's coming card, seen while the learner chooses it.
+    """
+
+    before: HandState
+    after: HandState
+    act: Move
+    game: Game
+    ahead: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class Detector:
+    """A rule note: ``fires(event)`` returns the note's values when the rule matters, else ``None``.
+
+    A detector with ``ahead`` also sees the learner's coming card (``event.ahead``), so its note can
+    show while the learner decides.
+    """
+
+    rule: str
+    fires: Callable[[Event], Values | None]
+    ahead: bool = False
+
+
+def _is_play(e: Event) -> bool:
+    return e.act.kind == "play"
+
+
+def _suit(c: Card | None) -> int:
+    return -1 if c is None else c // 13
+
+
+def _trick_done(e: Event) -> bool:
+    return _is_play(e) and len(e.after.tricks) > len(e.before.tricks)
+
+
+def _hand_done(e: Event) -> bool:
+    return e.after.is_over and not e.before.is_over
+
+
+def _d_passing(e: Event) -> Values | None:
+    if e.act.kind != "pass":
+        return None
+    h = e.after
+    return {
+        "direction": ("pass", h.pass_direction.value),
+        "to": ("seat", h.pass_target(LEARNER)),
+        "source": ("seat", h.pass_source(LEARNER)),
+        "got": ("cards", CardSet(h.received[LEARNER] or 0)),
+    }
+
+
+def _d_no_pass(e: Event) -> Values | None:
+    """A hand dealt with no pass: the fourth hand of the cycle, or rules that never pass."""
+    h = e.after
+    if e.act.kind == "deal" and h.pass_direction.value == "none":
+        return {"hand": ("int", h.hand_number), "cycle": ("flag", h.rules.passing)}
+    return None
+
+
+def _d_lead_lowest_club(e: Event) -> Values | None:
+    if _is_play(e) and e.before.trick_number == 0 and not e.before.trick:
+        return {"seat": ("seat", e.act.seat), "card": ("card", e.act.card)}
+    return None
+
+
+def _d_follow_suit(e: Event) -> Values | None:
+    b = e.before
+    if _is_play(e) and b.trick and _suit(e.act.card) == b.led_suit:
+        return {"seat": ("seat", e.act.seat), "card": ("card", e.act.card), "suit": ("suit", b.led_suit)}
+    return None
+
+
+def _d_first_trick(e: Event) -> Values | None:
+    """No points on trick one: shown while the learner chooses a card to follow to it (the note's advice
+    is for that choice), or as the trick ends if the learner led it."""
+    b = e.before
+    if not _is_play(e) or b.trick_number != 0:
+        return None
+    if e.act.seat == LEARNER and b.trick:
+        return {}
+    if not e.ahead and len(b.trick) == b.n - 1:
+        return {}
+    return None
+
+
+def _d_first_trick_exception(e: Event) -> Values | None:
+    b = e.before
+    c = e.act.card
+    off_suit = c is not None and c // 13 != b.led_suit
+    if _is_play(e) and off_suit and b.trick_number == 0 and b.trick and (1 << c) & _PENALTY:  # type: ignore[operator]
+        return {"seat": ("seat", e.act.seat), "card": ("card", c)}
+    return None
+
+
+def _d_trick_winner(e: Event) -> Values | None:
+    if _trick_done(e):
+        tr = e.after.tricks[-1]
+        best = tr.played_by(tr.winner)
+        return {"seat": ("seat", tr.winner), "card": ("card", best), "suit": ("suit", best // 13)}
+    return None
+
+
+def _d_offsuit_never_wins(e: Event) -> Values | None:
+    if not _trick_done(e):
+        return None
+    tr = e.after.tricks[-1]
+    best = tr.played_by(tr.winner)
+    for c in tr.cards:
+        if c // 13 != best // 13 and c.rank > best.rank:
+            return {"card": ("card", c), "best": ("card", best), "suit": ("suit", best // 13)}
+    return None
+
+
+def _d_discard(e: Event) -> Values | None:
+    b = e.before
+    if _is_play(e) and b.trick and _suit(e.act.card) != b.led_suit:
+        return {"seat": ("seat", e.act.seat), "card": ("card", e.act.card), "suit": ("suit", b.led_suit)}
+    return None
+
+
+def _d_queen_played(e: Event) -> Values | None:
+    if _is_play(e) and e.act.card == QUEEN_OF_SPADES:
+        return {"seat": ("seat", e.act.seat)}
+    return None
+
+
+def _d_queen_taken(e: Event) -> Values | None:
+    a = e.after
+    if _trick_done(e) and QUEEN_OF_SPADES in a.tricks[-1].cards:
+        return {"seat": ("seat", a.tricks[-1].winner), "points": ("int", a.tricks[-1].points)}
+    return None
+
+
+def _d_hearts_broken(e: Event) -> Values | None:
+    if _is_play(e) and e.after.hearts_broken and not e.before.hearts_broken:
+        return {"seat": ("seat", e.act.seat), "card": ("card", e.act.card)}
+    return None
+
+
+def _d_lead_hearts(e: Event) -> Values | None:
+    b = e.before
+    if _is_play(e) and not b.trick and _suit(e.act.card) == 3 and b.hearts_broken:
+        return {"seat": ("seat", e.act.seat), "card": ("card", e.act.card)}
+    return None
+
+
+def _d_lead_only_hearts(e: Event) -> Values | None:
+    b = e.before
+    if _is_play(e) and not b.trick and _suit(e.act.card) == 3 and not b.hearts_broken:
+        return {"seat": ("seat", e.act.seat), "card": ("card", e.act.card)}
+    return None
+
+
+def _d_scoring(e: Event) -> Values | None:
+    if _hand_done(e):
+        r = e.after.result()
+        return {"points": ("points", r.points), "total": ("int", sum(r.points))}
+    return None
+
+
+def _d_moon(e: Event) -> Values | None:
+    a = e.after
+    if _hand_done(e) and a.result().shooter is not None:
+        return {"seat": ("seat", a.result().shooter), "points": ("int", a.rules.moon_points)}
+    return None
+
+
+def _d_game_end(e: Event) -> Values | None:
+    if _hand_done(e) and e.game.is_over:
+        totals = e.game.scores
+        top = max(range(len(totals)), key=lambda s: totals[s])
+        return {"seat": ("seat", top), "total": ("int", totals[top]), "target": ("int", e.game.rules.target_score)}
+    return None
+
+
+def _d_shared_win(e: Event) -> Values | None:
+    if _hand_done(e) and e.game.is_over and len(e.game.winners) > 1:
+        w = e.game.winners
+        return {"seats": ("seats", tuple(w)), "total": ("int", e.game.scores[w[0]])}
+    return None
+
+
+DETECTORS: tuple[Detector, ...] = (
+    Detector("no_pass", _d_no_pass),
+    Detector("passing", _d_passing),
+    Detector("lead_lowest_club", _d_lead_lowest_club),
+    Detector("follow_suit", _d_follow_suit),
+    Detector("first_trick_exception", _d_first_trick_exception),
+    Detector("first_trick", _d_first_trick, ahead=True),
+    Detector("discard", _d_discard),
+    Detector("queen_played", _d_queen_played),
+    Detector("hearts_broken", _d_hearts_broken),
+    Detector("trick_winner", _d_trick_winner),
+    Detector("offsuit_never_wins", _d_offsuit_never_wins),
+    Detector("queen_taken", _d_queen_taken),
+    Detector("lead_hearts", _d_lead_hearts),
+    Detector("lead_only_hearts", _d_lead_only_hearts),
+    Detector("scoring", _d_scoring),
+    Detector("moon", _d_moon),
+    Detector("game_end", _d_game_end),
+    Detector("shared_win", _d_shared_win),
+)
+"""Every rule note, in the order they are checked within one action."""
+
+RULES: tuple[str, ...] = (
+    "passing",
+    "no_pass",
+    "lead_lowest_club",
+    "follow_suit",
+    "discard",
+    "first_trick",
+    "first_trick_exception",
+    "trick_winner",
+    "offsuit_never_wins",
+    "queen_played",
+    "queen_taken",
+    "hearts_broken",
+    "lead_hearts",
+    "lead_only_hearts",
+    "scoring",
+    "moon",
+    "game_end",
+    "shared_win",
+)
+"""Every rule with a note, in the order a learner usually meets them (the checklist's order)."""
+
+assert sorted(RULES) == sorted(d.rule for d in DETECTORS)
+
+
+def fired(e: Event, skip: Iterable[str] = ()) -> list[tuple[str, Values]]:
+    """``(rule, values)`` of every detector that fires on ``e``, in :data:`DETECTORS` order.
+
+    Rules in ``skip`` are not asked; an ``ahead`` event asks only the detectors made for it.
+    """
+    skipped = set(skip)
+    out = []
+    for d in DETECTORS:
+        if d.rule in skipped or (e.ahead and not d.ahead):
+            continue
+        vals = d.fires(e)
+        if vals is not None:
+            out.append((d.rule, vals))
+    return out
+
+
+def localize(values: Values, lang: str) -> dict[str, Any]:
+    """Turn typed values (``("seat", 2)``, ``("card", c)`` …) into words."""
+    out: dict[str, Any] = {}
+    for k, (kind, v) in values.items():
+        if kind == "seat":
+            out[k] = seat(v, lang)
+        elif kind == "seats":
+            out[k] = t("learn.and", lang, first=", ".join(seat(s, lang) for s in v[:-1]), last=seat(v[-1], lang))
+        elif kind == "card":
+            out[k] = card_label(v)
+        elif kind == "cards":
+            out[k] = cards_label(v)
+        elif kind == "suit":
+            out[k] = t(f"suit.{v}", lang)
+        elif kind == "pass":
+            out[k] = t(f"pass.{v}", lang)
+        elif kind == "points":
+            out[k] = ", ".join(f"{seat(s, lang)} {p}" for s, p in enumerate(v))
+        else:
+            out[k] = v
+    return out
+
+
+_YOU_VARIANTS = {
+    "lead_lowest_club",
+    "follow_suit",
+    "discard",
+    "queen_played",
+    "hearts_broken",
+    "trick_winner",
+    "queen_taken",
+    "lead_hearts",
+    "lead_only_hearts",
+    "moon",
+    "first_trick_exception",
+}
+
+
+def note_key(rule: str, values: Values) -> str:
+    """The catalogue key of a note; notes about the learner's own play say 'you'.
+
+    >>> note_key("discard", {"seat": ("seat", LEARNER)}), note_key("discard", {"seat": ("seat", 2)})
+    ('learn.note.discard.you', 'learn.note.discard')
+    >>> note_key("no_pass", {"cycle": ("flag", False)})
+    'learn.note.no_pass.without'
+    """
+    key = f"learn.note.{rule}"
+    who = values.get("seat")
+    if who is not None and who[0] == "seat" and who[1] == LEARNER and rule in _YOU_VARIANTS:
+        key += ".you"
+    if rule == "no_pass" and not values["cycle"][1]:
+        key += ".without"
+    return key
+
+
+def note_text(rule: str, values: Values, lang: str) -> str:
+    """The note of ``rule`` with its values, in ``lang``."""
+    return t(note_key(rule, values), lang, **localize(values, lang))
+
+
+def rule_title(rule: str, lang: str) -> str:
+    """A rule's short name, as the checklist of rules met shows it.
+
+    >>> rule_title("hearts_broken", "es")
+    'Romper los corazones'
+    """
+    if rule not in RULES:
+        raise ValueError(f"unknown rule {rule!r}; the rules with notes are {', '.join(RULES)}")
+    return t(f"learn.rule.{rule}", lang)
