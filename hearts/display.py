@@ -1138,6 +1138,7 @@ def table_svg(
     title: str | None = None,
     lang: str = "en",
     width: float = 1000,
+    cover: bool = False,
 ) -> str:
     """The whole table as seen from one seat.
 
@@ -1163,17 +1164,26 @@ def table_svg(
       (:data:`BACKS`), ``names`` (one per seat), ``scores`` (running totals),
       ``message`` (a line shown above the viewer's hand), ``title`` (the first line at the top left,
       default "Hand 3"; a scene of a lesson names itself), ``lang`` (``'en'``/``'es'``).
+    - ``cover``: draw the viewer's hand face down too (pass-and-play, while the screen goes
+      to the next player): then no card of any hand reaches the SVG, and the banner asks the
+      viewer to say they are ready (unless ``message`` says something else).
 
     >>> from hearts import Deal, HandState, PassDirection
     >>> h = HandState(Deal.from_number(3), pass_direction=PassDirection.NONE)
     >>> svg = table_svg(h, viewer=h.to_play)
     >>> svg.count('data-card='), svg.count('class="card back"')
     (13, 39)
+    >>> covered = table_svg(h, viewer=h.to_play, cover=True)
+    >>> covered.count('data-card='), covered.count('class="card back"')
+    (0, 52)
     """
     from hearts.hand import Phase, Trick
 
     _check_lang(lang)
     _check_bool(reveal, "reveal")
+    _check_bool(cover, "cover")
+    if cover and reveal:
+        raise DisplayError("cover hides the viewer's hand and reveal shows every hand: give one of them", "cover")
     _check_bool(four_color, "four_color")
     felt = _check_felt(table_color)
     _check_back(back)
@@ -1390,6 +1400,10 @@ def table_svg(
         status = text("display.moon_choice", lang, name=nm[v.to_play])
     elif v.phase is Phase.DONE and not shown:
         parts.append(_summary(v, nm, lang))
+    if cover:
+        sm = hm = 0
+        if message is None:
+            status, strong = text("display.covered", lang, name=nm[me]), True
 
     # The viewer's hand, face up, in a fan at the bottom.
     mine = list(iter_mask(my_hand))
@@ -1411,22 +1425,29 @@ def table_svg(
             top -= hw * _RATIO * 0.17
         parts.append(_banner(500, top - 12, status, strong=strong))
     parts.append(_plate(pcx, _TH - 70, nm[me], plate_detail, seat=me, active=me == active, badge=badge(me)))
-    parts.append(f'<g class="hand mine" data-seat="{me}" data-count="{k}">')
-    parts.append(
-        _hand_cards(
-            mine,
-            pos,
-            w=hw,
-            dimmed=dm & my_hand,
-            selected=sm & my_hand,
-            highlighted=hm & my_hand,
-            legal=v.legal & my_hand,
-            reasons=rs,
-            four_color=four_color,
-            seat=me,
-            lang=lang,
+    parts.append(f'<g class="hand mine{" covered" if cover else ""}" data-seat="{me}" data-count="{k}">')
+    if cover:
+        label = text("display.hidden_hand", lang, name=nm[me], cards=_count("cards", k, lang))
+        for x, y, a in pos:
+            parts.append(
+                _card_g(None, w=hw, transform=_place(x, y, a, hw), back=back, title=label, seat=me, lang=lang)
+            )
+    else:
+        parts.append(
+            _hand_cards(
+                mine,
+                pos,
+                w=hw,
+                dimmed=dm & my_hand,
+                selected=sm & my_hand,
+                highlighted=hm & my_hand,
+                legal=v.legal & my_hand,
+                reasons=rs,
+                four_color=four_color,
+                seat=me,
+                lang=lang,
+            )
         )
-    )
     parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)

@@ -1,4 +1,4 @@
-"""The game table widget: South (you) against three bots.
+"""The game table widget: South (you) against three bots, or several people passing one screen.
 
 >>> import tempfile
 >>> table = GameTable(number=12, level="random", data_dir=tempfile.mkdtemp(), delay=0)
@@ -10,7 +10,7 @@
 
 Every control calls a method a test can call too: :meth:`GameTable.click_card`,
 :meth:`GameTable.press` (``pass``, ``hint``, ``restart``, ``new``, ``day``,
-``next``, ``continue``, ``reset_history``),
+``next``, ``continue``, ``reset_history``, ``ready``),
 :meth:`GameTable.play_deal` (the deal-number box), and the settings widgets
 (changing their ``value`` is what a click does).
 """
@@ -18,6 +18,7 @@ Every control calls a method a test can call too: :meth:`GameTable.click_card`,
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,7 @@ from hearts.hand import HandState, Phase
 
 from . import levels, store
 from .svgview import SvgTable
-from .table_model import SOUTH, TableModel
+from .table_model import TableModel
 from .text import game_over_text, level_label, seat, t
 
 __all__ = ["GameTable"]
@@ -70,6 +71,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
         resume: bool = True,
         seed: int | None = None,
         step_bots: bool | None = None,
+        humans: Sequence[int] | None = None,
         delay: int = 450,
     ) -> None:
         self.model = TableModel(
@@ -81,6 +83,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
             resume=resume,
             seed=seed,
             step_bots=step_bots,
+            humans=humans,
         )
         self._updating = False
         self.board = SvgTable(delay=delay)
@@ -91,13 +94,14 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self.level_box = W.Dropdown(layout=W.Layout(width="auto")).add_class("hw-level")
         self.level_box.observe(self._on_level, names="value")
         self.buttons: dict[str, W.Button] = {}
-        for name in ("new", "restart", "day", "pass", "hint", "next", "continue"):
+        for name in ("new", "restart", "day", "pass", "hint", "next", "continue", "ready"):
             b = W.Button(layout=W.Layout(width="auto")).add_class(f"hw-btn-{name}").add_class("hw-btn")
             b.on_click(lambda _b, name=name: self.press(name))
             self.buttons[name] = b
         self.buttons["pass"].button_style = "primary"
         self.buttons["next"].button_style = "success"
         self.buttons["hint"].button_style = "info"
+        self.buttons["ready"].button_style = "warning"
         self.deal_box = W.Text(layout=W.Layout(width="12em")).add_class("hw-deal-box")
         self.deal_box.continuous_update = False
         self.deal_go = W.Button(layout=W.Layout(width="auto")).add_class("hw-btn-play-deal").add_class("hw-btn")
@@ -115,6 +119,14 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self.card_back = W.Dropdown(layout=W.Layout(width="22em")).add_class("hw-set-card-back")
         self.lang_box = W.Dropdown(layout=W.Layout(width="22em")).add_class("hw-set-lang")
         self.step_bots = W.Checkbox(indent=False).add_class("hw-set-step-bots")
+        # Who plays each seat: a person (pass-and-play on this screen) or a bot.
+        self.people_label = W.HTML().add_class("hw-people-label")
+        self.people = [
+            W.ToggleButton(layout=W.Layout(width="auto")).add_class(f"hw-person-{s}").add_class("hw-person")
+            for s in range(4)
+        ]
+        for s, b in enumerate(self.people):
+            b.observe(lambda _ch, s=s: self._on_people(s), names="value")
         for w, name in (
             (self.four_colour, "four_colour"),
             (self.table_colour, "table_colour"),
@@ -124,7 +136,15 @@ class GameTable(W.VBox):  # type: ignore[misc]
         ):
             w.observe(lambda ch, name=name: self._on_setting(name, ch["new"]), names="value")
         self.settings_box = W.VBox(
-            [self.four_colour, self.table_colour, self.card_back, self.lang_box, self.step_bots]
+            [
+                self.four_colour,
+                self.table_colour,
+                self.card_back,
+                self.lang_box,
+                self.step_bots,
+                self.people_label,
+                W.HBox(self.people, layout=W.Layout(flex_flow="row wrap")).add_class("hw-people"),
+            ]
         ).add_class("hw-settings")
         self.panels = W.Accordion(
             children=[W.VBox([self.history_html, self.reset_history]), self.settings_box, self.sheet]
@@ -137,7 +157,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
             layout=W.Layout(flex_flow="row wrap", align_items="center"),
         ).add_class("hw-top")
         actions = W.HBox(
-            [self.buttons[n] for n in ("pass", "hint", "next", "continue")],
+            [self.buttons[n] for n in ("ready", "pass", "hint", "next", "continue")],
             layout=W.Layout(flex_flow="row wrap"),
         ).add_class("hw-actions")
         super().__init__(
@@ -169,6 +189,12 @@ class GameTable(W.VBox):  # type: ignore[misc]
             self.model.set_level(change["new"])
             self.refresh()
 
+    def _on_people(self, seat_: int) -> None:
+        if self._updating:
+            return
+        self.model.set_humans([s for s, b in enumerate(self.people) if b.value])
+        self.refresh()
+
     def _on_setting(self, name: str, value: Any) -> None:
         if not self._updating and getattr(self.model.settings, name) != value:
             self.model.set_setting(name, value)
@@ -194,7 +220,8 @@ class GameTable(W.VBox):  # type: ignore[misc]
                 highlighted |= sum(1 << c for c in m.hint.cards)
         return table_svg(
             m.game if final else h,
-            viewer=SOUTH,
+            viewer=m.seat,
+            cover=m.covered,
             selected=selected,
             highlighted=highlighted,
             trick=trick,
@@ -247,10 +274,11 @@ class GameTable(W.VBox):  # type: ignore[misc]
         m = self.model
         h = m.hand
         show = {
-            "pass": h.phase is Phase.PASSING and h.passes[SOUTH] is None,
+            "ready": m.covered,
+            "pass": h.phase is Phase.PASSING and h.passes[m.seat] is None and not m.covered,
             "hint": m.can_hint,
             "next": h.is_over and not m.game.is_over,
-            "continue": m.settings.step_bots and h.phase is Phase.PLAYING and h.to_play != SOUTH,
+            "continue": m.settings.step_bots and h.phase is Phase.PLAYING and h.to_play in m.bot_seats,
         }
         for name, visible in show.items():
             self.buttons[name].layout.display = None if visible else "none"
@@ -329,6 +357,12 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self.lang_box.value = s.lang
         self.step_bots.description = t("ui.label.step_bots", lang)
         self.step_bots.value = s.step_bots
+        self.people_label.value = html.escape(t("ui.label.people", lang))
+        for p, b in enumerate(self.people):
+            b.description = seat(p, lang)
+            b.value = p in m.humans
+            b.icon = "user" if b.value else "robot"
+            b.tooltip = t("ui.label.person" if b.value else "ui.label.bot", lang, seat=seat(p, lang))
 
 
 def _cards(mask: int) -> list[Any]:

@@ -1,10 +1,17 @@
-"""The game table's logic: South against three bots, with no Jupyter in sight.
+"""The game table's logic: people and bots at one table, with no Jupyter in sight.
 
 :class:`TableModel` holds the game and everything the table shows around it
 (the pass selection, the hint, the message line, the cards just received).
 Every button and every click of the widget calls one method here, so tests
 drive the table exactly as a learner does. A refused action sets a clear
 message and changes nothing.
+
+By default South is the one person and the other seats are bots. With
+``humans=(0, 2)`` (any seats) the table is pass-and-play on one screen:
+:attr:`TableModel.seat` is the person whose turn it is, and whenever the turn
+goes to another person the hand is covered (:attr:`TableModel.covered`) until
+that person presses Ready, so no one sees another's cards; passing goes from
+person to person the same way.
 
 The message line is kept as catalogue keys and values (:class:`Phrase`), not
 as finished text: it is put into words each time it is read, in the table's
@@ -49,7 +56,7 @@ from .text import cards_label, level_label, seat, t, t_n
 __all__ = ["BUTTONS", "Hint", "Message", "Phrase", "TableModel", "say"]
 
 SOUTH = 0
-BUTTONS = ("pass", "hint", "restart", "new", "day", "next", "continue", "reset_history")
+BUTTONS = ("pass", "hint", "restart", "new", "day", "next", "continue", "reset_history", "ready")
 SAVE_FORMAT = "hearts-table-save"
 MAX_DEAL_NUMBER = 10**12
 
@@ -138,10 +145,11 @@ class Hint:
 
 
 class TableModel:
-    """South (the learner) against bots at West, North and East.
+    """People and bots at one table: by default South (the learner) against bots at West, North and East.
 
     Options (keyword-only): ``number`` starts that game (otherwise the saved
-    game is resumed, or a new one dealt); ``level`` the bots' level;
+    game is resumed, or a new one dealt); ``humans`` the seats people play
+    (default South only; pass-and-play when there are several); ``level`` the bots' level;
     ``target_score`` the score that ends the game; ``lang`` overrides the
     language setting; ``data_dir`` the folder for the save, history and
     settings files (see :mod:`hearts_widgets.store`); ``resume=False``
@@ -159,7 +167,12 @@ class TableModel:
         resume: bool = True,
         seed: int | None = None,
         step_bots: bool | None = None,
+        humans: Sequence[int] | None = None,
     ) -> None:
+        self._humans_given = humans is not None
+        self.humans: tuple[int, ...] = (SOUTH,) if humans is None else check_humans(humans)
+        self.seat = self.humans[0]  # the person at the screen: whose cards are shown
+        self.covered = False  # the screen is between two people: every hand face down until Ready
         self.folder = store.data_dir(data_dir)
         self._notices: list[_Line] = []  # damaged files, said in the table's language when shown
         self._history_problem: Words | None = None
@@ -231,13 +244,21 @@ class TableModel:
         """The game (deal) number: share it to replay the same cards."""
         return self.game.number
 
+    @property
+    def bot_seats(self) -> tuple[int, ...]:
+        """The seats bots play: every seat no person plays."""
+        return tuple(s for s in range(self.rules.num_players) if s not in self.humans)
+
     def dimmed(self) -> int:
-        """Mask of South's cards that cannot be played now (every card while it is not South's turn)."""
+        """Mask of the person's cards that cannot be played now (every card while it is not their turn,
+        or while their hand is covered)."""
         h = self.hand
-        mine = h.hands[SOUTH]
-        if h.phase is Phase.PLAYING and h.to_play == SOUTH:
+        mine = h.hands[self.seat]
+        if self.covered:
+            return mine
+        if h.phase is Phase.PLAYING and h.to_play == self.seat:
             return mine & ~h.legal_mask()
-        if h.phase is Phase.PASSING and h.passes[SOUTH] is None:
+        if h.phase is Phase.PASSING and h.passes[self.seat] is None:
             return 0
         return mine
 
@@ -248,11 +269,11 @@ class TableModel:
         Between hands and once the game is over there is nothing to hint (the table hides its Hint button).
         """
         h = self.hand
-        if self.game.is_over:
+        if self.game.is_over or self.covered:
             return False
         if h.phase is Phase.PASSING:
-            return h.passes[SOUTH] is None
-        return h.phase is Phase.PLAYING and h.to_play == SOUTH
+            return h.passes[self.seat] is None
+        return h.phase is Phase.PLAYING and h.to_play == self.seat
 
     def status(self) -> dict[str, Any]:
         """Facts the table prints beside the cards."""
@@ -303,6 +324,9 @@ class TableModel:
             self._error(say("ui.msg.not_a_card", text=str(code)))
             return
         h = self.hand
+        if self.covered:
+            self._error(self._cover_prompt())
+            return
         if self.game.is_over:
             self._error(IllegalMoveError(Rule.GAME_OVER).explain)
             return
@@ -312,22 +336,22 @@ class TableModel:
         if h.phase is Phase.DONE:
             self._error(say("ui.msg.hand_over", button=_button("next")))
             return
-        err = h.why_not(c, seat=SOUTH)
+        err = h.why_not(c, seat=self.seat)
         if err is not None:
             self._error(err.explain)
             return
-        h.play(c, seat=SOUTH)
+        h.play(c, seat=self.seat)
         self.hint = None
         self.received_flash = 0
         self._accepted(None)
-        if h.phase is Phase.PLAYING and h.to_play != SOUTH and not self.settings.step_bots:
+        if h.phase is Phase.PLAYING and h.to_play in self.bot_seats and not self.settings.step_bots:
             self.frames.append(h.copy())  # the learner's own card lands first
         self._run_bots()
         self._after_move()
 
     def press(self, button: str) -> None:
         """A button: ``pass``, ``hint``, ``restart``, ``new``, ``day``, ``next``, ``continue``,
-        or ``reset_history``."""
+        ``reset_history``, or ``ready`` (the next person has the screen)."""
         self.frames = []
         if button not in BUTTONS:
             raise ValueError(f"unknown button {button!r}; the buttons are {', '.join(BUTTONS)}")
@@ -357,6 +381,37 @@ class TableModel:
         self._save_game()
         self._info(say("ui.msg.level", level=functools.partial(level_label, level)))
 
+    def set_humans(self, humans: Sequence[int]) -> None:
+        """Choose the seats people play (at least one); bots take the others from their next move.
+
+        A seat freed in the middle of its turn is played by its bot at once; a
+        new person's hand stays covered until they press Ready.
+
+        >>> import tempfile
+        >>> m = TableModel(number=3, level="random", data_dir=tempfile.mkdtemp())
+        >>> m.set_humans([0, 2])
+        >>> m.humans, m.bot_seats
+        ((0, 2), (1, 3))
+        >>> m.set_humans([])
+        >>> m.message.text
+        'Choose at least one seat for a person.'
+        """
+        try:
+            seats = check_humans(humans)
+        except ValueError:
+            self._error(say("ui.msg.bad_humans"))
+            return
+        self.frames = []
+        self.humans = seats
+        self._make_bots()
+        self._bots_pass()
+        target = self._person_to_act()
+        if target != self.seat:
+            self._hand_to(target)
+        self._accepted(None)
+        self._run_bots()
+        self._after_move()
+
     def set_setting(self, name: str, value: Any) -> None:
         """Change one setting (``four_colour``, ``table_colour``, ``card_back``, ``lang``, ``step_bots``).
 
@@ -385,25 +440,35 @@ class TableModel:
         if self.game.is_over:
             self._error(IllegalMoveError(Rule.GAME_OVER).explain)
             return
+        if self.covered:
+            self._error(self._cover_prompt())
+            return
+        me = self.seat
         try:
-            h.pass_cards(SOUTH, list(CardSet(self.selection)))
+            h.pass_cards(me, list(CardSet(self.selection)))
         except IllegalMoveError as e:
             self._error(e.explain)
             return
-        got = h.received[SOUTH] or 0
-        self.received_flash = got
         self.selection = 0
         self.hint = None
+        waiting = [s for s in self.humans if s in h.waiting_to_pass]
+        if waiting:  # the next person chooses theirs; nothing of this pass is shown to them
+            self._hand_to(waiting[0])
+            self._accepted(_Line("info", (self._cover_prompt(),)))
+            self._save_game()
+            return
+        got = h.received[me] or 0
+        self.received_flash = got
         self._accepted(
             _Line(
                 "ok",
                 (
                     say(
                         "ui.msg.passed",
-                        given=cards_label(CardSet(h.passes[SOUTH] or 0)),
-                        to=_seat(h.pass_target(SOUTH)),
+                        given=cards_label(CardSet(h.passes[me] or 0)),
+                        to=_seat(h.pass_target(me)),
                         got=cards_label(CardSet(got)),
-                        source=_seat(h.pass_source(SOUTH)),
+                        source=_seat(h.pass_source(me)),
                     ),
                 ),
             )
@@ -416,7 +481,7 @@ class TableModel:
             self._error(say("ui.msg.no_hint"))
             return
         bot = levels.hint_bot()
-        obs = self.game.observation(SOUTH)
+        obs = self.game.observation(self.seat)
         d = bot.decide_pass(obs) if self.hand.phase is Phase.PASSING else bot.decide_play(obs)
         self.hint = Hint(tuple(d.cards), d)
         self._info(say("ui.msg.hint", cards=cards_label(d.cards), reason=d.explain))
@@ -449,12 +514,29 @@ class TableModel:
 
     def _press_continue(self) -> None:
         h = self.hand
-        if h.phase is Phase.PLAYING and h.to_play != SOUTH:
+        if h.phase is Phase.PLAYING and h.to_play in self.bot_seats:
             self._bot_move()
             self._accepted(None)
+            self._next_person()
             self._after_move()
             return
         self._error(say("ui.msg.nothing_to_continue"))
+
+    def _press_ready(self) -> None:
+        if not self.covered:
+            self._error(say("ui.msg.nothing_to_ready"))
+            return
+        self.covered = False
+        h = self.hand
+        me = self.seat
+        got = h.received[me]
+        if got and h.phase is Phase.PLAYING and me not in {s for s, _ in h.plays}:
+            self.received_flash = got  # this person has not seen the cards passed to them yet
+        self._accepted(None)
+        self._after_move()
+        if self.received_flash and self._line is not None and self._line.kind == "info":
+            received = say("ui.msg.received", got=cards_label(CardSet(got or 0)), source=_seat(h.pass_source(me)))
+            self._line = _Line("info", (received, *self._line.parts))
 
     def _press_reset_history(self) -> None:
         if self._history_problem is not None:
@@ -484,7 +566,7 @@ class TableModel:
         return self.rng.randrange(1, 1_000_000)
 
     def _make_bots(self) -> None:
-        self.bots: dict[int, Bot] = {s: levels.make(self.level, seed=s) for s in (1, 2, 3)}
+        self.bots: dict[int, Bot] = {s: levels.make(self.level, seed=s) for s in self.bot_seats}
 
     def _start(self, number: int) -> None:
         self.game = Game(number, self.rules)
@@ -503,21 +585,31 @@ class TableModel:
         self.hint = None
         self.received_flash = 0
         h = self.hand
+        if len(self.humans) > 1:  # a new hand on a shared screen: the first person to act takes it, covered
+            first = [s for s in self.humans if s in h.waiting_to_pass] or [self.humans[0]]
+            self.seat = first[0]
+            self.covered = True
+        self._bots_pass()
+        self._run_bots()
+
+    def _bots_pass(self) -> None:
+        h = self.hand
         if h.phase is Phase.PASSING:
-            for s in (1, 2, 3):
+            for s in self.bot_seats:
                 if h.passes[s] is None:
                     bot = self._seeded(s)
                     h.pass_cards(s, list(bot.choose_pass(h.observation(s))))
-        self._run_bots()
 
     def _hand_intro(self) -> Phrase:
         h = self.hand
+        if self.covered:
+            return self._cover_prompt()
         if h.phase is Phase.PASSING:
             return say(
                 "ui.msg.choose_pass",
                 hand=h.hand_number,
                 direction=say(f"pass.{h.pass_direction.value}"),
-                to=_seat(h.pass_target(SOUTH)),
+                to=_seat(h.pass_target(self.seat)),
                 button=_button("pass"),
             )
         return say("ui.msg.no_pass", hand=h.hand_number)
@@ -539,15 +631,42 @@ class TableModel:
             self.frames.append(h.copy())
 
     def _run_bots(self) -> None:
-        """Bots move until South must act (or the hand ends). Not in step mode."""
-        if self.settings.step_bots:
-            return
-        while True:
-            h = self.hand
-            if h.phase is Phase.PLAYING and h.to_play != SOUTH:
-                self._bot_move()
-            else:
-                return
+        """Bots move until a person must act (or the hand ends). Not in step mode."""
+        if not self.settings.step_bots:
+            while True:
+                h = self.hand
+                if h.phase is Phase.PLAYING and h.to_play in self.bot_seats:
+                    self._bot_move()
+                else:
+                    break
+        self._next_person()
+
+    def _person_to_act(self) -> int:
+        """The person who acts next (or, when no person must act, the one at the screen if still playing)."""
+        h = self.hand
+        waiting = [s for s in self.humans if s in h.waiting_to_pass]
+        if waiting:
+            return self.seat if self.seat in waiting else waiting[0]
+        if h.phase is Phase.PLAYING and h.to_play in self.humans:
+            return h.to_play
+        return self.seat if self.seat in self.humans else self.humans[0]
+
+    def _next_person(self) -> None:
+        """When another person is to play, the screen goes to them (covered)."""
+        h = self.hand
+        if h.phase is Phase.PLAYING and h.to_play in self.humans and h.to_play != self.seat:
+            self._hand_to(h.to_play)
+
+    def _hand_to(self, seat: int) -> None:
+        """The screen goes to the person at ``seat``: their hand stays covered until they press Ready."""
+        self.seat = seat
+        self.covered = len(self.humans) > 1
+        self.selection = 0
+        self.hint = None
+        self.received_flash = 0
+
+    def _cover_prompt(self) -> Phrase:
+        return say("ui.msg.covered", seat=_seat(self.seat), button=_button("ready"))
 
     def _after_move(self, *, keep_message: bool = False) -> None:
         h = self.hand
@@ -559,13 +678,17 @@ class TableModel:
             assert s is not None
             if not keep_message or self._line is None or self._line.kind != "error":
                 self._line = _Line("ok", self._summary_text(s))
+        elif self.covered:
+            self._line = _Line("info", (self._cover_prompt(),))
         elif not keep_message:
             self._line = self._turn_message()
         self._save_game()
 
     def _turn_message(self) -> _Line:
         h = self.hand
-        if h.phase is Phase.PLAYING and h.to_play == SOUTH:
+        if h.phase is Phase.PASSING and h.passes[self.seat] is None:
+            return _Line("info", (self._hand_intro(),))
+        if h.phase is Phase.PLAYING and h.to_play == self.seat:
             key = "ui.msg.your_lead" if not h.trick else "ui.msg.your_turn"
             return _Line("info", (say(key),))
         if h.phase is Phase.PLAYING:
@@ -576,16 +699,16 @@ class TableModel:
         parts: list[Words] = [
             say(
                 "ui.msg.hand_done",
-                s["points"][SOUTH],
+                s["points"][self.seat],
                 hand=s["hand_number"],
-                points=s["points"][SOUTH],
-                total=s["totals"][SOUTH],
+                points=s["points"][self.seat],
+                total=s["totals"][self.seat],
             )
         ]
         if s["shooter"] is not None:
             parts.append(say("ui.msg.moon", seat=_seat(s["shooter"])))
         if s["game_over"]:
-            if SOUTH in s["winners"]:
+            if self.seat in s["winners"]:
                 key = "ui.msg.game_won_shared" if s["shared"] else "ui.msg.game_won"
             else:
                 key = "ui.msg.game_lost_shared" if s["shared"] else "ui.msg.game_lost"
@@ -596,7 +719,10 @@ class TableModel:
 
     def _toggle(self, c: Card) -> None:
         h = self.hand
-        if not h.hands[SOUTH] >> c & 1:
+        if h.passes[self.seat] is not None:
+            self._error(IllegalMoveError(Rule.ALREADY_PASSED, seat=self.seat, players=self.rules.num_players).explain)
+            return
+        if not h.hands[self.seat] >> c & 1:
             self._error(IllegalMoveError(Rule.CARD_NOT_IN_HAND, card=str(c)).explain)
             return
         bit = 1 << c
@@ -681,6 +807,8 @@ class TableModel:
                 "level": self.level,
                 "selection": CardSet(self.selection).codes(),
                 "recorded": self.recorded,
+                "humans": list(self.humans),
+                "seat": self.seat,
             },
         }
 
@@ -730,6 +858,7 @@ class TableModel:
             lvl = table.get("level", self.level)
             if lvl in levels.available_levels() and not self._level_given:
                 self.settings.level = lvl
+            humans, person = self._saved_people(table, path)
         except store.StoreError as e:
             store.keep_bad_copy(path)
             self._notices.append(_Line("error", (say("ui.msg.bad_save", path=e.path, reason=e.explain),)))
@@ -737,9 +866,12 @@ class TableModel:
         self.game = game
         self.rules = game.rules
         h = game.hand
-        self.selection = sel.mask & h.hands[SOUTH] if h.phase is Phase.PASSING else 0
+        self.humans, self.seat = humans, person
+        self.covered = len(humans) > 1 and not h.is_over  # whoever sits down first says they are ready
+        self.selection = sel.mask & h.hands[person] if h.phase is Phase.PASSING and not self.covered else 0
         self.recorded = recorded
         self._make_bots()
+        self._bots_pass()  # seats given to bots since the save (humans=...) choose their cards
         self._run_bots()
         self._line = _Line("info", (say("ui.msg.resumed", number=game.number, hand=h.hand_number),))
         if game.is_over and not recorded:
@@ -749,7 +881,48 @@ class TableModel:
             s = self.summary()
             assert s is not None
             self._line = _Line("info", self._summary_text(s))
+        elif self.covered:
+            self._line = _Line("info", (self._cover_prompt(),))
         return True
+
+    def _saved_people(self, table: dict[str, Any], path: Path) -> tuple[tuple[int, ...], int]:
+        """The saved people's seats and whose screen it was (the ``humans`` option wins over the file)."""
+        saved = table.get("humans", [SOUTH])
+        try:
+            humans = check_humans(saved)
+        except ValueError as e:
+            where = "table.humans"
+            raise store.StoreError("ui.store.humans", path, where, where=where, value=store.shown(saved)) from e
+        if self._humans_given:
+            humans = self.humans
+        person = table.get("seat", humans[0])
+        if person not in humans or isinstance(person, bool):
+            person = humans[0]
+        return humans, person
+
+
+def check_humans(seats: Sequence[int] | Any) -> tuple[int, ...]:
+    """The seats people play, checked: at least one, each a seat 0-3 once. Sorted.
+
+    >>> check_humans([2, 0])
+    (0, 2)
+    >>> check_humans([4])
+    Traceback (most recent call last):
+    ...
+    ValueError: humans: seat 4 is not a seat (0 South, 1 West, 2 North, 3 East)
+    """
+    if isinstance(seats, (str, bytes)) or not isinstance(seats, (Sequence, set, frozenset)):
+        raise ValueError(f"humans: a list of seats such as [0, 2], not {seats!r}")
+    out = []
+    for x in seats:
+        if not isinstance(x, int) or isinstance(x, bool) or not 0 <= x < 4:
+            raise ValueError(f"humans: seat {x!r} is not a seat (0 South, 1 West, 2 North, 3 East)")
+        if x in out:
+            raise ValueError(f"humans: seat {x} is listed twice")
+        out.append(x)
+    if not out:
+        raise ValueError("humans: at least one seat must be a person's")
+    return tuple(sorted(out))
 
 
 def _record_problem(e: HeartsError, path: Path) -> store.StoreError:
