@@ -52,9 +52,9 @@ from hearts.bots.base import Bot, Decision
 from hearts.bots.expert import DEFAULT_PASS_WORLDS, DEFAULT_WORLDS, ExpertBot, sample_worlds
 from hearts.bots.random_bot import RandomBot
 from hearts.cards import Card
-from hearts.experiment import t_interval
 from hearts.hand import Phase
 from hearts.observation import Observation
+from hearts.stats import t_interval
 
 # ----------------------------------------------------------------------------
 # OpenSpiel's ISMCTS seated at our table

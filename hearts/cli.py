@@ -26,9 +26,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from hearts.bots.registry import LEVELS, BotSpec, bot_spec
+from hearts.errors import SelfPlayError
 from hearts.messages import LANGUAGES, number, text, text_n
 from hearts.rules import PassDirection, Rules
-from hearts.selfplay import BOT_ALIASES, BotSpec, SelfPlayError, bot_spec
 
 __all__ = ["build_parser", "main", "parse_bot"]
 
@@ -124,7 +125,7 @@ def _fields(tips: Any) -> dict[str, Any]:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m hearts``."""
     bots_help = (
-        f"bot names: {', '.join(BOT_ALIASES)} or module:Class; the rule bot takes tip switches, "
+        f"bot names: {', '.join(LEVELS)} or module:Class; the rule bot takes tip switches, "
         "e.g. rule:-flush_queen (that tip off), rule:none,+stop_moon (only that tip), rule:keep_queen_with=3"
     )
     parser = argparse.ArgumentParser(

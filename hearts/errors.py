@@ -23,9 +23,11 @@ __all__ = [
     "DealError",
     "HeartsError",
     "IllegalMoveError",
+    "OptionError",
     "RecordError",
     "Rule",
     "RulesError",
+    "SelfPlayError",
 ]
 
 
@@ -55,6 +57,27 @@ class HeartsError(ValueError):
     """Base class of every error this package raises on purpose."""
 
 
+class OptionError(HeartsError):
+    """A bad option (an argument, a setting): ``.option`` names it.
+
+    The base of every "this option cannot be used" error of the package
+    (rules, self-play, experiments, the expert, drawings, reviews, tips).
+    It is rebuilt whole when it crosses a process boundary:
+
+    >>> import pickle
+    >>> e = pickle.loads(pickle.dumps(RulesError("num_players must be 3 to 7, not 2", "num_players")))
+    >>> type(e).__name__, str(e), e.option
+    ('RulesError', 'num_players must be 3 to 7, not 2', 'num_players')
+    """
+
+    def __init__(self, message: str, option: str) -> None:
+        super().__init__(message)
+        self.option = option
+
+    def __reduce__(self) -> tuple[Any, ...]:  # rebuilt whole when it crosses a process boundary
+        return (type(self), (str(self), self.option))
+
+
 class CardParseError(HeartsError):
     """Text (or a number) that does not name a card. ``.text`` is the input.
 
@@ -80,15 +103,12 @@ class DealError(HeartsError):
     """A deal that is not valid for the rules (wrong count, duplicates, missing cards)."""
 
 
-class RulesError(HeartsError):
+class RulesError(OptionError):
     """An impossible combination of rule options, naming the option."""
 
-    def __init__(self, message: str, option: str) -> None:
-        super().__init__(message)
-        self.option = option
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (str(self), self.option))
+class SelfPlayError(OptionError):
+    """A bad self-play option (or bot given to self-play); ``.option`` names it."""
 
 
 class RecordError(HeartsError):

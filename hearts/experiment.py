@@ -38,34 +38,31 @@ import math
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Literal, overload
+from typing import Any, Literal, Unpack, overload
 
 import numpy as np
 import pandas as pd
 
+from hearts.bots.registry import (
+    BotLike,
+    BotSpec,
+    Seating,
+    as_bot,
+    bot_label,
+    bot_spec,
+    broken_pool_message,
+    local_workers_for,
+)
 from hearts.deal import Deal
+from hearts.errors import SelfPlayError
 from hearts.game import Game
 from hearts.hand import HandState
 from hearts.messages import check_language, number, text, text_n
-from hearts.parallel import ParallelError, WorkerError, check_workers, run_tasks
+from hearts.parallel import ParallelError, WorkerError, run_tasks
 from hearts.rules import Rules
-from hearts.selfplay import (
-    PASS_DTYPE,
-    BotLike,
-    BotSpec,
-    SelfPlayError,
-    _as_spec,
-    _broken_pool_message,
-    _check_common,
-    _check_count,
-    _label,
-    _local_workers,
-    _Seating,
-    bot_spec,
-    chunk_ranges,
-    hand_seeds,
-    play_out,
-)
+from hearts.runs import Run, RunOptions, check_count
+from hearts.selfplay import PASS_DTYPE, hand_seeds, play_out
+from hearts.stats import t_interval, t_quantile
 
 __all__ = [
     "ExperimentError",
@@ -88,75 +85,15 @@ class ExperimentError(SelfPlayError):
     """A bad experiment option; ``.option`` names it."""
 
 
-# ----- statistics ------------------------------------------------------------
+class CompareOptions(RunOptions, total=False):
+    """The keyword options of :func:`compare` besides ``unit`` (see its docstring); the run options too."""
 
-
-def _betacf(a: float, b: float, x: float) -> float:
-    """Continued fraction of the incomplete beta function (modified Lentz)."""
-    tiny = 1e-300
-    qab, qap, qam = a + b, a + 1.0, a - 1.0
-    c, d = 1.0, 1.0 - qab * x / qap
-    d = 1.0 / (d if abs(d) > tiny else tiny)
-    h = d
-    for m in range(1, 500):
-        m2 = 2 * m
-        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
-        d = 1.0 + aa * d
-        d = 1.0 / (d if abs(d) > tiny else tiny)
-        c = 1.0 + aa / c
-        c = c if abs(c) > tiny else tiny
-        h *= d * c
-        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
-        d = 1.0 + aa * d
-        d = 1.0 / (d if abs(d) > tiny else tiny)
-        c = 1.0 + aa / c
-        c = c if abs(c) > tiny else tiny
-        delta = d * c
-        h *= delta
-        if abs(delta - 1.0) < 1e-15:
-            break
-    return h
-
-
-def _betainc(a: float, b: float, x: float) -> float:
-    """Regularized incomplete beta function I_x(a, b)."""
-    if x <= 0.0:
-        return 0.0
-    if x >= 1.0:
-        return 1.0
-    ln_front = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
-    if x < (a + 1.0) / (a + b + 2.0):
-        return math.exp(ln_front) * _betacf(a, b, x) / a
-    return 1.0 - math.exp(ln_front) * _betacf(b, a, 1.0 - x) / b
-
-
-def _t_cdf(t: float, df: float) -> float:
-    tail = 0.5 * _betainc(df / 2.0, 0.5, df / (df + t * t))
-    return 1.0 - tail if t > 0 else tail
-
-
-def t_quantile(p: float, df: float) -> float:
-    """The ``p`` quantile of Student's t distribution with ``df`` degrees of freedom.
-
-    >>> round(t_quantile(0.975, 10), 4), round(t_quantile(0.975, 1e9), 4)
-    (2.2281, 1.96)
-    """
-    if not 0.0 < p < 1.0 or df <= 0:
-        raise ValueError(f"t_quantile needs 0 < p < 1 and df > 0, not p={p!r}, df={df!r}")
-    if p < 0.5:
-        return -t_quantile(1.0 - p, df)
-    lo, hi = 0.0, 1.0
-    while _t_cdf(hi, df) < p:
-        hi *= 2.0
-    for _ in range(200):
-        mid = (lo + hi) / 2.0
-        if _t_cdf(mid, df) < p:
-            lo = mid
-        else:
-            hi = mid
-        if hi - lo < 1e-12:
-            break
-    return (lo + hi) / 2.0
+    n_deals: int | None
+    n_games: int | None
+    field: BotLike | Sequence[BotLike]
+    measure: str
+    confidence: float
+    meta: dict[str, Any] | None
 
 
 # ----- the result ------------------------------------------------------------
@@ -190,25 +127,6 @@ def _names(a: str, b: str, meta: dict[str, Any], lang: str) -> tuple[str, str, s
             title,
         )
     return a, b, None
-
-
-def t_interval(values: Sequence[float] | pd.Series | np.ndarray, confidence: float = 0.95) -> tuple[float, float]:
-    """The t-interval of the mean of ``values`` (NaN with fewer than two): the experiments' interval.
-
-    With paired differences (B minus A on the same deal) it is the interval
-    of the effect.
-
-    >>> lo, hi = t_interval([1.0, 2.0, 3.0, 4.0])
-    >>> round(lo, 3), round(hi, 3)
-    (0.446, 4.554)
-    """
-    x = np.asarray(values, dtype=np.float64)
-    n = len(x)
-    if n < 2:
-        return (math.nan, math.nan)
-    mean = float(x.mean())
-    half = t_quantile(0.5 + confidence / 2, n - 1) * float(x.std(ddof=1)) / math.sqrt(n)
-    return (mean - half, mean + half)
 
 
 def _paired_ci(diffs: pd.Series, confidence: float) -> tuple[float, float]:
@@ -812,12 +730,12 @@ def _at_least_two(n: int, option: str, what: str) -> int:
     return n
 
 
-def _rotations(a: Any, b: Any, field: Sequence[Any], n: int) -> list[tuple[_Seating, _Seating]]:
+def _rotations(a: Any, b: Any, field: Sequence[Any], n: int) -> list[tuple[Seating, Seating]]:
     """For each tested seat ``s``: the table with A in ``s`` and the one with B, the field around it."""
     return [
         (
-            _Seating([a if t == s else field[(t - s) % n - 1] for t in range(n)]),
-            _Seating([b if t == s else field[(t - s) % n - 1] for t in range(n)]),
+            Seating([a if t == s else field[(t - s) % n - 1] for t in range(n)]),
+            Seating([b if t == s else field[(t - s) % n - 1] for t in range(n)]),
         )
         for s in range(n)
     ]
@@ -831,7 +749,7 @@ def _field(field: BotLike | Sequence[BotLike], n: int) -> tuple[Any, ...]:
             f"field must be one bot or a list of {n - 1} (the other seats), got {len(field)}", "field"
         )
     try:
-        out = tuple(_as_spec(b) for b in field)
+        out = tuple(as_bot(b) for b in field)
         for b in out:
             if isinstance(b, BotSpec):
                 b.resolve()
@@ -842,67 +760,19 @@ def _field(field: BotLike | Sequence[BotLike], n: int) -> tuple[Any, ...]:
 
 @overload
 def compare(
-    a: BotLike,
-    b: BotLike,
-    *,
-    n_deals: int | None = ...,
-    unit: Literal["hands"] = ...,
-    n_games: int | None = ...,
-    field: BotLike | Sequence[BotLike] = ...,
-    seed: int = ...,
-    rules: Rules | None = ...,
-    measure: str = ...,
-    workers: int | None = ...,
-    client: Any = ...,
-    progress: bool = ...,
-    chunk_size: int | None = ...,
-    confidence: float = ...,
-    mp_context: str | None = ...,
-    meta: dict[str, Any] | None = ...,
+    a: BotLike, b: BotLike, *, unit: Literal["hands"] = ..., **options: Unpack[CompareOptions]
 ) -> ExperimentResult: ...
 
 
 @overload
 def compare(
-    a: BotLike,
-    b: BotLike,
-    *,
-    n_deals: int | None = ...,
-    unit: Literal["games"],
-    n_games: int | None = ...,
-    field: BotLike | Sequence[BotLike] = ...,
-    seed: int = ...,
-    rules: Rules | None = ...,
-    measure: str = ...,
-    workers: int | None = ...,
-    client: Any = ...,
-    progress: bool = ...,
-    chunk_size: int | None = ...,
-    confidence: float = ...,
-    mp_context: str | None = ...,
-    meta: dict[str, Any] | None = ...,
+    a: BotLike, b: BotLike, *, unit: Literal["games"], **options: Unpack[CompareOptions]
 ) -> GameExperimentResult: ...
 
 
 @overload
 def compare(
-    a: BotLike,
-    b: BotLike,
-    *,
-    n_deals: int | None = ...,
-    unit: str,
-    n_games: int | None = ...,
-    field: BotLike | Sequence[BotLike] = ...,
-    seed: int = ...,
-    rules: Rules | None = ...,
-    measure: str = ...,
-    workers: int | None = ...,
-    client: Any = ...,
-    progress: bool = ...,
-    chunk_size: int | None = ...,
-    confidence: float = ...,
-    mp_context: str | None = ...,
-    meta: dict[str, Any] | None = ...,
+    a: BotLike, b: BotLike, *, unit: str, **options: Unpack[CompareOptions]
 ) -> ExperimentResult | GameExperimentResult: ...
 
 
@@ -910,20 +780,14 @@ def compare(
     a: BotLike,
     b: BotLike,
     *,
-    n_deals: int | None = None,
     unit: str = "hands",
+    n_deals: int | None = None,
     n_games: int | None = None,
     field: BotLike | Sequence[BotLike] = "rule",
-    seed: int = 0,
-    rules: Rules | None = None,
     measure: str = "score",
-    workers: int | None = None,
-    client: Any = None,
-    progress: bool = True,
-    chunk_size: int | None = None,
     confidence: float = 0.95,
-    mp_context: str | None = None,
     meta: dict[str, Any] | None = None,
+    **options: Unpack[RunOptions],
 ) -> ExperimentResult | GameExperimentResult:
     """Play strategy ``a`` against strategy ``b`` on ``n_deals`` duplicate deals (1000 by default).
 
@@ -957,65 +821,66 @@ def compare(
         raise ExperimentError("n_games is for unit='games'; per-hand experiments take n_deals", "n_games")
     if unit == "games" and measure != "score":
         raise ExperimentError("whole-game experiments measure the game score: measure must be 'score'", "measure")
+    if unit == "games":
+        n_games = _at_least_two(
+            check_count(200 if n_games is None else n_games, "n_games", ExperimentError), "n_games", "games"
+        )
+    n_deals = check_count(1000 if n_deals is None else n_deals, "n_deals", ExperimentError)
+    if unit == "hands":
+        _at_least_two(n_deals, "n_deals", "deals")
+    run = Run.check(options, caller="compare", error=ExperimentError)
     try:
-        if unit == "games":
-            n_games = _at_least_two(_check_count(200 if n_games is None else n_games, "n_games"), "n_games", "games")
-        n_deals = _check_count(1000 if n_deals is None else n_deals, "n_deals")
-        if unit == "hands":
-            _at_least_two(n_deals, "n_deals", "deals")
-        seed, rules, _ = _check_common(seed, rules, "hands", chunk_size, None)
-        nworkers = 1 if client is not None else check_workers(workers)
-        a_spec, b_spec = _as_spec(a), _as_spec(b)
+        a_spec, b_spec = as_bot(a), as_bot(b)
         for spec in (a_spec, b_spec):
             if isinstance(spec, BotSpec):
                 spec.resolve()
-    except (SelfPlayError, ParallelError) as e:
-        option = getattr(e, "option", "")
-        raise ExperimentError(str(e), "a/b" if option == "bots" else option) from None
+    except SelfPlayError as e:
+        raise ExperimentError(str(e), "a/b") from None
     if measure not in _MEASURES:
         raise ExperimentError(f"measure must be one of {', '.join(_MEASURES)}, not {measure!r}", "measure")
     if not isinstance(confidence, float) or not 0.0 < confidence < 1.0:
         raise ExperimentError(f"confidence must be a number between 0 and 1, not {confidence!r}", "confidence")
+    rules = run.rules
     n = rules.num_players
     field_specs = _field(field, n)
     every_bot = (a_spec, b_spec, *field_specs)
-    nworkers = _local_workers(every_bot, nworkers, client, mp_context, stacklevel=3)
+    nworkers = local_workers_for(every_bot, run.worker_count, run.client, run.mp_context, stacklevel=2)
     info = {
-        "seed": seed,
+        "seed": run.seed,
         "measure": measure,
         "num_players": n,
         "rules": rules.to_dict(),
-        "field": ", ".join(dict.fromkeys(_label(f) for f in field_specs)),
+        "field": ", ".join(dict.fromkeys(bot_label(f) for f in field_specs)),
         "tip": None,
     } | (meta or {})
     if unit == "games":
         assert n_games is not None
-        parallel = dict(workers=nworkers, client=client, progress=progress, mp_context=mp_context)
         game_chunks = [
-            _GameChunk(seed, lo, hi, a_spec, b_spec, field_specs, rules)
-            for lo, hi in chunk_ranges(n_games, nworkers if client is None else 8, chunk_size, 5)
+            _GameChunk(run.seed, lo, hi, a_spec, b_spec, field_specs, rules)
+            for lo, hi in run.chunks(n_games, nworkers, 5)
         ]
         info["unit"] = "games"
         try:
-            return _games_result(_label(a_spec), _label(b_spec), game_chunks, n_games, info, confidence, parallel)
+            return _games_result(
+                bot_label(a_spec), bot_label(b_spec), game_chunks, n_games, info, confidence, run.parallel(nworkers)
+            )
         except WorkerError as e:
-            raise ExperimentError(_broken_pool_message(every_bot, mp_context, e), "a/b") from None
-    ranges = chunk_ranges(n_deals, nworkers if client is None else 8, chunk_size, 50)
-    chunks = [_ExpChunk(seed, lo, hi, a_spec, b_spec, field_specs, rules, measure) for lo, hi in ranges]
+            raise ExperimentError(broken_pool_message(every_bot, run.mp_context, e), "a/b") from None
+    chunks = [
+        _ExpChunk(run.seed, lo, hi, a_spec, b_spec, field_specs, rules, measure)
+        for lo, hi in run.chunks(n_deals, nworkers, 50)
+    ]
     try:
         parts = run_tasks(
             _run_exp_chunk,
             chunks,
-            workers=nworkers,
-            client=client,
-            progress=progress,
             weights=[c.stop - c.start for c in chunks],
             desc="deals",
             unit="deal",
-            mp_context=mp_context,
+            **run.parallel(nworkers),
         )
     except WorkerError as e:
-        raise ExperimentError(_broken_pool_message(every_bot, mp_context, e), "a/b") from None
+        raise ExperimentError(broken_pool_message(every_bot, run.mp_context, e), "a/b") from None
     except ParallelError as e:
         raise ExperimentError(str(e), e.option) from None
     cols = {k: np.concatenate([p[k] for p in parts]) if parts else np.zeros(0) for k in _ExpChunkKeys}
@@ -1033,7 +898,7 @@ def compare(
             "changed": cols["changed"].astype(np.int8),
         }
     )
-    return ExperimentResult(_label(a_spec), _label(b_spec), deals, info, confidence)
+    return ExperimentResult(bot_label(a_spec), bot_label(b_spec), deals, info, confidence)
 
 
 def _games_result(
@@ -1084,15 +949,19 @@ _ExpChunkKeys = ("deal_number", "hand_number", "pass_code", "a_sum", "b_sum", "c
 
 
 @overload
-def tip_experiment(tip: str, *, unit: Literal["hands"] = "hands", **options: Any) -> ExperimentResult: ...
+def tip_experiment(
+    tip: str, *, unit: Literal["hands"] = "hands", **options: Unpack[CompareOptions]
+) -> ExperimentResult: ...
 
 
 @overload
-def tip_experiment(tip: str, *, unit: Literal["games"], **options: Any) -> GameExperimentResult: ...
+def tip_experiment(tip: str, *, unit: Literal["games"], **options: Unpack[CompareOptions]) -> GameExperimentResult: ...
 
 
 @overload
-def tip_experiment(tip: str, *, unit: str, **options: Any) -> ExperimentResult | GameExperimentResult: ...
+def tip_experiment(
+    tip: str, *, unit: str, **options: Unpack[CompareOptions]
+) -> ExperimentResult | GameExperimentResult: ...
 
 
 def tip_experiment(

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from hearts.cards import _CARDS, Card, CardSet, card, iter_mask
 from hearts.deal import Deal
-from hearts.errors import CardParseError, HeartsError, IllegalMoveError, Rule, RulesError
+from hearts.errors import CardParseError, HeartsError, IllegalMoveError, Rule
 from hearts.rules import DEFAULT_RULES, MoonScoring, PassDirection, Rules, legal_mask, refusal, trick_winner
 
 if TYPE_CHECKING:
@@ -156,13 +156,8 @@ class HandState:
         self.hand_number = hand_number if hand_number is not None else deal.hand_number
         if pass_direction is None:
             pass_direction = rules.pass_direction(self.hand_number)
-        elif not isinstance(pass_direction, PassDirection):
-            raise RulesError(f"pass_direction must be a PassDirection, not {pass_direction!r}", "pass_direction")
-        elif pass_direction not in rules.pass_directions:
-            allowed = ", ".join(d.value for d in rules.pass_directions)
-            raise RulesError(
-                f"these rules never pass {pass_direction.value} (they allow: {allowed})", "pass_direction"
-            )
+        else:
+            pass_direction = rules.check_pass_direction(pass_direction)
         self.pass_direction = pass_direction
         self._pass_offset = pass_direction.offset(self.n)
         self._reset()

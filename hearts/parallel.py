@@ -15,34 +15,51 @@ function and plain data), so the pool works with the ``spawn`` start
 method too. A worker that dies (it could not import what it was sent, or
 its process ended) raises :class:`WorkerError`, not the pool's own
 ``BrokenProcessPool``.
+
+Shipping. Before a pool starts, :func:`local_workers` checks that every
+object the tasks carry (bots, recipes) can travel to a worker process: by
+pickling, and, under the ``spawn`` and ``forkserver`` start methods, by a
+new Python process being able to import every class it names. If one
+cannot, the work runs in this process (same result, one core) with a
+warning that says why. :func:`chunk_ranges` cuts the work into tasks.
 """
 
 from __future__ import annotations
 
+import io
 import multiprocessing
 import os
+import pickle
+import sys
+import types
+import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from hearts.errors import HeartsError
+from hearts.errors import OptionError
 
-__all__ = ["ParallelError", "WorkerError", "available_cores", "check_workers", "run_tasks"]
+__all__ = [
+    "ParallelError",
+    "WorkerError",
+    "available_cores",
+    "broken_pool_message",
+    "check_workers",
+    "chunk_ranges",
+    "local_workers",
+    "new_process_can_import",
+    "pickled_classes",
+    "run_tasks",
+    "start_method",
+]
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 
-class ParallelError(HeartsError):
+class ParallelError(OptionError):
     """A bad option for running in parallel (names the option)."""
-
-    def __init__(self, message: str, option: str) -> None:
-        super().__init__(message)
-        self.option = option
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (str(self), self.option))
 
 
 class WorkerError(ParallelError):
@@ -82,6 +99,17 @@ def check_workers(workers: int | None) -> int:
             f"workers must be a whole number 1 or more (or None for every core), not {workers!r}", "workers"
         )
     return workers
+
+
+def chunk_ranges(n: int, workers: int, chunk_size: int | None, per_task: int = 200) -> list[tuple[int, int]]:
+    """Cut ``range(n)`` into chunks: several per worker, at most ``per_task`` items each by default.
+
+    >>> chunk_ranges(10, 2, 4)
+    [(0, 4), (4, 8), (8, 10)]
+    """
+    if chunk_size is None:
+        chunk_size = max(1, min(per_task, -(-n // (workers * 4))))
+    return [(a, min(n, a + chunk_size)) for a in range(0, n, chunk_size)]
 
 
 def run_tasks(
@@ -174,3 +202,150 @@ def _run_dask(fn: Callable[[T], R], tasks: list[T], client: Any, bar: Any, weigh
     for fut in as_completed(futures):  # type: ignore[no-untyped-call]
         bar.update(weights[index[fut.key]])
     return list(client.gather(futures))
+
+
+# ----- shipping objects to worker processes ----------------------------------
+
+
+def start_method(mp_context: str | None) -> str:
+    """The start method a process pool will use, without fixing Python's default as a side effect.
+
+    >>> start_method("spawn")
+    'spawn'
+    """
+    return mp_context or multiprocessing.get_start_method(allow_none=True) or multiprocessing.get_all_start_methods()[0]
+
+
+def new_process_can_import(obj: Any) -> bool:
+    """Whether a new Python process (``spawn``, ``forkserver``) can import ``obj`` (a class or function) by name.
+
+    Such a process gets this one's ``sys.path`` and rebuilds ``__main__``
+    from the script file or module it was run as; a class defined in a
+    notebook, an interactive session or ``python -c`` is nowhere to import.
+
+    >>> new_process_can_import(ParallelError)
+    True
+    """
+    module = getattr(obj, "__module__", None)
+    if not isinstance(module, str) or module == "builtins":
+        return True
+    if module in ("__main__", "__mp_main__"):
+        main = sys.modules.get("__main__")
+        name = getattr(getattr(main, "__spec__", None), "name", None)
+        if name is not None:  # run with python -m: the module is imported again (not a package's __main__)
+            return name != "__main__" and not name.endswith(".__main__")
+        path = getattr(main, "__file__", None)  # run as a script: the file is run again
+        return isinstance(path, str) and os.path.isfile(path) and os.path.basename(path) != "ipython"
+    top = module.partition(".")[0]
+    if top in sys.builtin_module_names:
+        return True
+    for finder in sys.meta_path:  # the finders, not sys.modules: a module made at run time is not found
+        find = getattr(finder, "find_spec", None)
+        try:
+            if find is not None and find(top, None) is not None:
+                return True
+        except Exception:  # a finder that fails on this name does not find it
+            continue
+    return False
+
+
+def pickled_classes(obj: Any) -> list[Any]:
+    """Every class and function that sending ``obj`` to a worker names (so the worker must import).
+
+    >>> ParallelError in pickled_classes(ParallelError("x", "workers"))
+    True
+    """
+    from multiprocessing.reduction import ForkingPickler
+
+    seen: dict[int, Any] = {}
+
+    class Probe(ForkingPickler):
+        def reducer_override(self, o: Any) -> Any:
+            t = o if isinstance(o, type) else type(o)
+            seen.setdefault(id(t), t)
+            if isinstance(o, (types.FunctionType, types.BuiltinFunctionType)):
+                seen.setdefault(id(o), o)
+            return NotImplemented
+
+    Probe(io.BytesIO(), pickle.HIGHEST_PROTOCOL).dump(obj)
+    return list(seen.values())
+
+
+def _why_not_shipped(obj: Any, imports: Sequence[Any], method: str) -> str:
+    """Why ``obj`` cannot travel to a worker started by ``method`` ('' if it can)."""
+    from multiprocessing.reduction import ForkingPickler
+
+    try:
+        ForkingPickler.dumps(obj)
+    except Exception:  # any failure means it cannot be sent
+        return "its class is not importable by name"
+    if method == "fork":
+        return ""
+    try:
+        named = [*pickled_classes(obj), *imports]
+    except Exception:
+        return "its class is not importable by name"
+    missing = [c for c in named if not new_process_can_import(c)]
+    if not missing:
+        return ""
+    where = ", ".join(f"{getattr(c, '__module__', '?')}.{getattr(c, '__qualname__', c)}" for c in missing)
+    return (
+        f"worker processes started by {method!r} are new Python processes that cannot import {where} "
+        "(defined in a notebook, an interactive session or python -c)"
+    )
+
+
+def local_workers(
+    items: Sequence[tuple[str, Any, Sequence[Any]]],
+    workers: int,
+    client: Any,
+    mp_context: str | None = None,
+    *,
+    kind: str = "bot",
+    stacklevel: int = 1,
+) -> int:
+    """``workers``, or 1 with a warning when an object the tasks carry cannot travel to worker processes.
+
+        ``items`` are ``(name, object, imports)``: what the warning calls it,
+        the object sent, and the classes a worker must import besides those its
+        pickle names (a recipe's target class). Objects travel by
+        multiprocessing's own transport, which needs their classes importable by
+        name (a class defined inside a function is not). Under the ``spawn`` and
+        ``forkserver`` start methods (the default on macOS and Windows, and on
+        Linux from Python 3.14) a worker is a new Python process, which must
+        also be able to import each class: one defined in a notebook or in
+        ``python -c`` cannot go. The result is the same in one process, only
+        slower. The warning points at the caller of this function
+    (``stacklevel=1``) or further up the stack.
+
+        >>> local_workers([("abs", abs, ())], 2, None)
+        2
+    """
+    if workers == 1 or client is not None:
+        return workers
+    method = start_method(mp_context)
+    for name, obj, imports in items:
+        why = _why_not_shipped(obj, imports, method)
+        if why:
+            warnings.warn(
+                f"{kind} {name!r} cannot be sent to worker processes ({why}), so it plays in this process on one "
+                "core; define the class at the top level of a module file (or give workers=1) to silence this",
+                RuntimeWarning,
+                stacklevel=stacklevel + 1,
+            )
+            return 1
+    return workers
+
+
+def broken_pool_message(names: Sequence[str], mp_context: str | None, error: Exception) -> str:
+    """Why a pool whose worker died broke, naming what it was playing with (``names``).
+
+    >>> broken_pool_message(["Quitter"], "spawn", RuntimeError("gone"))[:60]
+    "a worker process (started by 'spawn') stopped while playing "
+    """
+    shown = ", ".join(repr(n) for n in dict.fromkeys(names))
+    return (
+        f"a worker process (started by {start_method(mp_context)!r}) stopped while playing with {shown} "
+        f"({error}); a bot whose class a new process cannot import, or that ends its process, does this: "
+        "define bot classes at the top level of a module file, or give workers=1 to play in this process"
+    )

@@ -201,6 +201,31 @@ class Rules:
         cycle = self._pass_cycle
         return cycle if PassDirection.NONE in cycle else (*cycle, PassDirection.NONE)
 
+    def check_pass_direction(self, direction: object) -> PassDirection:
+        """``direction`` (a :class:`PassDirection` or its value) if a hand of these rules may pass that way.
+
+        >>> Rules().check_pass_direction("across")
+        <PassDirection.ACROSS: 'across'>
+        >>> Rules(num_players=5).check_pass_direction(PassDirection.ACROSS)
+        Traceback (most recent call last):
+        ...
+        hearts.errors.RulesError: there is no seat across with 5 players
+        """
+        if not isinstance(direction, PassDirection):
+            try:
+                direction = PassDirection(direction)
+            except ValueError:
+                raise RulesError(
+                    f"pass_direction must be one of {', '.join(d.value for d in PassDirection)}, not {direction!r}",
+                    "pass_direction",
+                ) from None
+        if direction is PassDirection.ACROSS and self.num_players % 2:
+            raise RulesError(f"there is no seat across with {self.num_players} players", "pass_direction")
+        if direction not in self.pass_directions:
+            allowed = ", ".join(d.value for d in self.pass_directions)
+            raise RulesError(f"these rules never pass {direction.value} (they allow: {allowed})", "pass_direction")
+        return direction
+
     def card_points(self, c: int) -> int:
         """Points for taking one card: heart 1, Q♠ 13, J♦ −10 in that variant."""
         if c >= 39:

@@ -38,35 +38,38 @@ they are built once per chunk and reused (no copying cost).
 
 from __future__ import annotations
 
-import copy
 import dataclasses
-import importlib
-import io
 import json
-import multiprocessing
-import os
-import pickle
-import sys
-import types
-import warnings
 from collections.abc import Sequence
 from json.encoder import encode_basestring as _json_str  # a JSON string, non-ASCII kept
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Unpack
 
 import numpy as np
 import pandas as pd
 
 from hearts.bots.base import Bot, BotError
+from hearts.bots.registry import (
+    BOT_ALIASES,
+    BotLike,
+    BotSpec,
+    Seating,
+    bot_label,
+    bot_spec,
+    broken_pool_message,
+    local_workers_for,
+    seat_bots,
+)
 from hearts.cards import QUEEN_OF_SPADES, Card
 from hearts.deal import Deal, StableRandom
-from hearts.errors import HeartsError
+from hearts.errors import SelfPlayError
 from hearts.game import Game
 from hearts.hand import HandState, Phase
 from hearts.messages import seat_name
 from hearts.observation import Observation
-from hearts.parallel import ParallelError, WorkerError, check_workers, run_tasks
-from hearts.rules import DEFAULT_RULES, PassDirection, Rules
+from hearts.parallel import ParallelError, WorkerError, chunk_ranges, run_tasks
+from hearts.rules import PassDirection, Rules
+from hearts.runs import Run, RunOptions, check_count, check_pass_direction
 
 __all__ = [
     "BOT_ALIASES",
@@ -74,10 +77,12 @@ __all__ = [
     "PASS_DTYPE",
     "ROLE_DTYPE",
     "SUIT_DTYPE",
+    "BotLike",
     "BotSpec",
     "SelfPlayError",
     "SelfPlayResult",
     "bot_spec",
+    "chunk_ranges",
     "hand_seeds",
     "play_games",
     "play_hands",
@@ -90,18 +95,6 @@ __all__ = [
 Detail = Literal["hands", "tricks", "plays"]
 _DETAILS = ("hands", "tricks", "plays")
 FORMAT_VERSION = 1
-
-
-class SelfPlayError(HeartsError):
-    """A bad self-play option; ``.option`` names it."""
-
-    def __init__(self, message: str, option: str) -> None:
-        super().__init__(message)
-        self.option = option
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # raised in a worker process, it travels back whole (message and option)
-        return (type(self), (str(self), self.option))
 
 
 # ----- dtypes ----------------------------------------------------------------
@@ -122,299 +115,6 @@ def seat_dtype(num_players: int = 4) -> pd.CategoricalDtype:
     ['South', 'West', 'North', 'East']
     """
     return pd.CategoricalDtype([seat_name(s, "en", num_players) for s in range(num_players)], ordered=True)
-
-
-# ----- bots ------------------------------------------------------------------
-
-BOT_ALIASES: dict[str, str] = {
-    "random": "hearts.bots.random_bot:RandomBot",
-    "rule": "hearts.bots.rule_bot:RuleBot",
-    "expert": "hearts.bots.expert:ExpertBot",
-}
-"""Short names accepted wherever a bot is expected."""
-
-
-@dataclasses.dataclass(frozen=True)
-class BotSpec:
-    """A recipe for a bot: an importable class (``"module:Class"`` or the class) and keyword arguments.
-
-    Specs are plain data, so they travel to worker processes and Dask
-    workers; each worker builds its own bots from them.
-
-    >>> spec = bot_spec("random")
-    >>> spec.label, type(spec.build()).__name__
-    ('Random', 'RandomBot')
-    """
-
-    target: str | type
-    kwargs: tuple[tuple[str, Any], ...] = ()
-    label: str = ""
-
-    def resolve(self) -> type:
-        """The bot class."""
-        if isinstance(self.target, type):
-            return self.target
-        module, sep, name = self.target.partition(":")
-        if not sep or not module or not name:
-            raise SelfPlayError(f"cannot import bot {self.target!r}: write it as 'module:Class'", "bots")
-        try:
-            obj: Any = importlib.import_module(module)
-            for part in name.split("."):
-                obj = getattr(obj, part)
-        except (ImportError, AttributeError) as e:
-            raise SelfPlayError(f"cannot import bot {self.target!r}: {e}", "bots") from e
-        if not (isinstance(obj, type) and issubclass(obj, Bot)):
-            raise SelfPlayError(f"{self.target!r} is not a Bot class", "bots")
-        return obj
-
-    def build(self) -> Bot:
-        """A new bot made from this recipe."""
-        cls = self.resolve()
-        try:
-            return cls(**dict(self.kwargs))  # type: ignore[no-any-return]
-        except TypeError as e:
-            raise SelfPlayError(f"cannot make {cls.__name__} with {dict(self.kwargs)!r}: {e}", "bots") from e
-
-    @property
-    def name(self) -> str:
-        """The label, or the class's display name."""
-        return self.label or _default_label(self.resolve(), dict(self.kwargs))
-
-
-def _default_label(cls: type, kwargs: dict[str, Any]) -> str:
-    base = str(getattr(cls, "name", cls.__name__))
-    if not kwargs:
-        return base
-    return base + " (" + ", ".join(f"{k}={v!r}" for k, v in kwargs.items()) + ")"
-
-
-def bot_spec(kind: str | type, *, label: str = "", **kwargs: Any) -> BotSpec:
-    """A :class:`BotSpec` from a short name (``'random'``, ``'rule'``), ``'module:Class'`` or a class.
-
-    >>> bot_spec("random", label="Baseline").label
-    'Baseline'
-    >>> bot_spec("chess")
-    Traceback (most recent call last):
-    ...
-    hearts.selfplay.SelfPlayError: unknown bot 'chess': use random, rule, expert, 'module:Class' or a Bot class
-    """
-    target: str | type
-    if isinstance(kind, str):
-        target = BOT_ALIASES.get(kind.strip().lower(), kind.strip())
-        if ":" not in target:
-            raise SelfPlayError(
-                f"unknown bot {kind!r}: use {', '.join(BOT_ALIASES)}, 'module:Class' or a Bot class", "bots"
-            )
-    elif isinstance(kind, type) and issubclass(kind, Bot):
-        target = kind
-        if "<locals>" not in kind.__qualname__:
-            target = f"{kind.__module__}:{kind.__qualname__}"
-    else:
-        raise SelfPlayError(f"a bot must be a name, a Bot class, a BotSpec or a Bot, not {kind!r}", "bots")
-    spec = BotSpec(target, tuple(sorted(kwargs.items())), label)
-    if not label:
-        spec = dataclasses.replace(spec, label=spec.name)
-    return spec
-
-
-BotLike = str | type | BotSpec | Bot
-
-
-def _as_spec(bot: BotLike) -> BotSpec | Bot:
-    if isinstance(bot, BotSpec):
-        if not bot.label:
-            return dataclasses.replace(bot, label=bot.name)
-        return bot
-    if isinstance(bot, Bot):
-        return bot
-    return bot_spec(bot)
-
-
-def _label(bot: BotSpec | Bot) -> str:
-    return bot.label if isinstance(bot, BotSpec) else str(bot.name)
-
-
-def _seat_bots(bots: BotLike | Sequence[BotLike], n: int) -> tuple[BotSpec | Bot, ...]:
-    if isinstance(bots, (str, type, BotSpec, Bot)):
-        bots = [bots] * n
-    if not isinstance(bots, Sequence):
-        raise SelfPlayError(f"bots must be one bot or a list of {n}, not {type(bots).__name__}", "bots")
-    if len(bots) != n:
-        raise SelfPlayError(f"bots must name one bot per seat ({n}), got {len(bots)}", "bots")
-    out = tuple(_as_spec(b) for b in bots)
-    for b in out:
-        if isinstance(b, BotSpec):
-            b.resolve()
-    return out
-
-
-def _start_method(mp_context: str | None) -> str:
-    """The start method a process pool will use, without fixing Python's default as a side effect."""
-    return mp_context or multiprocessing.get_start_method(allow_none=True) or multiprocessing.get_all_start_methods()[0]
-
-
-def _new_process_can_import(obj: Any) -> bool:
-    """Whether a new Python process (``spawn``, ``forkserver``) can import ``obj`` (a class or function) by name.
-
-    Such a process gets this one's ``sys.path`` and rebuilds ``__main__``
-    from the script file or module it was run as; a class defined in a
-    notebook, an interactive session or ``python -c`` is nowhere to import.
-    """
-    module = getattr(obj, "__module__", None)
-    if not isinstance(module, str) or module == "builtins":
-        return True
-    if module in ("__main__", "__mp_main__"):
-        main = sys.modules.get("__main__")
-        name = getattr(getattr(main, "__spec__", None), "name", None)
-        if name is not None:  # run with python -m: the module is imported again (not a package's __main__)
-            return name != "__main__" and not name.endswith(".__main__")
-        path = getattr(main, "__file__", None)  # run as a script: the file is run again
-        return isinstance(path, str) and os.path.isfile(path) and os.path.basename(path) != "ipython"
-    top = module.partition(".")[0]
-    if top in sys.builtin_module_names:
-        return True
-    for finder in sys.meta_path:  # the finders, not sys.modules: a module made at run time is not found
-        find = getattr(finder, "find_spec", None)
-        try:
-            if find is not None and find(top, None) is not None:
-                return True
-        except Exception:  # a finder that fails on this name does not find it
-            continue
-    return False
-
-
-def _pickled_classes(obj: Any) -> list[Any]:
-    """Every class and function that sending ``obj`` to a worker names (so the worker must import)."""
-    from multiprocessing.reduction import ForkingPickler
-
-    seen: dict[int, Any] = {}
-
-    class Probe(ForkingPickler):
-        def reducer_override(self, o: Any) -> Any:
-            t = o if isinstance(o, type) else type(o)
-            seen.setdefault(id(t), t)
-            if isinstance(o, (types.FunctionType, types.BuiltinFunctionType)):
-                seen.setdefault(id(o), o)
-            return NotImplemented
-
-    Probe(io.BytesIO(), pickle.HIGHEST_PROTOCOL).dump(obj)
-    return list(seen.values())
-
-
-def _local_workers(
-    bots: Sequence[Any], workers: int, client: Any, mp_context: str | None = None, stacklevel: int = 4
-) -> int:
-    """``workers``, or 1 with a warning when a bot cannot travel to worker processes.
-
-    Bots travel by multiprocessing's own transport, which needs their class
-    importable by name (a function-made bot or a class defined inside a
-    function is not). Under the ``spawn`` and ``forkserver`` start methods
-    (the default on macOS and Windows, and on Linux from Python 3.14) a
-    worker is a new Python process, which must also be able to import the
-    class: one defined in a notebook or in ``python -c`` cannot go. The
-    result is the same in one process, only slower.
-    """
-    if workers == 1 or client is not None:
-        return workers
-    from multiprocessing.reduction import ForkingPickler
-
-    method = _start_method(mp_context)
-    for b in bots:
-        name = _label(b) if isinstance(b, (BotSpec, Bot)) else repr(b)
-        why = ""
-        try:
-            ForkingPickler.dumps(b)
-        except Exception:  # any failure means it cannot be sent
-            why = "its class is not importable by name"
-        if not why and method != "fork":
-            try:
-                named = _pickled_classes(b)
-                if isinstance(b, BotSpec):
-                    named.append(b.resolve())
-            except Exception:
-                named = []
-                why = "its class is not importable by name"
-            missing = [c for c in named if not _new_process_can_import(c)]
-            if missing:
-                where = ", ".join(f"{getattr(c, '__module__', '?')}.{getattr(c, '__qualname__', c)}" for c in missing)
-                why = (
-                    f"worker processes started by {method!r} are new Python processes that cannot import {where} "
-                    "(defined in a notebook, an interactive session or python -c)"
-                )
-        if why:
-            warnings.warn(
-                f"bot {name!r} cannot be sent to worker processes ({why}), so it plays in this process on one "
-                "core; define the class at the top level of a module file (or give workers=1) to silence this",
-                RuntimeWarning,
-                stacklevel=stacklevel,
-            )
-            return 1
-    return workers
-
-
-def _broken_pool_message(bots: Sequence[BotSpec | Bot], mp_context: str | None, error: Exception) -> str:
-    """Why a pool whose worker died broke, naming the bots that may have caused it (not the built-in ones)."""
-    own = [b for b in bots if not _module_of(b).startswith("hearts.")] or list(bots)
-    names = ", ".join(repr(n) for n in dict.fromkeys(_label(b) for b in own))
-    return (
-        f"a worker process (started by {_start_method(mp_context)!r}) stopped while playing with {names} "
-        f"({error}); a bot whose class a new process cannot import, or that ends its process, does this: "
-        "define bot classes at the top level of a module file, or give workers=1 to play in this process"
-    )
-
-
-def _module_of(bot: BotSpec | Bot) -> str:
-    if isinstance(bot, BotSpec):
-        target = bot.target
-        return target.partition(":")[0] if isinstance(target, str) else str(target.__module__)
-    return str(type(bot).__module__)
-
-
-def _build(bots: Sequence[BotSpec | Bot]) -> list[Bot]:
-    return [b.build() if isinstance(b, BotSpec) else copy.deepcopy(b) for b in bots]
-
-
-def _stateless_types() -> tuple[type, ...]:
-    """Built-in bots whose only state between decisions is their random source (reset by ``reseed``)."""
-    from hearts.bots.random_bot import RandomBot
-    from hearts.bots.rule_bot import RuleBot
-
-    return (RandomBot, RuleBot)
-
-
-class _Seating:
-    """The bots of one table, fresh from their templates whenever :meth:`fresh` is called.
-
-    A bot that keeps state would otherwise carry it from one hand into the
-    next (so results would depend on how the hands are cut into chunks) or,
-    in an experiment, from one seat rotation of a deal into the next (where
-    it would know another seat's cards). Exact instances of the stateless
-    built-in bots are built once and only reseeded; any other bot is built
-    again from its :class:`BotSpec` or deep-copied from its instance.
-    """
-
-    __slots__ = ("bots", "renew", "templates")
-
-    def __init__(self, templates: Sequence[BotSpec | Bot]) -> None:
-        self.templates = tuple(templates)
-        self.bots = _build(self.templates)
-        stateless = _stateless_types()
-        self.renew = [type(b) not in stateless for b in self.bots]
-
-    def fresh(self, seeds: Sequence[int]) -> list[Bot]:
-        """New bots (or the reused stateless ones), seeded with ``seeds`` (one per seat)."""
-        bots = self.bots
-        for i, t in enumerate(self.templates):
-            if self.renew[i]:
-                bots[i] = t.build() if isinstance(t, BotSpec) else copy.deepcopy(t)
-            bots[i].reseed(seeds[i])
-        return bots
-
-    def reseed(self, seeds: Sequence[int]) -> list[Bot]:
-        """The same bots, reseeded (the next hand of a game)."""
-        for b, sd in zip(self.bots, seeds):
-            b.reseed(sd)
-        return self.bots
 
 
 # ----- seeds -----------------------------------------------------------------
@@ -618,6 +318,8 @@ class _Recorder:
         return len(self.deal_number)
 
 
+_local_workers = local_workers_for  # the old private name, kept for the tests that check it
+
 _PASS_CODE = {d: i for i, d in enumerate(PassDirection)}
 
 
@@ -747,8 +449,8 @@ class _Chunk:
 def _run_chunk(chunk: _Chunk) -> dict[str, pd.DataFrame]:
     rules = chunk.rules
     n = rules.num_players
-    seating = _Seating(chunk.bots)
-    codes = [chunk.labels.index(_label(b)) for b in chunk.bots]
+    seating = Seating(chunk.bots)
+    codes = [chunk.labels.index(bot_label(b)) for b in chunk.bots]
     rec = _Recorder(n, chunk.detail, chunk.games)
     if not chunk.games:
         for i in range(chunk.start, chunk.stop):
@@ -1181,101 +883,41 @@ def read_parquet(path: str | Path) -> pd.DataFrame:
 # ----- the public entry points -----------------------------------------------
 
 
-def _check_count(n: Any, option: str) -> int:
-    if not isinstance(n, (int, np.integer)) or isinstance(n, bool) or n < 0:
-        raise SelfPlayError(f"{option} must be a whole number 0 or more, not {n!r}", option)
-    return int(n)
-
-
-def _check_common(
-    seed: Any, rules: Rules | None, detail: str, chunk_size: int | None, pass_direction: Any
-) -> tuple[int, Rules, PassDirection | None]:
-    if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool) or seed < 0:
-        raise SelfPlayError(f"seed must be a whole number 0 or more, not {seed!r}", "seed")
-    rules = DEFAULT_RULES if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise SelfPlayError(f"rules must be a Rules object, not {type(rules).__name__}", "rules")
-    if detail not in _DETAILS:
-        raise SelfPlayError(f"detail must be one of {', '.join(_DETAILS)}, not {detail!r}", "detail")
-    if chunk_size is not None and (not isinstance(chunk_size, int) or isinstance(chunk_size, bool) or chunk_size < 1):
-        raise SelfPlayError(f"chunk_size must be a whole number 1 or more, not {chunk_size!r}", "chunk_size")
-    if pass_direction is not None and not isinstance(pass_direction, PassDirection):
-        try:
-            pass_direction = PassDirection(pass_direction)
-        except ValueError:
-            raise SelfPlayError(
-                f"pass_direction must be one of {', '.join(d.value for d in PassDirection)}, not {pass_direction!r}",
-                "pass_direction",
-            ) from None
-    if pass_direction is PassDirection.ACROSS and rules.num_players % 2:
-        raise SelfPlayError(f"there is no seat across with {rules.num_players} players", "pass_direction")
-    if pass_direction is not None and pass_direction not in rules.pass_directions:
-        allowed = ", ".join(d.value for d in rules.pass_directions)
-        raise SelfPlayError(
-            f"pass_direction {pass_direction.value!r} is not allowed by these rules (they allow: {allowed})",
-            "pass_direction",
-        )
-    return int(seed), rules, pass_direction
-
-
-def chunk_ranges(n: int, workers: int, chunk_size: int | None, per_task: int = 200) -> list[tuple[int, int]]:
-    """Cut ``range(n)`` into chunks: several per worker, at most ``per_task`` items each by default.
-
-    >>> chunk_ranges(10, 2, 4)
-    [(0, 4), (4, 8), (8, 10)]
-    """
-    if chunk_size is None:
-        chunk_size = max(1, min(per_task, -(-n // (workers * 4))))
-    return [(a, min(n, a + chunk_size)) for a in range(0, n, chunk_size)]
-
-
 def _run(
     games: bool,
     bots: BotLike | Sequence[BotLike],
     n: int,
-    *,
-    seed: int,
-    rules: Rules | None,
     pass_direction: Any,
-    workers: int | None,
-    client: Any,
-    progress: bool,
     detail: str,
-    chunk_size: int | None,
-    mp_context: str | None,
+    options: RunOptions,
+    caller: str,
 ) -> SelfPlayResult:
-    option = "n_games" if games else "n_hands"
-    n = _check_count(n, option)
-    seed, rules, pass_direction = _check_common(seed, rules, detail, chunk_size, pass_direction)
+    n = check_count(n, "n_games" if games else "n_hands")
+    run = Run.check(options, caller=caller)
+    rules = run.rules
+    if detail not in _DETAILS:
+        raise SelfPlayError(f"detail must be one of {', '.join(_DETAILS)}, not {detail!r}", "detail")
+    pass_direction = check_pass_direction(pass_direction, rules)
     if games and pass_direction is not None:
         raise SelfPlayError(
             "pass_direction cannot be fixed in whole games (it follows the hand number)", "pass_direction"
         )
-    try:
-        nworkers = 1 if client is not None else check_workers(workers)
-    except ParallelError as e:
-        raise SelfPlayError(str(e), "workers") from None
-    seat_bots = _seat_bots(bots, rules.num_players)
-    nworkers = _local_workers(seat_bots, nworkers, client, mp_context)
-    labels = tuple(dict.fromkeys(_label(b) for b in seat_bots))
-    ranges = chunk_ranges(n, nworkers if client is None else 8, chunk_size, 20 if games else 200)
-    chunks = [_Chunk(games, seed, a, b, seat_bots, labels, rules, pass_direction, detail) for a, b in ranges]
-    if not chunks:
-        chunks = [_Chunk(games, seed, 0, 0, seat_bots, labels, rules, pass_direction, detail)]
+    bots_ = seat_bots(bots, rules.num_players)
+    nworkers = local_workers_for(bots_, run.worker_count, run.client, run.mp_context, stacklevel=3)
+    labels = tuple(dict.fromkeys(bot_label(b) for b in bots_))
+    ranges = run.chunks(n, nworkers, 20 if games else 200) or [(0, 0)]
+    chunks = [_Chunk(games, run.seed, a, b, bots_, labels, rules, pass_direction, detail) for a, b in ranges]
     try:
         parts = run_tasks(
             _run_chunk,
             chunks,
-            workers=nworkers,
-            client=client,
-            progress=progress,
             weights=[c.stop - c.start for c in chunks],
             desc="games" if games else "hands",
             unit="game" if games else "hand",
-            mp_context=mp_context,
+            **run.parallel(nworkers),
         )
     except WorkerError as e:
-        raise SelfPlayError(_broken_pool_message(seat_bots, mp_context, e), "bots") from None
+        raise SelfPlayError(broken_pool_message(bots_, run.mp_context, e), "bots") from None
     except ParallelError as e:
         raise SelfPlayError(str(e), e.option) from None
     offsets = list(np.cumsum([0] + [len(p["hands"]) // rules.num_players for p in parts[:-1]]))
@@ -1287,8 +929,8 @@ def _run(
         "format": FORMAT_VERSION,
         "mode": "games" if games else "hands",
         "n": n,
-        "seed": seed,
-        "bots": [_label(b) for b in seat_bots],
+        "seed": run.seed,
+        "bots": [bot_label(b) for b in bots_],
         "rules": rules.to_dict(),
         "pass_direction": pass_direction.value if pass_direction else None,
         "detail": detail,
@@ -1305,55 +947,41 @@ def play_hands(
     bots: BotLike | Sequence[BotLike],
     n_hands: int,
     *,
-    seed: int = 0,
-    rules: Rules | None = None,
     pass_direction: PassDirection | str | None = None,
-    workers: int | None = None,
-    client: Any = None,
-    progress: bool = True,
     detail: Detail = "plays",
-    chunk_size: int | None = None,
-    mp_context: str | None = None,
+    **options: Unpack[RunOptions],
 ) -> SelfPlayResult:
     """Play ``n_hands`` independent hands; bots sit in ``bots`` (one per seat, or one for all).
 
-    - ``seed``: picks the deals and every bot's random choices.
-    - ``rules``: the game's :class:`~hearts.rules.Rules` (default game if ``None``).
     - ``pass_direction``: fix it (``'left'``…); by default hand ``i`` passes
       as hand number ``i % 4 + 1`` of a game: left, right, across, none.
-    - ``workers``: processes (``None``: every core, ``1``: this process);
-      ``client``: a ``dask.distributed.Client`` to run on instead.
     - ``detail``: ``'plays'`` (all three tables), ``'tricks'`` or ``'hands'``
       (leave the larger tables empty: faster, smaller).
-    - ``chunk_size``: hands per task (does not change the result: every
-      hand starts from fresh bots).
-    - ``mp_context``: start method of the worker processes (``'spawn'``,
-      ``'forkserver'``, ``'fork'``; ``None``: Python's default). A bot whose
-      class a new process cannot import (defined in a notebook or
-      ``python -c``) then plays in this process, with a warning.
+    - the run options (:class:`~hearts.runs.RunOptions`): ``seed`` picks
+      the deals and every bot's random choices; ``rules`` the game's
+      :class:`~hearts.rules.Rules` (default game if ``None``); ``workers``
+      processes (``None``: every core, ``1``: this process) or ``client``, a
+      ``dask.distributed.Client`` to run on instead; ``progress``;
+      ``chunk_size``, hands per task (does not change the result: every
+      hand starts from fresh bots); ``mp_context``, the start method of the
+      worker processes (``'spawn'``, ``'forkserver'``, ``'fork'``; ``None``:
+      Python's default). A bot whose class a new process cannot import
+      (defined in a notebook or ``python -c``) then plays in this process,
+      with a warning.
 
     >>> r = play_hands("random", 2, seed=3, workers=1, progress=False, pass_direction="none")
     >>> r.hands["pass_direction"].unique().tolist()
     ['none']
     """
-    return _run(
-        False, bots, n_hands, seed=seed, rules=rules, pass_direction=pass_direction, workers=workers,
-        client=client, progress=progress, detail=detail, chunk_size=chunk_size, mp_context=mp_context,
-    )  # fmt: skip
+    return _run(False, bots, n_hands, pass_direction, detail, options, "play_hands")
 
 
 def play_games(
     bots: BotLike | Sequence[BotLike],
     n_games: int,
     *,
-    seed: int = 0,
-    rules: Rules | None = None,
-    workers: int | None = None,
-    client: Any = None,
-    progress: bool = True,
     detail: Detail = "plays",
-    chunk_size: int | None = None,
-    mp_context: str | None = None,
+    **options: Unpack[RunOptions],
 ) -> SelfPlayResult:
     """Play ``n_games`` whole games to ``rules.target_score``; options as :func:`play_hands`.
 
@@ -1367,7 +995,4 @@ def play_games(
     >>> r.games.groupby("game")["won"].any().all()
     np.True_
     """
-    return _run(
-        True, bots, n_games, seed=seed, rules=rules, pass_direction=None, workers=workers,
-        client=client, progress=progress, detail=detail, chunk_size=chunk_size, mp_context=mp_context,
-    )  # fmt: skip
+    return _run(True, bots, n_games, None, detail, options, "play_games")

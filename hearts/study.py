@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 import pandas as pd
 
-from hearts.experiment import t_interval
 from hearts.messages import check_language, number, text
 from hearts.selfplay import play_hands
+from hearts.stats import t_interval
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

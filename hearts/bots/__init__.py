@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from hearts.bots.base import Bot, BotError, Decision, bot_from_functions
-from hearts.bots.expert import LEVELS, ExpertBot, level_description, make_bot
+from hearts.bots.expert import ExpertBot
 from hearts.bots.random_bot import RandomBot
+from hearts.bots.registry import LEVELS, BotSpec, Level, bot_spec, level_description, make_bot
 from hearts.bots.rule_bot import RuleBot, moon_strength
 from hearts.bots.tips import TIP_NAMES, TipError, Tips, tip_title
 
@@ -13,13 +14,16 @@ __all__ = [
     "TIP_NAMES",
     "Bot",
     "BotError",
+    "BotSpec",
     "Decision",
     "ExpertBot",
+    "Level",
     "RandomBot",
     "RuleBot",
     "TipError",
     "Tips",
     "bot_from_functions",
+    "bot_spec",
     "level_description",
     "make_bot",
     "moon_strength",

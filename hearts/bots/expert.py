@@ -49,11 +49,12 @@ import itertools
 import math
 import random
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 from hearts.bots.base import Bot, Decision
 from hearts.cards import HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet
-from hearts.errors import HeartsError
+from hearts.errors import HeartsError, OptionError
 from hearts.hand import HandState
 from hearts.observation import Observation
 from hearts.rules import MoonScoring, Rules, legal_mask, trick_winner
@@ -61,10 +62,8 @@ from hearts.rules import MoonScoring, Rules, legal_mask, trick_winner
 __all__ = [
     "DEFAULT_PASS_WORLDS",
     "DEFAULT_WORLDS",
-    "LEVELS",
     "Evaluation",
     "ExpertError",
-    "Level",
     "ExpertBot",
     "ExpertDecision",
     "OptionValue",
@@ -73,8 +72,6 @@ __all__ = [
     "check_count",
     "consistent",
     "hidden_constraints",
-    "level_description",
-    "make_bot",
     "moon_threat",
     "pass_candidates",
     "playout",
@@ -89,8 +86,8 @@ DEFAULT_PASS_WORLDS = 48
 """Deals sampled per candidate pass at the default level."""
 
 
-class ExpertError(HeartsError):
-    """A bad setting for the expert (a budget or a candidate); ``.parameter`` names it.
+class ExpertError(OptionError):
+    """A bad setting for the expert (a budget or a candidate); ``.option`` (also ``.parameter``) names it.
 
     >>> ExpertBot(worlds=0)
     Traceback (most recent call last):
@@ -103,9 +100,10 @@ class ExpertError(HeartsError):
     ('time_limit', True)
     """
 
-    def __init__(self, message: str, parameter: str) -> None:
-        super().__init__(message)
-        self.parameter = parameter
+    @property
+    def parameter(self) -> str:
+        """The setting at fault (the same as ``.option``)."""
+        return self.option
 
 
 def check_count(value: object, parameter: str, minimum: int = 1) -> int:
@@ -1004,92 +1002,13 @@ def _explain(ev: Evaluation) -> ExpertDecision:
     return ExpertDecision(best.cards, key, tuple(values))
 
 
-# ----------------------------------------------------------------------------
-# Levels offered at the table
-# ----------------------------------------------------------------------------
+def __getattr__(name: str) -> Any:
+    """The levels lived here once; they are in :mod:`hearts.bots.registry` now (old imports keep working)."""
+    if name in _MOVED:
+        from hearts.bots import registry
+
+        return getattr(registry, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-@dataclasses.dataclass(frozen=True)
-class Level:
-    """One playing level: its name, how to make the bot, and the budget it uses (if a search bot)."""
-
-    name: str
-    factory: Callable[[int], Bot]
-    worlds: int | None = None
-
-    def make(self, seed: int = 0) -> Bot:
-        """A fresh bot of this level."""
-        return self.factory(seed)
-
-    def title(self, lang: str = "en") -> str:
-        """The level's name for people."""
-        from hearts.messages import text
-
-        return text(f"level.{self.name}.name", lang)
-
-    def description(self, lang: str = "en") -> str:
-        """What the level does, in a sentence or two."""
-        from hearts.messages import text
-
-        return text(f"level.{self.name}.about", lang, worlds=self.worlds)
-
-
-def _random(seed: int) -> Bot:
-    from hearts.bots.random_bot import RandomBot
-
-    return RandomBot(seed=seed)
-
-
-def _rule(seed: int) -> Bot:
-    from hearts.bots.rule_bot import RuleBot
-
-    return RuleBot(seed=seed)
-
-
-MASTER_WORLDS = 4 * DEFAULT_WORLDS
-
-LEVELS: dict[str, Level] = {
-    "random": Level("random", _random),
-    "rule": Level("rule", _rule),
-    "expert": Level("expert", lambda seed: ExpertBot(seed), DEFAULT_WORLDS),
-    "master": Level(
-        "master",
-        lambda seed: ExpertBot(seed, worlds=MASTER_WORLDS, pass_worlds=4 * DEFAULT_PASS_WORLDS, pass_pool=7),
-        MASTER_WORLDS,
-    ),
-}
-"""Levels from weakest to strongest.
-
-- ``random``: :class:`~hearts.bots.random_bot.RandomBot`, any legal card.
-- ``rule``: :class:`~hearts.bots.rule_bot.RuleBot`, the strategy tips as fixed rules.
-- ``expert``: :class:`ExpertBot` with the default budget (``DEFAULT_WORLDS`` deals per card).
-- ``master``: :class:`ExpertBot` with four times the deals and a wider choice of passes.
-"""
-
-
-def make_bot(level: str, seed: int = 0) -> Bot:
-    """A bot of the named level (see :data:`LEVELS`), seeded.
-
-    >>> make_bot("expert", seed=3)
-    ExpertBot(seed=3, worlds=..., pass_worlds=...)
-    >>> make_bot("grandmaster")
-    Traceback (most recent call last):
-    ...
-    hearts.errors.HeartsError: unknown level 'grandmaster'; choose one of random, rule, expert, master
-    """
-    try:
-        lvl = LEVELS[level]
-    except (KeyError, TypeError):
-        raise HeartsError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}") from None
-    return lvl.make(seed)
-
-
-def level_description(level: str, lang: str = "en") -> str:
-    """The level's description for people, in English or Spanish.
-
-    >>> level_description("random", "es")[:20]
-    'Juega cualquier cart'
-    """
-    if level not in LEVELS:
-        raise HeartsError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
-    return LEVELS[level].description(lang)
+_MOVED = ("LEVELS", "MASTER_WORLDS", "Level", "level_description", "make_bot")
