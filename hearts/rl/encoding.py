@@ -1,0 +1,426 @@
+"""One seat's :class:`~hearts.observation.Observation` as a fixed-size vector of numbers, and back.
+
+The vector is what reinforcement-learning code sees. It is built from the
+seat's own observation and nothing else (no hidden card can reach it), and
+it loses nothing of that observation: :func:`decode` rebuilds it, which is
+how any project bot can play from the vector alone
+(:class:`~hearts.rl.adapters.BotPolicy`).
+
+Seats in the vector are **relative**: index 0 is the observing seat, 1 the
+next seat in play order (its left), and so on; ``seat`` gives the absolute
+seat. Cards are indexed 0–51 as everywhere in the package (``suit * 13 +
+rank - 2``, suits ♣ ♦ ♠ ♥). The fields, in order (``n`` players; see
+:func:`layout` for the offsets and :func:`describe` for this table as text):
+
+=================  =========  ================================================================
+field              size       meaning
+=================  =========  ================================================================
+num_players        5          one-hot of 3, 4, 5, 6, 7 players
+target_score       1          ``Rules.target_score / 100``
+qs_breaks_hearts   1          1 when Q♠ breaks hearts
+jack_of_diamonds   1          1 when taking J♦ is worth −10
+passing            1          1 when the rules pass cards
+moon               3          one-hot of add to the others, subtract from the shooter, shooter's choice
+seat               n          one-hot of the observing seat (absolute)
+hand_number        1          the hand within the game ``/ 100``
+phase              4          one-hot of passing, playing, moon choice, done
+pass_direction     4          one-hot of left, right, across, none
+hand               52         cards held now (cards chosen to pass are no longer held)
+pass_chosen        52         cards this seat chose to pass (so far, while it chooses)
+pass_done          1          1 once this seat has chosen all its cards
+received           52         cards received in the pass
+pass_received      1          1 once the passed cards have changed hands
+played             n × 52     card c played this hand by relative seat r (``played[r * 52 + c]``)
+played_trick       52         ``(t + 1) / hand_size`` for a card played in trick t (0 if unplayed)
+trick              52         cards of the trick in progress
+leader             n          one-hot of the relative seat leading the trick in progress (once over: the last winner)
+to_play            n          one-hot of the relative seat to act (none while passing or when done)
+led_suit           4          one-hot of the suit led to the trick in progress
+trick_number       1          tricks completed ``/ hand_size``
+hearts_broken      1          1 once hearts are broken
+points             n          penalty points taken this hand per relative seat ``/ 26``
+voids              n × 4      suit s shown out of by relative seat r (``voids[r * 4 + s]``)
+totals             n          game totals before this hand per relative seat ``/ target_score``
+has_totals         1          1 when the observation carries game totals
+=================  =========  ================================================================
+
+Actions are integers ``0 … 53``: a card index (to pass or to play it), or
+:data:`MOON_ADD` (52) / :data:`MOON_SUBTRACT` (53), the shooter's choice
+under ``MoonScoring.SHOOTERS_CHOICE``. Passing is three actions in a row,
+one card each; :func:`action_mask` allows the held cards not yet chosen.
+
+>>> from hearts import Deal, HandState
+>>> h = HandState(Deal.from_number(5))
+>>> x = encode(h.observation(0))
+>>> x.shape, x.dtype, size(4)
+((534,), dtype('float32'), 534)
+>>> int(action_mask(h.observation(0)).sum())
+13
+>>> obs, chosen = decode(x)
+>>> obs.hand == h.hand_of(0), chosen
+(True, 0)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import numpy as np
+
+from hearts.cards import _CARDS
+from hearts.errors import HeartsError
+from hearts.hand import Phase, Trick
+from hearts.observation import Observation
+from hearts.rules import MoonScoring, PassDirection, Rules, trick_winner
+
+__all__ = [
+    "MOON_ADD",
+    "MOON_SUBTRACT",
+    "NUM_ACTIONS",
+    "EncodingError",
+    "Field",
+    "action_mask",
+    "bounds",
+    "decode",
+    "describe",
+    "encode",
+    "layout",
+    "same_observation",
+    "size",
+]
+
+MOON_ADD = 52
+"""The action of a shooter who adds 26 to every other player."""
+MOON_SUBTRACT = 53
+"""The action of a shooter who takes 26 off its own score."""
+NUM_ACTIONS = 54
+"""Actions are 0–51 (a card) and the two moon choices."""
+
+_PLAYERS = (3, 4, 5, 6, 7)
+_MOONS = (MoonScoring.ADD_TO_OTHERS, MoonScoring.SUBTRACT_FROM_SHOOTER, MoonScoring.SHOOTERS_CHOICE)
+_PHASES = (Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE, Phase.DONE)
+_DIRECTIONS = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.NONE)
+_TOTALS_BOUND = 100.0  # totals / target_score stay within ±100 (a total of 100 targets is never reached)
+
+
+class EncodingError(HeartsError):
+    """A vector that is not an encoded observation (wrong size, or a field out of its range)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Field:
+    """One field of the vector: ``vector[start:stop]``, what it holds, and its bounds."""
+
+    name: str
+    start: int
+    stop: int
+    meaning: str
+    low: float = 0.0
+    high: float = 1.0
+
+    @property
+    def size(self) -> int:
+        """How many numbers."""
+        return self.stop - self.start
+
+
+def _fields(n: int) -> list[tuple[str, int, str, float, float]]:
+    b = _TOTALS_BOUND
+    return [
+        ("num_players", 5, "one-hot of 3, 4, 5, 6, 7 players", 0, 1),
+        ("target_score", 1, "Rules.target_score / 100", 0, 1e6),
+        ("qs_breaks_hearts", 1, "1 when Q♠ breaks hearts", 0, 1),
+        ("jack_of_diamonds", 1, "1 when taking J♦ is worth −10", 0, 1),
+        ("passing", 1, "1 when the rules pass cards", 0, 1),
+        ("moon", 3, "one-hot of add to the others, subtract from the shooter, shooter's choice", 0, 1),
+        ("seat", n, "one-hot of the observing seat (absolute)", 0, 1),
+        ("hand_number", 1, "the hand within the game / 100", 0, 1e6),
+        ("phase", 4, "one-hot of passing, playing, moon choice, done", 0, 1),
+        ("pass_direction", 4, "one-hot of left, right, across, none", 0, 1),
+        ("hand", 52, "cards held now (cards chosen to pass are no longer held)", 0, 1),
+        ("pass_chosen", 52, "cards this seat chose to pass (so far, while it chooses)", 0, 1),
+        ("pass_done", 1, "1 once this seat has chosen all its cards", 0, 1),
+        ("received", 52, "cards received in the pass", 0, 1),
+        ("pass_received", 1, "1 once the passed cards have changed hands", 0, 1),
+        ("played", n * 52, "card c played this hand by relative seat r (played[r * 52 + c])", 0, 1),
+        ("played_trick", 52, "(t + 1) / hand_size for a card played in trick t (0 if unplayed)", 0, 1),
+        ("trick", 52, "cards of the trick in progress", 0, 1),
+        ("leader", n, "one-hot of the relative seat leading the trick in progress (once over: the last winner)", 0, 1),
+        ("to_play", n, "one-hot of the relative seat to act (none while passing or when done)", 0, 1),
+        ("led_suit", 4, "one-hot of the suit led to the trick in progress", 0, 1),
+        ("trick_number", 1, "tricks completed / hand_size", 0, 1),
+        ("hearts_broken", 1, "1 once hearts are broken", 0, 1),
+        ("points", n, "penalty points taken this hand per relative seat / 26", -1, 1),
+        ("voids", n * 4, "suit s shown out of by relative seat r (voids[r * 4 + s])", 0, 1),
+        ("totals", n, "game totals before this hand per relative seat / target_score", -b, b),
+        ("has_totals", 1, "1 when the observation carries game totals", 0, 1),
+    ]
+
+
+_LAYOUTS: dict[int, dict[str, Field]] = {}
+
+
+def layout(num_players: int = 4) -> dict[str, Field]:
+    """The fields of the vector for ``num_players`` players, by name, in order.
+
+    >>> f = layout(4)["hand"]
+    >>> f.start, f.stop, f.meaning
+    (25, 77, 'cards held now (cards chosen to pass are no longer held)')
+    """
+    if num_players not in _PLAYERS or isinstance(num_players, bool):
+        raise EncodingError(f"num_players must be 3 to 7, not {num_players!r}")
+    found = _LAYOUTS.get(num_players)
+    if found is None:
+        found = {}
+        at = 0
+        for name, width, meaning, low, high in _fields(num_players):
+            found[name] = Field(name, at, at + width, meaning, float(low), float(high))
+            at += width
+        _LAYOUTS[num_players] = found
+    return found
+
+
+def size(num_players: int = 4) -> int:
+    """Length of the vector for ``num_players`` players (534 with four)."""
+    return list(layout(num_players).values())[-1].stop
+
+
+def bounds(num_players: int = 4) -> tuple[np.ndarray, np.ndarray]:
+    """Lowest and highest value of every entry (the observation space's box)."""
+    low = np.zeros(size(num_players), np.float32)
+    high = np.zeros(size(num_players), np.float32)
+    for f in layout(num_players).values():
+        low[f.start : f.stop] = f.low
+        high[f.start : f.stop] = f.high
+    return low, high
+
+
+def describe(num_players: int = 4) -> str:
+    """The layout as a plain-text table: field, offsets, meaning.
+
+    >>> print(describe(4).splitlines()[1])
+    num_players          0    5  one-hot of 3, 4, 5, 6, 7 players
+    """
+    lines = [f"{'field':<18} {'start':>5} {'stop':>4}  meaning"]
+    for f in layout(num_players).values():
+        lines.append(f"{f.name:<18} {f.start:>5} {f.stop:>4}  {f.meaning}")
+    return "\n".join(lines)
+
+
+# ----- encoding --------------------------------------------------------------------------------------------
+
+
+def _bits(mask: int) -> np.ndarray:
+    """The 52 bits of a card mask as 0/1 bytes, card 0 first."""
+    return np.unpackbits(np.frombuffer(mask.to_bytes(7, "little"), np.uint8), bitorder="little")[:52]
+
+
+def encode(obs: Observation, chosen: int = 0) -> np.ndarray:
+    """The vector of ``obs`` (float32); ``chosen`` is the mask of cards picked so far in a pass.
+
+    While a seat chooses its pass one card at a time, the cards it has
+    picked are still in its hand for the engine; here they move from
+    ``hand`` to ``pass_chosen``.
+    """
+    rules = obs.rules
+    n = rules.num_players
+    f = layout(n)
+    x = np.zeros(size(n), np.float32)
+    me = obs.seat
+    x[f["num_players"].start + _PLAYERS.index(n)] = 1
+    x[f["target_score"].start] = rules.target_score / 100
+    x[f["qs_breaks_hearts"].start] = rules.qs_breaks_hearts
+    x[f["jack_of_diamonds"].start] = rules.jack_of_diamonds
+    x[f["passing"].start] = rules.passing
+    x[f["moon"].start + _MOONS.index(rules.moon)] = 1
+    x[f["seat"].start + me] = 1
+    x[f["hand_number"].start] = obs.hand_number / 100
+    x[f["phase"].start + _PHASES.index(obs.phase)] = 1
+    x[f["pass_direction"].start + _DIRECTIONS.index(obs.pass_direction)] = 1
+    passed = obs.passed_mask
+    pass_chosen = chosen if passed is None else passed
+    start = f["hand"].start
+    x[start : start + 52] = _bits(obs.hand_mask & ~pass_chosen)
+    start = f["pass_chosen"].start
+    x[start : start + 52] = _bits(pass_chosen)
+    x[f["pass_done"].start] = passed is not None
+    if obs.received_mask is not None:
+        start = f["received"].start
+        x[start : start + 52] = _bits(obs.received_mask)
+        x[f["pass_received"].start] = 1
+    played = f["played"].start
+    when = f["played_trick"].start
+    hand_size = rules.hand_size
+    for t in obs.tricks:
+        value = (t.number + 1) / hand_size
+        for seat, c in zip(t.seats, t.cards):
+            x[played + (seat - me) % n * 52 + c] = 1
+            x[when + c] = value
+    value = (obs.trick_number + 1) / hand_size
+    in_trick = f["trick"].start
+    for seat, c in obs.trick:
+        x[played + (seat - me) % n * 52 + c] = 1
+        x[when + c] = value
+        x[in_trick + c] = 1
+    if obs.leader >= 0:
+        x[f["leader"].start + (obs.leader - me) % n] = 1
+    if obs.to_play >= 0:
+        x[f["to_play"].start + (obs.to_play - me) % n] = 1
+    if obs.trick:
+        x[f["led_suit"].start + obs.led_suit] = 1
+    x[f["trick_number"].start] = obs.trick_number / hand_size
+    x[f["hearts_broken"].start] = obs.hearts_broken
+    pts, voids = f["points"].start, f["voids"].start
+    for r in range(n):
+        seat = (me + r) % n
+        x[pts + r] = obs.points[seat] / 26
+        v = obs.voids[seat]
+        for s in range(4):
+            if v >> s & 1:
+                x[voids + r * 4 + s] = 1
+    if obs.totals is not None:
+        tot = f["totals"].start
+        for r in range(n):
+            x[tot + r] = np.clip(obs.totals[(me + r) % n] / rules.target_score, -_TOTALS_BOUND, _TOTALS_BOUND)
+        x[f["has_totals"].start] = 1
+    return x
+
+
+def action_mask(obs: Observation, chosen: int = 0) -> np.ndarray:
+    """Which of the :data:`NUM_ACTIONS` actions the seat may take now (int8, 1 = allowed).
+
+    Passing: the held cards not yet ``chosen``, until the seat has passed.
+    Playing: the cards of ``obs.legal_mask()`` (the one rule function), none
+    unless it is the seat's turn. Moon choice: the two moon actions, for the
+    shooter. All zero otherwise.
+    """
+    out = np.zeros(NUM_ACTIONS, np.int8)
+    phase = obs.phase
+    if phase is Phase.PASSING:
+        if obs.passed_mask is None:
+            out[:52] = _bits(obs.hand_mask & ~chosen)
+    elif phase is Phase.PLAYING:
+        out[:52] = _bits(obs.legal_mask())
+    elif phase is Phase.MOON_CHOICE and obs.to_play == obs.seat:
+        out[MOON_ADD] = out[MOON_SUBTRACT] = 1
+    return out
+
+
+# ----- decoding --------------------------------------------------------------------------------------------
+
+
+def _mask(values: np.ndarray) -> int:
+    """The card mask of 52 entries that are 0 or positive."""
+    return int.from_bytes(np.packbits(values[:52] > 0, bitorder="little").tobytes(), "little")
+
+
+def _one(x: np.ndarray, field: Field, what: str) -> int:
+    part = x[field.start : field.stop]
+    hot = np.flatnonzero(part)
+    if len(hot) != 1:
+        raise EncodingError(f"{what}: field {field.name!r} must have exactly one 1, not {len(hot)}")
+    return int(hot[0])
+
+
+def _optional_one(x: np.ndarray, field: Field) -> int:
+    hot = np.flatnonzero(x[field.start : field.stop])
+    return int(hot[0]) if len(hot) else -1
+
+
+def decode(vector: Any) -> tuple[Observation, int]:
+    """The observation a vector was made from, and the cards chosen so far in a pass (a mask).
+
+    Inverse of :func:`encode`: ``decode(encode(obs, chosen))`` gives back an
+    observation equal in every field, so a bot playing from the vector plays
+    as it would from the observation.
+    """
+    x = np.asarray(vector, dtype=np.float32).ravel()
+    what = "cannot decode the vector"
+    n = 0
+    if len(x) >= 5:
+        hot = np.flatnonzero(x[:5])
+        if len(hot) == 1:
+            n = _PLAYERS[int(hot[0])]
+    if not n or len(x) != size(n):
+        raise EncodingError(f"{what}: expected {size(n) if n else 'an encoded observation'} numbers, got {len(x)}")
+    f = layout(n)
+
+    def get(name: str) -> np.ndarray:
+        return x[f[name].start : f[name].stop]
+
+    rules = Rules(
+        num_players=n,
+        target_score=round(float(get("target_score")[0]) * 100),
+        qs_breaks_hearts=bool(get("qs_breaks_hearts")[0]),
+        jack_of_diamonds=bool(get("jack_of_diamonds")[0]),
+        passing=bool(get("passing")[0]),
+        moon=_MOONS[_one(x, f["moon"], what)],
+    )
+    me = _one(x, f["seat"], what)
+    hand_size = rules.hand_size
+    o = Observation.__new__(Observation)
+    o.seat = me
+    o.rules = rules
+    o.hand_number = round(float(get("hand_number")[0]) * 100)
+    o.phase = _PHASES[_one(x, f["phase"], what)]
+    o.pass_direction = _DIRECTIONS[_one(x, f["pass_direction"], what)]
+    off = o.pass_direction.offset(n)
+    o.pass_target = (me + off) % n
+    o.pass_source = (me - off) % n
+    pass_chosen = _mask(get("pass_chosen"))
+    done = bool(get("pass_done")[0])
+    o.hand_mask = _mask(get("hand")) | (0 if done else pass_chosen)
+    o.passed_mask = pass_chosen if done else None
+    o.received_mask = _mask(get("received")) if get("pass_received")[0] else None
+    # Who played what, and in which trick.
+    played = get("played")
+    when = np.rint(get("played_trick") * hand_size).astype(int) - 1
+    by_trick: dict[int, dict[int, int]] = {}
+    played_mask = 0
+    for r in range(n):
+        for c in np.flatnonzero(played[r * 52 : (r + 1) * 52]):
+            by_trick.setdefault(int(when[c]), {})[(me + r) % n] = int(c)
+            played_mask |= 1 << int(c)
+    o.played_mask = played_mask
+    o.trick_number = round(float(get("trick_number")[0]) * hand_size)
+    first = rules.first_lead
+    tricks: list[Trick] = []
+    leader = -1
+    for t in range(o.trick_number):
+        cards_of = by_trick.get(t, {})
+        if len(cards_of) != n:
+            raise EncodingError(f"{what}: trick {t} has {len(cards_of)} cards, not {n}")
+        if t == 0:
+            leader = next(s for s, c in cards_of.items() if c == first)
+        order = [cards_of[(leader + i) % n] for i in range(n)]
+        win_i, taken = trick_winner(order)
+        winner = (leader + win_i) % n
+        tricks.append(Trick(t, leader, tuple(_CARDS[c] for c in order), winner, rules.points_of(taken)))
+        leader = winner
+    o.tricks = tuple(tricks)
+    lead_r = _optional_one(x, f["leader"])
+    o.leader = (me + lead_r) % n if lead_r >= 0 else -1
+    current = by_trick.get(o.trick_number, {})
+    o.trick = tuple(((o.leader + i) % n, _CARDS[current[(o.leader + i) % n]]) for i in range(len(current)))
+    to_r = _optional_one(x, f["to_play"])
+    o.to_play = (me + to_r) % n if to_r >= 0 else -1
+    o.led_suit = _optional_one(x, f["led_suit"])
+    o.hearts_broken = bool(get("hearts_broken")[0])
+    pts = np.rint(get("points") * 26).astype(int)
+    o.points = tuple(int(pts[(s - me) % n]) for s in range(n))
+    v = get("voids")
+    o.voids = tuple(
+        sum(1 << s for s in range(4) if v[((seat - me) % n) * 4 + s] > 0) for seat in range(n)
+    )
+    if get("has_totals")[0]:
+        tot = np.rint(get("totals").astype(np.float64) * rules.target_score).astype(int)
+        o.totals = tuple(int(tot[(s - me) % n]) for s in range(n))
+    else:
+        o.totals = None
+    return o, 0 if done else pass_chosen
+
+
+def same_observation(a: Observation, b: Observation) -> bool:
+    """True when two observations agree in every field (used to check :func:`decode`)."""
+    return all(getattr(a, name) == getattr(b, name) for name in Observation.__slots__)

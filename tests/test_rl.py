@@ -1,0 +1,363 @@
+"""hearts.rl: the PettingZoo and Gymnasium environments, the observation vector, the adapters."""
+
+from __future__ import annotations
+
+import itertools
+import subprocess
+import sys
+import warnings
+
+import numpy as np
+import pytest
+
+from hearts import Deal, Game, HandState, IllegalMoveError, MoonScoring, Phase, Rules
+from hearts.bots import BotError, RuleBot
+from hearts.experiment import compare
+from hearts.rl import BotPolicy, LinearPolicy, PolicyBot, decode, encode
+from hearts.rl.encoding import EncodingError, _bits, layout, same_observation, size
+from hearts.selfplay import play_out
+
+pytest.importorskip("pettingzoo")  # the rl extra is part of the test extra: this only guards a partial install
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+
+from hearts.rl.aec import EnvError, HeartsEnv
+from hearts.rl.solo import HeartsSoloEnv
+
+# Every variant the rules offer, each at least once: player counts, J♦, moon scoring, no passing, Q♠ breaks hearts.
+VARIANTS = [
+    Rules(),
+    Rules(num_players=3, jack_of_diamonds=True),
+    Rules(num_players=5, moon=MoonScoring.SHOOTERS_CHOICE, qs_breaks_hearts=True),
+    Rules(num_players=6, passing=False, moon=MoonScoring.SUBTRACT_FROM_SHOOTER),
+    Rules(num_players=7, jack_of_diamonds=True, moon=MoonScoring.SHOOTERS_CHOICE, target_score=40),
+    Rules(moon=MoonScoring.SHOOTERS_CHOICE, jack_of_diamonds=True, qs_breaks_hearts=True, target_score=50),
+]
+IDS = [f"{r.num_players}p-{r.moon.value}-jd{int(r.jack_of_diamonds)}-pass{int(r.passing)}" for r in VARIANTS]
+
+
+def random_episode(env: HeartsEnv, seed: int, rng: np.random.Generator, check=None) -> dict[str, float]:
+    """Play one episode with a random masked policy; return each agent's summed rewards."""
+    env.reset(seed=seed)
+    total = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        total[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        if check is not None:
+            check(env, agent, obs, action)
+        env.step(action)
+    return total
+
+
+# ----- the standard checkers ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=IDS)
+def test_pettingzoo_api_test_passes_for_every_variant(rules: Rules) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # dict observations: PettingZoo's own board games warn alike
+        api_test(HeartsEnv(rules, episode="game"), num_cycles=200)
+        api_test(HeartsEnv(rules), num_cycles=60)
+
+
+def test_pettingzoo_seed_test_same_seed_same_episode() -> None:
+    seed_test(lambda: HeartsEnv(VARIANTS[2], episode="game"), num_cycles=300)
+
+
+@pytest.mark.parametrize("rules", [VARIANTS[0], VARIANTS[4]], ids=[IDS[0], IDS[4]])
+def test_gymnasium_check_env_passes(rules: Rules) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # "no spec to test other render modes": it is not registered
+        check_env(HeartsSoloEnv(rules=rules))
+        check_env(HeartsSoloEnv("random", seat=rules.num_players - 1, rules=rules, episode="game"))
+
+
+# ----- what an agent sees -------------------------------------------------------------------------------------
+
+
+def test_no_observation_changes_when_a_hidden_card_changes() -> None:
+    rng = np.random.default_rng(5)
+    checked = 0
+    for rules in VARIANTS:
+        env = HeartsEnv(rules, episode="game")
+
+        def probe(env: HeartsEnv, agent: str, obs: dict, action: int) -> None:
+            nonlocal checked
+            if rng.random() > 0.15:
+                return
+            h, n = env.hand, env.rules.num_players
+            before = {a: env.observe(a) for a in env.possible_agents}
+            for viewer in range(n):
+                others = [s for s in range(n) if s != viewer]
+                a, b = rng.choice(others, 2, replace=False)
+                if not h.hands[a] or not h.hands[b]:
+                    continue
+                ca = int(rng.choice([c for c in range(52) if h.hands[a] >> c & 1]))
+                cb = int(rng.choice([c for c in range(52) if h.hands[b] >> c & 1]))
+                h.hands[a] ^= (1 << ca) | (1 << cb)  # a hidden card swapped between two other players
+                h.hands[b] ^= (1 << ca) | (1 << cb)
+                after = env.observe(env.possible_agents[viewer])
+                h.hands[a] ^= (1 << ca) | (1 << cb)
+                h.hands[b] ^= (1 << ca) | (1 << cb)
+                seen = before[env.possible_agents[viewer]]
+                assert np.array_equal(after["observation"], seen["observation"])
+                assert np.array_equal(after["action_mask"], seen["action_mask"])
+                checked += 1
+                # The same swap with the viewer's own hand is seen: the check can fail.
+                mine = int(rng.choice([c for c in range(52) if h.hands[viewer] >> c & 1])) if h.hands[viewer] else -1
+                if mine >= 0:
+                    h.hands[viewer] ^= (1 << mine) | (1 << ca)
+                    h.hands[a] ^= (1 << mine) | (1 << ca)
+                    changed = env.observe(env.possible_agents[viewer])["observation"]
+                    h.hands[viewer] ^= (1 << mine) | (1 << ca)
+                    h.hands[a] ^= (1 << mine) | (1 << ca)
+                    assert not np.array_equal(changed, seen["observation"])
+
+        random_episode(env, 11, rng, probe)
+    assert checked > 300
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=IDS)
+def test_decode_gives_back_every_field_of_the_observation(rules: Rules) -> None:
+    env = HeartsEnv(rules, episode="game")
+    rng = np.random.default_rng(2)
+    seen = 0
+
+    def probe(env: HeartsEnv, agent: str, obs: dict, action: int) -> None:
+        nonlocal seen
+        if rng.random() > 0.3:
+            return
+        for s in range(rules.num_players):
+            view = env.seat_observation(s)
+            back, chosen = decode(encode(view, env.chosen[s]))
+            assert same_observation(back, view), (s, view)
+            assert chosen == (env.chosen[s] if view.passed_mask is None else 0)
+            seen += 1
+
+    random_episode(env, 3, rng, probe)
+    assert seen > 100
+    with pytest.raises(EncodingError, match="expected"):
+        decode(np.zeros(size(rules.num_players) + 1))
+
+
+def test_layout_is_documented_field_by_field() -> None:
+    from hearts.rl import encoding
+
+    for n in range(3, 8):
+        fields = list(layout(n).values())
+        assert fields[0].start == 0 and fields[-1].stop == size(n)
+        assert all(a.stop == b.start for a, b in itertools.pairwise(fields))
+    for name in layout(4):
+        assert f"\n{name} " in encoding.__doc__, f"field {name} is missing from the module's table"
+    assert size(4) == 534
+
+
+# ----- legality and rewards -----------------------------------------------------------------------------------
+
+
+def test_random_masked_policy_never_plays_an_illegal_card_and_rewards_are_the_engine_scores() -> None:
+    rng = np.random.default_rng(17)
+    steps = 0
+
+    def check(env: HeartsEnv, agent: str, obs: dict, action: int) -> None:
+        nonlocal steps
+        steps += 1
+        h, seat = env.hand, env.agent_name_mapping[agent]
+        mask = obs["action_mask"]
+        if h.phase is Phase.PLAYING:
+            assert seat == h.to_play
+            assert np.array_equal(mask[:52], _bits(h.legal_mask())) and not mask[52:].any()
+            assert h.why_not(action, seat) is None
+        elif h.phase is Phase.PASSING:
+            assert seat == h.waiting_to_pass[0]
+            assert h.hands[seat] >> action & 1 and not env.chosen[seat] >> action & 1
+        else:
+            assert h.phase is Phase.MOON_CHOICE and action in (52, 53)
+
+    for i, rules in enumerate(VARIANTS):
+        env = HeartsEnv(rules, episode="game")
+        for g in range(2):
+            total = random_episode(env, 100 * i + g, rng, check)
+            game = env.game
+            assert game is not None and game.is_over
+            assert [total[a] for a in env.possible_agents] == [-t for t in game.scores]
+            # The same game again, from the engine alone: the deals are those of game number N.
+            replay = Game(env.deal_number, rules)
+            assert replay.hand.deal == game.hands[0].deal
+        hand_env = HeartsEnv(rules)
+        for k in range(6):
+            total = random_episode(hand_env, 1000 + k, rng, check)
+            assert [total[a] for a in hand_env.possible_agents] == [-s for s in hand_env.hand.result().scores]
+    assert steps > 10_000
+
+
+def test_an_illegal_action_raises_naming_the_rule_and_changes_nothing() -> None:
+    env = HeartsEnv(Rules(passing=False))
+    env.reset(seed=4)
+    h = env.hand
+    refused = next(c for c in range(52) if h.hands[h.to_play] >> c & 1 and not h.legal_mask() >> c & 1)
+    before = (env.observe(env.agent_selection)["observation"].copy(), env.agent_selection, h.cards_played)
+    with pytest.raises(IllegalMoveError) as err:
+        env.step(refused)
+    assert err.value.rule.name == "MUST_LEAD_LOWEST_CLUB"
+    with pytest.raises(EnvError) as bad:
+        env.step(54)
+    assert bad.value.option == "action"
+    with pytest.raises(IllegalMoveError):
+        env.step(52)  # a moon choice when nobody shot the moon
+    assert np.array_equal(env.observe(env.agent_selection)["observation"], before[0])
+    assert (env.agent_selection, h.cards_played) == before[1:]
+    # With illegal='lose' the episode ends and the offender takes the worst a hand costs.
+    lose = HeartsEnv(Rules(passing=False), illegal="lose")
+    lose.reset(seed=4)
+    agent = lose.agent_selection
+    lose.step(refused)
+    assert all(lose.terminations.values()) and lose._cumulative_rewards[agent] == -26
+    assert lose.infos[agent]["illegal"] == "MUST_LEAD_LOWEST_CLUB"
+
+
+def test_passing_one_card_at_a_time() -> None:
+    env = HeartsEnv()
+    env.reset(seed=9)
+    h = env.hand
+    assert env.agent_selection == "player_0"
+    hand0 = h.hands[0]
+    picks = [c for c in range(52) if hand0 >> c & 1][-3:]
+    env.step(picks[0])
+    with pytest.raises(IllegalMoveError) as err:
+        env.step(picks[0])
+    assert err.value.rule.name == "DUPLICATE_PASS_CARD"
+    obs = env.observe("player_0")
+    f = layout(4)
+    assert obs["observation"][f["pass_chosen"].start + picks[0]] == 1
+    assert obs["observation"][f["hand"].start + picks[0]] == 0 and obs["action_mask"][picks[0]] == 0
+    env.step(picks[1])
+    env.step(picks[2])
+    assert env.agent_selection == "player_1" and h.passes[0] == sum(1 << c for c in picks)
+
+
+def test_bad_options_are_refused_naming_the_option() -> None:
+    cases = [
+        (lambda: HeartsEnv(episode="match"), "episode"),
+        (lambda: HeartsEnv(rules="default"), "rules"),  # type: ignore[arg-type]
+        (lambda: HeartsEnv(episode="game", hand_number=2), "hand_number"),
+        (lambda: HeartsEnv(hand_number=0), "hand_number"),
+        (lambda: HeartsEnv(illegal="ignore"), "illegal"),
+        (lambda: HeartsEnv(render_mode="human"), "render_mode"),
+        (lambda: HeartsEnv().reset(seed=-1), "seed"),
+        (lambda: HeartsSoloEnv(seat=4), "seat"),
+        (lambda: HeartsSoloEnv(["rule", "rule"]), "opponents"),
+        (lambda: HeartsSoloEnv("chess"), "opponents"),
+    ]
+    for make, option in cases:
+        with pytest.raises(EnvError) as err:
+            make()
+        assert err.value.option == option, (option, err.value)
+
+
+# ----- seeding ------------------------------------------------------------------------------------------------
+
+
+def test_same_seed_same_episode_and_the_seed_is_the_deal_number() -> None:
+    def trace(seed: int) -> list:
+        env = HeartsSoloEnv("random", rules=VARIANTS[2], episode="game")
+        rng = np.random.default_rng(0)
+        obs, info = env.reset(seed=seed)
+        out = [obs["observation"].tobytes(), info]
+        done = False
+        while not done:
+            obs, reward, done, _, info = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            out += [obs["observation"].tobytes(), reward]
+        return out
+
+    assert trace(42) == trace(42)
+    assert trace(42) != trace(43)
+    env = HeartsEnv()
+    env.reset(seed=42)
+    assert env.hand.deal == Deal.from_number(42, hand_number=3)  # hand 42 % 4 + 1: across
+    env.reset()
+    assert env.deal_number == 43 and env.infos["player_0"] == {"deal_number": 43, "hand_number": 4}
+    fixed = HeartsEnv(hand_number=1)
+    fixed.reset(seed=42)
+    assert fixed.hand.deal == Deal.from_number(42) and fixed.hand.pass_direction.value == "left"
+
+
+# ----- adapters -----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", [VARIANTS[0], VARIANTS[2], VARIANTS[4]], ids=[IDS[0], IDS[2], IDS[4]])
+def test_a_bot_as_a_policy_plays_from_the_vector_as_it_plays_from_the_observation(rules: Rules) -> None:
+    env = HeartsEnv(rules)
+    for number in range(6):
+        seeds = [number * 10 + s for s in range(rules.num_players)]
+        policies = [BotPolicy("rule", seed=sd) for sd in seeds]
+        env.reset(seed=number)
+        for agent in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            seat = env.agent_name_mapping[agent]
+            env.step(None if terminated or truncated else policies[seat](obs["observation"], obs["action_mask"]))
+        direct = HandState(env.hand.deal, rules)
+        play_out(direct, [RuleBot(seed=sd) for sd in seeds])
+        assert env.hand.history == direct.history
+        assert env.hand.result() == direct.result()
+
+
+def test_a_policy_as_a_bot_plays_in_compare() -> None:
+    # The rule bot, turned into a policy and back into a bot, is the rule bot: no deal changes.
+    twice = PolicyBot(BotPolicy("rule"), name="Rule bot, twice wrapped")
+    r = compare("rule", twice, n_deals=3, field="rule", workers=1, progress=False)
+    assert r.effect == 0.0 and r.changed_share == 0.0
+    # A trained-style policy travels to worker processes (it pickles).
+    r = compare("random", PolicyBot(LinearPolicy(4), name="Linear"), n_deals=2, field="random", workers=2,
+                progress=False)
+    assert r.b == "Linear" and r.n_deals == 2
+
+
+def test_a_policy_that_breaks_the_mask_is_a_bot_error() -> None:
+    h = HandState(Deal.from_number(1), pass_direction=None)
+    bad = PolicyBot(lambda x, mask: int(np.flatnonzero(mask == 0)[0]), name="Careless")
+    with pytest.raises(BotError, match="Careless chose action"):
+        bad.choose_pass(h.observation(0))
+    with pytest.raises(BotError, match="action number"):
+        PolicyBot(lambda x, mask: "QS").choose_pass(h.observation(0))  # type: ignore[arg-type,return-value]
+
+
+def test_linear_policy_gradient_and_file(tmp_path) -> None:
+    p = LinearPolicy(4, greedy=False, seed=1)
+    rng = np.random.default_rng(0)
+    p.weights[:] = rng.normal(0, 0.01, p.weights.shape)
+    x = rng.random(size(4))
+    mask = np.zeros(54)
+    mask[[1, 5, 9]] = 1
+    gw, gb = p.grad_log_prob(x, mask, 5)
+    assert np.allclose(gw, np.outer(gb, x))
+    eps = 1e-6
+    p.weights[5, 7] += eps
+    up = np.log(p.probabilities(x, mask)[5])
+    p.weights[5, 7] -= 2 * eps
+    down = np.log(p.probabilities(x, mask)[5])
+    p.weights[5, 7] += eps
+    assert abs((up - down) / (2 * eps) - gw[5, 7]) < 1e-6
+    assert {p(x, mask) for _ in range(100)} == {1, 5, 9}
+    path = p.save(tmp_path / "agent.npz")
+    back = LinearPolicy.load(path)
+    assert np.array_equal(back.weights, p.weights) and back(x, mask) == int(np.argmax(p.probabilities(x, mask)))
+
+
+def test_the_core_imports_without_the_rl_extra() -> None:
+    code = (
+        "import sys\n"
+        "sys.modules['pettingzoo'] = sys.modules['gymnasium'] = None\n"
+        "import hearts, hearts.bots, hearts.experiment\n"
+        "from hearts.rl import PolicyBot, LinearPolicy, BotPolicy\n"
+        "try:\n"
+        "    from hearts.rl import HeartsEnv\n"
+        "except ImportError as e:\n"
+        "    print(e)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "pip install 'hearts-tutor[rl]'" in out.stdout
