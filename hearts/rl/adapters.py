@@ -26,18 +26,18 @@ True
 
 from __future__ import annotations
 
-import copy
-from typing import Any, Protocol
+from typing import Protocol
 
 import numpy as np
 
 from hearts.bots.base import Bot, BotError, Decision
+from hearts.bots.registry import BotLike, Seating, as_bot
 from hearts.cards import _CARDS
 from hearts.hand import Phase
 from hearts.observation import Observation
 from hearts.rl.encoding import MOON_ADD, MOON_SUBTRACT, NUM_ACTIONS, action_mask, decode, encode
 
-__all__ = ["BotPolicy", "Policy", "PolicyBot", "make_bot"]
+__all__ = ["BotPolicy", "Policy", "PolicyBot", "fresh_bot"]
 
 
 class Policy(Protocol):
@@ -46,25 +46,15 @@ class Policy(Protocol):
     def __call__(self, observation: np.ndarray, mask: np.ndarray, /) -> int: ...
 
 
-def make_bot(bot: Any, seed: int | None = 0) -> Bot:
-    """A new bot from a name (``'random'``, ``'rule'``, ``'expert'``, ``'module:Class'``), a class, a spec or a bot.
+def fresh_bot(bot: BotLike, seed: int | None = 0) -> Bot:
+    """A new bot, seeded, from a level name (``'rule'``, ...), ``'module:Class'``, a class, a spec or a bot.
 
     A bot instance is copied, so the caller's bot keeps its own state.
 
-    >>> make_bot("rule", seed=3).name, make_bot("rule", seed=3).seed
+    >>> fresh_bot("rule", seed=3).name, fresh_bot("rule", seed=3).seed
     ('Rule bot', 3)
     """
-    from hearts.selfplay import BotSpec, SelfPlayError, bot_spec
-
-    if isinstance(bot, Bot):
-        made = copy.deepcopy(bot)
-    elif isinstance(bot, BotSpec):
-        made = bot.build()
-    else:
-        try:
-            made = bot_spec(bot).build()
-        except SelfPlayError as e:
-            raise BotError(str(e)) from None
+    made = Seating([as_bot(bot)]).bots[0]
     made.reseed(seed)
     return made
 
@@ -79,8 +69,8 @@ class BotPolicy:
     that have the observation itself.
     """
 
-    def __init__(self, bot: Any = "rule", *, seed: int | None = 0) -> None:
-        self.bot = make_bot(bot, seed)
+    def __init__(self, bot: BotLike = "rule", *, seed: int | None = 0) -> None:
+        self.bot = fresh_bot(bot, seed)
         self._pass: tuple[int, int, int] | None = None  # (seat, hand, chosen cards)
 
     @property

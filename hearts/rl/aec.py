@@ -61,7 +61,7 @@ except ImportError as e:  # pragma: no cover - depends on the installation
 
 from hearts.cards import Card
 from hearts.deal import Deal
-from hearts.errors import HeartsError, IllegalMoveError, Rule
+from hearts.errors import IllegalMoveError, OptionError, Rule
 from hearts.game import Game
 from hearts.hand import HandState, Phase
 from hearts.observation import Observation
@@ -76,15 +76,8 @@ ILLEGAL = ("raise", "lose")
 """What an action the rules refuse does: raise the rule's error, or end the episode as a loss."""
 
 
-class EnvError(HeartsError):
-    """A bad option or action for an environment; ``.option`` names it."""
-
-    def __init__(self, message: str, option: str) -> None:
-        super().__init__(message)
-        self.option = option
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (str(self), self.option))
+class EnvError(OptionError):
+    """A bad option or action for an environment; ``.option`` names it (``'action'`` for an action)."""
 
 
 def check_options(rules: Any, episode: Any, hand_number: Any, illegal: Any) -> Rules:

@@ -34,6 +34,7 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
+from hearts.bots.registry import BotLike
 from hearts.deal import StableRandom
 from hearts.hand import HandState
 from hearts.rl.adapters import BotPolicy
@@ -60,7 +61,7 @@ class HeartsSoloEnv(gym.Env[dict[str, np.ndarray], int]):
 
     def __init__(
         self,
-        opponents: Any = "rule",
+        opponents: BotLike | Sequence[BotLike] = "rule",
         *,
         seat: int = 0,
         rules: Rules | None = None,
