@@ -200,6 +200,7 @@ DECIMALS = {
     "rate",
     "share",
     "seconds",
+    "cost",
 }
 # ... and these counts are never 1 (the reason is the test's documentation).
 COUNTS_NEVER_ONE = {
@@ -208,6 +209,7 @@ COUNTS_NEVER_ONE = {
     "display.choose_pass": "count: the pass is always 3 cards",
     "ui.msg.three_chosen": "count: the pass is always 3 cards",
     "ui.msg.pass_count": "need: the pass is always 3 cards",
+    "learn.now.pass": "count: the pass is always 3 cards",
     "learn.note.queen_taken": "points: a trick with Q♠ holds 13 or more",
     "learn.note.queen_taken.you": "points: a trick with Q♠ holds 13 or more",
     "learn.note.game_end": "total: at or above the target score",

@@ -9,6 +9,7 @@ import pytest
 
 MODULES = [
     "store", "text", "levels", "svgview", "table_model", "table", "walkthrough_model", "walkthrough", "rule_notes",
+    "learn_model", "coach",
 ]
 
 

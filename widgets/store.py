@@ -307,6 +307,9 @@ class Settings:
     lang: str = "en"
     level: str = "rule"
     step_bots: bool = False
+    learn: bool | None = None  # learn mode; None: on until the learner has finished a hand
+    notes_again: bool = False  # learn mode shows each rule's note again in every hand
+    coach: bool = False  # learn mode comments when the rule bot would have chosen differently
 
     def validate(self, path: Path | str = "") -> None:
         """Raise :class:`StoreError` naming the first bad field (the setting's name, in words).
@@ -316,9 +319,9 @@ class Settings:
         ...
         hearts_widgets.store.StoreError: table_colour: “pink” is not a choice for the setting “table colour” (...)
         """
-        for name in ("four_colour", "step_bots"):
+        for name in ("four_colour", "step_bots", "learn", "notes_again", "coach"):
             value = getattr(self, name)
-            if not isinstance(value, bool):
+            if not isinstance(value, bool) and not (name == "learn" and value is None):
                 raise StoreError(
                     "ui.store.setting_on_off", path, name, setting=setting_name(name), value=shown(value)
                 )

@@ -28,6 +28,7 @@ from hearts.display import table_svg
 from hearts.hand import HandState, Phase
 
 from . import levels, store
+from .rule_notes import RULES, rule_title
 from .svgview import SvgTable
 from .table_model import TableModel
 from .text import game_over_text, level_label, seat, t
@@ -49,6 +50,13 @@ _STYLE = """
 .hearts-app table.hw-sheet tr.hw-total td { font-weight: bold; border-top: 2px solid #888; }
 .hearts-app .hw-stats td { padding: 1px 12px 1px 0; }
 .hearts-app .hw-top, .hearts-app .hw-actions, .hearts-app .hw-nav { gap: 6px; }
+.hearts-app .hw-learn .hw-note { padding: 5px 12px; margin: 4px 0; border-radius: 6px; font-size: 1.02em;
+  border-left: 6px solid #90a4ae; background: #f5f7f8; }
+.hearts-app .hw-learn .hw-note-rule { background: #fffde7; border-left-color: #ffb300; }
+.hearts-app .hw-learn .hw-note-now { background: #e3f2fd; border-left-color: #1e88e5; }
+.hearts-app .hw-learn .hw-note-coach { background: #f3e5f5; border-left-color: #8e24aa; }
+.hearts-app ul.hw-checklist { list-style: none; padding-left: 4px; margin: 4px 0; columns: 2; }
+.hearts-app ul.hw-checklist li[data-met="false"] { color: #777; }
 </style>
 """
 
@@ -72,6 +80,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
         seed: int | None = None,
         step_bots: bool | None = None,
         humans: Sequence[int] | None = None,
+        learn: bool | None = None,
         delay: int = 450,
     ) -> None:
         self.model = TableModel(
@@ -84,6 +93,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
             seed=seed,
             step_bots=step_bots,
             humans=humans,
+            learn=learn,
         )
         self._updating = False
         self.board = SvgTable(delay=delay)
@@ -109,6 +119,8 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self.message = W.HTML().add_class("hw-message-box")
         self.summary = W.HTML().add_class("hw-summary-box")
         self.sheet = W.HTML().add_class("hw-sheet-box")
+        self.learn_notes = W.HTML().add_class("hw-learn-box")
+        self.checklist = W.HTML().add_class("hw-checklist-box")
 
         # History and Settings.
         self.history_html = W.HTML().add_class("hw-history")
@@ -127,12 +139,18 @@ class GameTable(W.VBox):  # type: ignore[misc]
         ]
         for s, b in enumerate(self.people):
             b.observe(lambda _ch, s=s: self._on_people(s), names="value")
+        self.learn = W.Checkbox(indent=False).add_class("hw-set-learn")
+        self.notes_again = W.Checkbox(indent=False).add_class("hw-set-notes-again")
+        self.coach = W.Checkbox(indent=False).add_class("hw-set-coach")
         for w, name in (
             (self.four_colour, "four_colour"),
             (self.table_colour, "table_colour"),
             (self.card_back, "card_back"),
             (self.lang_box, "lang"),
             (self.step_bots, "step_bots"),
+            (self.learn, "learn"),
+            (self.notes_again, "notes_again"),
+            (self.coach, "coach"),
         ):
             w.observe(lambda ch, name=name: self._on_setting(name, ch["new"]), names="value")
         self.settings_box = W.VBox(
@@ -142,12 +160,15 @@ class GameTable(W.VBox):  # type: ignore[misc]
                 self.card_back,
                 self.lang_box,
                 self.step_bots,
+                self.learn,
+                self.notes_again,
+                self.coach,
                 self.people_label,
                 W.HBox(self.people, layout=W.Layout(flex_flow="row wrap")).add_class("hw-people"),
             ]
         ).add_class("hw-settings")
         self.panels = W.Accordion(
-            children=[W.VBox([self.history_html, self.reset_history]), self.settings_box, self.sheet]
+            children=[W.VBox([self.history_html, self.reset_history]), self.settings_box, self.sheet, self.checklist]
         ).add_class("hw-panels")
         self.panels.selected_index = None
 
@@ -161,7 +182,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
             layout=W.Layout(flex_flow="row wrap"),
         ).add_class("hw-actions")
         super().__init__(
-            [W.HTML(_STYLE), top, self.board, self.message, actions, self.summary, self.panels],
+            [W.HTML(_STYLE), top, self.board, self.message, actions, self.learn_notes, self.summary, self.panels],
             layout=W.Layout(max_width="1000px"),
         )
         self.add_class("hearts-app").add_class("hearts-table-app")
@@ -196,7 +217,8 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self.refresh()
 
     def _on_setting(self, name: str, value: Any) -> None:
-        if not self._updating and getattr(self.model.settings, name) != value:
+        current = self.model.learning if name == "learn" else getattr(self.model.settings, name)
+        if not self._updating and current != value:
             self.model.set_setting(name, value)
             self.refresh()
 
@@ -264,11 +286,41 @@ class GameTable(W.VBox):  # type: ignore[misc]
             self.panels.set_title(0, t("ui.label.history", lang))
             self.panels.set_title(1, t("ui.label.settings", lang))
             self.panels.set_title(2, t("ui.label.sheet", lang))
+            met, total = len(m.lesson.met), len(RULES)
+            self.panels.set_title(3, t("learn.checklist.title", lang, met=met, total=total))
+            self.learn_notes.value = self._notes_html()
+            self.checklist.value = self._checklist_html()
             # The board last: a new board drawing tells the browser (and browser tests) that
             # everything else of this refresh, the message line included, has arrived.
             self.board.show(self.svg(), frames, flash)
         finally:
             self._updating = False
+
+    def _notes_html(self) -> str:
+        """Learn mode's notes since the learner's last action (nothing when learn mode is off)."""
+        lang = self.model.lang
+        out = []
+        for kind, rule, text in self.model.notes:
+            label = t("learn.rule_label" if kind == "rule" else f"learn.label.{kind}", lang)
+            data = f' data-rule="{rule}"' if rule else ""
+            out.append(
+                f'<div class="hw-note hw-note-{kind}" data-kind="{kind}"{data}><b>{html.escape(label)}</b> '
+                f"{html.escape(text)}</div>"
+            )
+        return f'<div class="hw-learn">{"".join(out)}</div>' if out else ""
+
+    def _checklist_html(self) -> str:
+        """Every rule with a note, ticked once the learner has met it."""
+        m = self.model
+        lang = m.lang
+        met = set(m.lesson.met)
+        items = "".join(
+            f'<li data-rule="{r}" data-met="{str(r in met).lower()}">{"✓" if r in met else "○"} '
+            f"{html.escape(rule_title(r, lang))}</li>"
+            for r in RULES
+        )
+        count = t("learn.checklist.count", lang, met=len(met), total=len(RULES))
+        return f'<div class="hw-checklist-count">{html.escape(count)}</div><ul class="hw-checklist">{items}</ul>'
 
     def _show_buttons(self) -> None:
         m = self.model
@@ -363,6 +415,11 @@ class GameTable(W.VBox):  # type: ignore[misc]
             b.value = p in m.humans
             b.icon = "user" if b.value else "robot"
             b.tooltip = t("ui.label.person" if b.value else "ui.label.bot", lang, seat=seat(p, lang))
+        for box, name in ((self.learn, "learn"), (self.notes_again, "notes_again"), (self.coach, "coach")):
+            box.description = t(f"ui.label.{name}", lang)
+        self.learn.value = m.learning
+        self.notes_again.value = s.notes_again
+        self.coach.value = s.coach
 
 
 def _cards(mask: int) -> list[Any]:

@@ -51,6 +51,8 @@ from hearts.messages import check_language
 from hearts.rules import Rules
 
 from . import levels, store
+from .learn_model import Lesson
+from .rule_notes import Event, Move
 from .text import cards_label, level_label, seat, t, t_n
 
 __all__ = ["BUTTONS", "Hint", "Message", "Phrase", "TableModel", "say"]
@@ -153,7 +155,10 @@ class TableModel:
     ``target_score`` the score that ends the game; ``lang`` overrides the
     language setting; ``data_dir`` the folder for the save, history and
     settings files (see :mod:`hearts_widgets.store`); ``resume=False``
-    ignores any saved game; ``seed`` fixes the numbers New game picks.
+    ignores any saved game; ``seed`` fixes the numbers New game picks;
+    ``learn`` turns learn mode on or off for this table (default: the
+    setting, which is on until the learner has finished a hand; see
+    :mod:`hearts_widgets.learn_model`).
     """
 
     def __init__(
@@ -168,6 +173,7 @@ class TableModel:
         seed: int | None = None,
         step_bots: bool | None = None,
         humans: Sequence[int] | None = None,
+        learn: bool | None = None,
     ) -> None:
         self._humans_given = humans is not None
         self.humans: tuple[int, ...] = (SOUTH,) if humans is None else check_humans(humans)
@@ -182,6 +188,16 @@ class TableModel:
             self.settings.lang = check_language(lang)
         if step_bots is not None:
             self.settings.step_bots = step_bots
+        self.lesson = Lesson(self.folder, again=self.settings.notes_again)
+        if self.lesson.problem is not None:
+            e = self.lesson.problem
+            self._notices.append(_Line("error", (say("ui.msg.bad_progress", path=e.path, reason=e.explain),)))
+        if learn is not None:
+            self._learning = learn
+        elif self.settings.learn is not None:
+            self._learning = self.settings.learn
+        else:  # on for a learner who has not finished a hand yet
+            self._learning = self.lesson.progress.hands_finished == 0
         self._level_given = level is not None
         if level is not None:
             self._check_level(level)
@@ -233,6 +249,22 @@ class TableModel:
     def level(self) -> str:
         """The bots' level."""
         return self.settings.level
+
+    @property
+    def learning(self) -> bool:
+        """Whether learn mode is on: rule notes, what the rules allow at each turn, the tricks' outcomes.
+
+        Learn mode teaches one learner at South against bots: with more than one person at the table it is off.
+        """
+        return self._learning and self.humans == (SOUTH,)
+
+    @property
+    def notes(self) -> list[tuple[str, str | None, str]]:
+        """Learn mode's notes since the learner's last action, in the table's language: ``(kind, rule, text)``
+        (see :class:`~hearts_widgets.learn_model.Note`); empty when learn mode is off."""
+        if not self.learning:
+            return []
+        return [(n.kind, n.rule, n.text(self.lang)) for n in self.lesson.notes]
 
     @property
     def hand(self) -> HandState:
@@ -340,7 +372,15 @@ class TableModel:
         if err is not None:
             self._error(err.explain)
             return
+        self._learn_start()
+        before = h.copy()
+        coach_view = self.game.observation(self.seat) if self._coaching else None
         h.play(c, seat=self.seat)
+        self._learn_event(before, Move("play", self.seat, c))
+        if coach_view is not None:
+            from .coach import comment_play
+
+            self.lesson.coached(comment_play(coach_view, c))
         self.hint = None
         self.received_flash = 0
         self._accepted(None)
@@ -413,12 +453,13 @@ class TableModel:
         self._after_move()
 
     def set_setting(self, name: str, value: Any) -> None:
-        """Change one setting (``four_colour``, ``table_colour``, ``card_back``, ``lang``, ``step_bots``).
+        """Change one setting (``four_colour``, ``table_colour``, ``card_back``, ``lang``, ``step_bots``,
+        and learn mode's ``learn``, ``notes_again``, ``coach``).
 
         A new language re-says the message line in that language. A value the
         setting cannot take is refused with a message naming the setting.
         """
-        if name not in ("four_colour", "table_colour", "card_back", "lang", "step_bots"):
+        if name == "level" or name not in {f.name for f in dataclasses.fields(store.Settings)}:
             raise ValueError(f"unknown setting {name!r}")
         old = getattr(self.settings, name)
         setattr(self.settings, name, value)
@@ -432,6 +473,12 @@ class TableModel:
         if name == "step_bots" and not value:
             self._run_bots()
             self._after_move()
+        elif name == "learn":
+            self._learning = value if value is not None else self.lesson.progress.hands_finished == 0
+            self.lesson.start()
+            self._learn_decide()
+        elif name == "notes_again":
+            self.lesson.again = bool(value)
 
     # ----- buttons -------------------------------------------------------------
 
@@ -444,11 +491,20 @@ class TableModel:
             self._error(self._cover_prompt())
             return
         me = self.seat
+        before = h.copy()
+        coach_view = self.game.observation(me) if self._coaching and h.phase is Phase.PASSING else None
         try:
             h.pass_cards(me, list(CardSet(self.selection)))
         except IllegalMoveError as e:
             self._error(e.explain)
             return
+        self._learn_start()
+        if h.phase is not Phase.PASSING:  # every seat has chosen: the cards have moved
+            self._learn_event(before, Move("pass", me))
+        if coach_view is not None:
+            from .coach import comment_pass
+
+            self.lesson.coached(comment_pass(coach_view, CardSet(h.passes[me] or 0)))
         self.selection = 0
         self.hint = None
         waiting = [s for s in self.humans if s in h.waiting_to_pass]
@@ -507,6 +563,7 @@ class TableModel:
         if self.game.is_over:
             self._error(IllegalMoveError(Rule.GAME_OVER).explain)
             return
+        self._learn_start()
         self.game.next_hand()
         self._begin_hand()
         self._accepted(_Line("info", (self._hand_intro(),)))
@@ -515,6 +572,7 @@ class TableModel:
     def _press_continue(self) -> None:
         h = self.hand
         if h.phase is Phase.PLAYING and h.to_play in self.bot_seats:
+            self._learn_start()
             self._bot_move()
             self._accepted(None)
             self._next_person()
@@ -569,6 +627,7 @@ class TableModel:
         self.bots: dict[int, Bot] = {s: levels.make(self.level, seed=s) for s in self.bot_seats}
 
     def _start(self, number: int) -> None:
+        self._learn_start()
         self.game = Game(number, self.rules)
         self.recorded = False
         self.selection = 0
@@ -589,8 +648,11 @@ class TableModel:
             first = [s for s in self.humans if s in h.waiting_to_pass] or [self.humans[0]]
             self.seat = first[0]
             self.covered = True
+        if self.learning:
+            self.lesson.dealt(self.game)
         self._bots_pass()
         self._run_bots()
+        self._learn_decide()
 
     def _bots_pass(self) -> None:
         h = self.hand
@@ -627,7 +689,9 @@ class TableModel:
         s = h.to_play
         if h.phase is Phase.PLAYING:
             c = self._seeded(s).choose_play(self.game.observation(s))
+            before = h.copy()
             h.play(c, seat=s)
+            self._learn_event(before, Move("play", s, c))
             self.frames.append(h.copy())
 
     def _run_bots(self) -> None:
@@ -670,7 +734,9 @@ class TableModel:
 
     def _after_move(self, *, keep_message: bool = False) -> None:
         h = self.hand
+        self._learn_decide()
         if h.is_over:
+            self.lesson.finished_hand(self.game)
             self.received_flash = 0
             if self.game.is_over:
                 self._record_finished_game()
@@ -751,6 +817,25 @@ class TableModel:
 
     def _info(self, words: Words) -> None:
         self._line = _Line("info", (words,))
+
+    # ----- learn mode ----------------------------------------------------------
+
+    @property
+    def _coaching(self) -> bool:
+        return self.learning and self.settings.coach
+
+    def _learn_start(self) -> None:
+        """The learner acts: learn mode's notes start afresh."""
+        self.lesson.start()
+
+    def _learn_event(self, before: HandState, move: Move) -> None:
+        """An action was played (``before`` is the hand just before it): learn mode looks at it."""
+        if self.learning:
+            self.lesson.observe(Event(before, self.hand.copy(), move, self.game))
+
+    def _learn_decide(self) -> None:
+        if self.learning:
+            self.lesson.decide(self.game)
 
     # ----- files ---------------------------------------------------------------
 
@@ -874,6 +959,7 @@ class TableModel:
         self._bots_pass()  # seats given to bots since the save (humans=...) choose their cards
         self._run_bots()
         self._line = _Line("info", (say("ui.msg.resumed", number=game.number, hand=h.hand_number),))
+        self._learn_decide()
         if game.is_over and not recorded:
             self._record_finished_game()  # finished just before the kernel stopped
             self._save_game()

@@ -1,0 +1,391 @@
+"""Learn mode: a real hand of your own against the bots, with a note on each new thing as it appears.
+
+The table (:class:`~hearts_widgets.table_model.TableModel`) hands every
+action to a :class:`Lesson`: the deal, the pass, every card. The lesson
+asks the same detectors as the scripted walkthrough
+(:mod:`hearts_widgets.rule_notes`) whether a rule mattered, and the first
+time it does *for this learner* a rule note appears. Beside those:
+
+- at each of the learner's decisions, what the rules allow now and why
+  (from the engine's ``legal_mask`` and the reasons it gives for the
+  refused cards, :meth:`~hearts.hand.HandState.why_not`);
+- after each trick, who took it and its points;
+- with coaching on (:mod:`hearts_widgets.coach`), a comment when the rule
+  bot would have chosen differently and it surely mattered.
+
+Which rules the learner has met is kept in :class:`Progress`
+(``learn-progress.json`` beside the table's other files), so a note is not
+repeated in the next hand, the next game or after a kernel restart, and two
+tables open at once share it. With ``again`` ("show all notes again") each
+note shows again the first time its rule matters in each hand.
+
+>>> import tempfile
+>>> from hearts import Game
+>>> folder = tempfile.mkdtemp()
+>>> lesson = Lesson(folder)
+>>> g = Game(4)
+>>> lesson.dealt(g)
+>>> lesson.decide(g)
+>>> [n.kind for n in lesson.notes]
+['now']
+>>> print(lesson.notes[0].text("en"))
+Choose any 3 of your cards to pass to the left, to West. ...
+>>> Lesson(folder).progress.seen == set()
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, CardSet
+from hearts.errors import Rule
+from hearts.game import Game
+from hearts.hand import HandState, Phase, Trick
+
+from . import store
+from .rule_notes import LEARNER, RULES, Event, Move, Values, fired, localize, note_text
+from .store import _need as need
+from .text import cards_label, t, t_n
+
+__all__ = ["PROGRESS_FILE", "Lesson", "Note", "Progress", "decision_values", "trick_values"]
+
+PROGRESS_FILE = "learn-progress.json"
+
+_PENALTY = SUIT_MASKS[3] | (1 << QUEEN_OF_SPADES)
+_HAND_RULES = frozenset({"scoring", "moon", "game_end", "shared_win"})
+
+
+# ----- progress ------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class Progress:
+    """The rules a learner has met (their notes shown) and the hands finished in learn mode.
+
+    Saved in ``learn-progress.json``. Saving merges with what is on disk (another table may have
+    written since): the rules met are the union, and the hands finished add up.
+
+    >>> import tempfile, pathlib
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> a, b = Progress.load(d), Progress.load(d)
+    >>> a.meet("passing"); a.save()
+    >>> b.meet("follow_suit"); b.finish_hand(); b.save()
+    >>> p = Progress.load(d)
+    >>> sorted(p.seen), p.hands_finished
+    (['follow_suit', 'passing'], 1)
+    """
+
+    folder: Path
+    seen: set[str] = dataclasses.field(default_factory=set)
+    hands_finished: int = 0
+    _unsaved_hands: int = 0
+
+    FORMAT = "hearts-learn-progress"
+
+    @property
+    def path(self) -> Path:
+        """The progress file."""
+        return self.folder / PROGRESS_FILE
+
+    @classmethod
+    def load(cls, folder: str | Path) -> Progress:
+        """Read the progress (none yet if there is no file); :class:`~hearts_widgets.store.StoreError` if damaged."""
+        p = cls(Path(folder))
+        seen, hands = cls._read(p.path)
+        p.seen, p.hands_finished = seen, hands
+        return p
+
+    @classmethod
+    def _read(cls, path: Path) -> tuple[set[str], int]:
+        data = store.read_json(path)
+        if data is None:
+            return set(), 0
+        need(isinstance(data, dict), "ui.store.not_object", path, "")
+        need(data.get("format") == cls.FORMAT, "learn.store.format", path, "format", format=cls.FORMAT)
+        need(data.get("version") == 1, "ui.store.version", path, "version", value=store.shown(data.get("version")))
+        seen = data.get("seen")
+        need(isinstance(seen, list) and all(isinstance(r, str) for r in seen), "learn.store.seen", path, "seen")
+        hands = data.get("hands_finished")
+        ok = isinstance(hands, int) and not isinstance(hands, bool) and hands >= 0
+        need(ok, "learn.store.hands", path, "hands_finished", value=store.shown(hands))
+        return {r for r in seen if r in RULES}, hands
+
+    def meet(self, rule: str) -> None:
+        """Mark ``rule`` as met (its note shown)."""
+        if rule not in RULES:
+            raise ValueError(f"unknown rule {rule!r}; the rules with notes are {', '.join(RULES)}")
+        self.seen.add(rule)
+
+    def finish_hand(self) -> None:
+        """Count one more hand finished in learn mode."""
+        self.hands_finished += 1
+        self._unsaved_hands += 1
+
+    def refresh(self) -> None:
+        """Take in what another table saved meanwhile (a damaged file is left for :meth:`save` to keep aside)."""
+        try:
+            seen, hands = self._read(self.path)
+        except store.StoreError:
+            return
+        self.seen |= seen
+        self.hands_finished = max(self.hands_finished, hands + self._unsaved_hands)
+
+    def save(self) -> None:
+        """Merge with the file and write it atomically (a damaged file is kept aside as ``.bad.json`` first)."""
+        try:
+            seen, hands = self._read(self.path)
+        except store.StoreError:
+            store.keep_bad_copy(self.path)
+            seen, hands = set(), self.hands_finished - self._unsaved_hands
+        self.seen |= seen
+        self.hands_finished = hands + self._unsaved_hands
+        store.write_json(
+            self.path,
+            {
+                "format": self.FORMAT,
+                "version": 1,
+                "seen": [r for r in RULES if r in self.seen],
+                "hands_finished": self.hands_finished,
+            },
+        )
+        self._unsaved_hands = 0
+
+
+# ----- notes -----------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Note:
+    """One note beside the table, put into words when shown (so a language switch re-says it).
+
+    ``kind``: ``"rule"`` (a rule met for the first time; ``rule`` names it), ``"now"`` (what the rules
+    allow at the learner's decision), ``"trick"`` (who took the trick just played) or ``"coach"``.
+    """
+
+    kind: str
+    rule: str | None
+    words: Callable[[str], str]
+
+    def text(self, lang: str) -> str:
+        """The note in ``'en'`` or ``'es'``."""
+        return self.words(lang)
+
+
+def _catalogued(key: str, values: Values, plural: int | None = None) -> Callable[[str], str]:
+    def words(lang: str) -> str:
+        vals = localize(values, lang)
+        return t(key, lang, **vals) if plural is None else t_n(key, plural, lang, **vals)
+
+    return words
+
+
+def decision_values(h: HandState, seat: int = LEARNER) -> tuple[str, Values]:
+    """What the rules allow ``seat`` now, as a note's catalogue key and values.
+
+    The situation is read from the engine: the cards :meth:`~hearts.hand.HandState.legal_mask`
+    allows, and the :class:`~hearts.errors.Rule` the engine gives for every refused card
+    (:meth:`~hearts.hand.HandState.why_not`). Only when nothing is refused does the key say why
+    from the position itself (void in the suit led, hearts broken, only hearts left).
+
+    >>> from hearts import Deal
+    >>> h = HandState(Deal.from_number(4))
+    >>> for s in range(4):
+    ...     h.pass_cards(s, list(h.hand_of(s))[:3])
+    >>> h.play(h.legal_moves.lowest())
+    >>> key, values = decision_values(h, h.to_play)
+    >>> key, localize(values, "en")["allowed"] == str(h.legal_moves).replace(" ", ", ")
+    ('learn.now.follow', True)
+    """
+    if h.phase is Phase.PASSING:
+        return "learn.now.pass", {
+            "count": ("int", h.rules.pass_size),
+            "direction": ("pass", h.pass_direction.value),
+            "to": ("seat", h.pass_target(seat)),
+            "source": ("seat", h.pass_source(seat)),
+        }
+    if h.phase is not Phase.PLAYING or h.to_play != seat:
+        raise ValueError(f"seat {seat} has no decision to make now ({h.phase.value})")
+    mine = h.hands[seat]
+    legal = h.legal_mask()
+    refused: set[Rule] = set()
+    for c in CardSet(mine & ~legal):
+        err = h.why_not(c, seat=seat)
+        assert err is not None
+        refused.add(err.rule)
+    values: Values = {"allowed": ("cards", CardSet(legal)), "count": ("int", legal.bit_count())}
+    if h.trick:
+        values["suit"] = ("suit", h.led_suit)
+    by_rule = {
+        Rule.MUST_LEAD_LOWEST_CLUB: "lead_first",
+        Rule.MUST_FOLLOW_SUIT: "follow",
+        Rule.NO_POINTS_ON_FIRST_TRICK: "void_first",
+        Rule.HEARTS_NOT_BROKEN: "lead_unbroken",
+    }
+    if refused:
+        (rule,) = refused  # the engine refuses for one reason at a time
+        situation = by_rule[rule]
+    elif mine.bit_count() == 1:
+        situation = "last_card"
+    elif h.trick:
+        if mine & SUIT_MASKS[h.led_suit]:
+            situation = "follow_all"
+        elif h.trick_number == 0 and not mine & ~_PENALTY:
+            situation = "void_first_exception"
+        else:
+            situation = "void"
+    elif h.hearts_broken:
+        situation = "lead_broken"
+    elif not mine & ~SUIT_MASKS[3]:
+        situation = "lead_only_hearts"
+    else:
+        situation = "lead_any"
+    return f"learn.now.{situation}", values
+
+
+def trick_values(trick: Trick) -> tuple[str, Values, int]:
+    """The note after a trick: catalogue key, values and the count for the plural (its points)."""
+    best = trick.played_by(trick.winner)
+    who = "you" if trick.winner == LEARNER else "seat"
+    points = [c for c in trick.cards if c.suit == 3 or c == QUEEN_OF_SPADES]
+    values: Values = {
+        "seat": ("seat", trick.winner),
+        "card": ("card", best),
+        "number": ("int", trick.number + 1),
+        "points": ("int", trick.points),
+        "cards": ("cards", CardSet(points)),
+    }
+    return f"learn.trick.{who}", values, trick.points
+
+
+# ----- the lesson ------------------------------------------------------------------------
+
+
+class Lesson:
+    """Learn mode for one learner: notes from the engine's events, progress kept in ``folder``.
+
+    The table calls :meth:`start` when the learner acts, :meth:`dealt` for each new hand,
+    :meth:`observe` after every pass and card (the learner's and the bots'), :meth:`coached`
+    with the coach's comment, :meth:`decide` whenever it is the learner's turn, and
+    :meth:`finished_hand` when a hand is over (in learn mode or not: learn mode is on by default
+    only until the learner has finished a hand). :attr:`notes` are the notes since the learner's
+    last action, in the order things happened.
+    """
+
+    def __init__(self, folder: str | Path, *, again: bool = False) -> None:
+        self.problem: store.StoreError | None = None
+        try:
+            self.progress = Progress.load(folder)
+        except store.StoreError as e:
+            self.problem = e  # said by the table; the file is kept aside when progress is next saved
+            self.progress = Progress(Path(folder))
+        self.again = again
+        self.notes: list[Note] = []
+        self._this_hand: set[str] = set()
+        self._decided: tuple[int, int] | None = None
+        self._counted: HandState | None = None
+
+    @property
+    def met(self) -> list[str]:
+        """The rules met so far, in checklist order (:data:`~hearts_widgets.rule_notes.RULES`)."""
+        return [r for r in RULES if r in self.progress.seen]
+
+    def start(self) -> None:
+        """The learner acts: the notes of the last action go, and another table's progress is taken in."""
+        self.notes = []
+        self._decided = None
+        self.progress.refresh()
+
+    def dealt(self, game: Game) -> None:
+        """A new hand is dealt (is there a pass, and if not, why not?)."""
+        self._this_hand = set()
+        self._decided = None
+        h = game.hand
+        self.observe(Event(h.copy(), h.copy(), Move("deal"), game))
+
+    def observe(self, e: Event) -> None:
+        """An action was played: the notes of rules that matter for the first time, and the trick's outcome."""
+        skip = self._this_hand if self.again else self._this_hand | self.progress.seen
+        new = fired(e, skip=skip)
+        notes = [Note("rule", rule, _note(rule, values)) for rule, values in new]
+        if e.act.kind == "play" and len(e.after.tricks) > len(e.before.tricks):
+            key, values, points = trick_values(e.after.tricks[-1])
+            # Who took the trick comes before what the end of the hand means.
+            at = next((i for i, n in enumerate(notes) if n.rule in _HAND_RULES), len(notes))
+            notes.insert(at, Note("trick", None, _catalogued(key, values, points)))
+        self.notes.extend(notes)
+        for rule, _ in new:
+            self._this_hand.add(rule)
+            self.progress.meet(rule)
+        if new:
+            self._save()
+
+    def finished_hand(self, game: Game) -> None:
+        """The hand on the table is over: count it (once, however often the table asks)."""
+        h = game.hand
+        if h.is_over and h is not self._counted:
+            self._counted = h
+            self.progress.finish_hand()
+            self._save()
+
+    def decide(self, game: Game) -> None:
+        """If the learner has a decision to make, say what the rules allow (once per position)."""
+        h = game.hand
+        if h.phase is Phase.PASSING:
+            if h.passes[LEARNER] is not None:
+                return
+        elif h.phase is not Phase.PLAYING or h.to_play != LEARNER:
+            return
+        where = (h.hand_number, h.cards_played)
+        if where == self._decided:
+            return
+        self._decided = where
+        if h.phase is Phase.PLAYING:  # notes about the coming card, shown while the learner chooses it
+            self.observe(Event(h.copy(), h.copy(), Move("play", LEARNER), game, ahead=True))
+        key, values = decision_values(h)
+        self.notes.append(Note("now", None, _catalogued(key, values)))
+
+    def coached(self, comment: Any) -> None:
+        """Add the coach's comment (a :class:`~hearts_widgets.coach.Comment`, or ``None``: nothing to say)."""
+        if comment is not None:
+            self.notes.append(Note("coach", None, _coach_words(comment)))
+
+    def _save(self) -> None:
+        try:
+            self.progress.save()
+        except OSError as e:
+            self.problem = store.StoreError("learn.store.cannot_write", self.progress.path, detail=str(e))
+
+
+def _note(rule: str, values: Values) -> Callable[[str], str]:
+    def words(lang: str) -> str:
+        return note_text(rule, values, lang)
+
+    return words
+
+
+def _coach_words(c: Any) -> Callable[[str], str]:
+    from hearts.messages import number
+
+    def words(lang: str) -> str:
+        key = f"learn.coach.{c.kind}"
+        reason = c.decision.explain(lang)
+        return t(
+            key,
+            lang,
+            chosen=cards_label(c.chosen),
+            bot=cards_label(c.bot_cards),
+            cost=number(c.cost, lang, 1),
+            margin=number(2 * c.cost_se, lang, 1),
+            reason=reason,
+        )
+
+    return words
+
+
+def describe(notes: Iterable[Note], lang: str) -> list[tuple[str, str | None, str]]:
+    """``(kind, rule, text)`` of each note, for views and tests."""
+    return [(n.kind, n.rule, n.text(lang)) for n in notes]
