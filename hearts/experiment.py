@@ -43,6 +43,7 @@ from typing import Any, Literal, Unpack, overload
 import numpy as np
 import pandas as pd
 
+from hearts import files
 from hearts.bots.registry import (
     BotLike,
     BotSpec,
@@ -261,11 +262,11 @@ class ExperimentResult:
     def to_parquet(self, directory: str | Path) -> Path:
         """Write ``deals.parquet`` and ``experiment.json`` into ``directory``."""
         d = Path(directory)
-        d.mkdir(parents=True, exist_ok=True)
-        self.deals.to_parquet(d / "deals.parquet", engine="pyarrow", index=False)
-        info = {"a": self.a, "b": self.b, "confidence": self.confidence, "meta": self.meta}
-        info["effect"], info["ci"], info["n_deals"] = self.effect, list(self.ci), self.n_deals
-        (d / "experiment.json").write_text(json.dumps(info, indent=2, sort_keys=True), encoding="utf-8")
+        with files.replacing(d / "deals.parquet", d / "experiment.json") as (table_tmp, info_tmp):
+            self.deals.to_parquet(table_tmp, engine="pyarrow", index=False)
+            info = {"a": self.a, "b": self.b, "confidence": self.confidence, "meta": self.meta}
+            info["effect"], info["ci"], info["n_deals"] = self.effect, list(self.ci), self.n_deals
+            info_tmp.write_text(json.dumps(info, indent=2, sort_keys=True), encoding="utf-8")
         return d
 
     @classmethod
@@ -462,12 +463,13 @@ class GameExperimentResult:
     def to_parquet(self, directory: str | Path) -> Path:
         """Write ``games.parquet`` and ``experiment.json`` into ``directory``."""
         d = Path(directory)
-        d.mkdir(parents=True, exist_ok=True)
-        self.games.to_parquet(d / "games.parquet", engine="pyarrow", index=False)
-        info = {"a": self.a, "b": self.b, "confidence": self.confidence, "meta": self.meta, "unit": "games"}
-        info["win_effect"], info["win_ci"] = self.win_effect, list(self.win_ci)
-        info["score_effect"], info["score_ci"], info["n_games"] = self.score_effect, list(self.score_ci), self.n_games
-        (d / "experiment.json").write_text(json.dumps(info, indent=2, sort_keys=True), encoding="utf-8")
+        with files.replacing(d / "games.parquet", d / "experiment.json") as (table_tmp, info_tmp):
+            self.games.to_parquet(table_tmp, engine="pyarrow", index=False)
+            info = {"a": self.a, "b": self.b, "confidence": self.confidence, "meta": self.meta, "unit": "games"}
+            info["win_effect"], info["win_ci"] = self.win_effect, list(self.win_ci)
+            info["score_effect"], info["score_ci"] = self.score_effect, list(self.score_ci)
+            info["n_games"] = self.n_games
+            info_tmp.write_text(json.dumps(info, indent=2, sort_keys=True), encoding="utf-8")
         return d
 
     @classmethod

@@ -47,6 +47,7 @@ import os
 from collections.abc import Callable
 from typing import Any
 
+from hearts import files
 from hearts.cards import Card, CardSet
 from hearts.deal import Deal
 from hearts.errors import HeartsError, IllegalMoveError, RecordError
@@ -57,6 +58,7 @@ from hearts.rules import MoonScoring, PassDirection, Rules
 __all__ = [
     "FORMAT_GAME",
     "FORMAT_HAND",
+    "MAX_RECORD_SIZE",
     "VERSION",
     "GameRecord",
     "HandRecord",
@@ -70,6 +72,8 @@ FORMAT_GAME = "hearts.game"
 """The ``format`` field of a game record."""
 VERSION = 1
 """The record version this module writes and reads."""
+MAX_RECORD_SIZE = 8 * 1024 * 1024
+"""The largest record read, in bytes of the file (or characters of the text): a 1000-hand game is under 3 MB."""
 
 _FINISHED = "finished"
 _IN_PROGRESS = "in_progress"
@@ -168,10 +172,16 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def _parse_json(text: str | bytes) -> Any:
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise RecordError(f"a record is JSON text (str or bytes), not {type(text).__name__}")
+    if len(text) > MAX_RECORD_SIZE:
+        raise RecordError(
+            f"{len(text)} characters is more than the {MAX_RECORD_SIZE} a record may have; it is not a record"
+        )
     try:
-        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_reject_constant)
-    except (ValueError, UnicodeDecodeError) as e:
-        raise RecordError(f"not valid JSON: {e}") from e
+        return files.parse_json(text, object_pairs_hook=_unique_keys, parse_constant=_reject_constant)
+    except files.FileContentError as e:
+        raise RecordError(e.message) from None
 
 
 def _check_header(data: Any, expected_format: str | None) -> str:
@@ -182,17 +192,21 @@ def _check_header(data: Any, expected_format: str | None) -> str:
         raise RecordError(f"expected {FORMAT_HAND!r} or {FORMAT_GAME!r}, found {_kind(fmt)}", "format")
     if expected_format is not None and fmt != expected_format:
         raise RecordError(f"this is a {fmt!r} record, not {expected_format!r}", "format")
-    version = data.get("version")
-    if version != VERSION or isinstance(version, bool):
+    if "version" not in data:
+        raise RecordError("missing field", "version")
+    version = data["version"]
+    if type(version) is not int or version != VERSION:
         raise RecordError(f"unknown record version {version!r}: this library reads version {VERSION}", "version")
     return fmt  # type: ignore[no-any-return]
 
 
 def _rules(value: Any, path: str) -> Rules:
+    # Every option is written down: a record never takes a default for a rule it does not state.
+    data = _obj(value, path, set(Rules().to_dict()))
     try:
-        return Rules.from_dict(value)
+        return Rules.from_dict(data)
     except HeartsError as e:
-        raise RecordError(str(e), path) from e
+        raise RecordError(str(e), _join(path, getattr(e, "option", "") or "")) from e
 
 
 def _status(value: Any, path: str) -> bool:
@@ -379,7 +393,7 @@ class HandRecord:
             status=_FINISHED if self.finished else _IN_PROGRESS,
             hand_number=self.hand_number,
             pass_direction=self.pass_direction.value,
-            deal=_deal_to_dict(self.deal, self.rules),
+            deal=_deal_to_dict(dataclasses.replace(self.deal, hand_number=self.hand_number), self.rules),
             passes=[{"seat": seat, "cards": cards.codes()} for seat, cards in self.passes],
             plays=[c.code for c in self.plays],
             moon_choice=self.moon_choice,
@@ -437,6 +451,11 @@ def _hand_from_dict(data: Any, rules: Rules, prefix: str) -> HandRecord:
             f"expected 'left', 'right', 'across' or 'none', found {_kind(data['pass_direction'])}", pd_path
         ) from None
     deal = _deal_from_dict(data["deal"], rules, _join(prefix, "deal"))
+    if deal.hand_number != hand_number:
+        raise RecordError(
+            f"the deal says hand {deal.hand_number} but the hand is hand {hand_number}",
+            _join(prefix, "deal.hand_number"),
+        )
 
     passes_path = _join(prefix, "passes")
     passes: list[tuple[int, CardSet]] = []
@@ -562,14 +581,17 @@ def _dumps(value: Any, indent: int | None, level: int = 0) -> str:
 
 
 def _write(path: str | os.PathLike[str], text: str) -> None:
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
-        f.write("\n")
+    files.write_file(path, text + "\n", make_folder=False)
 
 
-def _read(path: str | os.PathLike[str]) -> str:
-    with open(path, encoding="utf-8") as f:
-        return f.read()
+def _read(path: str | os.PathLike[str]) -> bytes:
+    try:
+        data = files.read_limited(path, MAX_RECORD_SIZE)
+    except files.FileContentError as e:
+        raise RecordError(e.message) from None
+    if data is None:
+        raise FileNotFoundError(2, "no such record file", os.fspath(path))
+    return data
 
 
 # ----- game records --------------------------------------------------------------

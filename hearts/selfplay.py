@@ -48,6 +48,7 @@ from typing import Any, Literal, Unpack
 import numpy as np
 import pandas as pd
 
+from hearts import files
 from hearts.bots.base import Bot, BotError
 from hearts.bots.registry import (
     BOT_ALIASES,
@@ -759,10 +760,12 @@ class SelfPlayResult:
         empty tables come back with their dtypes.
         """
         d = Path(directory)
-        d.mkdir(parents=True, exist_ok=True)
-        for name in self._TABLES:
-            write_parquet(getattr(self, name), d / f"{name}.parquet")
-        (d / "meta.json").write_text(json.dumps(self.meta, indent=2, sort_keys=True), encoding="utf-8")
+        names = [d / f"{name}.parquet" for name in self._TABLES] + [d / "meta.json"]
+        # Every file is written in full beside its real name first, then all are renamed into place.
+        with files.replacing(*names) as temps:
+            for name, tmp in zip(self._TABLES, temps):
+                write_parquet(getattr(self, name), tmp)
+            temps[-1].write_text(json.dumps(self.meta, indent=2, sort_keys=True), encoding="utf-8")
         return d
 
     @classmethod

@@ -24,17 +24,16 @@ trusted and never crashes the table: :func:`read_json` raises
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import datetime
 import functools
 import json
 import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from hearts import files
 from hearts.display import BACKS, TABLE_COLORS
 from hearts.errors import HeartsError
 from hearts.messages import LANGUAGES, text
@@ -143,50 +142,38 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
         return Path(base) / "hearts"
 
 
+MAX_FILE_SIZE = 4 * 1024 * 1024
+"""The largest save, history or settings file the table reads (a saved game is a few kilobytes)."""
+
+
 def read_json(path: Path) -> Any | None:
     """The JSON in ``path``; ``None`` if the file does not exist.
 
-    Raises :class:`StoreError` for anything unreadable (not UTF-8, not JSON).
+    Raises :class:`StoreError` for anything unreadable: not a regular file
+    (a named pipe is refused, never waited on), larger than
+    :data:`MAX_FILE_SIZE`, not UTF-8, not JSON, nested too deep, a number
+    too long to read.
     """
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return None
-    except OSError as e:
-        raise StoreError("ui.store.unreadable", path, detail=e.strerror or str(e)) from e
-    try:
-        decoded = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise StoreError("ui.store.not_utf8", path, position=e.start) from e
-    try:
-        return json.loads(decoded)
-    except json.JSONDecodeError as e:
-        raise StoreError("ui.store.not_json", path, line=e.lineno, column=e.colno) from e
+        raw = files.read_limited(path, MAX_FILE_SIZE)
+        if raw is None:
+            return None
+        return files.parse_json(raw)
+    except files.FileContentError as e:
+        raise StoreError(f"ui.store.{e.reason}", path, **e.values) from None
 
 
 def write_json(path: Path, data: Any) -> None:
-    """Write ``data`` as JSON to ``path`` atomically (creates the folder)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, ensure_ascii=False, indent=1)
-            f.write("\n")
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    """Write ``data`` as JSON to ``path`` whole or not at all (:func:`hearts.files.write_file`; creates the folder)."""
+    files.write_file(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
 
 
 def keep_bad_copy(path: Path) -> Path | None:
-    """Move an unreadable file aside (``name.bad.json``) so nothing is silently lost."""
-    bad = path.with_name(path.stem + ".bad" + path.suffix)
-    try:
-        os.replace(path, bad)
-    except OSError:
-        return None
-    return bad
+    """Move an unreadable file aside (``name.bad.json``, ``name.bad-2.json``, …: never over an earlier copy).
+
+    Returns where it was kept, or ``None`` if it could not be moved (it is then left where it is, untouched).
+    """
+    return files.keep_damaged(path)
 
 
 def _need(cond: bool, key: str, path: Path, field: str, **values: Any) -> None:
@@ -263,6 +250,13 @@ class History:
             )
             _need(isinstance(g.get("won"), bool), "ui.store.history_won", path, where + ".won", entry=i + 1)
         return cls(folder, list(games))
+
+    @classmethod
+    def reset(cls, folder: Path) -> History:
+        """Start a new, empty history in ``folder`` (written at once) and return it."""
+        h = cls(folder)
+        h.save()
+        return h
 
     def add(self, *, number: int, final: tuple[int, ...], winners: tuple[int, ...], level: str = "") -> None:
         """Record a finished game (South is seat 0)."""

@@ -183,6 +183,8 @@ class TableModel:
         self._notices: list[_Line] = []  # damaged files, said in the table's language when shown
         self._history_problem: Words | None = None
         self._line: _Line | None = None
+        self._save_blocked = False  # a damaged save that could not be moved aside: never written over
+        self._settings_blocked = False  # the same for the settings file
         self.settings = self._load_settings()
         if lang is not None:  # before any message is put into words
             self.settings.lang = check_language(lang)
@@ -597,16 +599,23 @@ class TableModel:
             self._line = _Line("info", (received, *self._line.parts))
 
     def _press_reset_history(self) -> None:
-        if self._history_problem is not None:
-            store.keep_bad_copy(self.folder / store.HISTORY_FILE)
-        self.history = store.History(self.folder)
-        self._history_problem = None
+        kept = None
+        path = self.folder / store.HISTORY_FILE
+        if self._history_problem is not None and path.exists():
+            kept = store.keep_bad_copy(path)
+            if kept is None:  # never written over: the damaged file stays exactly as it is
+                self._error(say("ui.msg.history_reset_left", path=str(path)))
+                return
         try:
-            self.history.save()
+            self.history = store.History.reset(self.folder)
         except OSError as e:
-            self._error(say("ui.msg.cannot_write", path=str(self.history.path), reason=str(e)))
+            self._error(say("ui.msg.cannot_write", path=str(path), reason=str(e)))
             return
-        self._info(say("ui.msg.history_reset"))
+        self._history_problem = None
+        if kept is not None:
+            self._info(say("ui.msg.history_reset_kept", kept=str(kept)))
+        else:
+            self._info(say("ui.msg.history_reset"))
 
     # ----- internals -----------------------------------------------------------
 
@@ -844,11 +853,18 @@ class TableModel:
         try:
             return store.Settings.load(self.folder)
         except store.StoreError as e:
-            self._notices.append(_Line("error", (say("ui.msg.bad_settings", path=e.path, reason=e.explain),)))
-            store.keep_bad_copy(self.folder / store.SETTINGS_FILE)
+            kept = store.keep_bad_copy(self.folder / store.SETTINGS_FILE)
+            if kept is None:
+                self._settings_blocked = True  # the damaged file is never written over
+                said = say("ui.msg.bad_settings_left", path=e.path, reason=e.explain)
+            else:
+                said = say("ui.msg.bad_settings", path=e.path, reason=e.explain, kept=str(kept))
+            self._notices.append(_Line("error", (said,)))
             return store.Settings()
 
     def _save_settings(self) -> None:
+        if self._settings_blocked:
+            return
         try:
             self.settings.save(self.folder)
         except OSError as e:
@@ -898,6 +914,8 @@ class TableModel:
         }
 
     def _save_game(self) -> None:
+        if self._save_blocked:
+            return
         try:
             store.write_json(self.save_path, self.save_data())
         except OSError as e:
@@ -945,8 +963,13 @@ class TableModel:
                 self.settings.level = lvl
             humans, person = self._saved_people(table, path)
         except store.StoreError as e:
-            store.keep_bad_copy(path)
-            self._notices.append(_Line("error", (say("ui.msg.bad_save", path=e.path, reason=e.explain),)))
+            kept = store.keep_bad_copy(path) if path.exists() or path.is_symlink() else None
+            if kept is None:
+                self._save_blocked = True  # the damaged file is never written over
+                said = say("ui.msg.bad_save_left", path=e.path, reason=e.explain)
+            else:
+                said = say("ui.msg.bad_save", path=e.path, reason=e.explain, kept=str(kept))
+            self._notices.append(_Line("error", (said,)))
             return False
         self.game = game
         self.rules = game.rules

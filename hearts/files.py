@@ -1,0 +1,454 @@
+"""Files written whole or not at all, and files read without trusting them.
+
+Every file the project writes goes through :func:`write_file` (or
+:func:`replacing` for a library that writes to a path itself, such as
+pandas' ``to_parquet``): the bytes go to a temporary file in the same
+folder, are flushed and ``fsync``-ed, and the temporary file is renamed over
+the real name, so a reader sees the old file or the new one, never half of
+one, even when the process is killed or the disk fills up mid-write.
+Temporaries left behind by a killed process are removed the next time the
+same file is written. A results folder is built the same way
+(:func:`results_folder`): in a temporary folder renamed into place only when
+everything in it was written.
+
+A damaged file is never destroyed: :func:`keep_damaged` moves it aside to a
+name that no earlier copy has (``table-save.bad.json``, then
+``table-save.bad-2.json``, …) and says where, or that it could not.
+
+Reading untrusted files is bounded: :func:`read_limited` refuses anything but
+a regular file (a named pipe never blocks it) and anything larger than the
+limit before reading it; :func:`parse_json` turns every way JSON text can be
+wrong (not UTF-8, not JSON, nested too deep, a number too long) into a
+:class:`FileContentError` that says which.
+
+>>> import tempfile, pathlib
+>>> d = pathlib.Path(tempfile.mkdtemp())
+>>> write_file(d / "notes.json", '{"a": 1}')
+>>> parse_json(read_limited(d / "notes.json", 1000))
+{'a': 1}
+>>> sorted(p.name for p in d.iterdir())
+['notes.json']
+>>> str(keep_damaged(d / "notes.json").name), str(keep_damaged(d / "other.json"))
+('notes.bad.json', 'None')
+>>> parse_json(b"[" * 100 + b"]" * 100)
+Traceback (most recent call last):
+...
+hearts.files.FileContentError: the JSON is nested deeper than 32 levels
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import os
+import shutil
+import stat
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from hearts.errors import HeartsError
+
+__all__ = [
+    "MAX_DEPTH",
+    "FileContentError",
+    "keep_damaged",
+    "parse_json",
+    "read_limited",
+    "replacing",
+    "results_folder",
+    "write_file",
+]
+
+MAX_DEPTH = 32
+"""How deeply nested the JSON of a file the project reads may be (records need 5 levels)."""
+
+_TMP_SUFFIX = ".tmp"
+_STALE_SECONDS = 24 * 3600  # a temporary this old is stale even if its process id was reused
+_NAME_ROOM = 100  # characters of the real name kept in a temporary's name (names stay under 255 bytes)
+
+
+class FileContentError(HeartsError):
+    """A file, or JSON text, that cannot be used: ``.reason`` says why.
+
+    ``.reason`` is one of ``'not_a_file'``, ``'too_large'``, ``'unreadable'``,
+    ``'not_utf8'``, ``'not_json'``, ``'too_deep'``, ``'number_too_long'``;
+    ``.values`` the details (a size, a position), ``.path`` the file (may be empty).
+
+    >>> try:
+    ...     parse_json(b"\\xff")
+    ... except FileContentError as e:
+    ...     e.reason, e.values
+    ('not_utf8', {'position': 0})
+    """
+
+    def __init__(self, reason: str, message: str, path: str | os.PathLike[str] = "", **values: Any) -> None:
+        self.reason = reason
+        self.values = values
+        self.path = os.fspath(path)
+        self.message = message
+        super().__init__(f"{self.path}: {message}" if self.path else message)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.reason, self.message, self.path, self.values))
+
+
+def _rebuild(reason: str, message: str, path: str, values: dict[str, Any]) -> FileContentError:
+    return FileContentError(reason, message, path, **values)
+
+
+# ----- writing -------------------------------------------------------------------
+
+
+def _temp_prefix(name: str) -> str:
+    return f".{name[:_NAME_ROOM]}.{os.getpid()}-"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process
+        return True
+    return True
+
+
+def clean_temporaries(folder: Path, name: str) -> int:
+    """Remove temporaries of ``name`` left in ``folder`` by processes that died; returns how many.
+
+    A temporary is ``.<name>.<pid>-<random>.tmp``. It is stale when its
+    process is gone or when it is more than a day old; a temporary of a
+    process still writing is left alone.
+    """
+    head = f".{name[:_NAME_ROOM]}."
+    removed = 0
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    now = time.time()
+    for entry in entries:
+        if not (entry.name.startswith(head) and entry.name.endswith(_TMP_SUFFIX)):
+            continue
+        pid_text = entry.name[len(head) :].partition("-")[0]
+        if not pid_text.isdigit():
+            continue
+        pid = int(pid_text)
+        try:
+            old = now - entry.stat(follow_symlinks=False).st_mtime > _STALE_SECONDS
+        except OSError:
+            continue
+        if pid == os.getpid() and not old:
+            continue  # ours: another thread may be writing it
+        if old or not _alive(pid):
+            with contextlib.suppress(OSError):
+                if entry.is_dir(follow_symlinks=False):
+                    shutil.rmtree(entry.path)
+                else:
+                    os.unlink(entry.path)
+                removed += 1
+    return removed
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # pragma: no cover - a folder that cannot be opened (some platforms)
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # pragma: no cover - not every filesystem syncs folders
+        pass
+    finally:
+        os.close(fd)
+
+
+def _fsync_path(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_file(path: str | os.PathLike[str], data: str | bytes, *, make_folder: bool = True) -> None:
+    """Write ``data`` (text is written as UTF-8) to ``path`` whole or not at all.
+
+    The data goes to a temporary file in the same folder, is flushed and
+    ``fsync``-ed, and the temporary is renamed over ``path``; the folder is
+    synced too. On any error (a full disk, a kill) the old file is untouched
+    and the temporary is removed (or, after a kill, removed by the next write).
+
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "sub" / "x.txt"
+    >>> write_file(p, "hello")
+    >>> p.read_text()
+    'hello'
+    """
+    with replacing(path, make_folder=make_folder) as (tmp,), open(tmp, "wb") as f:
+        f.write(data.encode("utf-8") if isinstance(data, str) else data)
+
+
+@contextlib.contextmanager
+def replacing(*paths: str | os.PathLike[str], make_folder: bool = True) -> Iterator[tuple[Path, ...]]:
+    """Temporary paths to write in place of ``paths``; renamed over them only if the block succeeds.
+
+    For writers that want a file name (``DataFrame.to_parquet``,
+    ``Figure.savefig``). The temporaries are ``fsync``-ed before the renames,
+    which happen one after the other at the end, after everything was written.
+
+    >>> import tempfile, pathlib
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> with replacing(d / "a.txt", d / "b.txt") as (a, b):
+    ...     _ = a.write_text("A"), b.write_text("B")
+    >>> (d / "a.txt").read_text() + (d / "b.txt").read_text()
+    'AB'
+    """
+    finals = [Path(p) for p in paths]
+    temps: list[Path] = []
+    try:
+        for final in finals:
+            if make_folder:
+                final.parent.mkdir(parents=True, exist_ok=True)
+            clean_temporaries(final.parent, final.name)
+            fd, name = tempfile.mkstemp(prefix=_temp_prefix(final.name), suffix=_TMP_SUFFIX, dir=final.parent)
+            os.close(fd)
+            temps.append(Path(name))
+        yield tuple(temps)
+        for tmp in temps:
+            _fsync_path(tmp)
+        for tmp, final in zip(temps, finals):
+            os.replace(tmp, final)
+        for folder in {f.parent for f in finals}:
+            _fsync_folder(folder)
+    except BaseException:
+        for tmp in temps:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        raise
+
+
+def _fsync_tree(folder: Path) -> None:
+    for root, _dirs, names in os.walk(folder):
+        for n in names:
+            _fsync_path(Path(root) / n)
+        _fsync_folder(Path(root))
+
+
+@contextlib.contextmanager
+def results_folder(path: str | os.PathLike[str], *, replace: bool = False) -> Iterator[Path]:
+    """A temporary folder to write results into, renamed to ``path`` only if the block succeeds.
+
+    Everything is checked before the block runs, by doing it: ``path`` is
+    created (as an empty folder) if it does not exist, and the temporary
+    folder is made beside it, so a name that cannot be created fails at once
+    (with ``OSError``) rather than after a long run. An existing ``path`` is
+    refused with ``FileExistsError`` unless ``replace`` is true; then it is
+    replaced only once the new results are complete. If the block fails,
+    the temporary folder is removed, a ``path`` made here is removed again,
+    and an earlier ``path`` is left exactly as it was.
+
+    >>> import tempfile, pathlib
+    >>> out = pathlib.Path(tempfile.mkdtemp()) / "run"
+    >>> with results_folder(out) as tmp:
+    ...     _ = (tmp / "meta.json").write_text("{}")
+    >>> [p.name for p in out.iterdir()]
+    ['meta.json']
+    >>> with results_folder(out) as tmp:
+    ...     pass
+    Traceback (most recent call last):
+    ...
+    FileExistsError: ...
+    """
+    final = Path(path)
+    if final.exists() or final.is_symlink():
+        if not final.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, "not a folder", str(final))
+        if not replace:
+            raise FileExistsError(errno.EEXIST, "the results folder already exists", str(final))
+        made = False
+    else:
+        final.mkdir(parents=True)
+        made = True
+    try:
+        clean_temporaries(final.parent, final.name)
+        tmp = Path(tempfile.mkdtemp(prefix=_temp_prefix(final.name), suffix=_TMP_SUFFIX, dir=final.parent))
+    except BaseException:
+        if made:
+            with contextlib.suppress(OSError):
+                final.rmdir()
+        raise
+    try:
+        yield tmp
+        _fsync_tree(tmp)
+        if made:
+            os.rename(tmp, final)  # over the empty folder made above
+        else:
+            old = Path(tempfile.mkdtemp(prefix=_temp_prefix(final.name), suffix=_TMP_SUFFIX, dir=final.parent))
+            os.rename(final, old / "old")
+            try:
+                os.rename(tmp, final)
+            except BaseException:
+                os.rename(old / "old", final)
+                raise
+            shutil.rmtree(old, ignore_errors=True)
+        _fsync_folder(final.parent)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        if made:
+            with contextlib.suppress(OSError):
+                final.rmdir()  # only if still empty
+        raise
+
+
+# ----- damaged files ---------------------------------------------------------------
+
+
+def keep_damaged(path: str | os.PathLike[str]) -> Path | None:
+    """Move a damaged file aside under a name no earlier copy has; the new name, or ``None``.
+
+    ``name.ext`` becomes ``name.bad.ext``, or ``name.bad-2.ext``, ``name.bad-3.ext``
+    … if those exist: an earlier copy is never overwritten. ``None`` means the
+    file was left where it is (it is gone, or it could not be moved: a
+    read-only folder, say); it is never deleted.
+    """
+    p = Path(path)
+    for i in range(1, 10_000):
+        bad = p.with_name(f"{p.stem}.bad{'' if i == 1 else f'-{i}'}{p.suffix}")
+        if bad.exists() or bad.is_symlink():
+            continue
+        try:
+            os.link(p, bad, follow_symlinks=False)  # fails if ``bad`` appeared meanwhile: nothing overwritten
+        except FileExistsError:
+            continue
+        except OSError as e:
+            if e.errno not in (errno.EPERM, errno.ENOTSUP, errno.EXDEV, errno.EMLINK):
+                return None  # gone, read-only folder, …: left in place
+            # No hard links here (a FAT drive, a directory): a rename, after checking the name is free.
+            if bad.exists():
+                continue
+            try:
+                os.rename(p, bad)
+            except OSError:
+                return None
+            return bad
+        try:
+            os.unlink(p)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.unlink(bad)
+            return None
+        return bad
+    return None  # pragma: no cover - ten thousand damaged copies
+
+
+# ----- reading ---------------------------------------------------------------------
+
+
+def _unreadable(path: Path, e: OSError) -> FileContentError:
+    detail = e.strerror or str(e)
+    return FileContentError("unreadable", f"cannot be read: {detail}", path, detail=detail)
+
+
+def read_limited(path: str | os.PathLike[str], limit: int) -> bytes | None:
+    """The bytes of ``path`` (``None`` if it does not exist), refusing what is not a regular file or is too large.
+
+    The file is opened without blocking, so a named pipe or a device in its
+    place is refused (``'not_a_file'``) instead of hanging; a file larger than
+    ``limit`` bytes is refused (``'too_large'``) before anything is read.
+    """
+    p = Path(path)
+    try:
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except FileNotFoundError:
+        return None
+    except IsADirectoryError:
+        raise FileContentError("not_a_file", "this is a folder, not a file", p) from None
+    except OSError as e:
+        raise _unreadable(p, e) from e
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(f.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise FileContentError("not_a_file", "this is not a regular file (a pipe or a device?)", p)
+        if info.st_size > limit:
+            message = f"{info.st_size} bytes is more than the {limit} a file may have"
+            raise FileContentError("too_large", message, p, size=info.st_size, limit=limit)
+        try:
+            data = f.read(limit + 1)
+        except OSError as e:
+            raise _unreadable(p, e) from e
+    if len(data) > limit:  # grew while being read
+        raise FileContentError(
+            "too_large", f"more than the {limit} bytes a file may have", p, size=len(data), limit=limit
+        )
+    return data
+
+
+def depth(value: Any) -> int:
+    """How deeply lists and objects nest in ``value`` (0 for a plain value), without recursion.
+
+    >>> depth(1), depth([]), depth({"a": [1, {"b": 2}]})
+    (0, 1, 3)
+    """
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, dict):
+            v = list(v.values())
+        elif not isinstance(v, list):
+            continue
+        deepest = max(deepest, d + 1)
+        stack.extend((x, d + 1) for x in v if isinstance(x, (list, dict)))
+    return deepest
+
+
+def parse_json(raw: str | bytes, *, max_depth: int = MAX_DEPTH, **options: Any) -> Any:
+    """JSON text (UTF-8 bytes or str) as Python values; :class:`FileContentError` for every way it can be wrong.
+
+    ``options`` go to :func:`json.loads` (e.g. ``object_pairs_hook``); a
+    ``ValueError`` raised by a hook is reported as ``'not_json'``.
+
+    >>> parse_json('{"n": ' + "9" * 5000 + '}')
+    Traceback (most recent call last):
+    ...
+    hearts.files.FileContentError: a number in the JSON has more than 4300 digits
+    """
+    if isinstance(raw, (bytes, bytearray)):
+        try:
+            text = bytes(raw).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise FileContentError("not_utf8", f"not UTF-8 text (byte {e.start})", position=e.start) from None
+    elif isinstance(raw, str):
+        text = raw
+    else:
+        raise FileContentError("not_json", f"expected JSON text (str or bytes), not {type(raw).__name__}")
+    try:
+        value = json.loads(text, **options)
+    except RecursionError:
+        raise FileContentError("too_deep", f"the JSON is nested deeper than {max_depth} levels") from None
+    except json.JSONDecodeError as e:
+        raise FileContentError(
+            "not_json", f"not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})", line=e.lineno, column=e.colno
+        ) from None
+    except ValueError as e:
+        if "digits" in str(e) and "integer" in str(e):
+            limit = sys_int_digits()
+            raise FileContentError(
+                "number_too_long", f"a number in the JSON has more than {limit} digits", limit=limit
+            ) from None
+        raise FileContentError("not_json", f"not valid JSON: {e}", line=0, column=0) from None
+    if depth(value) > max_depth:
+        raise FileContentError("too_deep", f"the JSON is nested deeper than {max_depth} levels")
+    return value
+
+
+def sys_int_digits() -> int:
+    """The most digits Python reads in a whole number (``sys.get_int_max_str_digits``, 4300 by default)."""
+    import sys
+
+    return sys.get_int_max_str_digits() or 4300
