@@ -146,6 +146,10 @@ _PIPS: dict[int, tuple[tuple[int, float], ...]] = {
 
 _RATIO = 1.4  # card height / width (poker size 2.5 x 3.5 in)
 
+PLATE = "#0b1d14"  # a seat's name plate, laid over the felt at PLATE_OPACITY
+PLATE_OPACITY = 0.55
+INFO_INK = "#d7e8dc"  # small text on the felt and on the plates
+
 
 # ----- small helpers -----------------------------------------------------------
 
@@ -404,6 +408,18 @@ def _lattice(x0: float, y0: float, x1: float, y1: float, step: float) -> str:
     return "".join(segs)
 
 
+def _stripes(x0: float, y0: float, x1: float, y1: float, step: float) -> str:
+    """Path data of parallel diagonal lines (rising to the right) clipped to a rectangle."""
+    segs = []
+    c = step / 2
+    while c < (x1 - x0) + (y1 - y0):
+        lo, hi = max(0.0, c - (y1 - y0)), min(x1 - x0, c)
+        if hi > lo:
+            segs.append(f"M{_f(x0 + lo)} {_f(y0 + c - lo)}L{_f(x0 + hi)} {_f(y0 + c - hi)}")
+        c += step
+    return "".join(segs)
+
+
 @functools.lru_cache(maxsize=256)
 def _back_body(w: float, h: float, design: str, plain: bool = False) -> str:
     """A card back ``w`` x ``h`` drawn at the origin (``h < w`` for a card lying sideways).
@@ -449,17 +465,9 @@ def _back_body(w: float, h: float, design: str, plain: bool = False) -> str:
             row += 1
         parts.append(f'<path d="{"".join(dots)}" fill="{b.ink}" fill-opacity="0.4"/>')
     else:  # stripes
-        step = short * 0.09
-        segs = []
-        c = step / 2
-        while c < (x1 - x0) + (y1 - y0):
-            lo, hi = max(0.0, c - (y1 - y0)), min(x1 - x0, c)
-            if hi > lo:
-                segs.append(f"M{_f(x0 + lo)} {_f(y0 + c - lo)}L{_f(x0 + hi)} {_f(y0 + c - hi)}")
-            c += step
         parts.append(
-            f'<path d="{"".join(segs)}" stroke="{b.ink}" stroke-opacity="0.3" stroke-width="{_f(short * 0.03)}" '
-            f'fill="none"/>'
+            f'<path d="{_stripes(x0, y0, x1, y1, short * 0.09)}" stroke="{b.ink}" stroke-opacity="0.3" '
+            f'stroke-width="{_f(short * 0.03)}" fill="none"/>'
         )
     parts.append(
         f'<rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(x1 - x0)}" height="{_f(y1 - y0)}" rx="{_f(r * 0.4)}" '
@@ -476,6 +484,43 @@ def _back_body(w: float, h: float, design: str, plain: bool = False) -> str:
     return "".join(parts)
 
 
+# Markings besides colour (WCAG 1.4.1): each state of a card in hand has its own shape too.
+_SELECTED_INK = "#1565c0"  # raised, a solid blue ring and a tick
+_RECEIVED_INK = "#ffd54f"  # a solid gold ring (dark inner line) and an arrow pointing in
+_HINTED_INK = "#00e5ff"  # a dashed cyan ring and a star
+_BADGE_PATHS = {
+    # in a 100 x 100 box
+    "selected": "M22 52L42 72L78 30",
+    "received": "M50 18V70M28 50L50 74L72 50",
+    "hinted": "M50 12L61 38L89 40L67 58L74 86L50 71L26 86L33 58L11 40L39 38Z",
+}
+
+
+def _badge(kind: str, cx: float, cy: float, r: float, ring: str) -> str:
+    """A small round mark on the left of a card face (the part a fan leaves visible)."""
+    s = r * 2 / 100
+    d = _BADGE_PATHS[kind]
+    filled = kind == "hinted"
+    glyph = (
+        f'<path d="{d}" fill="{"#1b1b1b" if filled else "none"}" stroke="#1b1b1b" '
+        f'stroke-width="{_f(12 if not filled else 4)}" stroke-linecap="round" stroke-linejoin="round" '
+        f'transform="translate({_f(cx - r)} {_f(cy - r)}) scale({s:.4f})"/>'
+    )
+    return (
+        f'<g class="mark mark-{kind}"><circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r)}" fill="{ring}" '
+        f'stroke="#1b1b1b" stroke-width="{_f(r * 0.12)}"/>{glyph}</g>'
+    )
+
+
+def _ring(w: float, h: float, r: float, pad: float, color: str, width: float, *, dash: str = "", cls: str = "") -> str:
+    d = f' stroke-dasharray="{dash}"' if dash else ""
+    c = f' class="{cls}"' if cls else ""
+    return (
+        f'<rect{c} x="{_f(-pad)}" y="{_f(-pad)}" width="{_f(w + 2 * pad)}" height="{_f(h + 2 * pad)}" '
+        f'rx="{_f(r + pad)}" fill="none" stroke="{color}" stroke-width="{_f(width)}"{d}/>'
+    )
+
+
 def _card_g(
     c: Card | None,
     *,
@@ -485,15 +530,26 @@ def _card_g(
     dimmed: bool = False,
     selected: bool = False,
     highlighted: bool = False,
+    hinted: bool = False,
     legal: bool = False,
     back: str = "blue",
     title: str | None = None,
+    label: str | None = None,
     seat: int | None = None,
     sideways: bool = False,
     under: bool = False,
+    interactive: bool = False,
+    pressed: bool | None = None,
     lang: str = "en",
 ) -> str:
-    """One card as a ``<g>`` element; ``c=None`` draws a back and says nothing of the card."""
+    """One card as a ``<g>`` element; ``c=None`` draws a back and says nothing of the card.
+
+    A face-up card is an image with an accessible name (``label``, else its
+    ``title``); an ``interactive`` one is a button (focusable by script,
+    ``aria-disabled`` when dimmed, ``aria-pressed`` when ``pressed`` is given)
+    with a focus ring the page shows on keyboard focus. A back is hidden from
+    assistive technology: the hand it belongs to carries the name.
+    """
     h = w * _RATIO
     classes = ["card", "face" if c is not None else "back"]
     if c is not None:
@@ -505,6 +561,8 @@ def _card_g(
             classes.append("selected")
         if highlighted:
             classes.append("highlighted")
+        if hinted:
+            classes.append("hinted")
     attrs = [f'class="{" ".join(classes)}"']
     if c is not None:
         attrs.append(f'data-card="{c.code}"')
@@ -517,10 +575,21 @@ def _card_g(
         attrs.append(f'transform="{transform}"')
     if face_up:
         attrs.append('cursor="pointer"')
-        label = title if title is not None else card_name(c, lang)  # type: ignore[arg-type]
+        tip = title if title is not None else card_name(c, lang)  # type: ignore[arg-type]
+        name = label if label is not None else tip
+        if interactive:
+            attrs.append('role="button" tabindex="-1"')
+            if dimmed:
+                attrs.append('aria-disabled="true"')
+            if pressed is not None:
+                attrs.append(f'aria-pressed="{"true" if pressed else "false"}"')
+        else:
+            attrs.append('role="img"')
+        attrs.append(f'aria-label="{escape(name, {chr(34): "&quot;"})}"')
     else:
-        label = title if title is not None else text("display.face_down", lang)
-    out = [f"<g {' '.join(attrs)}>", f"<title>{escape(label)}</title>"]
+        tip = title if title is not None else text("display.face_down", lang)
+        attrs.append('aria-hidden="true"')
+    out = [f"<g {' '.join(attrs)}>", f"<title>{escape(tip)}</title>"]
     inner = ""
     if face_up:
         inner = _face_body(int(c), w, four_color)  # type: ignore[arg-type]
@@ -528,12 +597,27 @@ def _card_g(
         if dimmed:
             inner += (
                 f'<rect x="0" y="0" width="{_f(w)}" height="{_f(h)}" rx="{_f(r)}" fill="#10241a" fill-opacity="0.42"/>'
+                f'<path class="hatch" d="{_stripes(0, 0, w, h, w * 0.16)}" stroke="#10241a" stroke-opacity="0.55" '
+                f'stroke-width="{_f(w * 0.035)}" fill="none"/>'
             )
-        if highlighted or selected:
-            color = "#ffd54f" if highlighted else "#4fc3f7"
+        rw = max(2.0, w * 0.045)
+        if selected:
+            inner += _ring(w, h, r, 2, _SELECTED_INK, rw)
+        if highlighted:
+            inner += _ring(w, h, r, 2, _RECEIVED_INK, rw, cls="mark-received") + _ring(
+                w, h, r, 2 - rw * 0.75, "#5d4037", rw * 0.35, cls="mark-received"
+            )
+        if hinted:
+            inner += _ring(w, h, r, 2 + rw * 1.3, _HINTED_INK, rw, dash=f"{_f(w * 0.09)} {_f(w * 0.05)}")
+        marks = [k for k, on in (("selected", selected), ("received", highlighted), ("hinted", hinted)) if on]
+        for i, kind in enumerate(marks):
+            ring = {"selected": "#90caf9", "received": _RECEIVED_INK, "hinted": _HINTED_INK}[kind]
+            inner += _badge(kind, w * 0.13, h * (0.5 + 0.17 * i), w * 0.095, ring)
+        if interactive:
+            # Shown by the page's style sheet on keyboard focus only: black inside, white outside.
             inner += (
-                f'<rect x="-2" y="-2" width="{_f(w + 4)}" height="{_f(h + 4)}" rx="{_f(r + 2)}" fill="none" '
-                f'stroke="{color}" stroke-width="{_f(max(2.0, w * 0.045))}"/>'
+                f'<g class="focus-ring" visibility="hidden">{_ring(w, h, r, 5, "#ffffff", 7)}'
+                f"{_ring(w, h, r, 5, '#000000', 3)}</g>"
             )
         if selected:
             inner = f'<g transform="translate(0 {_f(-h * 0.17)})">{inner}</g>'
@@ -610,7 +694,9 @@ def card_svg(
         lang=lang,
     )
     W, H = w + 2 * pad, h + 2 * pad + lift
-    return _svg_open(W, H, W, H, "hearts-card") + body + "</svg>"
+    label = escape(title if title is not None else card_name(cc, lang) if not face_down else
+                   text("display.face_down", lang), {'"': "&quot;"})
+    return _svg_open(W, H, W, H, "hearts-card", f' role="img" aria-label="{label}"') + body + "</svg>"
 
 
 # ----- a hand -----------------------------------------------------------------
@@ -663,6 +749,9 @@ def _hand_cards(
     four_color: bool,
     seat: int | None,
     lang: str,
+    hinted: int = 0,
+    interactive: bool = False,
+    passing: bool = False,
 ) -> str:
     out = []
     for c, (x, y, a) in zip(cards, pos):
@@ -679,13 +768,35 @@ def _hand_cards(
                 dimmed=bool(dimmed & bit),
                 selected=bool(selected & bit),
                 highlighted=bool(highlighted & bit),
+                hinted=bool(hinted & bit),
                 legal=bool(legal & bit),
                 title=title,
+                label=_card_label(c, dimmed, selected, highlighted, hinted, reasons, lang),
                 seat=seat,
+                interactive=interactive,
+                pressed=bool(selected & bit) if interactive and passing else None,
                 lang=lang,
             )
         )
     return "".join(out)
+
+
+def _card_label(
+    c: Card, dimmed: int, selected: int, highlighted: int, hinted: int, reasons: Mapping[int, str], lang: str
+) -> str:
+    """A card's accessible name: its name, then what the table shows about it (chosen, received, hinted,
+    and why it cannot be played)."""
+    bit = 1 << c
+    bits = [card_name(c, lang)]
+    for mask, key in ((selected, "chosen"), (highlighted, "received"), (hinted, "hinted")):
+        if mask & bit:
+            bits.append(text(f"display.a11y.{key}", lang))
+    if dimmed & bit:
+        reason = reasons.get(int(c))
+        bits.append(
+            text("display.a11y.cannot_play", lang, reason=reason) if reason else text("display.a11y.not_now", lang)
+        )
+    return ", ".join(bits)
 
 
 def _reasons_of(reasons: Mapping[Card | int | str, str] | None) -> dict[int, str]:
@@ -762,7 +873,9 @@ def hand_svg(
         seat=seat,
         lang=lang,
     )
-    return _svg_open(W, H, W, H, "hearts-hand") + body + "</svg>"
+    names = ", ".join(_card_label(c, dm, sm, hm, 0, rs, lang) for c in cs)
+    label = escape(text("display.a11y.cards", lang, cards=names), {'"': "&quot;"})
+    return _svg_open(W, H, W, H, "hearts-hand", f' role="img" aria-label="{label}"') + body + "</svg>"
 
 
 # ----- geometry of the table ------------------------------------------------------
@@ -833,6 +946,8 @@ def _trick_cards(
                 four_color=four_color,
                 highlighted=winner == s,
                 title=text("display.played_by", lang, card=card_name(c, lang), name=names[s]),
+                label=text("display.played_by", lang, card=card_name(c, lang), name=names[s])
+                + (", " + text("display.a11y.winner", lang) if winner == s else ""),
                 seat=s,
                 lang=lang,
             ).replace('class="card face', 'class="card face played', 1)
@@ -1057,6 +1172,7 @@ def _plate(
     seat: int,
     active: bool,
     badge: str | None,
+    turn: str | None = None,
 ) -> str:
     """A seat's name plate: name, then cards / points / total; gold when it is that seat's turn."""
     width = max(_text_width(name, 16, True), _text_width(detail, 12.5)) + 28
@@ -1066,14 +1182,22 @@ def _plate(
     x = min(max(cx - width / 2, 14.0), _TW - 14 - width)
     stroke = ' stroke="#ffd54f" stroke-width="3"' if active else ' stroke="#ffffff" stroke-opacity="0.18"'
     cls = "seat active" if active else "seat"
+    label = ", ".join(
+        [f"{name}: {detail}"] + [said for said in (turn if active else None, badge) if said]
+    )
     out = [
-        f'<g class="{cls}" data-seat="{seat}">',
-        f'<rect x="{_f(x)}" y="{_f(top)}" width="{_f(width)}" height="46" rx="10" fill="#0b1d14" '
-        f'fill-opacity="0.55"{stroke}/>',
+        f'<g class="{cls}" data-seat="{seat}" role="img" aria-label="{escape(label, {chr(34): "&quot;"})}">',
+        f'<rect x="{_f(x)}" y="{_f(top)}" width="{_f(width)}" height="46" rx="10" fill="{PLATE}" '
+        f'fill-opacity="{PLATE_OPACITY}"{stroke}/>',
     ]
+    if active:  # the turn is a shape too, not only gold: a pointer at the plate's left
+        out.append(
+            f'<path class="turn-pointer" d="M{_f(x - 4)} {_f(top + 11)}L{_f(x + 8)} {_f(top + 23)}L{_f(x - 4)} '
+            f'{_f(top + 35)}Z" fill="#ffd54f" stroke="#3e2723" stroke-width="1.5"/>'
+        )
     tx = x + 14
     out.append(_text(tx, top + 20, name, 16, "#ffe082" if active else "#ffffff", weight="bold", anchor="start"))
-    out.append(_text(tx, top + 37, detail, 12.5, "#d7e8dc", anchor="start"))
+    out.append(_text(tx, top + 37, detail, 12.5, INFO_INK, anchor="start"))
     if badge:
         bw = _text_width(badge, 11, True) + 10
         bx = x + width - bw - 8
@@ -1127,6 +1251,7 @@ def table_svg(
     dimmed: CardsLike = None,
     selected: CardsLike = None,
     highlighted: CardsLike = None,
+    hinted: CardsLike = None,
     reasons: Mapping[Card | int | str, str] | None = None,
     trick: Trick | Iterable[tuple[int, Card | int | str]] | None = None,
     four_color: bool = False,
@@ -1156,8 +1281,10 @@ def table_svg(
       (``HandState.legal_moves_for`` / ``Observation.legal_mask()``); their tooltips
       give the engine's reason (``HandState.why_not(card).explain(lang)``), or
       the text given in ``reasons``.
-    - ``selected`` (raised, e.g. the cards chosen to pass) and ``highlighted``
-      (outlined in gold, e.g. the cards just received or a hint).
+    - ``selected`` (raised, blue ring and a tick: e.g. the cards chosen to pass),
+      ``highlighted`` (gold ring and an arrow: e.g. the cards just received) and
+      ``hinted`` (dashed cyan ring and a star: a hint's cards). Each state has its
+      own shape, not only its colour, and is said in the card's accessible name.
     - ``trick``: the cards shown in the middle (default: the trick in progress);
       give a finished :class:`~hearts.hand.Trick` to show it with its winner outlined.
     - ``four_color``, ``table_color`` (:data:`TABLE_COLORS` or ``'#rrggbb'``), ``back``
@@ -1167,6 +1294,12 @@ def table_svg(
     - ``cover``: draw the viewer's hand face down too (pass-and-play, while the screen goes
       to the next player): then no card of any hand reaches the SVG, and the banner asks the
       viewer to say they are ready (unless ``message`` says something else).
+
+    For assistive technology the drawing is a group named after the viewer's
+    seat; the viewer's cards are buttons (named with their state and, when
+    dimmed, the engine's reason), the other hands and the seat plates images
+    named with what is visible of them (never a hidden card), the trick a group
+    of named cards.
 
     >>> from hearts import Deal, HandState, PassDirection
     >>> h = HandState(Deal.from_number(3), pass_direction=PassDirection.NONE)
@@ -1217,9 +1350,21 @@ def table_svg(
     rs.update(_reasons_of(reasons))
     sm = _mask_of(selected, "selected")
     hm = _mask_of(highlighted, "highlighted")
+    tm = _mask_of(hinted, "hinted")
 
+    def aria(label: str) -> str:
+        return escape(label, {'"': "&quot;"})
+
+    table_label = aria(text("display.a11y.table", lang, name=nm[me]))
     parts = [
-        _svg_open(_TW * scale, _TH * scale, _TW, _TH, "hearts-table", f' data-viewer="{me}" data-players="{n}"'),
+        _svg_open(
+            _TW * scale,
+            _TH * scale,
+            _TW,
+            _TH,
+            "hearts-table",
+            f' data-viewer="{me}" data-players="{n}" role="group" aria-label="{table_label}"',
+        ),
         f'<rect x="0" y="0" width="{_f(_TW)}" height="{_f(_TH)}" rx="18" fill="{_mix(felt, "#000000", 0.35)}"/>',
         f'<rect x="7" y="7" width="{_f(_TW - 14)}" height="{_f(_TH - 14)}" rx="14" fill="{felt}"/>',
     ]
@@ -1250,7 +1395,7 @@ def table_svg(
                 34 + i * 20,
                 line,
                 17 if i == 0 else 14,
-                "#ffffff" if i == 0 else "#d7e8dc",
+                "#ffffff" if i == 0 else INFO_INK,
                 weight="bold" if i == 0 else None,
                 anchor="start",
             )
@@ -1258,7 +1403,7 @@ def table_svg(
     parts.append("</g>")
     hb = text("display.hearts_broken" if v.hearts_broken else "display.hearts_unbroken", lang)
     hx = _TW - 22 - _text_width(hb, 14)
-    parts.append(f'<g class="hearts-{"broken" if v.hearts_broken else "unbroken"}">')
+    parts.append(f'<g class="hearts-{"broken" if v.hearts_broken else "unbroken"}" role="img" aria-label="{aria(hb)}">')
     if v.hearts_broken:
         parts.append(_pip(3, hx - 18, 29, 24, "#e53935"))
     else:
@@ -1266,7 +1411,7 @@ def table_svg(
             f'<path d="{_SUIT_PATHS[3]}" fill="none" stroke="#ffffff" stroke-opacity="0.7" stroke-width="8" '
             f'transform="translate({_f(hx - 30)} {_f(17)}) scale(0.24)"/>'
         )
-    parts.append(_text(hx, 34, hb, 14, "#ffffff" if v.hearts_broken else "#d7e8dc", anchor="start"))
+    parts.append(_text(hx, 34, hb, 14, "#ffffff" if v.hearts_broken else INFO_INK, anchor="start"))
     parts.append("</g>")
 
     active = v.to_play if v.phase in (Phase.PLAYING, Phase.MOON_CHOICE) else -1
@@ -1286,6 +1431,8 @@ def table_svg(
     def badge(s: int) -> str | None:
         return text("display.leads", lang) if s == leads else None
 
+    turn = text("display.a11y.to_play", lang)
+
     # The other seats.
     for rel in range(1, n):
         s = (me + rel) % n
@@ -1293,9 +1440,9 @@ def table_svg(
         cards = v.hands[s]
         count = v.sizes[s]
         plate_x = sp.x + ((14 if sp.x < 500 else -14) if sp.vertical else 0)
-        parts.append(f'<g class="hand" data-seat="{s}" data-count="{count}">')
         if cards is None:
             label = text("display.hidden_hand", lang, name=nm[s], cards=_count("cards", count, lang))
+            parts.append(f'<g class="hand" data-seat="{s}" data-count="{count}" role="img" aria-label="{aria(label)}">')
             if sp.vertical:
                 cw, step = 50.0, min(14.0, 230 / max(count - 1, 1))
                 total = cw + step * (count - 1) if count else 0
@@ -1337,6 +1484,10 @@ def table_svg(
                 bottom = sp.y + cw * _RATIO / 2
         else:
             cs = list(iter_mask(cards))
+            label = text("display.a11y.hand_of", lang, name=nm[s], cards=", ".join(card_name(c, lang) for c in cs))
+            parts.append(
+                f'<g class="hand" data-seat="{s}" data-count="{count}" role="group" aria-label="{aria(label)}">'
+            )
             if sp.vertical:
                 cw = 58.0
                 step = min(22.0, (330 - cw * _RATIO) / max(len(cs) - 1, 1))
@@ -1368,10 +1519,13 @@ def table_svg(
                 )
             )
         parts.append("</g>")
-        parts.append(_plate(plate_x, bottom + 8, nm[s], detail(s), seat=s, active=s == active, badge=badge(s)))
+        parts.append(
+            _plate(plate_x, bottom + 8, nm[s], detail(s), seat=s, active=s == active, badge=badge(s), turn=turn)
+        )
 
     # The middle: the trick, the pass arrow, or the end of the hand.
-    parts.append('<g class="trick">')
+    trick_label = text("display.a11y.trick" if shown else "display.a11y.trick_empty", lang)
+    parts.append(f'<g class="trick" role="group" aria-label="{aria(trick_label)}">')
     tw = 76.0 if n <= 4 else 62.0
     parts.append(_trick_cards(shown, n, me, tw, four_color=four_color, winner=winner, names=nm, lang=lang))
     parts.append("</g>")
@@ -1424,15 +1578,21 @@ def table_svg(
         if sm & my_hand:
             top -= hw * _RATIO * 0.17
         parts.append(_banner(500, top - 12, status, strong=strong))
-    parts.append(_plate(pcx, _TH - 70, nm[me], plate_detail, seat=me, active=me == active, badge=badge(me)))
-    parts.append(f'<g class="hand mine{" covered" if cover else ""}" data-seat="{me}" data-count="{k}">')
+    parts.append(
+        _plate(pcx, _TH - 70, nm[me], plate_detail, seat=me, active=me == active, badge=badge(me), turn=turn)
+    )
     if cover:
         label = text("display.hidden_hand", lang, name=nm[me], cards=_count("cards", k, lang))
+        parts.append(
+            f'<g class="hand mine covered" data-seat="{me}" data-count="{k}" role="img" aria-label="{aria(label)}">'
+        )
         for x, y, a in pos:
             parts.append(
                 _card_g(None, w=hw, transform=_place(x, y, a, hw), back=back, title=label, seat=me, lang=lang)
             )
     else:
+        mine_label = aria(text("display.a11y.your_hand", lang, cards=_count("cards", k, lang)))
+        parts.append(f'<g class="hand mine" data-seat="{me}" data-count="{k}" role="group" aria-label="{mine_label}">')
         parts.append(
             _hand_cards(
                 mine,
@@ -1441,11 +1601,14 @@ def table_svg(
                 dimmed=dm & my_hand,
                 selected=sm & my_hand,
                 highlighted=hm & my_hand,
+                hinted=tm & my_hand,
                 legal=v.legal & my_hand,
                 reasons=rs,
                 four_color=four_color,
                 seat=me,
                 lang=lang,
+                interactive=True,
+                passing=v.phase is Phase.PASSING and not v.passed,
             )
         )
     parts.append("</g>")

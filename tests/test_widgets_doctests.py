@@ -8,8 +8,8 @@ import importlib
 import pytest
 
 MODULES = [
-    "store", "text", "levels", "svgview", "table_model", "table", "walkthrough_model", "walkthrough", "rule_notes",
-    "learn_model", "coach",
+    "store", "text", "levels", "svgview", "speech", "table_model", "table", "walkthrough_model", "walkthrough",
+    "rule_notes", "learn_model", "coach",
 ]
 
 

@@ -256,8 +256,10 @@ def test_hint_for_the_pass_and_for_a_play(table: GameTable) -> None:
     expected = bot.decide_pass(m.game.observation(SOUTH))
     assert m.hint is not None and set(m.hint.cards) == set(expected.cards)
     assert expected.explain("en") in m.message.text
-    outlined = {code for code, a in card_attrs(table.board.svg).items() if "highlighted" in a["class"]}
-    assert outlined == {c.code for c in expected.cards}
+    attrs = card_attrs(table.board.svg)
+    hinted = {code for code, a in attrs.items() if "hinted" in a["class"].split()}
+    assert hinted == {c.code for c in expected.cards}
+    assert not any("highlighted" in a["class"].split() for a in attrs.values())  # not marked as received
     pass_first_three(table)
     table.press("hint")
     d = bot.decide_play(m.game.observation(SOUTH))

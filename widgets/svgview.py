@@ -8,6 +8,12 @@ other, ``delay`` milliseconds apart, before ``svg`` (the bots' cards landing);
 with ``delay=0`` the final drawing shows at once. Tests never wait: the
 Python state is complete as soon as a handler returns.
 
+For the keyboard and screen readers (see the script): the learner's cards are
+buttons the arrow keys move between; ``announce`` is said by a live region
+each time ``announce_n`` changes; ``focus`` (``"hand"``, or the class of a
+button of the same app) is where the focus goes after the drawing, when the
+focus was in the app.
+
 >>> v = SvgTable()
 >>> got = []
 >>> v.on_card(got.append)
@@ -42,6 +48,9 @@ class SvgTable(anywidget.AnyWidget):
     flash = traitlets.List(traitlets.Unicode(), default_value=[]).tag(sync=True)
     flash_ms = traitlets.Int(2500).tag(sync=True)
     version = traitlets.Int(0).tag(sync=True)
+    announce = traitlets.Unicode("").tag(sync=True)
+    announce_n = traitlets.Int(0).tag(sync=True)
+    focus = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -57,10 +66,26 @@ class SvgTable(anywidget.AnyWidget):
             for cb in self._card_callbacks:
                 cb(content["card"])
 
-    def show(self, svg: str, frames: list[str] | None = None, flash: list[str] | None = None) -> None:
-        """Draw ``svg`` (after ``frames``, if any) in one message to the browser."""
+    def show(
+        self,
+        svg: str,
+        frames: list[str] | None = None,
+        flash: list[str] | None = None,
+        *,
+        announce: str | None = None,
+        focus: str = "",
+    ) -> None:
+        """Draw ``svg`` (after ``frames``, if any) in one message to the browser.
+
+        ``announce``: words for screen readers (said even when they are the same as last time);
+        ``focus``: where the keyboard focus goes once it is drawn (``""``: where it is).
+        """
         with self.hold_sync():
             self.frames = list(frames or [])
             self.flash = list(flash or [])
             self.svg = svg
+            self.focus = focus
+            if announce is not None:
+                self.announce = announce
+                self.announce_n += 1
             self.version += 1

@@ -29,6 +29,7 @@ from hearts.hand import HandState, Phase
 
 from . import levels, store
 from .rule_notes import RULES, rule_title
+from .speech import narrate
 from .svgview import SvgTable
 from .table_model import TableModel
 from .text import game_over_text, level_label, seat, t
@@ -96,6 +97,9 @@ class GameTable(W.VBox):  # type: ignore[misc]
             learn=learn,
         )
         self._updating = False
+        self._focus = ""  # where the keyboard focus goes after the next drawing
+        h = self.model.hand
+        self._said = (self.model.game, h.hand_number, len(h.plays), h.hearts_broken)  # narrated up to here
         self.board = SvgTable(delay=delay)
         self.board.on_card(self.click_card)
         self.board.add_class("hw-board")
@@ -193,17 +197,40 @@ class GameTable(W.VBox):  # type: ignore[misc]
     def click_card(self, code: str) -> None:
         """A card was clicked (the board calls this)."""
         self.model.click_card(code)
+        self._focus = self._focus_after_play()
         self.refresh()
 
     def press(self, button: str) -> None:
         """A button was pressed."""
         self.model.press(button)
+        if button == "continue" and self._continue_shown():
+            self._focus = "hw-btn-continue"
+        elif button in ("pass", "next", "continue", "restart", "new", "day", "ready"):
+            self._focus = self._focus_after_play()
         self.refresh()
 
     def play_deal(self, number: str | int) -> None:
         """The deal-number box: play that game."""
         self.model.play_deal(number)
+        self._focus = self._focus_after_play()
         self.refresh()
+
+    def _focus_after_play(self) -> str:
+        """Where the keyboard goes next: the hand, or the button that goes on once the hand is over."""
+        m = self.model
+        if m.game.is_over:
+            return "hw-btn-new"
+        if m.covered:
+            return "hw-btn-ready"
+        if m.hand.is_over:
+            return "hw-btn-next"
+        if self._continue_shown():
+            return "hw-btn-continue"
+        return "hand"
+
+    def _continue_shown(self) -> bool:
+        h = self.model.hand
+        return self.model.settings.step_bots and h.phase is Phase.PLAYING and h.to_play in self.model.bot_seats
 
     def _on_level(self, change: dict[str, Any]) -> None:
         if not self._updating and change["new"] != self.model.level:
@@ -235,17 +262,19 @@ class GameTable(W.VBox):  # type: ignore[misc]
             trick = h.tricks[-1]
         highlighted = 0
         selected = 0
+        hinted = 0
         if final:
             selected = m.selection
             highlighted = m.received_flash
             if m.hint is not None:
-                highlighted |= sum(1 << c for c in m.hint.cards)
+                hinted = sum(1 << c for c in m.hint.cards)
         return table_svg(
             m.game if final else h,
             viewer=m.seat,
             cover=m.covered,
             selected=selected,
             highlighted=highlighted,
+            hinted=hinted,
             trick=trick,
             scores=list(m.game.totals) if not final else None,
             four_color=s.four_colour,
@@ -292,7 +321,8 @@ class GameTable(W.VBox):  # type: ignore[misc]
             self.checklist.value = self._checklist_html()
             # The board last: a new board drawing tells the browser (and browser tests) that
             # everything else of this refresh, the message line included, has arrived.
-            self.board.show(self.svg(), frames, flash)
+            focus, self._focus = self._focus, ""
+            self.board.show(self.svg(), frames, flash, announce=self.speech(), focus=focus)
         finally:
             self._updating = False
 
@@ -321,6 +351,21 @@ class GameTable(W.VBox):  # type: ignore[misc]
         )
         count = t("learn.checklist.count", lang, met=len(met), total=len(RULES))
         return f'<div class="hw-checklist-count">{html.escape(count)}</div><ul class="hw-checklist">{items}</ul>'
+    def speech(self) -> str:
+        """What the screen reader says after this action: the cards played since the last words (who took
+        each trick, hearts breaking), then the message line. Said in the table's language."""
+        m = self.model
+        h = m.hand
+        game, hand_number, since, broken = self._said
+        if game is not m.game or hand_number != h.hand_number:
+            since, broken = 0, False
+        words = narrate(h, since, m.lang, learner=m.seat, hearts_were_broken=broken)
+        self._said = (m.game, h.hand_number, len(h.plays), h.hearts_broken)
+        if m.message is not None and m.message.text:
+            words.append(m.message.text)
+        for kind, _rule, note in m.notes:  # learn mode's notes, with the label they are shown with
+            words.append(t("learn.rule_label" if kind == "rule" else f"learn.label.{kind}", m.lang) + " " + note)
+        return " ".join(words)
 
     def _show_buttons(self) -> None:
         m = self.model
@@ -330,7 +375,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
             "pass": h.phase is Phase.PASSING and h.passes[m.seat] is None and not m.covered,
             "hint": m.can_hint,
             "next": h.is_over and not m.game.is_over,
-            "continue": m.settings.step_bots and h.phase is Phase.PLAYING and h.to_play in m.bot_seats,
+            "continue": self._continue_shown(),
         }
         for name, visible in show.items():
             self.buttons[name].layout.display = None if visible else "none"

@@ -48,6 +48,8 @@ class Walkthrough(W.VBox):  # type: ignore[misc]
     def __init__(self, lang: str = "en", *, reveal: bool = False, delay: int = 0) -> None:
         self.model = WalkthroughModel(lang=lang)
         self._updating = False
+        self._focus = ""  # where the keyboard focus goes after the next drawing
+        self._said_index = -1  # the step last described to a screen reader
         self.board = SvgTable(delay=delay)
         self.board.on_card(self.click_card)
         self.board.add_class("hw-board")
@@ -83,17 +85,23 @@ class Walkthrough(W.VBox):  # type: ignore[misc]
 
     def press(self, button: str) -> None:
         """``'next'`` or ``'back'``."""
+        m = self.model
         if button == "next":
-            self.model.next()
+            m.next()
+            self._focus = "hw-btn-back" if m.index == len(m) - 1 else "hw-btn-next"
         elif button == "back":
-            self.model.back()
+            m.back()
+            self._focus = "hw-btn-next" if m.index == 0 else "hw-btn-back"
         else:
             raise ValueError(f"unknown button {button!r}; the buttons are next, back")
         self.refresh()
 
     def click_card(self, code: str) -> None:
         """A card was clicked on the board."""
+        before = self.model.index
         self.model.click_card(code)
+        if self.model.index != before:  # the card was played: Next goes on from here
+            self._focus = "hw-btn-next"
         self.refresh()
 
     def goto(self, index: int) -> None:
@@ -130,7 +138,9 @@ class Walkthrough(W.VBox):  # type: ignore[misc]
         st = m.step
         self._updating = True
         try:
-            self.board.show(self.svg())  # the received cards stay outlined: the note talks about them
+            focus, self._focus = self._focus, ""
+            # The received cards stay outlined: the note talks about them.
+            self.board.show(self.svg(), announce=self.speech(), focus=focus)
             self.chapter.value = (
                 f'<div class="hw-chapter" data-chapter="{st.chapter}">'
                 f"{html.escape(t('learn.title', lang))} · {html.escape(t(f'learn.chapter.{st.chapter}', lang))}</div>"
@@ -161,6 +171,25 @@ class Walkthrough(W.VBox):  # type: ignore[misc]
                 self.chapters.options = opts
             current = max((i for _, i in m.chapter_bounds() if i <= m.index), default=0)
             self.chapters.value = str(current)
+            self.chapters.description = t("learn.chapter_label", lang)
             self.progress.value = m.index
+            self.progress.description = t("learn.progress_label", lang)
         finally:
             self._updating = False
+
+    def speech(self) -> str:
+        """What the screen reader says now: on a new step its number, caption, rule notes and prompt; on a
+        click that stays on the step, the answer to the click."""
+        m = self.model
+        lang = m.lang
+        said: list[str] = []
+        if m.message is not None:
+            said.append(m.message[1])
+        if m.index != self._said_index or m.message is None:
+            st = m.step
+            said.append(t("learn.step", lang, index=m.index + 1, total=len(m)) + ".")
+            said.append(st.caption)
+            said.extend(f"{t('learn.rule_label', lang)} {note}" for _, note in st.notes)
+            said.append(m.prompt())
+        self._said_index = m.index
+        return " ".join(x for x in said if x)

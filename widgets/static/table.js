@@ -2,18 +2,66 @@
 // No game logic lives here. Frames (the bots' cards landing one by one) are
 // shown with a short delay when `delay` > 0; a click during that animation
 // only skips it to the end.
+//
+// Keyboard: the learner's cards are buttons with one tab stop (a "roving"
+// tabindex): the arrow keys move between them, Home/End go to the ends, and
+// Enter or Space plays (or chooses) the card, as a click does. After a redraw
+// the focus stays on the same card, or on its neighbour if it has gone; after
+// an action Python may ask for the focus elsewhere (`focus`: "hand" or the
+// class of a button of the same app), which is honoured only when the focus
+// was already in this app (or lost with a button that was hidden), so the
+// board never takes the focus from elsewhere on the page.
+//
+// Screen readers: `announce` is said by a polite live region each time
+// `announce_n` changes (the message line, notes, the trick's cards).
+
+const CARD = 'g.hand.mine g.card[role="button"]';
 
 function render({ model, el }) {
   const box = document.createElement("div");
   box.className = "hearts-svg-table";
   box.setAttribute("data-busy", "false");
   box.setAttribute("data-version", "0");
+  // JupyterLab's command-mode shortcuts (arrows, Enter, Space) must not act while a card has the focus.
+  box.setAttribute("data-lm-suppress-shortcuts", "true");
   el.appendChild(box);
+  const live = document.createElement("div");
+  live.className = "hw-live hw-sr-only";
+  live.setAttribute("role", "status");
+  live.setAttribute("aria-live", "polite");
+  live.setAttribute("aria-atomic", "true");
+  el.appendChild(live);
   let timer = null;
   let queue = [];
+  let focusCode = null; // the card of the hand that holds the tab stop
+  let spoken = -1;
+  let first = true;
+
+  function cards() {
+    return [...box.querySelectorAll(CARD)];
+  }
+
+  function rove(target, focus) {
+    for (const c of cards()) c.setAttribute("tabindex", c === target ? "0" : "-1");
+    if (!target) return;
+    focusCode = target.getAttribute("data-card");
+    if (focus) target.focus({ preventScroll: false });
+  }
 
   function show(svg) {
+    const active = document.activeElement;
+    const had = active !== null && box.contains(active);
+    const before = cards();
+    const at = had ? before.indexOf(active.closest ? active.closest("g.card") : null) : -1;
+    const index = at >= 0 ? at : before.findIndex((c) => c.getAttribute("data-card") === focusCode);
     box.innerHTML = svg;
+    const now = cards();
+    let target = now.find((c) => c.getAttribute("data-card") === focusCode);
+    if (!target && now.length) {
+      target = index >= 0 ? now[Math.min(index, now.length - 1)] : null;
+      target = target || now.find((c) => c.getAttribute("data-legal") === "true") || now[0];
+    }
+    rove(target || null, had);
     const flash = model.get("flash") || [];
     if (flash.length) {
       const ms = model.get("flash_ms");
@@ -26,6 +74,37 @@ function render({ model, el }) {
     }
   }
 
+  function speak() {
+    const n = model.get("announce_n");
+    if (n === spoken) return;
+    spoken = n;
+    const words = model.get("announce") || "";
+    live.textContent = "";
+    // A pause between clearing and saying, so the same words said twice are read twice.
+    setTimeout(() => {
+      live.textContent = words;
+    }, 80);
+  }
+
+  function focusAsked() {
+    const want = model.get("focus") || "";
+    if (!want) return;
+    const app = el.closest(".hearts-app") || el.parentElement || document.body;
+    const active = document.activeElement;
+    const mine = !active || active === document.body || app.contains(active);
+    if (!mine) return;
+    let target = null;
+    if (want === "hand") {
+      target = cards().find((c) => c.getAttribute("tabindex") === "0") || null;
+    } else {
+      target = app.querySelector(`.${want}`);
+      if (target && target.tagName !== "BUTTON" && target.tagName !== "SELECT" && target.tagName !== "INPUT") {
+        target = target.querySelector("button, select, input");
+      }
+    }
+    if (target && !target.disabled && target.getClientRects().length) target.focus();
+  }
+
   function finish() {
     if (timer !== null) clearTimeout(timer);
     timer = null;
@@ -33,6 +112,12 @@ function render({ model, el }) {
     show(model.get("svg"));
     box.setAttribute("data-busy", "false");
     box.setAttribute("data-version", String(model.get("version")));
+    speak();
+    if (!first) {
+      // After the other widgets of this redraw (buttons shown or hidden) have been drawn too.
+      setTimeout(focusAsked, 0);
+    }
+    first = false;
   }
 
   function step() {
@@ -40,7 +125,7 @@ function render({ model, el }) {
       finish();
       return;
     }
-    box.innerHTML = queue.shift();
+    show(queue.shift());
     timer = setTimeout(step, model.get("delay"));
   }
 
@@ -57,6 +142,15 @@ function render({ model, el }) {
     }
   }
 
+  function act(g) {
+    if (box.getAttribute("data-busy") === "true") {
+      finish();
+      return;
+    }
+    if (!g) return;
+    model.send({ event: "click", card: g.getAttribute("data-card") });
+  }
+
   box.addEventListener("click", (event) => {
     if (box.getAttribute("data-busy") === "true") {
       finish();
@@ -64,7 +158,44 @@ function render({ model, el }) {
     }
     const g = event.target.closest("g.card[data-card]");
     if (!g) return;
-    model.send({ event: "click", card: g.getAttribute("data-card") });
+    if (g.matches(CARD)) rove(g, false);
+    act(g);
+  });
+
+  box.addEventListener("keydown", (event) => {
+    const g = event.target.closest ? event.target.closest(CARD) : null;
+    if (!g || event.altKey || event.ctrlKey || event.metaKey) return;
+    const all = cards();
+    const i = all.indexOf(g);
+    let to = null;
+    switch (event.key) {
+      case "ArrowLeft":
+      case "ArrowUp":
+        to = all[Math.max(0, i - 1)];
+        break;
+      case "ArrowRight":
+      case "ArrowDown":
+        to = all[Math.min(all.length - 1, i + 1)];
+        break;
+      case "Home":
+        to = all[0];
+        break;
+      case "End":
+        to = all[all.length - 1];
+        break;
+      case "Enter":
+      case " ":
+      case "Spacebar":
+        event.preventDefault();
+        event.stopPropagation();
+        if (!event.repeat) act(g);
+        return;
+      default:
+        return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+    if (to) rove(to, true);
   });
 
   model.on("change:version", update);

@@ -1,0 +1,51 @@
+"""What a screen reader hears at the table: the cards played, who took each trick, hearts breaking.
+
+The board's live region says these words after each action, with the message
+line. Everything here is what every player at the table has seen: played
+cards and finished tricks, never a card still in a hand.
+
+>>> from hearts import Deal, HandState, PassDirection
+>>> h = HandState(Deal.from_number(3), pass_direction=PassDirection.NONE)
+>>> for _ in range(5):
+...     h.play(h.legal_moves_for(h.to_play).codes()[0], seat=h.to_play)
+>>> print("\\n".join(narrate(h, 0, "en", learner=0)))
+You play 2♣.
+West plays 7♣.
+North plays 3♣.
+East plays 5♣.
+West wins the trick.
+West plays 8♣.
+"""
+
+from __future__ import annotations
+
+from hearts.hand import HandState
+
+from .text import card_label, seat, t, t_n
+
+__all__ = ["narrate"]
+
+
+def narrate(h: HandState, since: int, lang: str, *, learner: int, hearts_were_broken: bool = True) -> list[str]:
+    """Sentences for the plays of ``h`` after its first ``since`` (the learner's own said as "you").
+
+    ``hearts_were_broken``: whether hearts were broken after those ``since`` plays; if they were not
+    and are now, the words end by saying so (the engine's flag decides, not a rule repeated here).
+    """
+    plays = h.plays
+    n = h.n
+    out: list[str] = []
+    for i in range(max(0, since), len(plays)):
+        s, c = plays[i]
+        key = "learn.caption.you_play" if s == learner else "learn.caption.plays"
+        out.append(t(key, lang, seat=seat(s, lang), card=card_label(c)))
+        if (i + 1) % n == 0 and (i + 1) // n <= len(h.tricks):
+            tr = h.tricks[(i + 1) // n - 1]
+            key = "learn.caption.you_win" if tr.winner == learner else "learn.caption.wins"
+            if tr.points:
+                out.append(t_n(key + "_points", tr.points, lang, seat=seat(tr.winner, lang), points=tr.points))
+            else:
+                out.append(t(key, lang, seat=seat(tr.winner, lang)))
+    if h.hearts_broken and not hearts_were_broken:
+        out.append(t("display.hearts_broken", lang) + ".")
+    return out
