@@ -149,6 +149,9 @@ _RATIO = 1.4  # card height / width (poker size 2.5 x 3.5 in)
 PLATE = "#0b1d14"  # a seat's name plate, laid over the felt at PLATE_OPACITY
 PLATE_OPACITY = 0.55
 INFO_INK = "#d7e8dc"  # small text on the felt and on the plates
+# A card that cannot be played: a grey veil (its index stays readable, 3:1 at least) and diagonal hatching.
+DIM_VEIL = "#546e7a"
+DIM_OPACITY = 0.3
 
 
 # ----- small helpers -----------------------------------------------------------
@@ -596,9 +599,10 @@ def _card_g(
         r = w * 0.07
         if dimmed:
             inner += (
-                f'<rect x="0" y="0" width="{_f(w)}" height="{_f(h)}" rx="{_f(r)}" fill="#10241a" fill-opacity="0.42"/>'
-                f'<path class="hatch" d="{_stripes(0, 0, w, h, w * 0.16)}" stroke="#10241a" stroke-opacity="0.55" '
-                f'stroke-width="{_f(w * 0.035)}" fill="none"/>'
+                f'<rect x="0" y="0" width="{_f(w)}" height="{_f(h)}" rx="{_f(r)}" fill="{DIM_VEIL}" '
+                f'fill-opacity="{DIM_OPACITY}"/>'
+                f'<path class="hatch" d="{_stripes(0, 0, w, h, w * 0.16)}" stroke="#263238" stroke-opacity="0.5" '
+                f'stroke-width="{_f(w * 0.03)}" fill="none"/>'
             )
         rw = max(2.0, w * 0.045)
         if selected:
