@@ -88,7 +88,7 @@ TRACEBACK = "Traceback (most recent call last)"
 def run_all(page: Page, server: Any, path: str) -> None:
     """Run every cell with the Run menu (JupyterLab and Notebook 7 share it) and wait until all have run;
     fail with the traceback if a cell raised."""
-    expect(page.locator(f"{NOTEBOOK} .jp-CodeCell").first).to_be_attached()
+    expect(page.locator(f"{NOTEBOOK} .jp-CodeCell").first).to_be_attached(timeout=TIMEOUT_MS)
     wait_kernel_idle(server, path)
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
     page.locator('.lm-Menu-item[data-command="runmenu:run-all"]').click()
