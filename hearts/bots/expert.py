@@ -52,6 +52,7 @@ import time
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
+from hearts import sim
 from hearts.bots.base import Bot, Decision
 from hearts.cards import HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet
 from hearts.errors import HeartsError, OptionError
@@ -798,7 +799,7 @@ def evaluate_play(
             hands[me] ^= 1 << c
             t = [*trick, c]
             broken = obs.hearts_broken or bool((1 << c) & rules._breakers_mask)  # type: ignore[attr-defined]
-            scores = _continue(hands, t, obs.leader, obs.trick_number, broken, list(taken0), rules)
+            scores = finish_hand(hands, t, obs.leader, obs.trick_number, broken, taken0, rules)
             results[i].append(scores[me])
     k = len(results[0])  # worlds played (one result per option per world)
     vals = []
@@ -834,6 +835,34 @@ def _continue(
             return _moon_scores([rules.points_of(t) for t in taken], taken, rules)
         return playout(hands, [], winner, trick_number + 1, broken, taken, rules)
     return playout(hands, trick, leader, trick_number, broken, taken, rules)
+
+
+def finish_hand(
+    hands: Sequence[int],
+    trick: Sequence[int],
+    leader: int,
+    trick_number: int,
+    hearts_broken: bool,
+    taken: Sequence[int],
+    rules: Rules,
+) -> list[int]:
+    """Each seat's score once a position is played to the end by :func:`rollout_choice` (the expert's playout).
+
+    ``trick`` may already be complete (the card just played closed it); the
+    arguments are not changed. On the native kernel (:func:`hearts.sim.kernel`)
+    the same playout runs in C, card for card, with the same scores.
+
+    >>> from hearts import Deal
+    >>> d = Deal.from_number(3)
+    >>> scores = finish_hand([h.mask for h in d.hands], [], d.holder("2C"), 0, False, [0] * 4, d.rules)
+    >>> sum(scores) in (26, 78)
+    True
+    """
+    if sim.kernel() == "native":
+        return sim.native_playout(
+            hands, trick, leader, trick_number, hearts_broken, taken, rules, rules.moon is not MoonScoring.ADD_TO_OTHERS
+        )
+    return _continue(list(hands), list(trick), leader, trick_number, hearts_broken, list(taken), rules)
 
 
 def _start_of_play(hands: list[int], rules: Rules) -> int:
@@ -880,7 +909,7 @@ def evaluate_pass(
             for s in range(n):
                 hands[(s + offset) % n] |= passes[s]
             leader = _start_of_play(hands, rules)
-            scores = playout(hands, [], leader, 0, False, [0] * n, rules)
+            scores = finish_hand(hands, [], leader, 0, False, [0] * n, rules)
             results[i].append(scores[me])
     k = len(results[0]) if results else 0  # worlds played
     vals = []

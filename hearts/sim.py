@@ -1,0 +1,370 @@
+"""The lean simulation path: whole hands on bitmasks, with an optional native kernel.
+
+:class:`~hearts.hand.HandState` is the readable reference; this module plays
+whole hands without per-card objects or undo records, for the places where
+people wait on many hands: random play (benchmarks, baselines) and the
+expert's playouts. Two paths do the same work, card for card:
+
+- ``"python"``: pure Python, always there;
+- ``"native"``: a small C extension (``hearts._kernel``), built by the
+  ordinary ``pip install`` where a C compiler exists.
+
+:func:`kernel` says which path is in use; ``HEARTS_KERNEL=python`` in the
+environment chooses the pure-Python path even where the native one is built.
+Both draw their random numbers exactly as :class:`random.Random` does, so a
+seed gives the same hands on either path and on every machine, and the tests
+check both against :class:`~hearts.hand.HandState`.
+
+>>> import numpy as np
+>>> scores = random_hands(200, seed=7)
+>>> scores.shape, scores.dtype
+((200, 4), dtype('int32'))
+>>> bool(np.isin(scores.sum(axis=1), (26, 78)).all())     # 26 points a hand, or a moon: 0 + 3 x 26
+True
+>>> np.array_equal(scores, random_hands(200, seed=7, path="python"))
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import os
+import random
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from hearts.cards import HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet
+from hearts.deal import Deal
+from hearts.errors import RulesError as OptionError  # TEMP until issue 10 lands
+from hearts.rules import DEFAULT_RULES, MoonScoring, Rules
+
+__all__ = ["Path", "RandomHand", "kernel", "native_available", "native_playout", "random_hand_records", "random_hands"]
+
+Path = Literal["native", "python"]
+
+ENV_VAR = "HEARTS_KERNEL"
+
+
+def _load_native() -> ModuleType | None:
+    try:
+        from hearts import _kernel  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    return _kernel  # type: ignore[no-any-return]
+
+
+_NATIVE = _load_native()
+
+
+def native_available() -> bool:
+    """True when the C kernel was built and imports.
+
+    >>> isinstance(native_available(), bool)
+    True
+    """
+    return _NATIVE is not None
+
+
+def _chosen() -> Path:
+    if _NATIVE is not None and os.environ.get(ENV_VAR, "").strip().lower() != "python":
+        return "native"
+    return "python"
+
+
+_KERNEL: Path = _chosen()
+
+
+def kernel() -> Path:
+    """The path this process uses: ``"native"`` where the kernel is built, unless ``HEARTS_KERNEL=python``
+    was set when :mod:`hearts` was first imported.
+
+    >>> kernel() in ("native", "python")
+    True
+    """
+    return _KERNEL
+
+
+def _path(path: Path | None) -> Path:
+    if path is None:
+        return kernel()
+    if path not in ("native", "python"):
+        raise OptionError(f"path must be 'native' or 'python', not {path!r}", "path")
+    if path == "native" and _NATIVE is None:
+        raise OptionError("the native kernel is not built here (no C compiler when it was installed)", "path")
+    return path
+
+
+_MOON_MODE = {MoonScoring.ADD_TO_OTHERS: 0, MoonScoring.SUBTRACT_FROM_SHOOTER: 1, MoonScoring.SHOOTERS_CHOICE: 2}
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_tuple(rules: Rules) -> tuple[int, int, int, int, int, int, int]:
+    """The rules as the kernel reads them."""
+    return (
+        rules.num_players,
+        rules.hand_size,
+        int(rules.first_lead),
+        rules.deck_mask,
+        rules._breakers_mask,  # type: ignore[attr-defined]
+        int(rules.jack_of_diamonds),
+        _MOON_MODE[rules.moon],
+    )
+
+
+def _pass_offsets(rules: Rules) -> bytes:
+    """Pass offsets of hands 1, 2, 3, ... in a cycle (hand i of a run is hand number i + 1)."""
+    return bytes(rules.pass_direction(h).offset(rules.num_players) for h in range(1, 5))
+
+
+def _check_run(hands: object, seed: object, rules: object) -> tuple[int, int]:
+    if not isinstance(hands, int) or isinstance(hands, bool) or hands < 0:
+        raise OptionError(f"hands must be a whole number 0 or more, not {hands!r}", "hands")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
+        raise OptionError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed!r}", "seed")
+    if not isinstance(rules, Rules):
+        raise OptionError(f"rules must be a Rules, not {type(rules).__name__}", "rules")
+    return hands, seed
+
+
+def random_hands(
+    hands: int, seed: int = 0, rules: Rules = DEFAULT_RULES, *, path: Path | None = None
+) -> npt.NDArray[np.int32]:
+    """Scores (after any moon) of ``hands`` whole hands of random legal play, one row a hand, one column a seat.
+
+    Each hand is dealt by sorting the deck on random keys, passes in the rules' cycle
+    (hand ``i`` of the run is hand number ``i + 1``), every seat passes 3
+    random cards and plays a uniformly random legal card; under the shooter's
+    choice the shooter picks add or subtract at random. The same ``seed``
+    gives the same array on either path.
+
+    >>> random_hands(3, seed=1, rules=Rules(num_players=5)).shape
+    (3, 5)
+    """
+    hands, seed = _check_run(hands, seed, rules)
+    if _path(path) == "native":
+        assert _NATIVE is not None
+        raw, _ = _NATIVE.random_hands(hands, seed, _rules_tuple(rules), _pass_offsets(rules), False)
+        return np.frombuffer(raw, dtype=np.int32).reshape(hands, rules.num_players).copy()
+    out = np.zeros((hands, rules.num_players), dtype=np.int32)
+    _random_hands_python(hands, seed, rules, out, None)
+    return out
+
+
+@dataclasses.dataclass(frozen=True)
+class RandomHand:
+    """One hand of :func:`random_hand_records`: everything needed to replay it through ``HandState``."""
+
+    deal: Deal
+    passes: tuple[CardSet, ...] | None  # each seat's 3 cards, or None on a hand without passing
+    plays: tuple[Card, ...]  # every card in play order
+    moon_choice: str | None  # "add" or "subtract" when someone shot the moon
+    scores: tuple[int, ...]
+
+
+def random_hand_records(
+    hands: int, seed: int = 0, rules: Rules = DEFAULT_RULES, *, path: Path | None = None
+) -> list[RandomHand]:
+    """The hands of :func:`random_hands` with their deals, passes and plays (slower; for checking and replay).
+
+    >>> from hearts import HandState
+    >>> rec = random_hand_records(1, seed=3)[0]
+    >>> h = HandState(rec.deal, pass_direction=None)
+    >>> for seat, cards in enumerate(rec.passes):
+    ...     h.pass_cards(seat, cards)
+    >>> for c in rec.plays:
+    ...     h.play(c)
+    >>> h.result().scores == rec.scores
+    True
+    """
+    hands, seed = _check_run(hands, seed, rules)
+    n = rules.num_players
+    size = rules.hand_size * n
+    rec_len = size + 3 * n + size + 1
+    if _path(path) == "native":
+        assert _NATIVE is not None
+        raw, record = _NATIVE.random_hands(hands, seed, _rules_tuple(rules), _pass_offsets(rules), True)
+        scores = np.frombuffer(raw, dtype=np.int32).reshape(hands, n)
+    else:
+        scores = np.zeros((hands, n), dtype=np.int32)
+        buf = bytearray(hands * rec_len)
+        _random_hands_python(hands, seed, rules, scores, buf)
+        record = bytes(buf)
+    out = []
+    hs = rules.hand_size
+    for i in range(hands):
+        r = record[i * rec_len : (i + 1) * rec_len]
+        dealt = r[:size]
+        deal = Deal(tuple(CardSet(list(dealt[s * hs : (s + 1) * hs])) for s in range(n)), rules, None, i + 1)
+        pass_bytes = r[size : size + 3 * n]
+        passes = None
+        if pass_bytes[0] != 0xFF:
+            passes = tuple(CardSet(list(pass_bytes[3 * s : 3 * s + 3])) for s in range(n))
+        plays = tuple(Card(c) for c in r[size + 3 * n : size + 3 * n + size])
+        moon = {0: "add", 1: "subtract"}.get(r[-1])
+        out.append(RandomHand(deal, passes, plays, moon, tuple(int(x) for x in scores[i])))
+    return out
+
+
+def _random_hands_python(
+    count: int, seed: int, rules: Rules, out: npt.NDArray[np.int32], record: bytearray | None
+) -> None:
+    """The pure-Python random-hand loop: one function, local names, no objects per card.
+
+    The deal draws one 32-bit key per card (all 52, in card order) and sorts the
+    deck by key (a uniform shuffle; equal keys keep card order). A choice among
+    ``k`` cards skips ``int(random() * k)`` of the lowest; a forced card (one
+    legal choice) draws nothing. The native kernel draws the
+    same numbers in the same order.
+    """
+    source = random.Random(seed)
+    rnd = source.random
+    bits32 = source.getrandbits
+    to_int = int
+    n = rules.num_players
+    hs = rules.hand_size
+    size = n * hs
+    deck0 = [c for c in range(52) if rules.deck_mask >> c & 1]
+    bits = [1 << c for c in range(52)]
+    first = 1 << int(rules.first_lead)
+    breakers = rules._breakers_mask  # type: ignore[attr-defined]
+    offsets = _pass_offsets(rules)
+    suit_of = [SUIT_MASKS[c // 13] for c in range(52)]
+    penalty = HEARTS_MASK | (1 << QUEEN_OF_SPADES)
+    safe_mask = ~penalty
+    not_hearts = ~HEARTS_MASK
+    moon_mode = _MOON_MODE[rules.moon]
+    points_of = rules.points_of
+    rec_len = size + 3 * n + size + 1
+    seats = range(n)
+    orders = [tuple((lead + i) % n for i in seats) for lead in seats]
+    cuts = [(s * hs, (s + 1) * hs) for s in seats]
+    flat: list[int] = []
+    all52 = range(52)
+    keep = record is not None
+    buf = record if record is not None else bytearray()
+    for i in range(count):
+        pos = i * rec_len
+        keys = [bits32(32) for _ in all52]  # one random key per card (of the 52); the deal sorts the deck by key
+        deck = sorted(deck0, key=keys.__getitem__)
+        hands = [sum(map(bits.__getitem__, deck[lo:hi])) for lo, hi in cuts]
+        if keep:
+            buf[pos : pos + size] = bytes(deck)
+        pos += size
+        off = offsets[i % 4]
+        if off:
+            passes = [0] * n
+            for s in seats:
+                m = 0
+                held = hands[s]
+                for _ in range(3):
+                    avail = held & ~m
+                    k = to_int(rnd() * avail.bit_count())
+                    while k:
+                        avail &= avail - 1
+                        k -= 1
+                    m |= avail & -avail
+                    if keep:
+                        buf[pos] = (avail & -avail).bit_length() - 1
+                        pos += 1
+                passes[s] = m
+            for s in seats:
+                hands[s] &= ~passes[s]
+            for s in seats:
+                hands[(s + off) % n] |= passes[s]
+        elif keep:
+            buf[pos : pos + 3 * n] = b"\xff" * (3 * n)
+            pos += 3 * n
+        leader = 0
+        for s in seats:
+            if hands[s] & first:
+                leader = s
+        broken = False
+        taken = [0] * n
+        for t in range(hs):
+            led = 0  # mask of the led suit; 0 while the trick is empty
+            trick_mask = best = 0
+            best_seat = leader
+            for seat in orders[leader]:
+                hand = hands[seat]
+                # The same checks as hearts.rules.legal_mask, in its order.
+                if led:
+                    legal = hand & led
+                    if not legal:
+                        legal = hand
+                        if t == 0 and hand & safe_mask:
+                            legal = hand & safe_mask
+                elif t == 0 and hand & first:
+                    legal = first
+                elif not broken and hand & not_hearts:
+                    legal = hand & not_hearts
+                else:
+                    legal = hand
+                if legal & (legal - 1):
+                    k = to_int(rnd() * legal.bit_count())
+                    while k:
+                        legal &= legal - 1
+                        k -= 1
+                    bit = legal & -legal
+                else:
+                    bit = legal
+                hands[seat] = hand ^ bit
+                if not led:
+                    led = suit_of[bit.bit_length() - 1]
+                    best, best_seat = bit, seat
+                elif bit & led and bit > best:
+                    best, best_seat = bit, seat
+                if bit & breakers:
+                    broken = True
+                trick_mask |= bit
+                if keep:
+                    buf[pos] = bit.bit_length() - 1
+                    pos += 1
+            taken[best_seat] |= trick_mask
+            leader = best_seat
+        scores = [points_of(m) for m in taken]
+        shooter = next((s for s in seats if taken[s] & penalty == penalty), None)
+        mode = moon_mode
+        if shooter is not None:
+            if mode == 2:
+                mode = 0 if rnd() < 0.5 else 1
+            scores[shooter] -= 26
+            if mode == 0:
+                for s in seats:
+                    if s != shooter:
+                        scores[s] += 26
+            else:
+                scores[shooter] -= 26
+        if keep:
+            buf[pos] = 0xFF if shooter is None else mode
+        flat.extend(scores)
+    if count:
+        out[:] = np.array(flat, dtype=np.int32).reshape(count, n)
+
+
+def native_playout(
+    hands: Sequence[int],
+    trick: Sequence[int],
+    leader: int,
+    trick_number: int,
+    hearts_broken: bool,
+    taken: Sequence[int],
+    rules: Rules,
+    moon_subtract: bool,
+) -> list[int]:
+    """The native kernel's playout by the expert's rollout policy (see :func:`hearts.bots.expert.finish_hand`,
+    the pure-Python reference it equals): each seat's score once the position is played to the end.
+
+    ``trick`` may be complete (the card just played closed it); a moon adds 26
+    to the others, or with ``moon_subtract`` takes 26 off the shooter. The
+    arguments are not changed. Only where :func:`native_available`.
+    """
+    if _NATIVE is None:
+        raise OptionError("the native kernel is not built here (no C compiler when it was installed)", "path")
+    return _NATIVE.playout(  # type: ignore[no-any-return]
+        hands, trick, leader, trick_number, hearts_broken, taken, _rules_tuple(rules), int(moon_subtract)
+    )

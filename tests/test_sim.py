@@ -1,0 +1,187 @@
+"""The lean simulation path (hearts.sim) and its native kernel: exactly the reference's play, in every variant.
+
+The pure-Python path is checked against HandState's checked API (every pass, every card, the moon choice
+and the scores); the native kernel is checked against the pure-Python path hand for hand and card for card,
+and its playout against the expert's pure-Python playout on positions taken from real hands.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import subprocess
+import sys
+import sysconfig
+
+import numpy as np
+import pytest
+
+from hearts import HandState, sim
+from hearts.bots import expert
+from hearts.bots.expert import ExpertBot
+from hearts.cards import CardSet
+from hearts.deal import Deal
+from hearts.errors import HeartsError
+from hearts.hand import Phase
+from hearts.rules import MoonScoring, PassDirection, Rules
+
+VARIANTS = [
+    Rules(),
+    Rules(num_players=3),
+    Rules(num_players=5),
+    Rules(num_players=6),
+    Rules(num_players=7),
+    Rules(qs_breaks_hearts=True),
+    Rules(moon=MoonScoring.SUBTRACT_FROM_SHOOTER),
+    Rules(moon=MoonScoring.SHOOTERS_CHOICE),
+    Rules(passing=False),
+    Rules(jack_of_diamonds=True),
+    Rules(num_players=5, jack_of_diamonds=True, moon=MoonScoring.SHOOTERS_CHOICE, qs_breaks_hearts=True),
+]
+IDS = [repr(r) for r in VARIANTS]
+PATHS: list[sim.Path] = ["python", "native"] if sim.native_available() else ["python"]
+
+
+def _compiler() -> bool:
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    return shutil.which(cc) is not None
+
+
+def test_the_native_kernel_is_built_where_a_compiler_exists() -> None:
+    # The ordinary install compiles it; only a machine with no C compiler falls back to Python.
+    if _compiler():
+        assert sim.native_available(), "a C compiler is here but hearts._kernel was not built"
+    else:
+        assert sim.kernel() == "python"
+
+
+def test_kernel_says_which_path_and_the_environment_can_choose_python() -> None:
+    code = "from hearts import sim; print(sim.kernel())"
+    env = {**os.environ, "HEARTS_KERNEL": "python"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "python"
+    env.pop("HEARTS_KERNEL")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ("native" if sim.native_available() else "python")
+
+
+@pytest.mark.skipif(not sim.native_available(), reason="no native kernel on this machine (no C compiler)")
+@pytest.mark.parametrize("seed", [0, 1, 12345, 2**32 - 1, 2**32, 2**63 + 7, 2**64 - 1])
+def test_native_random_numbers_are_pythons(seed: int) -> None:
+    from hearts import _kernel  # type: ignore[attr-defined]
+
+    r = random.Random(seed)
+    assert _kernel.random_floats(seed, 1500) == [r.random() for _ in range(1500)]
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=IDS)
+@pytest.mark.parametrize("path", PATHS)
+def test_random_hands_replay_exactly_through_handstate(rules: Rules, path: sim.Path) -> None:
+    records = sim.random_hand_records(400, seed=11, rules=rules, path=path)
+    scores = sim.random_hands(400, seed=11, rules=rules, path=path)
+    moons = 0
+    for i, rec in enumerate(records):
+        assert rec.deal.hand_number == i + 1
+        h = HandState(rec.deal, rules)
+        if rec.passes is None:
+            assert h.pass_direction is PassDirection.NONE
+        else:
+            assert h.pass_direction is rules.pass_direction(i + 1)
+            for seat, cards in enumerate(rec.passes):
+                h.pass_cards(seat, cards)
+        for c in rec.plays:
+            assert c in h.legal_moves  # every random card was legal in the reference
+            h.play(c)
+        if h.phase is Phase.MOON_CHOICE:
+            assert rec.moon_choice in ("add", "subtract")
+            h.choose_moon(h.to_play, rec.moon_choice)
+        result = h.result()
+        assert result.scores == rec.scores == tuple(scores[i])
+        moons += result.shooter is not None
+    assert moons > 0 or rules.num_players > 4  # random play shoots a moon now and then (4 players: ~2%)
+
+
+@pytest.mark.skipif(not sim.native_available(), reason="no native kernel on this machine (no C compiler)")
+@pytest.mark.parametrize("rules", VARIANTS, ids=IDS)
+def test_native_random_hands_equal_python_card_for_card(rules: Rules) -> None:
+    for seed in (0, 3, 2**40 + 1):
+        a = sim.random_hands(2500, seed, rules, path="native")
+        b = sim.random_hands(2500, seed, rules, path="python")
+        assert a.dtype == b.dtype == np.int32
+        assert np.array_equal(a, b)
+    assert sim.random_hand_records(150, 5, rules, path="native") == sim.random_hand_records(150, 5, rules, path="python")
+
+
+def _positions(rules: Rules, count: int, seed: int) -> list[tuple[list[int], list[int], int, int, bool, list[int]]]:
+    """Playout positions from real hands: stopped at random points, the last trick maybe complete."""
+    rng = random.Random(seed)
+    out = []
+    for rec in sim.random_hand_records(count, seed, rules, path="python"):
+        h = HandState(rec.deal, rules)
+        if rec.passes is not None:
+            for seat, cards in enumerate(rec.passes):
+                h.pass_cards(seat, cards)
+        stop = rng.randrange(1, len(rec.plays))
+        for c in rec.plays[:stop]:
+            h.push(int(c))
+        if h.trick:
+            trick, leader, number = list(h.trick), h.leader, h.trick_number
+        else:  # the card just played closed a trick: hand the playout the complete trick
+            last = h.tricks[-1]
+            trick, leader, number = [int(c) for c in last.cards], last.leader, last.number
+            h.taken[last.winner] &= ~CardSet(last.cards).mask
+        out.append((list(h.hands), trick, leader, number, h.hearts_broken, list(h.taken)))
+    return out
+
+
+@pytest.mark.skipif(not sim.native_available(), reason="no native kernel on this machine (no C compiler)")
+@pytest.mark.parametrize("rules", VARIANTS, ids=IDS)
+def test_native_playout_equals_the_experts_python_playout(rules: Rules) -> None:
+    subtract = rules.moon is not MoonScoring.ADD_TO_OTHERS
+    for hands, trick, leader, number, broken, taken in _positions(rules, 700, seed=rules.num_players):
+        before = (list(hands), list(trick), list(taken))
+        native = sim.native_playout(hands, trick, leader, number, broken, taken, rules, subtract)
+        python = expert._continue(list(hands), list(trick), leader, number, broken, list(taken), rules)
+        assert native == python
+        assert (hands, trick, taken) == before  # the arguments are not changed
+
+
+def test_the_expert_decides_the_same_on_either_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    if not sim.native_available():
+        pytest.skip("no native kernel on this machine (no C compiler)")
+    h = HandState(Deal.from_number(31))
+    for seat in range(4):
+        h.pass_cards(seat, list(h.hand_of(seat))[-3:])
+    for _ in range(9):
+        legal = h.legal_mask()
+        h.push((legal & -legal).bit_length() - 1)
+    obs = h.observation(h.to_play)
+    decisions = {}
+    for path in ("python", "native"):
+        monkeypatch.setattr(sim, "_KERNEL", path)
+        play = expert.evaluate_play(obs, random.Random(4), worlds=60)
+        fresh = HandState(Deal.from_number(31))
+        passing = expert.evaluate_pass(fresh.observation(0), random.Random(4), worlds=12)
+        decisions[path] = (play, passing)
+    assert decisions["python"] == decisions["native"]
+    assert ExpertBot(seed=1).choose_play(obs) in obs.legal_moves
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "option"),
+    [
+        ({"hands": -1}, "hands"),
+        ({"hands": 2.0}, "hands"),
+        ({"hands": True}, "hands"),
+        ({"hands": 3, "seed": -1}, "seed"),
+        ({"hands": 3, "seed": 2**64}, "seed"),
+        ({"hands": 3, "seed": "1"}, "seed"),
+        ({"hands": 3, "rules": "default"}, "rules"),
+        ({"hands": 3, "path": "fortran"}, "path"),
+    ],
+)
+def test_bad_options_are_typed_errors_naming_the_option(kwargs: dict[str, object], option: str) -> None:
+    with pytest.raises(HeartsError) as err:
+        sim.random_hands(**kwargs)  # type: ignore[arg-type]
+    assert getattr(err.value, "option", None) == option
