@@ -265,6 +265,7 @@ class _Sampler:
         self.groups = sorted(groups.items(), key=lambda kv: (kv[0].bit_count(), kv[0]))
         self.caps = tuple(caps)
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._option_memo: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[tuple[int, ...], int]], int]] = {}
         if self._count(0, self.caps) == 0:
             raise HeartsError("the observation is inconsistent: no deal of the unseen cards fits it")
 
@@ -305,19 +306,32 @@ class _Sampler:
         self._memo[key] = total
         return total
 
+    def _options(
+        self, g: int, allowed: int, size: int, caps: tuple[int, ...]
+    ) -> tuple[list[tuple[tuple[int, ...], int]], int]:
+        """The splits of group ``g`` that lead to complete deals, each with its number of deals, and their total
+        (the same for every sample from the same capacities, so worked out once)."""
+        key = (g, caps)
+        hit = self._option_memo.get(key)
+        if hit is not None:
+            return hit
+        options = []
+        total = 0
+        for new, w in self._splits(allowed, size, caps):
+            sub = self._count(g + 1, new)
+            if sub:
+                options.append((new, w * sub))
+                total += w * sub
+        self._option_memo[key] = (options, total)
+        return options, total
+
     def sample(self, rng: random.Random) -> World:
         hands = list(self.base)
         for s in self.others:
             hands[s] = self.cons.known[s]
         caps = self.caps
         for g, (allowed, cards) in enumerate(self.groups):
-            options = []
-            total = 0
-            for new, w in self._splits(allowed, len(cards), caps):
-                sub = self._count(g + 1, new)
-                if sub:
-                    options.append((new, w * sub))
-                    total += w * sub
+            options, total = self._options(g, allowed, len(cards), caps)
             r = rng.randrange(total)
             new = options[-1][0]
             for cand, w in options:
