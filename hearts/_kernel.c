@@ -227,15 +227,13 @@ static void random_hand(MT *r, const Rules *rl, int offset, int *scores, unsigne
         for (int i = 0; i < size; i++) *rec++ = (unsigned char)deck[i];
     }
     if (offset) {
+        /* Each seat passes the first 3 cards it was dealt: a uniformly random 3, drawing nothing. */
         u64 passes[MAX_PLAYERS];
         for (int s = 0; s < n; s++) {
-            u64 m = 0;
-            for (int q = 0; q < 3; q++) {
-                int c = random_card(r, hands[s] & ~m);
-                m |= 1ULL << c;
-                if (rec) *rec++ = (unsigned char)c;
+            passes[s] = (1ULL << deck[s * hs]) | (1ULL << deck[s * hs + 1]) | (1ULL << deck[s * hs + 2]);
+            if (rec) {
+                for (int q = 0; q < 3; q++) *rec++ = (unsigned char)deck[s * hs + q];
             }
-            passes[s] = m;
         }
         for (int s = 0; s < n; s++) hands[s] &= ~passes[s];
         for (int s = 0; s < n; s++) hands[(s + offset) % n] |= passes[s];

@@ -38,7 +38,7 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-from hearts.cards import HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet
+from hearts.cards import HEARTS_MASK, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet
 from hearts.deal import Deal
 from hearts.errors import RulesError as OptionError  # TEMP until issue 10 lands
 from hearts.rules import DEFAULT_RULES, MoonScoring, Rules
@@ -138,7 +138,7 @@ def random_hands(
 
     Each hand is dealt by sorting the deck on random keys, passes in the rules' cycle
     (hand ``i`` of the run is hand number ``i + 1``), every seat passes 3
-    random cards and plays a uniformly random legal card; under the shooter's
+    random cards (the first 3 it was dealt) and plays a uniformly random legal card; under the shooter's
     choice the shooter picks add or subtract at random. The same ``seed``
     gives the same array on either path.
 
@@ -216,7 +216,9 @@ def _random_hands_python(
     """The pure-Python random-hand loop: one function, local names, no objects per card.
 
     The deal draws one 32-bit key per card (all 52, in card order) and sorts the
-    deck by key (a uniform shuffle; equal keys keep card order). A choice among
+    deck by key (a uniform shuffle; equal keys keep card order); seat ``s``
+    gets the ``s``-th run of ``hand_size`` cards and passes the first 3 of
+    them (uniformly random, since the order is). A choice among
     ``k`` cards skips ``int(random() * k)`` of the lowest; a forced card (one
     legal choice) draws nothing. The native kernel draws the
     same numbers in the same order.
@@ -238,7 +240,9 @@ def _random_hands_python(
     safe_mask = ~penalty
     not_hearts = ~HEARTS_MASK
     moon_mode = _MOON_MODE[rules.moon]
-    points_of = rules.points_of
+    qs_bit = 1 << QUEEN_OF_SPADES
+    jd_bit = 1 << JACK_OF_DIAMONDS if rules.jack_of_diamonds else 0
+    tricks = range(hs)
     rec_len = size + 3 * n + size + 1
     seats = range(n)
     orders = [tuple((lead + i) % n for i in seats) for lead in seats]
@@ -257,21 +261,13 @@ def _random_hands_python(
         pos += size
         off = offsets[i % 4]
         if off:
-            passes = [0] * n
-            for s in seats:
-                m = 0
-                held = hands[s]
-                for _ in range(3):
-                    avail = held & ~m
-                    k = to_int(rnd() * avail.bit_count())
-                    while k:
-                        avail &= avail - 1
-                        k -= 1
-                    m |= avail & -avail
-                    if keep:
-                        buf[pos] = (avail & -avail).bit_length() - 1
-                        pos += 1
-                passes[s] = m
+            # Each seat passes the first 3 cards it was dealt: the deal's order is random, so this is a
+            # uniformly random choice of 3 of its cards, and it draws nothing.
+            passes = [bits[deck[lo]] | bits[deck[lo + 1]] | bits[deck[lo + 2]] for lo, _ in cuts]
+            if keep:
+                for lo, _ in cuts:
+                    buf[pos : pos + 3] = bytes(deck[lo : lo + 3])
+                    pos += 3
             for s in seats:
                 hands[s] &= ~passes[s]
             for s in seats:
@@ -285,7 +281,8 @@ def _random_hands_python(
                 leader = s
         broken = False
         taken = [0] * n
-        for t in range(hs):
+        first_trick = True
+        for _ in tricks:
             led = 0  # mask of the led suit; 0 while the trick is empty
             trick_mask = best = 0
             best_seat = leader
@@ -296,10 +293,10 @@ def _random_hands_python(
                     legal = hand & led
                     if not legal:
                         legal = hand
-                        if t == 0 and hand & safe_mask:
+                        if first_trick and hand & safe_mask:
                             legal = hand & safe_mask
-                elif t == 0 and hand & first:
-                    legal = first
+                elif first_trick:
+                    legal = first  # the leader of the first trick is the seat that holds the opening club
                 elif not broken and hand & not_hearts:
                     legal = hand & not_hearts
                 else:
@@ -326,8 +323,16 @@ def _random_hands_python(
                     pos += 1
             taken[best_seat] |= trick_mask
             leader = best_seat
-        scores = [points_of(m) for m in taken]
-        shooter = next((s for s in seats if taken[s] & penalty == penalty), None)
+            first_trick = False
+        scores = [(m & HEARTS_MASK).bit_count() + (13 if m & qs_bit else 0) for m in taken]
+        if jd_bit:
+            for s in seats:
+                if taken[s] & jd_bit:
+                    scores[s] -= 10
+        shooter = None
+        for s in seats:
+            if taken[s] & penalty == penalty:
+                shooter = s
         mode = moon_mode
         if shooter is not None:
             if mode == 2:
