@@ -40,7 +40,7 @@ import numpy.typing as npt
 
 from hearts.cards import HEARTS_MASK, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet
 from hearts.deal import Deal
-from hearts.errors import RulesError as OptionError  # TEMP until issue 10 lands
+from hearts.errors import OptionError
 from hearts.rules import DEFAULT_RULES, MoonScoring, Rules
 
 __all__ = ["Path", "RandomHand", "kernel", "native_available", "native_playout", "random_hand_records", "random_hands"]
