@@ -10,11 +10,12 @@ import warnings
 import numpy as np
 import pytest
 
-from hearts import Deal, Game, HandState, IllegalMoveError, MoonScoring, Phase, Rules
+from hearts import Card, Deal, Game, HandState, IllegalMoveError, MoonScoring, Phase, Rules
 from hearts.bots import BotError, RuleBot
 from hearts.experiment import compare
-from hearts.rl import BotPolicy, LinearPolicy, PolicyBot, decode, encode
+from hearts.rl import BotPolicy, LinearPolicy, PolicyBot, action_mask, decode, encode
 from hearts.rl.encoding import EncodingError, _bits, layout, same_observation, size
+from hearts.rl.policy import CARD_FEATURES, CardPolicy, PolicyError
 from hearts.selfplay import play_out
 
 pytest.importorskip("pettingzoo")  # the rl extra is part of the test extra: this only guards a partial install
@@ -326,26 +327,73 @@ def test_a_policy_that_breaks_the_mask_is_a_bot_error() -> None:
         PolicyBot(lambda x, mask: "QS").choose_pass(h.observation(0))  # type: ignore[arg-type,return-value]
 
 
-def test_linear_policy_gradient_and_file(tmp_path) -> None:
-    p = LinearPolicy(4, greedy=False, seed=1)
+@pytest.mark.parametrize("kind", [LinearPolicy, CardPolicy])
+def test_policy_gradients_match_finite_differences_and_files_round_trip(kind, tmp_path) -> None:
     rng = np.random.default_rng(0)
-    p.weights[:] = rng.normal(0, 0.01, p.weights.shape)
-    x = rng.random(size(4))
-    mask = np.zeros(54)
+    env = HeartsEnv(Rules(jack_of_diamonds=True))
+    p = kind(4, greedy=False, seed=1)
+    for array in p.params.values():
+        array[...] = rng.normal(0, 0.05, array.shape)
+    checked = 0
+    for seed in (2, 6):  # one hand with a pass, one without: passing, leading, following and discarding
+        env.reset(seed=seed)
+        for _agent in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            x, mask = obs["observation"], obs["action_mask"]
+            a = p(x, mask)
+            if checked < 40:
+                grads = p.grad_log_prob(x, mask, a)
+                name, array = next(iter(p.params.items()))
+                index = tuple(int(i) for i in np.unravel_index(rng.integers(array.size), array.shape))
+                if kind is LinearPolicy:
+                    index = (a, int(rng.integers(array.shape[1])))
+                eps, keep = 1e-6, array[index]
+                array[index] = keep + eps
+                up = np.log(p.probabilities(x, mask)[a])
+                array[index] = keep - eps
+                down = np.log(p.probabilities(x, mask)[a])
+                array[index] = keep
+                assert abs((up - down) / (2 * eps) - grads[name][index]) < 1e-5
+                checked += 1
+            env.step(a)
+    x, mask = obs["observation"], np.zeros(54)
     mask[[1, 5, 9]] = 1
-    gw, gb = p.grad_log_prob(x, mask, 5)
-    assert np.allclose(gw, np.outer(gb, x))
-    eps = 1e-6
-    p.weights[5, 7] += eps
-    up = np.log(p.probabilities(x, mask)[5])
-    p.weights[5, 7] -= 2 * eps
-    down = np.log(p.probabilities(x, mask)[5])
-    p.weights[5, 7] += eps
-    assert abs((up - down) / (2 * eps) - gw[5, 7]) < 1e-6
-    assert {p(x, mask) for _ in range(100)} == {1, 5, 9}
+    assert {p(x, mask) for _ in range(200)} == {1, 5, 9}
     path = p.save(tmp_path / "agent.npz")
-    back = LinearPolicy.load(path)
-    assert np.array_equal(back.weights, p.weights) and back(x, mask) == int(np.argmax(p.probabilities(x, mask)))
+    back = kind.load(path)
+    assert all(np.array_equal(back.params[k], v) for k, v in p.params.items())
+    assert back(x, mask) == int(np.argmax(p.probabilities(x, mask)))
+    other = CardPolicy if kind is LinearPolicy else LinearPolicy
+    with pytest.raises(PolicyError, match="policy, not a"):
+        other.load(path)
+    (tmp_path / "broken.npz").write_bytes(b"not a file of arrays")
+    with pytest.raises(PolicyError, match="not a policy file"):
+        kind.load(tmp_path / "broken.npz")
+
+
+def test_card_features_read_the_position() -> None:
+    p = CardPolicy(4)
+    h = HandState(Deal.from_hands(["2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC",
+                                   "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",
+                                   "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS",
+                                   "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"]), pass_direction=None)
+    for seat in range(4):
+        h.pass_cards(seat, list(h.hand_of(seat))[-3:])
+    # Seat 1 received Q♣ K♣ A♣ from seat 0; seat 0 holds the J♥ Q♥ K♥... of seat 3.
+    h.play("2C")
+    obs = h.observation(1)
+    x, mask = encode(obs), action_mask(obs)
+    actions = np.flatnonzero(mask)
+    phi = p.features(x, actions)
+    col = {name: i for i, name in enumerate(CARD_FEATURES)}
+    names = [str(Card(int(a))) for a in actions]
+    assert names == ["Q♣", "K♣", "A♣"]
+    assert phi[:, col["follow_wins"]].tolist() == [1, 1, 1]
+    assert phi[:, col["follow_higher_out"]].tolist() == [0, 0, 0]  # K♣ A♣ are its own
+    assert phi[:, col["follow_rank"]].tolist() == [10 / 12, 11 / 12, 1.0]
 
 
 def test_the_core_imports_without_the_rl_extra() -> None:
