@@ -409,3 +409,26 @@ def test_the_core_imports_without_the_rl_extra() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "pip install 'hearts-tutor[rl]'" in out.stdout
+
+
+def test_a_trained_agent_sits_at_the_game_table(tmp_path) -> None:
+    from test_widgets_table import play_until_over
+
+    from hearts_widgets import GameTable
+    from hearts_widgets.store import History
+
+    policy = CardPolicy(4)
+    policy.weights[CARD_FEATURES.index("follow_wins")] = -2.0  # ducks when it can
+    t = GameTable(number=21, target_score=30, data_dir=tmp_path, delay=0, learn=False,
+                  bots={1: PolicyBot(policy, name="Trained agent"), 3: PolicyBot(policy, name="Trained agent")})
+    m = t.model
+    assert [type(m.bots[s]).__name__ for s in (1, 2, 3)] == ["PolicyBot", "RuleBot", "PolicyBot"]
+    assert m.bots[1] is not m.bots[3] and m.bots[1].policy is not policy  # a copy per seat
+    assert t.level_box.options[0] == ("Trained agent", "__own__") and t.level_box.value == "__own__"
+    play_until_over(t)
+    assert History.load(tmp_path).games[0]["level"] == "Trained agent"
+    t.level_box.value = "random"  # choosing a level in the settings gives the seats to that level's bots
+    assert not m.own_bots and {type(b).__name__ for b in m.bots.values()} == {"RandomBot"}
+    assert "__own__" not in [v for _, v in t.level_box.options]
+    with pytest.raises(ValueError, match="bots: seat 2 needs a Bot"):
+        GameTable(data_dir=tmp_path, bots={2: policy})  # type: ignore[dict-item]

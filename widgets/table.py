@@ -18,12 +18,13 @@ Every control calls a method a test can call too: :meth:`GameTable.click_card`,
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
 
+from hearts.bots.base import Bot
 from hearts.display import table_svg
 from hearts.hand import HandState, Phase
 
@@ -62,6 +63,9 @@ _STYLE = """
 """
 
 
+_OWN_BOTS = "__own__"  # the level menu's entry for the bots given with bots=
+
+
 class GameTable(W.VBox):  # type: ignore[misc]
     """The table: the SVG board, the message line, the buttons, History and Settings.
 
@@ -82,6 +86,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
         step_bots: bool | None = None,
         humans: Sequence[int] | None = None,
         learn: bool | None = None,
+        bots: Bot | Mapping[int, Bot] | None = None,
         delay: int = 450,
     ) -> None:
         self.model = TableModel(
@@ -95,6 +100,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
             step_bots=step_bots,
             humans=humans,
             learn=learn,
+            bots=bots,
         )
         self._updating = False
         self._focus = ""  # where the keyboard focus goes after the next drawing
@@ -233,8 +239,9 @@ class GameTable(W.VBox):  # type: ignore[misc]
         return self.model.settings.step_bots and h.phase is Phase.PLAYING and h.to_play in self.model.bot_seats
 
     def _on_level(self, change: dict[str, Any]) -> None:
-        if not self._updating and change["new"] != self.model.level:
-            self.model.set_level(change["new"])
+        new = change["new"]
+        if not self._updating and new != _OWN_BOTS and (new != self.model.level or self.model.own_bots):
+            self.model.set_level(new)
             self.refresh()
 
     def _on_people(self, seat_: int) -> None:
@@ -294,9 +301,11 @@ class GameTable(W.VBox):  # type: ignore[misc]
             flash = [c.code for c in _cards(m.received_flash)]
             self.title.value = html.escape(t("ui.title.table", lang, number=m.number))
             opts = [(level_label(x, lang), x) for x in levels.available_levels()]
+            if m.own_bots:  # bots given to the table come first, until a level is chosen
+                opts.insert(0, (m.opponents_label, _OWN_BOTS))
             if list(self.level_box.options) != opts:
                 self.level_box.options = opts
-            self.level_box.value = m.level
+            self.level_box.value = _OWN_BOTS if m.own_bots else m.level
             self.level_box.description = t("ui.label.level", lang)
             for name, b in self.buttons.items():
                 b.description = t(f"ui.button.{name}", lang)

@@ -33,18 +33,19 @@ language of the moment, so switching the language re-says it.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import datetime
 import functools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from hearts.bots.base import Bot, Decision
 from hearts.cards import Card, CardSet
 from hearts.deal import StableRandom, day_number
-from hearts.errors import CardParseError, HeartsError, IllegalMoveError, RecordError, Rule
+from hearts.errors import CardParseError, HeartsError, IllegalMoveError, OptionError, RecordError, Rule
 from hearts.game import Game
 from hearts.hand import HandState, Phase
 from hearts.messages import check_language
@@ -146,6 +147,33 @@ class Hint:
         return self.decision.explain(lang)
 
 
+def check_bots(bots: Bot | Mapping[int, Bot] | None) -> dict[int, Bot]:
+    """``bots=`` of the table as a seat -> bot mapping (a single bot: every seat 1-3), checked.
+
+    >>> from hearts.bots import RandomBot
+    >>> sorted(check_bots(RandomBot()))
+    [1, 2, 3]
+    >>> check_bots({0: "rule"})
+    Traceback (most recent call last):
+    ...
+    hearts.errors.OptionError: bots: seat 0 needs a Bot, not 'rule'
+    """
+    if bots is None:
+        return {}
+    if isinstance(bots, Bot):
+        return {s: bots for s in (1, 2, 3)}
+    if not isinstance(bots, Mapping):
+        raise OptionError(f"bots: a Bot, or a mapping from seat (0-3) to Bot, not {bots!r}", "bots")
+    out: dict[int, Bot] = {}
+    for s, b in bots.items():
+        if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s <= 3:
+            raise OptionError(f"bots: seats are 0-3, not {s!r}", "bots")
+        if not isinstance(b, Bot):
+            raise OptionError(f"bots: seat {s} needs a Bot, not {b!r}", "bots")
+        out[s] = b
+    return out
+
+
 class TableModel:
     """People and bots at one table: by default South (the learner) against bots at West, North and East.
 
@@ -158,7 +186,12 @@ class TableModel:
     ignores any saved game; ``seed`` fixes the numbers New game picks;
     ``learn`` turns learn mode on or off for this table (default: the
     setting, which is on until the learner has finished a hand; see
-    :mod:`hearts_widgets.learn_model`).
+    :mod:`hearts_widgets.learn_model`); ``bots`` seats bots of your own
+    instead of the level's: one :class:`~hearts.bots.base.Bot` for every bot
+    seat, or a mapping from seat to bot (other seats keep the level's). Each
+    seat gets its own copy, seeded with the seat number; a trained agent sits
+    here as ``bots=PolicyBot(policy)`` (:mod:`hearts.rl`). They play until
+    a level is chosen in the settings.
     """
 
     def __init__(
@@ -174,7 +207,9 @@ class TableModel:
         step_bots: bool | None = None,
         humans: Sequence[int] | None = None,
         learn: bool | None = None,
+        bots: Bot | Mapping[int, Bot] | None = None,
     ) -> None:
+        self.own_bots = check_bots(bots)
         self._humans_given = humans is not None
         self.humans: tuple[int, ...] = (SOUTH,) if humans is None else check_humans(humans)
         self.seat = self.humans[0]  # the person at the screen: whose cards are shown
@@ -411,13 +446,14 @@ class TableModel:
         self._info(say("ui.msg.started", number=n))
 
     def set_level(self, level: str) -> None:
-        """Change the bots' level (takes effect from their next move)."""
+        """Change the bots' level (takes effect from their next move; the level's bots replace ``bots=``)."""
         try:
             self._check_level(level)
         except ValueError:
             self._error(say("ui.msg.bad_level", level=str(level)))
             return
         self.settings.level = level
+        self.own_bots = {}
         self._make_bots()
         self._save_settings()
         self._save_game()
@@ -633,7 +669,21 @@ class TableModel:
         return self.rng.randrange(1, 1_000_000)
 
     def _make_bots(self) -> None:
-        self.bots: dict[int, Bot] = {s: levels.make(self.level, seed=s) for s in self.bot_seats}
+        self.bots: dict[int, Bot] = {}
+        for s in self.bot_seats:
+            own = self.own_bots.get(s)
+            if own is None:
+                self.bots[s] = levels.make(self.level, seed=s)
+            else:
+                self.bots[s] = copy.deepcopy(own)
+                self.bots[s].reseed(s)
+
+    @property
+    def opponents_label(self) -> str:
+        """Who the bots are, for the history: the level, or the names of the bots given with ``bots=``."""
+        if not self.own_bots:
+            return self.level
+        return ", ".join(dict.fromkeys(str(b.name) for b in self.own_bots.values()))
 
     def _start(self, number: int) -> None:
         self._learn_start()
@@ -885,7 +935,7 @@ class TableModel:
         if self.history is None:
             return  # the damaged file is left as it is; the History panel says so
         o = self.game.outcome()
-        self.history.add(number=self.number, final=o.totals, winners=o.winners, level=self.level)
+        self.history.add(number=self.number, final=o.totals, winners=o.winners, level=self.opponents_label)
         try:
             self.history.save()
         except OSError as e:
