@@ -19,11 +19,12 @@ from hearts.rl.policy import CARD_FEATURES, CardPolicy, PolicyError
 from hearts.selfplay import play_out
 
 pytest.importorskip("pettingzoo")  # the rl extra is part of the test extra: this only guards a partial install
+import gymnasium
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 from hearts.rl.aec import EnvError, HeartsEnv
-from hearts.rl.solo import HeartsSoloEnv
+from hearts.rl.solo import ENV_ID, HeartsSoloEnv
 
 # Every variant the rules offer, each at least once: player counts, J♦, moon scoring, no passing, Q♠ breaks hearts.
 VARIANTS = [
@@ -75,6 +76,7 @@ def test_gymnasium_check_env_passes(rules: Rules) -> None:
         warnings.simplefilter("ignore", UserWarning)  # "no spec to test other render modes": it is not registered
         check_env(HeartsSoloEnv(rules=rules))
         check_env(HeartsSoloEnv("random", seat=rules.num_players - 1, rules=rules, episode="game"))
+        check_env(gymnasium.make(ENV_ID, rules=rules, render_mode="ansi").unwrapped)  # the registered id
 
 
 # ----- what an agent sees -------------------------------------------------------------------------------------
@@ -250,6 +252,7 @@ def test_bad_options_are_refused_naming_the_option() -> None:
         (lambda: HeartsEnv(illegal="ignore"), "illegal"),
         (lambda: HeartsEnv(render_mode="human"), "render_mode"),
         (lambda: HeartsEnv().reset(seed=-1), "seed"),
+        (lambda: HeartsEnv().step(0), "reset"),
         (lambda: HeartsSoloEnv(seat=4), "seat"),
         (lambda: HeartsSoloEnv(["rule", "rule"]), "opponents"),
         (lambda: HeartsSoloEnv("chess"), "opponents"),

@@ -24,7 +24,8 @@ the game ``Game(N, rules)``; with ``episode="hand"`` the hand
 ``HandState(Deal.from_number(N, rules, hand_number=k))`` with ``k = N % 4 + 1``
 (so consecutive numbers rotate the pass direction, as self-play does), or
 the ``hand_number`` given to the environment. Each later ``reset()`` without
-a seed plays the next number (``N + 1``, ...). ``infos[agent]`` holds
+a seed plays the next number (``N + 1``, ...; the very first ``reset()``
+without a seed draws a number at random). ``infos[agent]`` holds
 ``deal_number`` and ``hand_number``, enough to replay any episode with the
 engine alone. ``options`` of ``reset`` are not used.
 
@@ -202,8 +203,8 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type hints
 
     def step(self, action: Any) -> None:
         """The selected agent acts (``None`` for an agent whose episode is over)."""
+        hand = self.hand  # an EnvError before the first reset
         agent = self.agent_selection
-        hand = self.hand
         if self.terminations.get(agent) or self.truncations.get(agent):
             self._was_dead_step(action)
             return

@@ -41,7 +41,10 @@ from hearts.rl.adapters import BotPolicy
 from hearts.rl.aec import EnvError, HeartsEnv, check_options, check_seed
 from hearts.rules import Rules
 
-__all__ = ["HeartsSoloEnv"]
+__all__ = ["ENV_ID", "HeartsSoloEnv"]
+
+ENV_ID = "hearts/Solo-v0"
+"""Its Gymnasium id: ``gymnasium.make("hearts/Solo-v0", opponents="rule")`` once :mod:`hearts.rl.solo` is imported."""
 
 
 class HeartsSoloEnv(gym.Env[dict[str, np.ndarray], int]):
@@ -162,3 +165,7 @@ class HeartsSoloEnv(gym.Env[dict[str, np.ndarray], int]):
             else:
                 self._opponents[s].reseed(seed)
         self._hand_seen = hand_number
+
+
+if ENV_ID not in gym.registry:
+    gym.register(ENV_ID, entry_point="hearts.rl.solo:HeartsSoloEnv")
