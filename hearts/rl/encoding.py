@@ -225,66 +225,116 @@ def encode(obs: Observation, chosen: int = 0) -> np.ndarray:
     """
     rules = obs.rules
     n = rules.num_players
-    f = layout(n)
-    x = np.zeros(size(n), np.float32)
+    at = _starts(n)
+    x = np.zeros(at["_size"], np.float32)
     me = obs.seat
-    x[f["num_players"].start + _PLAYERS.index(n)] = 1
-    x[f["target_score"].start] = rules.target_score / 100
-    x[f["qs_breaks_hearts"].start] = rules.qs_breaks_hearts
-    x[f["jack_of_diamonds"].start] = rules.jack_of_diamonds
-    x[f["passing"].start] = rules.passing
-    x[f["moon"].start + _MOONS.index(rules.moon)] = 1
-    x[f["seat"].start + me] = 1
-    x[f["hand_number"].start] = obs.hand_number / 100
-    x[f["phase"].start + _PHASES.index(obs.phase)] = 1
-    x[f["pass_direction"].start + _DIRECTIONS.index(obs.pass_direction)] = 1
+    hand_size = rules.hand_size
+    # The bit blocks (52 cards each), one numpy call per block.
     passed = obs.passed_mask
     pass_chosen = chosen if passed is None else passed
-    start = f["hand"].start
-    x[start : start + 52] = _bits(obs.hand_mask & ~pass_chosen)
-    start = f["pass_chosen"].start
-    x[start : start + 52] = _bits(pass_chosen)
-    x[f["pass_done"].start] = passed is not None
+    blocks = [("hand", obs.hand_mask & ~pass_chosen), ("pass_chosen", pass_chosen)]
     if obs.received_mask is not None:
-        start = f["received"].start
-        x[start : start + 52] = _bits(obs.received_mask)
-        x[f["pass_received"].start] = 1
-    played = f["played"].start
-    when = f["played_trick"].start
-    hand_size = rules.hand_size
+        blocks.append(("received", obs.received_mask))
+    by_seat = [0] * n
+    when = [0.0] * 52
     for t in obs.tricks:
         value = (t.number + 1) / hand_size
-        for seat, c in zip(t.seats, t.cards):
-            x[played + (seat - me) % n * 52 + c] = 1
-            x[when + c] = value
+        r = t.leader - me
+        for c in t.cards:
+            by_seat[r % n] |= 1 << c
+            when[c] = value
+            r += 1
     value = (obs.trick_number + 1) / hand_size
-    in_trick = f["trick"].start
+    in_trick = 0
     for seat, c in obs.trick:
-        x[played + (seat - me) % n * 52 + c] = 1
-        x[when + c] = value
-        x[in_trick + c] = 1
+        by_seat[(seat - me) % n] |= 1 << c
+        when[c] = value
+        in_trick |= 1 << c
+    blocks.append(("trick", in_trick))
+    for name, mask in blocks:
+        if mask:
+            x[at[name] : at[name] + 52] = _bits(mask)
+    played = at["played"]
+    for r, mask in enumerate(by_seat):
+        if mask:
+            x[played + r * 52 : played + r * 52 + 52] = _bits(mask)
+    if obs.tricks or obs.trick:
+        x[at["played_trick"] : at["played_trick"] + 52] = when
+    # Everything else: single numbers, written together.
+    index = [
+        at["num_players"] + _PLAYERS.index(n),
+        at["target_score"],
+        at["qs_breaks_hearts"],
+        at["jack_of_diamonds"],
+        at["passing"],
+        at["moon"] + _MOONS.index(rules.moon),
+        at["seat"] + me,
+        at["hand_number"],
+        at["phase"] + _PHASES.index(obs.phase),
+        at["pass_direction"] + _DIRECTIONS.index(obs.pass_direction),
+        at["pass_done"],
+        at["pass_received"],
+        at["trick_number"],
+        at["hearts_broken"],
+    ]
+    values = [
+        1.0,
+        rules.target_score / 100,
+        rules.qs_breaks_hearts,
+        rules.jack_of_diamonds,
+        rules.passing,
+        1.0,
+        1.0,
+        obs.hand_number / 100,
+        1.0,
+        1.0,
+        passed is not None,
+        obs.received_mask is not None,
+        obs.trick_number / hand_size,
+        obs.hearts_broken,
+    ]
     if obs.leader >= 0:
-        x[f["leader"].start + (obs.leader - me) % n] = 1
+        index.append(at["leader"] + (obs.leader - me) % n)
+        values.append(1.0)
     if obs.to_play >= 0:
-        x[f["to_play"].start + (obs.to_play - me) % n] = 1
+        index.append(at["to_play"] + (obs.to_play - me) % n)
+        values.append(1.0)
     if obs.trick:
-        x[f["led_suit"].start + obs.led_suit] = 1
-    x[f["trick_number"].start] = obs.trick_number / hand_size
-    x[f["hearts_broken"].start] = obs.hearts_broken
-    pts, voids = f["points"].start, f["voids"].start
+        index.append(at["led_suit"] + obs.led_suit)
+        values.append(1.0)
+    pts, voids, tot = at["points"], at["voids"], at["totals"]
+    totals = obs.totals
+    bound, target = _TOTALS_BOUND, rules.target_score
     for r in range(n):
         seat = (me + r) % n
-        x[pts + r] = obs.points[seat] / 26
+        index.append(pts + r)
+        values.append(obs.points[seat] / 26)
         v = obs.voids[seat]
         for s in range(4):
             if v >> s & 1:
-                x[voids + r * 4 + s] = 1
-    if obs.totals is not None:
-        tot = f["totals"].start
-        for r in range(n):
-            x[tot + r] = np.clip(obs.totals[(me + r) % n] / rules.target_score, -_TOTALS_BOUND, _TOTALS_BOUND)
-        x[f["has_totals"].start] = 1
+                index.append(voids + r * 4 + s)
+                values.append(1.0)
+        if totals is not None:
+            index.append(tot + r)
+            values.append(max(-bound, min(bound, totals[seat] / target)))
+    if totals is not None:
+        index.append(at["has_totals"])
+        values.append(1.0)
+    x[index] = values
     return x
+
+
+_STARTS: dict[int, dict[str, int]] = {}
+
+
+def _starts(num_players: int) -> dict[str, int]:
+    """Where each field starts (and ``_size``), for the fast path of :func:`encode`."""
+    found = _STARTS.get(num_players)
+    if found is None:
+        found = {name: f.start for name, f in layout(num_players).items()}
+        found["_size"] = size(num_players)
+        _STARTS[num_players] = found
+    return found
 
 
 def action_mask(obs: Observation, chosen: int = 0) -> np.ndarray:
