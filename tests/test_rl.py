@@ -435,3 +435,28 @@ def test_a_trained_agent_sits_at_the_game_table(tmp_path) -> None:
     assert "__own__" not in [v for _, v in t.level_box.options]
     with pytest.raises(ValueError, match="bots: seat 2 needs a Bot"):
         GameTable(data_dir=tmp_path, bots={2: policy})  # type: ignore[dict-item]
+
+
+def test_the_shooters_choice_is_an_action_of_the_shooter() -> None:
+    env = HeartsEnv(Rules(moon=MoonScoring.SHOOTERS_CHOICE))
+    bots = [BotPolicy("rule", seed=s) for s in range(4)]
+    env.reset(seed=22)  # with four rule bots, East (seat 3) takes every penalty card of deal 22
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    chose = False
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        if env.hand.phase is Phase.MOON_CHOICE:
+            assert agent == "player_3" and np.flatnonzero(obs["action_mask"]).tolist() == [52, 53]
+            assert obs["observation"][layout(4)["phase"].start + 2] == 1
+            for other in ("player_0", "player_1", "player_2"):
+                assert not env.observe(other)["action_mask"].any()
+            env.step(53)  # subtract 26 from my own score
+            chose = True
+            continue
+        env.step(bots[env.agent_name_mapping[agent]](obs["observation"], obs["action_mask"]))
+    assert chose and env.hand.result().shooter == 3
+    assert [totals[a] for a in env.possible_agents] == [0.0, 0.0, 0.0, 26.0]
