@@ -61,6 +61,9 @@ class CommandLineError(Exception):
         super().__init__(message)
         self.option = option
 
+    def __reduce__(self) -> tuple[Any, ...]:  # rebuilt whole when it crosses a process boundary
+        return (type(self), (self.option, str(self)))
+
 
 def _count(min_value: int) -> Any:
     def parse(value: str) -> int:

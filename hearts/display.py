@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from hearts.cards import Card, CardSet, card, iter_mask
-from hearts.errors import HeartsError
+from hearts.errors import HeartsError, OptionError
 from hearts.messages import card_name, check_language, seat_name, text, text_n
 
 if TYPE_CHECKING:
@@ -59,12 +59,8 @@ CardsLike = CardSet | Card | int | str | Iterable[Card | int | str] | None
 """Cards given to an option: a CardSet, one card, a 52-bit mask, ``"QS 2C"``, or a list of cards."""
 
 
-class DisplayError(HeartsError):
+class DisplayError(OptionError):
     """A drawing option that cannot be used; ``.option`` names it."""
-
-    def __init__(self, message: str, option: str) -> None:
-        super().__init__(message)
-        self.option = option
 
 
 # ----- look ------------------------------------------------------------------

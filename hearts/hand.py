@@ -29,10 +29,22 @@ import enum
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from hearts.cards import _CARDS, Card, CardSet, card, iter_mask
+from hearts.cards import CARDS, Card, CardSet, card, iter_mask
 from hearts.deal import Deal
 from hearts.errors import CardParseError, HeartsError, IllegalMoveError, Rule
-from hearts.rules import DEFAULT_RULES, MoonScoring, PassDirection, Rules, legal_mask, refusal, trick_winner
+from hearts.rules import (
+    DEFAULT_RULES,
+    MoonScoring,
+    PassDirection,
+    Rules,
+    complete_trick,
+    hand_scores,
+    legal_mask,
+    moon_shooter,
+    opening_leader,
+    pass_refusal,
+    refusal,
+)
 
 if TYPE_CHECKING:
     from hearts.observation import Observation
@@ -190,13 +202,8 @@ class HandState:
             self._start_play()
 
     def _start_play(self) -> None:
-        first = 1 << self.rules.first_lead
+        self.to_play = self.leader = opening_leader(self.hands, self.rules)
         self.phase = Phase.PLAYING
-        for seat, h in enumerate(self.hands):
-            if h & first:
-                self.to_play = self.leader = seat
-                return
-        raise HeartsError("nobody holds the opening club")  # impossible for a valid deal
 
     def copy(self) -> HandState:
         """An independent copy (the deal and rules are shared; they are immutable)."""
@@ -317,18 +324,10 @@ class HandState:
         else:
             raise CardParseError(f"cards to pass must be a list of cards or text like 'QS 2H 3D', not {cards!r}", cards)
         parsed = [card(c) for c in items]
-        need = self.rules.pass_size
-        if len(parsed) != need:
-            raise IllegalMoveError(Rule.WRONG_PASS_COUNT, expected=need, given=len(parsed))
-        mask = 0
-        for c in parsed:
-            if mask >> c & 1:
-                raise IllegalMoveError(Rule.DUPLICATE_PASS_CARD, card=str(c), expected=need)
-            mask |= 1 << c
-        for c in parsed:
-            if not self.hands[seat] >> c & 1:
-                raise IllegalMoveError(Rule.CARD_NOT_IN_HAND, card=str(c))
-        return mask
+        err = pass_refusal(self.hands[seat], parsed, self.rules)
+        if err is not None:
+            raise err
+        return CardSet(parsed).mask
 
     def push_pass(self, seat: int, mask: int) -> None:
         """Unchecked: ``seat`` passes the cards of ``mask``."""
@@ -394,7 +393,7 @@ class HandState:
                 self.voids[seat] = prev_void | (1 << self.led_suit)
         else:
             self.led_suit = suit
-        if bit & self.rules._breakers_mask:  # type: ignore[attr-defined]
+        if bit & self.rules._breakers_mask:
             self.hearts_broken = True
         trick.append(c)
         self.played_mask |= bit
@@ -404,55 +403,36 @@ class HandState:
             self.to_play = (seat + 1) % n
             return
         # Trick complete: the highest card of the led suit wins.
-        win_i, mask = trick_winner(trick)
         leader = self.leader
-        winner = (leader + win_i) % n
+        winner, mask = complete_trick(trick, leader, n)
         rules = self.rules
         pts = rules.points_of(mask)
         self.taken[winner] |= mask
         self.points[winner] += pts
         number = self.trick_number
-        self.tricks.append(Trick(number, leader, tuple([_CARDS[x] for x in trick]), winner, pts))
+        self.tricks.append(Trick(number, leader, tuple([CARDS[x] for x in trick]), winner, pts))
         self.trick = []
         self.led_suit = -1
         self.trick_number = number + 1
         self.leader = self.to_play = winner
-        if (number + 1) * n == rules._deck_mask.bit_count():  # type: ignore[attr-defined]
+        if (number + 1) * n == rules._deck_mask.bit_count():
             self._finish()
 
     def _finish(self) -> None:
-        penalty = self.rules.penalty_mask
-        shooter = None
-        for s in range(self.n):
-            if self.taken[s] & penalty == penalty:
-                shooter = s
-        if shooter is not None and self.rules.moon is MoonScoring.SHOOTERS_CHOICE:
+        shooter = moon_shooter(self.taken)
+        if shooter >= 0 and self.rules.moon is MoonScoring.SHOOTERS_CHOICE:
             self.phase = Phase.MOON_CHOICE
             self.to_play = shooter
             return
         self._score(shooter, None)
 
-    def _score(self, shooter: int | None, choice: str | None) -> None:
-        n = self.n
+    def _score(self, shooter: int, choice: str | None) -> None:
         pts = tuple(self.points)
-        scores = list(pts)
-        moon = None
-        if shooter is not None:
-            moon = self.rules.moon
-            if moon is MoonScoring.SHOOTERS_CHOICE:
-                moon = MoonScoring.ADD_TO_OTHERS if choice == "add" else MoonScoring.SUBTRACT_FROM_SHOOTER
-            full = self.rules.moon_points
-            scores[shooter] -= full  # the shooter's 26 penalty points become 0 ...
-            if moon is MoonScoring.ADD_TO_OTHERS:
-                for s in range(n):
-                    if s != shooter:
-                        scores[s] += full
-            else:
-                scores[shooter] -= full  # ... and then 26 more come off
-        won = [0] * n
+        scores, moon = hand_scores(pts, shooter, self.rules, choice)
+        won = [0] * self.n
         for t in self.tricks:
             won[t.winner] += 1
-        self._result = HandResult(pts, tuple(scores), shooter, moon, tuple(won))
+        self._result = HandResult(pts, tuple(scores), shooter if shooter >= 0 else None, moon, tuple(won))
         self.phase = Phase.DONE
         self.to_play = -1
 
@@ -542,7 +522,7 @@ def _action(entry: tuple[Any, ...]) -> Action:
     """The :class:`Action` of one undo-stack entry."""
     kind = entry[0]
     if kind == "play":
-        return Action("play", entry[1], (_CARDS[entry[2]],))
+        return Action("play", entry[1], (CARDS[entry[2]],))
     if kind == "pass":
         return Action("pass", entry[1], tuple(iter_mask(entry[2])))
     return Action("moon", entry[1], (), entry[2])

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hearts.cards import _CARDS, SUIT_MASKS, Card, CardSet
+from hearts.cards import CARDS, SUIT_MASKS, Card, CardSet
 from hearts.hand import Phase
-from hearts.rules import PassDirection, Rules, legal_mask
+from hearts.rules import PassDirection, Rules, legal_mask, trick_winner
 
 if TYPE_CHECKING:
     from hearts.hand import HandState, Trick
@@ -105,7 +105,7 @@ class Observation:
         o.tricks = tuple(state.tricks)
         leader = state.leader
         trick = state.trick
-        o.trick = tuple([((leader + i) % n, _CARDS[c]) for i, c in enumerate(trick)])
+        o.trick = tuple([((leader + i) % n, CARDS[c]) for i, c in enumerate(trick)])
         o.leader = leader
         o.to_play = state.to_play
         o.led_suit = state.led_suit
@@ -226,12 +226,7 @@ class Observation:
         """The seat currently winning the trick in progress, if any card is down."""
         if not self.trick:
             return None
-        led = self.led_suit
-        best = max((c for _, c in self.trick if c // 13 == led))
-        for s, c in self.trick:
-            if c == best:
-                return s
-        return None  # pragma: no cover
+        return self.trick[trick_winner([c for _, c in self.trick])[0]][0]
 
     def __repr__(self) -> str:
         return f"<Observation seat {self.seat} hand {self.hand} trick {self.trick_number}>"

@@ -108,7 +108,7 @@ from hearts.bots.expert import (
     pass_candidates,
 )
 from hearts.cards import Card
-from hearts.errors import HeartsError
+from hearts.errors import OptionError
 from hearts.hand import HandState
 
 if TYPE_CHECKING:
@@ -184,8 +184,8 @@ DECISION_COLUMNS = (
 """Columns of :func:`decision_table`, in order."""
 
 
-class ReviewError(HeartsError):
-    """A review that cannot be made as asked; ``.parameter`` names the argument at fault.
+class ReviewError(OptionError):
+    """A review that cannot be made as asked; ``.option`` (also ``.parameter``) names the argument at fault.
 
     >>> try:
     ...     review_hand(None, 0)
@@ -194,9 +194,10 @@ class ReviewError(HeartsError):
     ('hand', True)
     """
 
-    def __init__(self, message: str, parameter: str) -> None:
-        super().__init__(message)
-        self.parameter = parameter
+    @property
+    def parameter(self) -> str:
+        """The argument at fault (the same as ``.option``)."""
+        return self.option
 
 
 def _count(value: object, parameter: str) -> int:

@@ -3,7 +3,14 @@
 Every variant is a named option of :class:`Rules`; the default object is the
 game of ``seeds/000`` (four players, 100 points, Q♠ does not break hearts,
 a moon adds 26 to the others). Legality lives in :func:`legal_mask` and
-:func:`refusal`, which the hand state, observations, bots and widgets all use.
+:func:`refusal` (:func:`pass_refusal` for passes), which the hand state,
+observations, bots and widgets all use. What happens after a card is played
+lives here too, on bitmasks, for the hand state and the expert's playouts
+alike: who opens the hand (:func:`opening_leader`), who is winning a trick
+(:func:`trick_winner`, :func:`winning_card`) and who takes it
+(:func:`complete_trick`), and the hand's scores with every moon option and
+J♦ (:meth:`Rules.points_of`, :func:`moon_shooter`, :func:`hand_scores`,
+:func:`moon_choice`).
 
 >>> r = Rules(target_score=50, qs_breaks_hearts=True)
 >>> r.target_score, r.qs_breaks_hearts, r.hand_size
@@ -20,20 +27,39 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from collections.abc import Sequence
 from typing import Any
 
 from hearts.cards import (
     ALL_CARDS_MASK,
     HEARTS_MASK,
     JACK_OF_DIAMONDS,
+    PENALTY_MASK,
     QUEEN_OF_SPADES,
     SUIT_MASKS,
     Card,
     CardSet,
+    highest,
+    lowest,
 )
-from hearts.errors import IllegalMoveError, Rule, RulesError
+from hearts.errors import HeartsError, IllegalMoveError, Rule, RulesError
 
-__all__ = ["DEFAULT_RULES", "MoonScoring", "PassDirection", "Rules", "legal_mask", "refusal", "trick_winner"]
+__all__ = [
+    "DEFAULT_RULES",
+    "MoonScoring",
+    "PassDirection",
+    "Rules",
+    "complete_trick",
+    "hand_scores",
+    "legal_mask",
+    "moon_choice",
+    "moon_shooter",
+    "opening_leader",
+    "pass_refusal",
+    "refusal",
+    "trick_winner",
+    "winning_card",
+]
 
 
 class PassDirection(enum.Enum):
@@ -97,7 +123,10 @@ class Rules:
     moon: MoonScoring = MoonScoring.ADD_TO_OTHERS
     passing: bool = True
     jack_of_diamonds: bool = False
-    pass_size: int = dataclasses.field(default=3, repr=False)
+    # Derived constants, set in __post_init__ and cached on the frozen object for the fast paths.
+    _deck_mask: int = dataclasses.field(init=False, repr=False, compare=False)
+    _first_lead: int = dataclasses.field(init=False, repr=False, compare=False)
+    _breakers_mask: int = dataclasses.field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.num_players, int) or self.num_players not in _REMOVED:
@@ -118,13 +147,10 @@ class Rules:
                 ) from None
         if not isinstance(self.moon, MoonScoring):
             raise RulesError(f"moon must be a MoonScoring, not {self.moon!r}", "moon")
-        if self.pass_size != 3:
-            raise RulesError("pass_size is 3 in every supported variant", "pass_size")
-        # Derived constants, cached on the frozen object for the fast paths.
         removed = CardSet.parse(" ".join(_REMOVED[self.num_players])).mask
         deck = ALL_CARDS_MASK & ~removed
         object.__setattr__(self, "_deck_mask", deck)
-        object.__setattr__(self, "_first_lead", (deck & -deck).bit_length() - 1)
+        object.__setattr__(self, "_first_lead", lowest(deck))
         breakers = HEARTS_MASK | ((1 << QUEEN_OF_SPADES) if self.qs_breaks_hearts else 0)
         object.__setattr__(self, "_breakers_mask", breakers)
 
@@ -133,17 +159,17 @@ class Rules:
     @property
     def deck(self) -> CardSet:
         """The cards in play (52 less the removed ones)."""
-        return CardSet(self._deck_mask)  # type: ignore[attr-defined]
+        return CardSet(self._deck_mask)
 
     @property
     def deck_mask(self) -> int:
         """Bitmask of :attr:`deck`."""
-        return self._deck_mask  # type: ignore[attr-defined, no-any-return]
+        return self._deck_mask
 
     @property
     def removed_cards(self) -> CardSet:
         """Cards taken out for this number of players."""
-        return CardSet(ALL_CARDS_MASK & ~self._deck_mask)  # type: ignore[attr-defined]
+        return CardSet(ALL_CARDS_MASK & ~self._deck_mask)
 
     @property
     def hand_size(self) -> int:
@@ -153,12 +179,22 @@ class Rules:
     @property
     def first_lead(self) -> Card:
         """The card that must open the first trick: the lowest club in the deck."""
-        return Card(self._first_lead)  # type: ignore[attr-defined]
+        return Card(self._first_lead)
 
     @property
     def penalty_mask(self) -> int:
-        """Hearts and Q♠: the cards that cannot go on the first trick and make a moon."""
-        return HEARTS_MASK | (1 << QUEEN_OF_SPADES)
+        """Hearts and Q♠, the cards that cannot go on the first trick and make a moon: ``cards.PENALTY_MASK``."""
+        return PENALTY_MASK
+
+    @property
+    def breakers_mask(self) -> int:
+        """The cards whose play breaks hearts: the hearts, and Q♠ when ``qs_breaks_hearts``."""
+        return self._breakers_mask
+
+    @property
+    def pass_size(self) -> int:
+        """Cards each player passes: 3 in every variant."""
+        return 3
 
     @property
     def moon_points(self) -> int:
@@ -261,7 +297,7 @@ class Rules:
         """Inverse of :meth:`to_dict`; unknown keys are an error naming the key."""
         if not isinstance(data, dict):
             raise RulesError(f"rules must be an object, not {type(data).__name__}", "rules")
-        known = {f.name for f in dataclasses.fields(cls)} - {"pass_size"}
+        known = {f.name for f in dataclasses.fields(cls) if f.init}
         for key in data:
             if key not in known:
                 raise RulesError(f"unknown rule option {key!r}", key)
@@ -298,7 +334,7 @@ def legal_mask(
             return same
         # 2. No points on the first trick, unless the hand holds only penalty cards.
         if first_trick:
-            safe = hand & ~(HEARTS_MASK | (1 << QUEEN_OF_SPADES))
+            safe = hand & ~PENALTY_MASK
             if safe:
                 return safe
         # 3. Otherwise anything.
@@ -306,7 +342,7 @@ def legal_mask(
     # Leading.
     if first_trick:
         # 4. The lowest club in the deck opens the hand.
-        first: int = 1 << rules._first_lead  # type: ignore[attr-defined]
+        first = 1 << rules._first_lead
         if hand & first:
             return first
     if not hearts_broken:
@@ -317,18 +353,153 @@ def legal_mask(
     return hand
 
 
-def trick_winner(trick: list[int]) -> tuple[int, int]:
-    """Who wins a complete trick: (index in play order, mask of its cards).
+def trick_winner(trick: Sequence[int]) -> tuple[int, int]:
+    """Who is winning a trick, complete or not: (index in play order, mask of its cards).
 
     The highest card of the led suit wins; no other suit ever does.
 
     >>> trick_winner([int(Card.parse(c)) for c in ("KC", "QS", "4C", "AC")])[0]
     3
+    >>> trick_winner([int(Card.parse(c)) for c in ("KC", "QS")])[0]
+    0
     """
     mask = 0
     for x in trick:
         mask |= 1 << x
-    return trick.index((mask & SUIT_MASKS[trick[0] // 13]).bit_length() - 1), mask
+    return trick.index(highest(mask & SUIT_MASKS[trick[0] // 13])), mask
+
+
+def complete_trick(trick: Sequence[int], leader: int, num_players: int) -> tuple[int, int]:
+    """A finished trick led by seat ``leader``: (the seat that takes it, the mask of its cards).
+
+    The taker leads the next trick; :meth:`Rules.points_of` scores the mask.
+
+    >>> complete_trick([int(Card.parse(c)) for c in ("KC", "QS", "4C", "AC")], 2, 4)[0]
+    1
+    """
+    mask = 0
+    for x in trick:
+        mask |= 1 << x
+    best = highest(mask & SUIT_MASKS[trick[0] // 13])
+    return (leader + trick.index(best)) % num_players, mask
+
+
+def winning_card(trick: Sequence[int]) -> int:
+    """The card winning a trick so far (-1 before the lead): the highest of the led suit.
+
+    >>> str(Card(winning_card([int(Card.parse(c)) for c in ("9D", "KD", "AS")])))
+    'K♦'
+    """
+    if not trick:
+        return -1
+    return trick[trick_winner(trick)[0]]
+
+
+def opening_leader(hands: Sequence[int], rules: Rules) -> int:
+    """The seat that leads the first trick: the one holding :attr:`Rules.first_lead`.
+
+    >>> opening_leader([CardSet.parse("3C").mask, CardSet.parse("2C").mask, 0, 0], DEFAULT_RULES)
+    1
+    """
+    first = 1 << rules._first_lead
+    for seat, h in enumerate(hands):
+        if h & first:
+            return seat
+    raise HeartsError(f"nobody holds {rules.first_lead}, which opens the hand")  # impossible for a valid deal
+
+
+def moon_shooter(taken: Sequence[int]) -> int:
+    """The seat that took every penalty card (shot the moon), or -1.
+
+    >>> moon_shooter([0, PENALTY_MASK | 1, 0, 0]), moon_shooter([1 << 51, PENALTY_MASK & ~(1 << 51), 0, 0])
+    (1, -1)
+    """
+    for seat, t in enumerate(taken):
+        if t & PENALTY_MASK == PENALTY_MASK:
+            return seat
+    return -1
+
+
+def moon_choice(totals: Sequence[int] | None, shooter: int, rules: Rules) -> str:
+    """The shooter's sensible choice under ``MoonScoring.SHOOTERS_CHOICE``: ``'add'`` or ``'subtract'``.
+
+    Both leave the same gaps between the shooter and everyone else; they
+    differ when adding pushes someone to the target and ends the game. Then
+    the shooter adds if that wins it the game outright and subtracts (playing
+    on) if not. Otherwise, and with no game ``totals`` (before this hand),
+    it adds. Every built-in bot chooses so, and the expert's playouts assume it.
+
+    >>> moon_choice(None, 0, DEFAULT_RULES), moon_choice([10, 20, 30, 40], 0, DEFAULT_RULES)
+    ('add', 'add')
+    >>> moon_choice([80, 75, 40, 50], 0, DEFAULT_RULES), moon_choice([80, 75, 40, 50], 2, DEFAULT_RULES)
+    ('subtract', 'add')
+    """
+    if not totals:
+        return "add"
+    full = rules.moon_points
+    others = [t + full for s, t in enumerate(totals) if s != shooter]
+    if max(others) >= rules.target_score:  # adding ends the game
+        return "add" if totals[shooter] < min(others) else "subtract"
+    return "add"
+
+
+def hand_scores(
+    points: Sequence[int], shooter: int, rules: Rules, choice: str | None = None
+) -> tuple[list[int], MoonScoring | None]:
+    """The points each seat adds to its game total, and the moon scoring applied (``None``: no moon).
+
+    ``points`` are the penalty points taken (:meth:`Rules.points_of`, J♦
+    included); ``shooter`` is :func:`moon_shooter`'s seat (-1: none). Under
+    ``MoonScoring.SHOOTERS_CHOICE`` the shooter's ``choice`` (``'add'`` or
+    ``'subtract'``) decides; without one it is :func:`moon_choice` with no totals.
+
+    >>> hand_scores([26, 0, 0, 0], 0, DEFAULT_RULES)
+    ([0, 26, 26, 26], <MoonScoring.ADD_TO_OTHERS: 'add'>)
+    >>> hand_scores([26, 0, 0, 0], 0, Rules(moon="choice"), "subtract")[0]
+    [-26, 0, 0, 0]
+    """
+    scores = list(points)
+    if shooter < 0:
+        return scores, None
+    moon = rules.moon
+    if moon is MoonScoring.SHOOTERS_CHOICE:
+        if choice is None:
+            choice = moon_choice(None, shooter, rules)
+        moon = MoonScoring.ADD_TO_OTHERS if choice == "add" else MoonScoring.SUBTRACT_FROM_SHOOTER
+    full = rules.moon_points
+    scores[shooter] -= full  # the shooter's 26 penalty points become 0 ...
+    if moon is MoonScoring.ADD_TO_OTHERS:
+        for s in range(len(scores)):
+            if s != shooter:
+                scores[s] += full
+    else:
+        scores[shooter] -= full  # ... and then 26 more come off
+    return scores, moon
+
+
+def pass_refusal(hand: int, cards: Sequence[int], rules: Rules) -> IllegalMoveError | None:
+    """Why passing ``cards`` (card indices) from ``hand`` is refused, or ``None`` if it is a legal pass.
+
+    Exactly :attr:`Rules.pass_size` different cards, all of them in the hand.
+
+    >>> h = CardSet.parse("2C 5D QS AH").mask
+    >>> pass_refusal(h, [int(Card.parse(c)) for c in ("QS", "AH", "5D")], DEFAULT_RULES) is None
+    True
+    >>> pass_refusal(h, [int(Card.parse(c)) for c in ("QS", "QS", "5D")], DEFAULT_RULES).rule.name
+    'DUPLICATE_PASS_CARD'
+    """
+    need = rules.pass_size
+    if len(cards) != need:
+        return IllegalMoveError(Rule.WRONG_PASS_COUNT, expected=need, given=len(cards))
+    mask = 0
+    for c in cards:
+        if mask >> c & 1:
+            return IllegalMoveError(Rule.DUPLICATE_PASS_CARD, card=str(Card(c)), expected=need)
+        mask |= 1 << c
+    for c in cards:
+        if not hand >> c & 1:
+            return IllegalMoveError(Rule.CARD_NOT_IN_HAND, card=str(Card(c)))
+    return None
 
 
 def refusal(
@@ -353,7 +524,7 @@ def refusal(
         if hand & SUIT_MASKS[led_suit]:
             return IllegalMoveError(Rule.MUST_FOLLOW_SUIT, card=cs, suit="♣♦♠♥"[led_suit])
         return IllegalMoveError(Rule.NO_POINTS_ON_FIRST_TRICK, card=cs)
-    if first_trick and hand >> rules._first_lead & 1:  # type: ignore[attr-defined]
+    if first_trick and hand >> rules._first_lead & 1:
         return IllegalMoveError(Rule.MUST_LEAD_LOWEST_CLUB, card=cs, first=str(rules.first_lead))
     if rules.qs_breaks_hearts:
         return IllegalMoveError(Rule.HEARTS_NOT_BROKEN, card=cs, variant="queen_breaks")

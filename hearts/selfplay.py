@@ -61,7 +61,7 @@ from hearts.bots.registry import (
     local_workers_for,
     seat_bots,
 )
-from hearts.cards import QUEEN_OF_SPADES, Card
+from hearts.cards import QUEEN_OF_SPADES, Card, CardSet, iter_mask
 from hearts.deal import Deal, StableRandom
 from hearts.errors import SelfPlayError
 from hearts.game import Game
@@ -69,7 +69,7 @@ from hearts.hand import HandState, Phase
 from hearts.messages import seat_name
 from hearts.observation import Observation
 from hearts.parallel import ParallelError, WorkerError, chunk_ranges, run_tasks
-from hearts.rules import PassDirection, Rules
+from hearts.rules import PassDirection, Rules, pass_refusal
 from hearts.runs import Run, RunOptions, check_count, check_pass_direction
 
 __all__ = [
@@ -196,12 +196,7 @@ def _cards_text(mask: int) -> str:
     """The cards of ``mask`` as the bots name them in their reasons, lowest first: ``'2♦, 9♦, A♦'``."""
     text_ = _CARDS_TEXT.get(mask)
     if text_ is None:
-        cards, m = [], mask
-        while m:
-            low = m & -m
-            cards.append(_CARD_TEXT[low.bit_length() - 1])
-            m ^= low
-        text_ = _CARDS_TEXT[mask] = ", ".join(cards)
+        text_ = _CARDS_TEXT[mask] = ", ".join(_CARD_TEXT[c] for c in iter_mask(mask))
     return text_
 
 
@@ -354,15 +349,13 @@ def play_out(
         rec.pass_value.append(pass_value)  # filled below
     if state.phase is Phase.PASSING:
         views = [from_state(state, s, totals) for s in range(n)]  # everyone chooses before anything moves
-        need = state.rules.pass_size
+        rules = state.rules
         for s in range(n):
             d = bots[s].decide_pass(views[s])
-            mask = 0
-            for c in d.cards:
-                mask |= 1 << c
-            if len(d.cards) != need or mask.bit_count() != need or mask & ~views[s].hand_mask:
+            if pass_refusal(views[s].hand_mask, d.cards, rules) is not None:
                 chosen = [str(Card(c)) for c in d.cards]
-                raise BotError(f"{bots[s].name} chose to pass {chosen}, not {need} cards of its hand")
+                raise BotError(f"{bots[s].name} chose to pass {chosen}, not {rules.pass_size} cards of its hand")
+            mask = CardSet(d.cards).mask
             if rec is not None:
                 pass_reason[s] = rec.pass_keys.code(d.reason)
                 pass_value[s] = rec.pass_values.code(d.values, "cards", _cards_text(mask))

@@ -110,7 +110,7 @@ def _rules_tuple(rules: Rules) -> tuple[int, int, int, int, int, int, int]:
         rules.hand_size,
         int(rules.first_lead),
         rules.deck_mask,
-        rules._breakers_mask,  # type: ignore[attr-defined]
+        rules.breakers_mask,
         int(rules.jack_of_diamonds),
         _MOON_MODE[rules.moon],
     )
@@ -233,7 +233,7 @@ def _random_hands_python(
     deck0 = [c for c in range(52) if rules.deck_mask >> c & 1]
     bits = [1 << c for c in range(52)]
     first = 1 << int(rules.first_lead)
-    breakers = rules._breakers_mask  # type: ignore[attr-defined]
+    breakers = rules.breakers_mask
     offsets = _pass_offsets(rules)
     suit_of = [SUIT_MASKS[c // 13] for c in range(52)]
     penalty = HEARTS_MASK | (1 << QUEEN_OF_SPADES)

@@ -30,7 +30,7 @@ import dataclasses
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from hearts.cards import HEARTS_MASK, QUEEN_OF_SPADES, Card, CardSet
+from hearts.cards import PENALTY_MASK, QUEEN_OF_SPADES, SOUTH, Card, CardSet
 from hearts.game import Game
 from hearts.hand import HandState
 
@@ -50,10 +50,8 @@ __all__ = [
     "rule_title",
 ]
 
-LEARNER = 0
+LEARNER = SOUTH
 """The learner's seat (South) in the walkthrough and at the table."""
-
-_PENALTY = HEARTS_MASK | (1 << QUEEN_OF_SPADES)
 
 Values = dict[str, tuple[str, Any]]
 """A note's values, typed so they can be put into any language: ``{"seat": ("seat", 2), "card": ("card", c)}``."""
@@ -166,7 +164,7 @@ def _d_first_trick_exception(e: Event) -> Values | None:
     b = e.before
     c = e.act.card
     off_suit = c is not None and c // 13 != b.led_suit
-    if _is_play(e) and off_suit and b.trick_number == 0 and b.trick and (1 << c) & _PENALTY:  # type: ignore[operator]
+    if _is_play(e) and off_suit and b.trick_number == 0 and b.trick and (1 << c) & PENALTY_MASK:  # type: ignore[operator]
         return {"seat": ("seat", e.act.seat), "card": ("card", c)}
     return None
 

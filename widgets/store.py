@@ -84,6 +84,9 @@ class StoreError(HeartsError):
         self.field = field
         super().__init__(": ".join(x for x in (self.path, field, self.explain("en")) if x))
 
+    def __reduce__(self) -> tuple[Any, ...]:  # rebuilt whole when it crosses a process boundary
+        return (_rebuild_store_error, (type(self), self.key, self.path, self.field, self.values))
+
     def explain(self, lang: str = "en") -> str:
         """The reason in ``'en'`` or ``'es'``, naming the part of the file that was wrong."""
         vals = {k: v(lang) if callable(v) else v for k, v in self.values.items()}
@@ -93,6 +96,10 @@ class StoreError(HeartsError):
     def reason(self) -> str:
         """The reason in English (``str()`` without the file and the field)."""
         return self.explain("en")
+
+
+def _rebuild_store_error(cls: type[StoreError], key: str, path: str, field: str, values: dict[str, Any]) -> StoreError:
+    return cls(key, path, field, **values)
 
 
 def setting_name(name: str) -> Callable[[str], str]:
@@ -115,11 +122,11 @@ def shown(value: object) -> str:
 
 def _choices(prefix: str, names: tuple[str, ...]) -> Callable[[str], str]:
     """The allowed values of a setting in words (``<prefix><name>`` for each), comma-separated."""
+    return functools.partial(_say_choices, prefix, names)
 
-    def say(lang: str) -> str:
-        return ", ".join(text(prefix + n, lang) for n in names)
 
-    return say
+def _say_choices(prefix: str, names: tuple[str, ...], lang: str) -> str:
+    return ", ".join(text(prefix + n, lang) for n in names)
 
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:

@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from hearts.bots.base import Bot, Decision
-from hearts.cards import Card, CardSet
+from hearts.cards import SOUTH, Card, CardSet
 from hearts.deal import StableRandom, day_number
 from hearts.errors import CardParseError, HeartsError, IllegalMoveError, OptionError, RecordError, Rule
 from hearts.game import Game
@@ -58,7 +58,6 @@ from .text import cards_label, level_label, seat, t, t_n
 
 __all__ = ["BUTTONS", "Hint", "Message", "Phrase", "TableModel", "say"]
 
-SOUTH = 0
 BUTTONS = ("pass", "hint", "restart", "new", "day", "next", "continue", "reset_history", "ready")
 SAVE_FORMAT = "hearts-table-save"
 MAX_DEAL_NUMBER = 10**12

@@ -23,10 +23,10 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from hearts.cards import Card, CardSet
+from hearts.cards import Card, CardSet, card
 from hearts.errors import HeartsError
 from hearts.observation import Observation
-from hearts.rules import PassDirection
+from hearts.rules import PassDirection, moon_choice, pass_refusal
 
 __all__ = ["Bot", "Decision", "bot_from_functions", "BotError", "PassDirection"]
 
@@ -110,19 +110,11 @@ class Bot(abc.ABC):
     def choose_moon(self, obs: Observation) -> str:
         """``'add'`` (26 to each other player) or ``'subtract'`` (26 off your own total).
 
-        The default picks whichever leaves this seat better placed against
-        the best other total, using the game totals when the observation has them.
+        The default is :func:`hearts.rules.moon_choice`: add, unless adding
+        would end the game with this seat behind (by the game totals, when
+        the observation has them).
         """
-        totals = obs.totals
-        if not totals:
-            return "add"
-        me = totals[obs.seat]
-        others = [t for s, t in enumerate(totals) if s != obs.seat]
-        gap_add = min(o + 26 for o in others) - me
-        gap_sub = min(others) - (me - 26)
-        if max(o + 26 for o in others) >= obs.rules.target_score and gap_add > 0:
-            return "add"  # adding ends the game with us ahead
-        return "add" if gap_add >= gap_sub else "subtract"
+        return moon_choice(obs.totals, obs.seat, obs.rules)
 
     # ----- what callers use --------------------------------------------------
 
@@ -136,10 +128,11 @@ class Bot(abc.ABC):
     def choose_pass(self, obs: Observation) -> CardSet:
         """The cards to pass (checked: right count, distinct, in hand)."""
         d = self.decide_pass(obs)
-        cs = CardSet(d.cards)
-        if len(cs) != obs.rules.pass_size or len(d.cards) != len(cs) or not cs <= obs.hand:
-            raise BotError(f"{self.name} chose to pass {[str(c) for c in d.cards]}, not 3 cards of its hand")
-        return cs
+        if pass_refusal(obs.hand_mask, [card(c) for c in d.cards], obs.rules) is not None:
+            raise BotError(
+                f"{self.name} chose to pass {[str(c) for c in d.cards]}, not {obs.rules.pass_size} cards of its hand"
+            )
+        return CardSet(d.cards)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed!r})"

@@ -54,11 +54,32 @@ from typing import Any
 
 from hearts import sim
 from hearts.bots.base import Bot, Decision
-from hearts.cards import HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet
+from hearts.cards import (
+    CARDS,
+    HEARTS_MASK,
+    PENALTY_MASK,
+    QUEEN_OF_SPADES,
+    SUIT_MASKS,
+    Card,
+    CardSet,
+    highest,
+    iter_mask,
+    lowest,
+)
 from hearts.errors import HeartsError, OptionError
-from hearts.hand import HandState
+from hearts.hand import HandState, Phase
 from hearts.observation import Observation
-from hearts.rules import MoonScoring, Rules, legal_mask, trick_winner
+from hearts.rules import (
+    MoonScoring,
+    Rules,
+    complete_trick,
+    hand_scores,
+    legal_mask,
+    moon_choice,
+    moon_shooter,
+    opening_leader,
+    trick_winner,
+)
 
 __all__ = [
     "DEFAULT_PASS_WORLDS",
@@ -137,7 +158,6 @@ def check_budget(worlds: object, time_limit: object = None, *, parameter: str = 
         )
 
 
-_CARDS = tuple(Card(i) for i in range(52))
 _QS = int(QUEEN_OF_SPADES)
 _QS_BIT = 1 << _QS
 _AS_KS = (1 << (_QS + 1)) | (1 << (_QS + 2))
@@ -187,8 +207,8 @@ def hidden_constraints(obs: Observation) -> HiddenConstraints:
             if obs.voids[s] >> suit & 1:
                 forbidden[s] |= SUIT_MASKS[suit]
     # What legality reveals: replay the public plays.
-    breakers = obs.rules._breakers_mask  # type: ignore[attr-defined]
-    penalty = obs.rules.penalty_mask
+    breakers = obs.rules.breakers_mask
+    penalty = PENALTY_MASK
     broken = False
     for t_no, t in enumerate([*(x.cards for x in obs.tricks), tuple(c for _, c in obs.trick)]):
         leader = obs.tricks[t_no].leader if t_no < len(obs.tricks) else obs.leader
@@ -204,8 +224,6 @@ def hidden_constraints(obs: Observation) -> HiddenConstraints:
                 forbidden[s] |= ~penalty & obs.rules.deck_mask  # it held point cards only
             if bit & breakers:
                 broken = True
-    from hearts.hand import Phase
-
     if obs.phase is Phase.PASSING:
         # Before the cards move, every other hand is as dealt (some may have chosen already).
         need = [0 if s == me else obs.rules.hand_size for s in range(n)]
@@ -249,11 +267,7 @@ class _Sampler:
         if min(caps, default=0) < 0:
             raise HeartsError("the observation is inconsistent: a seat holds fewer cards than it must")
         groups: dict[int, list[int]] = {}
-        m = cons.free
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
+        for c in iter_mask(cons.free):
             allowed = 0
             for i, s in enumerate(self.others):
                 if not cons.forbidden[s] >> c & 1:
@@ -391,6 +405,10 @@ def consistent(obs: Observation, world: World) -> bool:
 # ----------------------------------------------------------------------------
 
 
+# The playout policy runs for every card of every sampled world: it spells lowest() and highest()
+# of hearts.cards out as ``(m & -m).bit_length() - 1`` and ``m.bit_length() - 1``: a call there slows every search.
+
+
 def _lowest_rank(m: int) -> int:
     best, br = -1, 99
     for s in range(4):
@@ -457,13 +475,9 @@ def rollout_choice(
         return _lowest_rank(cand)
     led_mask = _SUITS[led]
     if hand & led_mask:
-        win = -1
-        dirty = False
-        for c in trick:
-            if c // 13 == led and c > win:
-                win = c
-            if c >= 39 or c == _QS:
-                dirty = True
+        wi, tmask = trick_winner(trick)
+        win = trick[wi]
+        dirty = tmask & PENALTY_MASK
         below = legal & _BELOW[win]
         if below:
             return below.bit_length() - 1
@@ -513,31 +527,28 @@ def _moon_choice(
     """Rollout play while ``shooter`` goes for the moon."""
     if seat == shooter:
         if trick and not hand & _SUITS[led]:
-            safe = legal & ~(HEARTS_MASK | _QS_BIT)  # keep the point cards for itself
+            safe = legal & ~PENALTY_MASK  # keep the point cards for itself
             return _lowest_rank(safe or legal)
         return _highest_rank(legal, hand)  # win the trick
-    # Someone else: who is winning, and is the shooter still to play?
-    win, wi = -1, 0
-    for i, c in enumerate(trick):
-        if c // 13 == led and c > win:
-            win, wi = c, i
-    pos = (shooter - leader) % n
-    shooter_winning = bool(trick) and (leader + wi) % n == shooter
-    shooter_to_come = pos > len(trick)
     if not trick:
         return _highest_rank(legal & ~HEARTS_MASK or legal, hand)  # lead high, hoping to keep the lead
+    # Someone else: who is winning, and is the shooter still to play?
+    wi = trick_winner(trick)[0]
+    win = trick[wi]
+    shooter_winning = (leader + wi) % n == shooter
+    shooter_to_come = (shooter - leader) % n > len(trick)
     if hand & _SUITS[led]:
         over = legal & ~_BELOW[win + 1]
         if over and (shooter_winning or shooter_to_come):
-            return over.bit_length() - 1  # take the trick from the shooter
-        return (legal & -legal).bit_length() - 1
+            return highest(over)  # take the trick from the shooter
+        return lowest(legal)
     if shooter_winning or shooter_to_come:
-        safe = legal & ~(HEARTS_MASK | _QS_BIT)  # feed it nothing
-        return _highest_rank(safe or legal, hand) if safe else (legal & -legal).bit_length() - 1
+        safe = legal & ~PENALTY_MASK  # feed it nothing
+        return _highest_rank(safe or legal, hand) if safe else lowest(legal)
     if legal & _QS_BIT:
         return _QS  # an opponent of the shooter is winning: points to it stop the moon
     h = legal & HEARTS_MASK
-    return h.bit_length() - 1 if h else _highest_rank(legal, hand)
+    return highest(h) if h else _highest_rank(legal, hand)
 
 
 def rollout_card(state: HandState) -> int:
@@ -563,21 +574,12 @@ def rollout_card(state: HandState) -> int:
     )
 
 
-def _moon_scores(points: list[int], taken: list[int], rules: Rules) -> list[int]:
-    penalty = rules.penalty_mask
-    for s, t in enumerate(taken):
-        if t & penalty == penalty:
-            full = rules.moon_points
-            scores = [p for p in points]
-            scores[s] -= full
-            if rules.moon is MoonScoring.ADD_TO_OTHERS:
-                for o in range(len(scores)):
-                    if o != s:
-                        scores[o] += full
-            else:  # subtract (or the shooter's choice: assume subtract)
-                scores[s] -= full
-            return scores
-    return list(points)
+def _scores(taken: list[int], rules: Rules, totals: Sequence[int] | None) -> list[int]:
+    """The hand's scores from what each seat took, as the engine scores them (the shooter's choice by
+    :func:`hearts.rules.moon_choice`, the choice every built-in bot makes)."""
+    shooter = moon_shooter(taken)
+    choice = moon_choice(totals, shooter, rules) if shooter >= 0 and rules.moon is MoonScoring.SHOOTERS_CHOICE else None
+    return hand_scores([rules.points_of(t) for t in taken], shooter, rules, choice)[0]
 
 
 def playout(
@@ -588,12 +590,16 @@ def playout(
     hearts_broken: bool,
     taken: list[int],
     rules: Rules,
+    totals: Sequence[int] | None = None,
 ) -> list[int]:
     """Play a position to the end with :func:`rollout_choice`; return each seat's score.
 
     Arguments are bitmasks and plain ints; ``hands`` and ``taken`` are
-    modified in place (pass copies). Legality comes from
-    :func:`hearts.rules.legal_mask`; scores include any moon.
+    modified in place (pass copies). Legality, tricks and scores come from
+    the rules layer (:func:`hearts.rules.legal_mask`,
+    :func:`~hearts.rules.complete_trick`, :func:`~hearts.rules.hand_scores`):
+    scores include any moon, chosen under the shooter's-choice variant as
+    :func:`~hearts.rules.moon_choice` would with the game ``totals``.
 
     >>> from hearts import Deal
     >>> d = Deal.from_number(3)
@@ -603,8 +609,7 @@ def playout(
     """
     n = rules.num_players
     total_tricks = len(rules.deck) // n
-    breakers = rules._breakers_mask  # type: ignore[attr-defined]
-    penalty = rules.penalty_mask
+    breakers = rules.breakers_mask
     unplayed = 0
     for h in hands:
         unplayed |= h
@@ -629,17 +634,15 @@ def playout(
         if len(trick) < n:
             seat = (seat + 1) % n
             continue
-        wi, mask = trick_winner(trick)
-        winner = (leader + wi) % n
+        winner, mask = complete_trick(trick, leader, n)
         taken[winner] |= mask
-        if mask & penalty:
+        if mask & PENALTY_MASK:
             shooter = moon_threat(taken, rules)
         trick = []
         led = -1
         trick_number += 1
         leader = seat = winner
-    points = [rules.points_of(t) for t in taken]
-    return _moon_scores(points, taken, rules)
+    return _scores(taken, rules, totals)
 
 
 def danger(c: int, hand: int) -> float:
@@ -670,7 +673,7 @@ def danger(c: int, hand: int) -> float:
 
 def heuristic_pass(hand: int, k: int = 3) -> int:
     """The ``k`` cards with the highest :func:`danger` (as a mask)."""
-    ranked = sorted(_iter(hand), key=lambda c: (danger(c, hand), c), reverse=True)
+    ranked = sorted(iter_mask(hand), key=lambda c: (danger(c, hand), c), reverse=True)
     m = 0
     for c in ranked[:k]:
         m |= 1 << c
@@ -686,7 +689,7 @@ def pass_candidates(hand: int, *, pool: int = 6, k: int = 3) -> list[int]:
     >>> len(cands), heuristic_pass(hand) in cands
     (20, True)
     """
-    ranked = sorted(_iter(hand), key=lambda c: (danger(c, hand), c), reverse=True)
+    ranked = sorted(iter_mask(hand), key=lambda c: (danger(c, hand), c), reverse=True)
     top = ranked[: max(pool, k)]
     out = []
     for combo in itertools.combinations(top, k):
@@ -695,13 +698,6 @@ def pass_candidates(hand: int, *, pool: int = 6, k: int = 3) -> list[int]:
             m |= 1 << c
         out.append(m)
     return out
-
-
-def _iter(mask: int) -> Iterable[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 # ----------------------------------------------------------------------------
@@ -786,23 +782,21 @@ def evaluate_play(
     value is ``nan``) unless ``forced`` is true. ``candidates`` limits the
     evaluation to some of the legal cards.
     """
-    from hearts.hand import Phase
-
     check_budget(worlds, time_limit)
     if obs.phase is not Phase.PLAYING or not obs.is_my_turn:
         raise HeartsError(f"seat {obs.seat} has nothing to play now: it is not its turn in the play")
     legal = obs.legal_mask()
     me = obs.seat
     rules = obs.rules
-    options = list(_iter(legal))
+    options: list[int] = list(iter_mask(legal))
     if candidates is not None:
         wanted = sorted({int(c) for c in candidates})
         if not wanted or any(not 0 <= c < 52 or not legal >> c & 1 for c in wanted):
-            shown = ", ".join(str(_CARDS[c]) if 0 <= c < 52 else repr(c) for c in wanted) or "none"
+            shown = ", ".join(str(CARDS[c]) if 0 <= c < 52 else repr(c) for c in wanted) or "none"
             raise ExpertError(f"candidates must be cards legal now ({CardSet(legal)}), not {shown}", "candidates")
         options = wanted
     if len(options) == 1 and not forced:
-        return Evaluation("play", (OptionValue((_CARDS[options[0]],), math.nan, math.nan, 0),), 0)
+        return Evaluation("play", (OptionValue((CARDS[options[0]],), math.nan, math.nan, 0),), 0)
     sampler = _Sampler(hidden_constraints(obs), [obs.hand_mask if s == me else 0 for s in range(rules.num_players)])
     trick = [int(c) for _, c in obs.trick]
     taken0 = _taken_from(obs)
@@ -812,14 +806,14 @@ def evaluate_play(
             hands = list(world.hands)
             hands[me] ^= 1 << c
             t = [*trick, c]
-            broken = obs.hearts_broken or bool((1 << c) & rules._breakers_mask)  # type: ignore[attr-defined]
-            scores = finish_hand(hands, t, obs.leader, obs.trick_number, broken, taken0, rules)
+            broken = obs.hearts_broken or bool((1 << c) & rules.breakers_mask)
+            scores = finish_hand(hands, t, obs.leader, obs.trick_number, broken, taken0, rules, obs.totals)
             results[i].append(scores[me])
     k = len(results[0])  # worlds played (one result per option per world)
     vals = []
     for c, r in zip(options, results):
         mean, se = _stats(r)
-        vals.append(OptionValue((_CARDS[c],), mean, se, len(r), tuple(r)))
+        vals.append(OptionValue((CARDS[c],), mean, se, len(r), tuple(r)))
     vals.sort(key=lambda o: (o.expected, o.cards))
     return Evaluation("play", tuple(vals), k)
 
@@ -837,18 +831,24 @@ def _worlds(
 
 
 def _continue(
-    hands: list[int], trick: list[int], leader: int, trick_number: int, broken: bool, taken: list[int], rules: Rules
+    hands: list[int],
+    trick: list[int],
+    leader: int,
+    trick_number: int,
+    broken: bool,
+    taken: list[int],
+    rules: Rules,
+    totals: Sequence[int] | None = None,
 ) -> list[int]:
     """Finish the trick in ``trick`` (already holding the card just played) and the hand."""
     n = rules.num_players
     if len(trick) == n:
-        wi, mask = trick_winner(trick)
-        winner = (leader + wi) % n
+        winner, mask = complete_trick(trick, leader, n)
         taken[winner] |= mask
-        if trick_number + 1 == len(rules.deck) // n:
-            return _moon_scores([rules.points_of(t) for t in taken], taken, rules)
-        return playout(hands, [], winner, trick_number + 1, broken, taken, rules)
-    return playout(hands, trick, leader, trick_number, broken, taken, rules)
+        if trick_number + 1 == rules.hand_size:
+            return _scores(taken, rules, totals)
+        return playout(hands, [], winner, trick_number + 1, broken, taken, rules, totals)
+    return playout(hands, trick, leader, trick_number, broken, taken, rules, totals)
 
 
 def finish_hand(
@@ -859,12 +859,16 @@ def finish_hand(
     hearts_broken: bool,
     taken: Sequence[int],
     rules: Rules,
+    totals: Sequence[int] | None = None,
 ) -> list[int]:
     """Each seat's score once a position is played to the end by :func:`rollout_choice` (the expert's playout).
 
     ``trick`` may already be complete (the card just played closed it); the
-    arguments are not changed. On the native kernel (:func:`hearts.sim.kernel`)
-    the same playout runs in C, card for card, with the same scores.
+    arguments are not changed. A moon is scored as the engine scores it,
+    under the shooter's-choice variant as :func:`hearts.rules.moon_choice`
+    chooses with the game ``totals``. On the native kernel
+    (:func:`hearts.sim.kernel`) the same playout runs in C, card for card,
+    with the same scores.
 
     >>> from hearts import Deal
     >>> d = Deal.from_number(3)
@@ -872,19 +876,19 @@ def finish_hand(
     >>> sum(scores) in (26, 78)
     True
     """
-    if sim.kernel() == "native":
-        return sim.native_playout(
-            hands, trick, leader, trick_number, hearts_broken, taken, rules, rules.moon is not MoonScoring.ADD_TO_OTHERS
-        )
-    return _continue(list(hands), list(trick), leader, trick_number, hearts_broken, list(taken), rules)
+    subtract = _moon_subtracts(rules, totals)
+    if subtract is not None and sim.kernel() == "native":
+        return sim.native_playout(hands, trick, leader, trick_number, hearts_broken, taken, rules, subtract)
+    return _continue(list(hands), list(trick), leader, trick_number, hearts_broken, list(taken), rules, totals)
 
 
-def _start_of_play(hands: list[int], rules: Rules) -> int:
-    first = 1 << rules.first_lead
-    for s, h in enumerate(hands):
-        if h & first:
-            return s
-    raise HeartsError("nobody holds the opening club")  # pragma: no cover
+def _moon_subtracts(rules: Rules, totals: Sequence[int] | None) -> bool | None:
+    """Whether a moon takes 26 off the shooter instead of adding 26 to the others, whoever shoots it
+    (``None`` when that depends on who shoots: the native kernel cannot tell, the Python playout can)."""
+    if rules.moon is not MoonScoring.SHOOTERS_CHOICE:
+        return rules.moon is MoonScoring.SUBTRACT_FROM_SHOOTER
+    choices = {moon_choice(totals, s, rules) for s in range(rules.num_players)}
+    return choices == {"subtract"} if len(choices) == 1 else None
 
 
 def evaluate_pass(
@@ -922,14 +926,14 @@ def evaluate_pass(
             hands = [world.hands[s] & ~passes[s] for s in range(n)]
             for s in range(n):
                 hands[(s + offset) % n] |= passes[s]
-            leader = _start_of_play(hands, rules)
-            scores = finish_hand(hands, [], leader, 0, False, [0] * n, rules)
+            leader = opening_leader(hands, rules)
+            scores = finish_hand(hands, [], leader, 0, False, [0] * n, rules, obs.totals)
             results[i].append(scores[me])
     k = len(results[0]) if results else 0  # worlds played
     vals = []
     for m, r in zip(cands, results):
         mean, se = _stats(r)
-        vals.append(OptionValue(tuple(_CARDS[c] for c in _iter(m)), mean, se, len(r), tuple(r)))
+        vals.append(OptionValue(tuple(CARDS[c] for c in iter_mask(m)), mean, se, len(r), tuple(r)))
     vals.sort(key=lambda o: (o.expected, o.cards))
     return Evaluation("pass", tuple(vals), k)
 

@@ -20,20 +20,19 @@ self-play. Given the same seed it makes the same choices.
 from __future__ import annotations
 
 from hearts.bots.base import Bot, Decision
-from hearts.cards import Card
+from hearts.cards import CARDS, lowest
 from hearts.observation import Observation
 
 __all__ = ["RandomBot", "nth_card"]
 
-_CARDS = tuple(Card(i) for i in range(52))
-_PLAY = tuple(Decision((c,), "bot.reason.random") for c in _CARDS)  # immutable, so shared
+_PLAY = tuple(Decision((c,), "bot.reason.random") for c in CARDS)  # immutable, so shared
 
 
 def nth_card(mask: int, k: int) -> int:
     """The ``k``-th card (0-based, lowest index first) of a non-empty bitmask."""
     for _ in range(k):
         mask &= mask - 1
-    return (mask & -mask).bit_length() - 1
+    return lowest(mask)
 
 
 class RandomBot(Bot):
@@ -50,4 +49,4 @@ class RandomBot(Bot):
         """Three distinct cards of the hand, chosen uniformly."""
         hand = obs.hand_mask
         idx = self.rng.sample(range(hand.bit_count()), obs.rules.pass_size)
-        return Decision(tuple(_CARDS[nth_card(hand, k)] for k in sorted(idx)), "bot.reason.random_pass")
+        return Decision(tuple(CARDS[nth_card(hand, k)] for k in sorted(idx)), "bot.reason.random_pass")

@@ -45,38 +45,38 @@ from typing import Any
 
 from hearts.bots.base import Bot, Decision
 from hearts.bots.tips import Tips
-from hearts.cards import HEARTS_MASK, SUIT_MASKS, Card
+from hearts.cards import (
+    CARDS,
+    HEARTS_MASK,
+    JACK_OF_DIAMONDS,
+    PENALTY_MASK,
+    QUEEN_OF_SPADES,
+    SUIT_MASKS,
+    highest,
+    iter_mask,
+    lowest,
+)
 from hearts.messages import plural_key
 from hearts.observation import Observation
+from hearts.rules import trick_winner, winning_card
 
 __all__ = ["RuleBot", "Tips", "moon_strength"]
 
-_CARDS = tuple(Card(i) for i in range(52))
 _SUIT = SUIT_MASKS
 _H = HEARTS_MASK
-_QS = 36  # Q♠
-_KS = 37
-_AS = 38
+_QS = int(QUEEN_OF_SPADES)
+_KS = _QS + 1
+_AS = _QS + 2
 _QS_BIT = 1 << _QS
 _HIGH_SPADES = (1 << _KS) | (1 << _AS)
 _LOW_SPADES = _SUIT[2] & ((1 << _QS) - 1)  # 2♠ .. J♠
 _TOP_SPADES = _SUIT[2] & ~_LOW_SPADES  # Q♠ K♠ A♠
-_PENALTY = _H | _QS_BIT
-_JD = 13 + 9  # J♦
-_JD_BIT = 1 << _JD
+_JD_BIT = 1 << JACK_OF_DIAMONDS
 _HCP = (0,) * 9 + (1, 2, 3, 4)  # J Q K A, by rank index 0..12
 _SUIT_SYMBOL = ("♣", "♦", "♠", "♥")
 
 _R = "bot.reason."
 _EARLY_TRICKS = 3  # baseline: shed high cards on safe tricks up to this trick number
-
-
-def _hi(m: int) -> int:
-    return m.bit_length() - 1
-
-
-def _lo(m: int) -> int:
-    return (m & -m).bit_length() - 1
 
 
 # Every one-card reason and the tip it belongs to (None: baseline play).
@@ -110,7 +110,7 @@ _REASONS: dict[str, str | None] = {
 }
 # Decisions are immutable, so each (reason, card) is made once: _D[reason][card].
 _D: dict[str, tuple[Decision, ...]] = {
-    key: tuple(Decision((_CARDS[c],), _R + key, (("card", str(_CARDS[c])),), tip) for c in range(52))
+    key: tuple(Decision((CARDS[c],), _R + key, (("card", str(CARDS[c])),), tip) for c in range(52))
     for key, tip in _REASONS.items()
 }
 
@@ -133,14 +133,10 @@ def moon_strength(mask: int) -> int:
     hcp = 0
     low_side = 0
     for suit in range(4):
-        m = mask >> (13 * suit) & 0x1FFF
-        while m:
-            low = m & -m
-            r = low.bit_length() - 1
+        for r in iter_mask(mask >> (13 * suit) & 0x1FFF):
             hcp += _HCP[r]
             if suit != 3 and r < 8:
                 low_side += 1
-            m ^= low
     hearts = (mask & _H).bit_count()
     return max(0, hcp + 2 * max(0, hearts - 4) - 3 * max(0, low_side - 3))
 
@@ -204,7 +200,7 @@ class RuleBot(Bot):
             for suit in (0, 1):
                 m = hand & _SUIT[suit]
                 if m and m.bit_count() <= tips.void_max_length:
-                    options.append((m.bit_count(), -_hi(m), suit, m))
+                    options.append((m.bit_count(), -highest(m), suit, m))
             for _, _, suit, m in sorted(options):
                 if (chosen | m).bit_count() <= need:
                     chosen |= m
@@ -222,13 +218,9 @@ class RuleBot(Bot):
         """Baseline: the highest clubs, diamonds and hearts (ties: shorter suit); spades only if nothing else."""
         pool = hand & ~_SUIT[2] & ~chosen
         ranked = []
-        m = pool
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
+        for c in iter_mask(pool):
             suit_len = (hand & _SUIT[c // 13]).bit_count()
             ranked.append((c % 13, -suit_len, c))
-            m ^= low
         ranked.sort(reverse=True)
         for _, _, c in ranked:
             if chosen.bit_count() >= need:
@@ -244,14 +236,7 @@ class RuleBot(Bot):
     @staticmethod
     def _moon_pass(hand: int, need: int) -> int:
         """The lowest cards outside hearts and Q♠: they cannot win tricks."""
-        ranked = []
-        m = hand & ~_PENALTY
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            ranked.append((c % 13, c))
-            m ^= low
-        ranked.sort()
+        ranked = sorted((c % 13, c) for c in iter_mask(hand & ~PENALTY_MASK))
         chosen = 0
         for _, c in ranked[:need]:
             chosen |= 1 << c
@@ -259,12 +244,7 @@ class RuleBot(Bot):
 
     @staticmethod
     def _pass_decision(chosen: int, key: str, tip: str | None, values: tuple[tuple[str, Any], ...]) -> Decision:
-        cards = []
-        m = chosen
-        while m:
-            low = m & -m
-            cards.append(_CARDS[low.bit_length() - 1])
-            m ^= low
+        cards = list(iter_mask(chosen))
         return Decision(tuple(cards), key, (("cards", ", ".join(map(str, cards))), *values), tip)
 
     # ===== playing ===========================================================
@@ -273,7 +253,7 @@ class RuleBot(Bot):
         """One legal card, with the tip (if any) that chose it."""
         legal = obs.legal_mask()
         if not legal & (legal - 1):
-            return _D["only_card"][legal.bit_length() - 1]
+            return _D["only_card"][highest(legal)]
         tips = self.tips
         seat = obs.seat
         points = obs.points
@@ -301,26 +281,18 @@ class RuleBot(Bot):
         tips = self.tips
         trick = obs.trick
         led = obs.led_suit
-        best = -1
-        winner = -1
-        tmask = 0
-        c: int  # a card of the trick here, a card number (bit index) below
-        for s, c in trick:
-            tmask |= 1 << c
-            if c > best and c // 13 == led:
-                best = c
-                winner = s
+        wi, tmask = trick_winner([c for _, c in trick])
+        winner, best = trick[wi]
+        c: int
         if not legal & _SUIT[led]:
             return self._discard(obs, legal, winner, tmask, threat)
         number = obs.trick_number
         if number == 0 and tips.dump_high_first_trick:
-            return _D["dump_first"][legal.bit_length() - 1]
+            return _D["dump_first"][highest(legal)]
         below = legal & ((1 << best) - 1)
         above = legal & ~below
         remaining = len(obs.points) - len(trick) - 1
-        pts = (tmask & _H).bit_count() + (13 if tmask & _QS_BIT else 0)
-        if tmask >> _JD & 1 and obs.rules.jack_of_diamonds:
-            pts -= 10
+        pts = obs.rules.points_of(tmask)
         early = pts <= 0 and remaining and 0 < number <= _EARLY_TRICKS and led != 3
         if remaining and (early or (threat >= 0 and above)):
             late_voids = 0  # suits that some player still to play has shown out of
@@ -333,34 +305,34 @@ class RuleBot(Bot):
             if threat >= 0 and above and (tmask & _H or led == 3 or late_voids >> led & 1):
                 # One player has every point: win a trick that holds a heart (or will: a later
                 # player has shown out of the suit and can throw one in).
-                return _D["stop_moon_take"][above.bit_length() - 1]
+                return _D["stop_moon_take"][highest(above)]
             if early and not late_voids >> led & 1:
                 # Early, nobody after me is out of the suit: shed the highest card while it is cheap.
-                unseen = obs.rules.deck_mask & ~obs.hand_mask & ~obs.played_mask
+                unseen = obs.unseen_mask
                 if not (led == 2 and unseen & _QS_BIT) and legal & ~_QS_BIT:
-                    return _D["early_high"][(legal & ~_QS_BIT).bit_length() - 1]
+                    return _D["early_high"][highest(legal & ~_QS_BIT)]
         elif threat >= 0 and above and (tmask & _H or led == 3):
-            return _D["stop_moon_take"][above.bit_length() - 1]
+            return _D["stop_moon_take"][highest(above)]
         if below:
-            c = below.bit_length() - 1
+            c = highest(below)
             if c == _QS and tips.queen_to_leader:
                 verdict = self._queen_verdict(obs, winner)
                 if verdict == "hold_target" and below & ~_QS_BIT:
-                    return _D["queen_hold_target"][(below & ~_QS_BIT).bit_length() - 1]
+                    return _D["queen_hold_target"][highest(below & ~_QS_BIT)]
                 if verdict == "end_game":
                     return _D["queen_end_game"][c]
             if not remaining and pts <= 0 and above & ~_QS_BIT:
                 # Last on a trick without points: win it with the highest card.
-                return _D["last_pointless"][(above & ~_QS_BIT).bit_length() - 1]
+                return _D["last_pointless"][highest(above & ~_QS_BIT)]
             return _D["duck"][c]
         safe = above & ~_QS_BIT or above
         if not remaining:
-            return _D["last_pointless" if pts <= 0 else "forced_win_high"][safe.bit_length() - 1]
-        low = (safe & -safe).bit_length() - 1
-        unseen = obs.rules.deck_mask & ~obs.hand_mask & ~obs.played_mask
+            return _D["last_pointless" if pts <= 0 else "forced_win_high"][highest(safe)]
+        low = lowest(safe)
+        unseen = obs.unseen_mask
         if not unseen & _SUIT[led] & ~((2 << low) - 1):
             # Nobody can go over even my lowest card: the trick is mine, so shed the highest.
-            return _D["sure_win_high"][safe.bit_length() - 1]
+            return _D["sure_win_high"][highest(safe)]
         return _D["lowest_over"][low]
 
     # ----- discarding --------------------------------------------------------
@@ -374,7 +346,7 @@ class RuleBot(Bot):
         if threat >= 0:
             hearts = legal & _H
             if winner != threat and hearts:
-                return _D["stop_moon_give"][_hi(hearts)]
+                return _D["stop_moon_give"][highest(hearts)]
             if winner == threat and legal & ~_H:
                 cand = legal & ~_H
         if cand & _QS_BIT:
@@ -388,9 +360,9 @@ class RuleBot(Bot):
                     c = self._most_dangerous(obs, cand & ~_QS_BIT)
                     return _D["queen_hold"][c] if verdict == "hold" else _D["queen_hold_target"][c]
             return _D["discard_queen"][_QS]
-        unseen = obs.rules.deck_mask & ~obs.hand_mask & ~obs.played_mask
+        unseen = obs.unseen_mask
         if unseen & _QS_BIT and cand & _HIGH_SPADES:
-            return _D["discard_high_spade"][_hi(cand & _HIGH_SPADES)]
+            return _D["discard_high_spade"][highest(cand & _HIGH_SPADES)]
         c = self._most_dangerous(obs, cand)
         return _D["discard_heart" if c >= 39 else "discard_high"][c]
 
@@ -402,13 +374,13 @@ class RuleBot(Bot):
         if pool & _JD_BIT and pool & ~_JD_BIT and obs.rules.jack_of_diamonds:
             pool &= ~_JD_BIT  # J♦ is worth taking in that variant: keep it
         if not pool:
-            return cand.bit_length() - 1
+            return highest(cand)
         best_key = -1
         best_c = -1
         for suit in (3, 2, 1, 0):
             m = pool & _SUIT[suit]
             if m:
-                c = m.bit_length() - 1
+                c = highest(m)
                 # rank first, then hearts, then the shorter suit
                 key = ((c % 13) << 5) + ((suit == 3) << 4) + 15 - (hand & _SUIT[suit]).bit_count()
                 if key > best_key:
@@ -420,14 +392,14 @@ class RuleBot(Bot):
     def _lead(self, obs: Observation, legal: int, threat: int) -> Decision:
         tips = self.tips
         hand = obs.hand_mask
-        unseen = obs.rules.deck_mask & ~hand & ~obs.played_mask
+        unseen = obs.unseen_mask
         if threat >= 0:
             hearts = legal & _H
             if hearts:
-                top = hearts.bit_length() - 1
+                top = highest(hearts)
                 if not unseen & _H & ~((2 << top) - 1):
                     return _D["stop_moon_lead"][top]
-        penalty_out = unseen & _PENALTY
+        penalty_out = unseen & PENALTY_MASK
         queen_out = unseen & _QS_BIT
         avoid = 0
         if tips.watch_voids and penalty_out:
@@ -442,7 +414,7 @@ class RuleBot(Bot):
             m = legal & _SUIT[suit]
             if not m:
                 continue
-            c = (m & -m).bit_length() - 1
+            c = lowest(m)
             out = unseen & _SUIT[suit]
             higher = (out >> (c + 1)).bit_count()
             if higher:
@@ -468,9 +440,9 @@ class RuleBot(Bot):
         if pick != pick_plain:
             # Watching voids changed the lead.
             return Decision(
-                (_CARDS[pick],),
+                (CARDS[pick],),
                 _R + "lead_void_avoid",
-                (("card", str(_CARDS[pick])), ("suit", _SUIT_SYMBOL[pick_plain // 13])),
+                (("card", str(CARDS[pick])), ("suit", _SUIT_SYMBOL[pick_plain // 13])),
                 "watch_voids",
             )
         higher_out = unseen & _SUIT[pick // 13] & ~((2 << pick) - 1)
@@ -513,8 +485,7 @@ class RuleBot(Bot):
         return moon_strength(start) >= self.tips.moon_min_strength
 
     def _moon_play(self, obs: Observation, legal: int) -> Decision:
-        hand = obs.hand_mask
-        unseen = obs.rules.deck_mask & ~hand & ~obs.played_mask
+        unseen = obs.unseen_mask
         trick = obs.trick
         if not trick:
             # Lead a sure winner, hearts first, else the top of the longest suit.
@@ -524,23 +495,23 @@ class RuleBot(Bot):
                 m = legal & _SUIT[suit]
                 if not m:
                     continue
-                top = _hi(m)
+                top = highest(m)
                 sure = not unseen & _SUIT[suit] & ~((2 << top) - 1)
                 key = (int(sure) * 2 + (suit == 3 and sure), m.bit_count())
                 if key > pick_key:
                     pick_key, pick = key, top
             return _D["moon_lead"][pick]
         led = obs.led_suit
-        best = max(c for _, c in trick if c // 13 == led)
+        best = winning_card([c for _, c in trick])
         if legal & _SUIT[led]:
             above = legal & ~((1 << best) - 1)
             if above:
                 if len(trick) == len(obs.points) - 1:
-                    return _D["moon_win"][_lo(above)]
-                return _D["moon_win"][_hi(above)]
-            return _D["moon_low"][_lo(legal)]
-        keep = legal & ~_PENALTY or legal
-        return _D["moon_discard"][_lo(keep)]
+                    return _D["moon_win"][lowest(above)]
+                return _D["moon_win"][highest(above)]
+            return _D["moon_low"][lowest(legal)]
+        keep = legal & ~PENALTY_MASK or legal
+        return _D["moon_discard"][lowest(keep)]
 
     def _moon_threat(self, obs: Observation, points: tuple[int, ...]) -> int:
         """The seat that has taken Q♠ and every heart so far (enough of them), else -1."""

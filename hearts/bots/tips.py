@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from hearts.errors import HeartsError
+from hearts.errors import OptionError
 
 __all__ = ["TIP_NAMES", "TipError", "Tips", "tip_title"]
 
@@ -55,12 +55,13 @@ _SETTINGS: dict[str, tuple[int, int]] = {
 }
 
 
-class TipError(HeartsError):
-    """A tip name or setting that does not exist or is out of range (names the field)."""
+class TipError(OptionError):
+    """A tip name or setting that does not exist or is out of range; ``.option`` (also ``.field``) names it."""
 
-    def __init__(self, message: str, field: str) -> None:
-        super().__init__(message)
-        self.field = field
+    @property
+    def field(self) -> str:
+        """The tip or setting at fault (the same as ``.option``)."""
+        return self.option
 
 
 @dataclasses.dataclass(frozen=True)
