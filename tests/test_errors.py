@@ -38,6 +38,7 @@ EXAMPLES = {
     "EncodingError": lambda cls: cls("a vector of 10 numbers is not an observation"),
     "ParallelError": lambda cls: cls("workers must be a whole number 1 or more", "workers"),
     "WorkerError": lambda cls: cls("a worker process died", "workers"),
+    "FileContentError": lambda cls: cls("not_utf8", "not UTF-8 text at byte 0", "saved.json", position=0),
     "StoreError": lambda cls: cls("ui.store.setting_choice", "settings.json", "table_colour", **_store_values()),
 }
 
