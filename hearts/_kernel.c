@@ -172,13 +172,14 @@ static inline int points_of(u64 m, const Rules *rl) {
     return p;
 }
 
-/* Scores after any moon: mode 0 adds 26 to the others, 1 takes 26 off the shooter. */
-static void score_hand(const u64 *taken, const Rules *rl, int moon_mode, int *scores) {
+/* Scores after any moon: a shooter whose bit is set in `subtract` takes 26 off itself, any other adds 26 to the
+ * others. */
+static void score_hand(const u64 *taken, const Rules *rl, int subtract, int *scores) {
     for (int s = 0; s < rl->n; s++) scores[s] = points_of(taken[s], rl);
     for (int s = 0; s < rl->n; s++) {
         if ((taken[s] & PENALTY) == PENALTY) {
             scores[s] -= 26;
-            if (moon_mode == 0) {
+            if (!(subtract >> s & 1)) {
                 for (int o = 0; o < rl->n; o++)
                     if (o != s) scores[o] += 26;
             } else {
@@ -270,7 +271,7 @@ static void random_hand(MT *r, const Rules *rl, int offset, int *scores, unsigne
         if ((taken[s] & PENALTY) == PENALTY) shot = 1;
     if (mode == 2) mode = shot ? (mt_random(r) < 0.5 ? 0 : 1) : 0;
     if (rec) *rec++ = shot ? (unsigned char)mode : 0xFF;
-    score_hand(taken, rl, mode, scores);
+    score_hand(taken, rl, mode ? 0x7F : 0, scores);
 }
 
 static int parse_rules(PyObject *args_rules, Rules *rl) {
@@ -474,7 +475,7 @@ static int rollout_choice(u64 hand, u64 legal, const int *trick, int tlen, int l
 
 /* Play to the end of the hand by the rollout policy from a position whose trick may be complete. */
 static void playout(u64 *hands, int *trick, int tlen, int leader, int tn, int broken, u64 *taken, const Rules *rl,
-                    int moon_mode, int *scores) {
+                    int subtract, int *scores) {
     int n = rl->n;
     if (tlen == n) {
         u64 mask;
@@ -514,7 +515,7 @@ static void playout(u64 *hands, int *trick, int tlen, int leader, int tn, int br
         tn += 1;
         leader = seat = winner;
     }
-    score_hand(taken, rl, moon_mode, scores);
+    score_hand(taken, rl, subtract, scores);
 }
 
 static int read_masks(PyObject *seq, u64 *out, int want, const char *what) {
@@ -539,9 +540,9 @@ static int read_masks(PyObject *seq, u64 *out, int want, const char *what) {
 static PyObject *k_playout(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *hands_obj, *trick_obj, *taken_obj, *rules_tuple;
-    int leader, tn, broken, moon_mode;
+    int leader, tn, broken, subtract;
     if (!PyArg_ParseTuple(args, "OOiipOO!i", &hands_obj, &trick_obj, &leader, &tn, &broken, &taken_obj,
-                          &PyTuple_Type, &rules_tuple, &moon_mode))
+                          &PyTuple_Type, &rules_tuple, &subtract))
         return NULL;
     Rules rl;
     if (!parse_rules(rules_tuple, &rl)) return NULL;
@@ -551,7 +552,7 @@ static PyObject *k_playout(PyObject *self, PyObject *args) {
     PyObject *tfast = PySequence_Fast(trick_obj, "trick");
     if (!tfast) return NULL;
     Py_ssize_t tlen = PySequence_Fast_GET_SIZE(tfast);
-    if (tlen > n || leader < 0 || leader >= n || tn < 0 || tn >= rl.tricks || moon_mode < 0 || moon_mode > 1) {
+    if (tlen > n || leader < 0 || leader >= n || tn < 0 || tn >= rl.tricks || subtract < 0 || subtract >= 1 << n) {
         Py_DECREF(tfast);
         PyErr_SetString(PyExc_ValueError, "playout position out of range");
         return NULL;
@@ -568,7 +569,7 @@ static PyObject *k_playout(PyObject *self, PyObject *args) {
     }
     Py_DECREF(tfast);
     int scores[MAX_PLAYERS];
-    playout(hands, trick, (int)tlen, leader, tn, broken, taken, &rl, moon_mode, scores);
+    playout(hands, trick, (int)tlen, leader, tn, broken, taken, &rl, subtract, scores);
     PyObject *out = PyList_New(n);
     if (!out) return NULL;
     for (int s = 0; s < n; s++) PyList_SET_ITEM(out, s, PyLong_FromLong(scores[s]));
@@ -581,7 +582,7 @@ static PyMethodDef methods[] = {
     {"random_floats", k_random_floats, METH_VARARGS,
      "random_floats(seed, k) -> the first k numbers of random.Random(seed).random()"},
     {"playout", k_playout, METH_VARARGS,
-     "playout(hands, trick, leader, trick_number, hearts_broken, taken, rules, moon_mode) -> scores"},
+     "playout(hands, trick, leader, trick_number, hearts_broken, taken, rules, subtract_seats) -> scores"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -359,17 +359,23 @@ def native_playout(
     hearts_broken: bool,
     taken: Sequence[int],
     rules: Rules,
-    moon_subtract: bool,
+    moon_subtract: bool | Sequence[bool],
 ) -> list[int]:
     """The native kernel's playout by the expert's rollout policy (see :func:`hearts.bots.expert.finish_hand`,
     the pure-Python reference it equals): each seat's score once the position is played to the end.
 
-    ``trick`` may be complete (the card just played closed it); a moon adds 26
-    to the others, or with ``moon_subtract`` takes 26 off the shooter. The
-    arguments are not changed. Only where :func:`native_available`.
+    ``trick`` may be complete (the card just played closed it). A moon adds
+    26 to the others, or takes 26 off the shooter where ``moon_subtract`` is
+    true (one flag for every seat, or one per seat: the shooter's choice
+    depends on who shoots). The arguments are not changed. Only where
+    :func:`native_available`.
     """
     if _NATIVE is None:
         raise OptionError("the native kernel is not built here (no C compiler when it was installed)", "path")
+    if isinstance(moon_subtract, bool):
+        seats = (1 << rules.num_players) - 1 if moon_subtract else 0
+    else:
+        seats = sum(1 << s for s, flag in enumerate(moon_subtract) if flag)
     return _NATIVE.playout(  # type: ignore[no-any-return]
-        hands, trick, leader, trick_number, hearts_broken, taken, _rules_tuple(rules), int(moon_subtract)
+        hands, trick, leader, trick_number, hearts_broken, taken, _rules_tuple(rules), seats
     )

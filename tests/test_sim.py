@@ -142,15 +142,20 @@ def _positions(rules: Rules, count: int, seed: int) -> list[tuple[list[int], lis
 @pytest.mark.skipif(not sim.native_available(), reason="no native kernel on this machine (no C compiler)")
 @pytest.mark.parametrize("rules", VARIANTS, ids=IDS)
 def test_native_playout_equals_the_experts_python_playout(rules: Rules) -> None:
-    # Under the shooter's choice with no game totals the shooter adds, as the engine's bots choose
-    # (hearts.rules.moon_choice); the playouts used to assume it subtracts.
-    subtract = rules.moon is MoonScoring.SUBTRACT_FROM_SHOOTER
-    for hands, trick, leader, number, broken, taken in _positions(rules, 700, seed=rules.num_players):
+    # Game totals matter under the shooter's choice (hearts.rules.moon_choice): a moon that would push a rival
+    # to the target is subtracted by some shooters and added by others, so the kernel is told per seat.
+    n = rules.num_players
+    near_the_end = (80, 75, 40, 50, 45, 60, 30)[:n]  # a moon by South ends the game without South winning it
+    for i, (hands, trick, leader, number, broken, taken) in enumerate(_positions(rules, 700, seed=n)):
+        totals = (None, near_the_end)[i % 2]
         before = (list(hands), list(trick), list(taken))
+        subtract = expert._moon_subtracts(rules, totals)
         native = sim.native_playout(hands, trick, leader, number, broken, taken, rules, subtract)
-        python = expert._continue(list(hands), list(trick), leader, number, broken, list(taken), rules)
+        python = expert._continue(list(hands), list(trick), leader, number, broken, list(taken), rules, totals)
         assert native == python
         assert (hands, trick, taken) == before  # the arguments are not changed
+    if rules.moon is MoonScoring.SHOOTERS_CHOICE:
+        assert len(set(expert._moon_subtracts(rules, near_the_end))) == 2  # the test covers a per-seat choice
 
 
 def test_the_expert_decides_the_same_on_either_path(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -45,6 +45,7 @@ speed and is *not* reproducible.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import math
 import random
@@ -876,19 +877,21 @@ def finish_hand(
     >>> sum(scores) in (26, 78)
     True
     """
-    subtract = _moon_subtracts(rules, totals)
-    if subtract is not None and sim.kernel() == "native":
-        return sim.native_playout(hands, trick, leader, trick_number, hearts_broken, taken, rules, subtract)
+    if sim.kernel() == "native":
+        return sim.native_playout(
+            hands, trick, leader, trick_number, hearts_broken, taken, rules,
+            _moon_subtracts(rules, None if totals is None else tuple(totals)),
+        )
     return _continue(list(hands), list(trick), leader, trick_number, hearts_broken, list(taken), rules, totals)
 
 
-def _moon_subtracts(rules: Rules, totals: Sequence[int] | None) -> bool | None:
-    """Whether a moon takes 26 off the shooter instead of adding 26 to the others, whoever shoots it
-    (``None`` when that depends on who shoots: the native kernel cannot tell, the Python playout can)."""
+@functools.lru_cache(maxsize=256)
+def _moon_subtracts(rules: Rules, totals: tuple[int, ...] | None) -> tuple[bool, ...]:
+    """For each seat, whether its moon would take 26 off itself instead of adding 26 to the others."""
+    n = rules.num_players
     if rules.moon is not MoonScoring.SHOOTERS_CHOICE:
-        return rules.moon is MoonScoring.SUBTRACT_FROM_SHOOTER
-    choices = {moon_choice(totals, s, rules) for s in range(rules.num_players)}
-    return choices == {"subtract"} if len(choices) == 1 else None
+        return (rules.moon is MoonScoring.SUBTRACT_FROM_SHOOTER,) * n
+    return tuple(moon_choice(totals, s, rules) == "subtract" for s in range(n))
 
 
 def evaluate_pass(
