@@ -214,6 +214,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ex.add_argument("--plot", metavar="FILE", help="save a plot of the effect with its 95%% interval (PNG, SVG, PDF)")
     _common(ex)
+
+    from hearts.room.run import add_parser as add_room_parser
+
+    add_room_parser(sub)
     return parser
 
 
@@ -242,6 +246,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     sub = parser._subparsers._group_actions[0].choices[args.command]  # type: ignore[union-attr, index]
     try:
+        if args.command == "room":
+            from hearts.room import run
+
+            return run.main(args)
         if args.command == "selfplay":
             return _selfplay(args)
         return _experiment(args, sub)

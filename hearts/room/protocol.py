@@ -1,0 +1,106 @@
+"""The room's messages: what a browser may send, checked before anything acts on it.
+
+Every message is one JSON object with a ``type`` and exactly the fields that
+type takes, each of the right kind. Anything else is refused with a
+:class:`~hearts.room.tables.RoomError` naming the field, before it reaches a
+table.
+
+========  =====================================  ==========================================
+type      fields                                 what it does
+========  =====================================  ==========================================
+join      table (int), seat (int), name (text)   take a free seat; the answer holds a token
+resume    token (text)                           come back to one's seat (reconnect)
+select    card (text), at ([hand, played])       choose or unchoose a card to pass
+pass      cards (list of text), at               pass those cards
+play      card (text), at                        play a card
+next      at                                     ready for the next hand
+leave     (none)                                 give the seat back to a bot
+lang      lang ("en" or "es")                    the language of this connection
+watch     key (text)                             the teacher's leaderboard
+ping      (none)                                 answered by ``pong``
+========  =====================================  ==========================================
+
+>>> parse_message('{"type": "play", "card": "QS", "at": [1, 4]}')["card"]
+'QS'
+>>> parse_message('{"type": "play", "card": "QS", "at": [1, 4], "seat": 3}')
+Traceback (most recent call last):
+...
+hearts.room.tables.RoomError: seat: unknown_field: The message has a field “seat” that it cannot have.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hearts.room.tables import RoomError
+
+__all__ = ["MAX_MESSAGE", "MESSAGE_TYPES", "error_message", "parse_message"]
+
+MAX_MESSAGE = 2048
+"""Longest message (bytes of UTF-8) a browser may send; the server closes the connection above 8 KiB."""
+
+_INT, _TEXT, _AT, _TEXTS = "int", "text", "at", "texts"
+MESSAGE_TYPES: dict[str, dict[str, str]] = {
+    "join": {"table": _INT, "seat": _INT, "name": _TEXT},
+    "resume": {"token": _TEXT},
+    "select": {"card": _TEXT, "at": _AT},
+    "pass": {"cards": _TEXTS, "at": _AT},
+    "play": {"card": _TEXT, "at": _AT},
+    "next": {"at": _AT},
+    "leave": {},
+    "lang": {"lang": _TEXT},
+    "watch": {"key": _TEXT},
+    "ping": {},
+}
+
+
+def _ok(kind: str, value: Any) -> bool:
+    def whole(x: Any) -> bool:
+        return isinstance(x, int) and not isinstance(x, bool) and -(2**31) <= x < 2**31
+
+    if kind == _INT:
+        return whole(value)
+    if kind == _TEXT:
+        return isinstance(value, str) and len(value) <= 200
+    if kind == _AT:
+        return isinstance(value, list) and len(value) == 2 and all(whole(x) for x in value)
+    if kind == _TEXTS:
+        return isinstance(value, list) and len(value) <= 13 and all(isinstance(x, str) and len(x) <= 8 for x in value)
+    raise AssertionError(kind)  # pragma: no cover
+
+
+def parse_message(raw: str | bytes) -> dict[str, Any]:
+    """One browser message, checked; raises :class:`~hearts.room.tables.RoomError` naming what is wrong."""
+    if isinstance(raw, bytes):
+        raise RoomError("binary", "message")
+    if len(raw.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
+        raise RoomError("too_big", "message", most=MAX_MESSAGE)
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, RecursionError):
+        raise RoomError("not_json", "message") from None
+    if not isinstance(data, dict):
+        raise RoomError("not_object", "message")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in MESSAGE_TYPES:
+        raise RoomError("unknown_type", "type", given=str(kind)[:40])
+    fields = MESSAGE_TYPES[kind]
+    for name in data:
+        if name != "type" and name not in fields:
+            raise RoomError("unknown_field", str(name)[:40], field_name=str(name)[:40])
+    for name, field_kind in fields.items():
+        if name not in data or not _ok(field_kind, data[name]):
+            raise RoomError("bad_field", name, field_name=name)
+    return data
+
+
+def error_message(e: RoomError, lang: str) -> dict[str, Any]:
+    """The answer to a refused message: its reason as a code, the field, the rule, and the words."""
+    return {
+        "type": "error",
+        "code": e.code,
+        "field": e.field,
+        "rule": None if e.rule is None else e.rule.value,
+        "text": e.explain(lang),
+    }

@@ -1,0 +1,476 @@
+"""The room server: Starlette pages and one websocket per browser, served by uvicorn.
+
+The server holds every game (:mod:`hearts.room.tables`); a browser only
+sends what its person does and receives what that seat may see. Paths
+(all relative, so the server also works behind a proxy such as
+``jupyter-server-proxy``'s ``/proxy/<port>/``):
+
+- ``/r/<room>/``: the players' page (choose a seat, then play);
+- ``/r/<room>/teacher#key=<key>``: the teacher's live leaderboard;
+- ``/r/<room>/leaderboard.csv?key=<key>``: the leaderboard as CSV;
+- ``/r/<room>/ws``: the websocket both pages use (messages: :mod:`hearts.room.protocol`).
+
+Limits: a message over :data:`~hearts.room.protocol.MAX_MESSAGE` bytes is
+refused, one over 8 KiB closes the connection (uvicorn's ``ws_max_size``); each
+connection may send :data:`RATE` messages a second on average (bursts of
+:data:`BURST`), and one that keeps sending faster is closed.
+
+Needs the ``room`` extra (``pip install hearts-tutor[room]``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import io
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Iterable
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from hearts.errors import HeartsError
+from hearts.messages import LANGUAGES, catalogue, text
+from hearts.room import storage
+from hearts.room.protocol import error_message, parse_message
+from hearts.room.tables import Room, RoomError, RoomTable, token_hash
+
+__all__ = ["BURST", "MAX_FRAME", "RATE", "RoomServer"]
+
+log = logging.getLogger("hearts.room")
+
+RATE = 20.0  # messages a second, on average, per connection
+BURST = 40  # messages at once
+STRIKES = 60  # messages refused for speed before the connection is closed
+MAX_FRAME = 8192  # uvicorn closes a connection that sends a bigger frame (code 1009)
+MAX_QUEUE = 256  # messages waiting for a slow browser before it is disconnected
+_STATIC = Path(__file__).parent / "static"
+_STATIC_FILES = {"room.js": "text/javascript", "room.css": "text/css", "teacher.js": "text/javascript"}
+_CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    "connect-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'"
+)
+_HEADERS = {
+    "Content-Security-Policy": _CSP,
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+}
+
+
+class _Bucket:
+    """A token bucket: ``rate`` messages a second, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.level = float(burst)
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.level = min(self.burst, self.level + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.level >= 1:
+            self.level -= 1
+            return True
+        return False
+
+
+class Connection:
+    """One browser's websocket: its language, and the seat (or the teacher's board) it holds."""
+
+    def __init__(self, ws: WebSocket, room: Room, lang: str, rate: float, burst: int) -> None:
+        self.ws = ws
+        self.room = room
+        self.lang = lang
+        self.table: RoomTable | None = None
+        self.seat: int | None = None
+        self.token: str | None = None
+        self.teacher = False
+        self.bucket = _Bucket(rate, burst)
+        self.strikes = 0
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.last_lobby: str | None = None
+        self.closed = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message (sent in order by the connection's writer)."""
+        if self.closed:
+            return
+        if self.queue.qsize() >= MAX_QUEUE:
+            self.closed = True
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+
+    async def writer(self) -> None:
+        with contextlib.suppress(Exception):
+            while True:
+                item = await self.queue.get()
+                if item is None:
+                    break
+                await self.ws.send_text(item)
+        self.closed = True
+        if self.ws.client_state is WebSocketState.CONNECTED:
+            with contextlib.suppress(Exception):
+                await self.ws.close(code=1008)
+
+
+class RoomServer:
+    """The rooms saved in ``folder`` (loaded at once; :attr:`problems` says what could not be),
+    served as a Starlette app (:attr:`app`). :meth:`add` opens a new room.
+    """
+
+    def __init__(
+        self,
+        folder: str | Path,
+        rooms: Iterable[Room] = (),
+        *,
+        rate: float = RATE,
+        burst: int = BURST,
+    ) -> None:
+        self.folder = Path(folder)
+        self.rate, self.burst = rate, burst
+        loaded, self.problems = storage.load_rooms(self.folder)
+        self.rooms: dict[str, Room] = {r.room_hash: r for r in loaded}
+        self.connections: dict[str, set[Connection]] = {h: set() for h in self.rooms}
+        self._wake: dict[tuple[str, int], asyncio.Event] = {}
+        self._drivers: list[asyncio.Task[None]] = []
+        self._running = False
+        for r in rooms:
+            self.add(r)
+        self.app = Starlette(
+            routes=[
+                Route("/", self._index),
+                Route("/favicon.ico", lambda _r: Response(status_code=204)),
+                Route("/static/{name}", self._static),
+                Route("/r/{room}/", self._player_page),
+                Route("/r/{room}/teacher", self._teacher_page),
+                Route("/r/{room}/leaderboard.csv", self._csv),
+                WebSocketRoute("/r/{room}/ws", self._websocket),
+            ],
+            lifespan=self._lifespan,
+        )
+
+    # ----- start and stop --------------------------------------------------------------
+
+    def add(self, room: Room) -> None:
+        """Open a room (saved at once; its bots start when the server runs)."""
+        self.rooms[room.room_hash] = room
+        self.connections.setdefault(room.room_hash, set())
+        storage.save_room(self.folder, room)
+        if self._running:
+            self._start(room)
+
+    def _start(self, room: Room) -> None:
+        for table in room.tables:
+            self._wake[(room.room_hash, table.index)] = asyncio.Event()
+            self._drivers.append(asyncio.create_task(self._drive(room, table)))
+
+    @contextlib.asynccontextmanager
+    async def _lifespan(self, _app: Starlette) -> AsyncIterator[None]:
+        self._running = True
+        for room in self.rooms.values():
+            self._start(room)
+        try:
+            yield
+        finally:
+            self._running = False
+            for task in self._drivers:
+                task.cancel()
+            for task in self._drivers:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+            self._drivers.clear()
+            for room in self.rooms.values():
+                with contextlib.suppress(OSError):
+                    storage.save_room(self.folder, room)
+
+    def _room(self, token: str) -> Room | None:
+        return self.rooms.get(token_hash(token))
+
+    # ----- the bots --------------------------------------------------------------------
+
+    async def _drive(self, room: Room, table: RoomTable) -> None:
+        """Make the bots act at one table when they owe an action: at once, after a pause, or after a timeout."""
+        wake = self._wake[(room.room_hash, table.index)]
+        heavy = room.settings.level not in ("random", "rule")
+        while True:
+            wake.clear()
+            wait = table.bot_wait()
+            if wait is None or wait > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wake.wait(), timeout=wait)
+                continue
+            try:
+                if table.bot_plays_next():
+                    if room.settings.bot_delay:
+                        await asyncio.sleep(room.settings.bot_delay)
+                    turn = table.bot_turn()
+                    if turn is None:
+                        continue
+                    at, s, obs, bot = turn
+                    card = await asyncio.to_thread(bot.choose_play, obs) if heavy else bot.choose_play(obs)
+                    if table.apply_bot_card(at, s, card):
+                        self.changed(room, table)
+                elif table.bot_step():
+                    self.changed(room, table)
+            except HeartsError:  # a bot that breaks the rules is a bug: say so, and let people go on
+                log.exception("a bot at table %s failed", table.index + 1)
+                await asyncio.sleep(1)
+
+    # ----- after every change ------------------------------------------------------------
+
+    def changed(self, room: Room, table: RoomTable | None) -> None:
+        """Save, wake the table's bots, and send every browser of the room what changed for it."""
+        if table is not None:
+            try:
+                storage.save_table(self.folder, room, table)
+            except OSError:
+                log.exception("cannot save table %s", table.index + 1)
+            wake = self._wake.get((room.room_hash, table.index))
+            if wake is not None:
+                wake.set()
+        views: dict[tuple[int, str], dict[str, Any]] = {}
+        board: dict[str, dict[str, Any]] = {}
+        for conn in list(self.connections.get(room.room_hash, ())):
+            if conn.table is not None and conn.seat is not None:
+                if conn.table is table:
+                    key = (conn.seat, conn.lang)
+                    if key not in views:
+                        views[key] = table.view(conn.seat, conn.lang)
+                    conn.send(views[key])
+            elif conn.teacher:
+                if conn.lang not in board:
+                    board[conn.lang] = self._board(room, conn.lang)
+                conn.send(board[conn.lang])
+            else:
+                self._send_lobby(conn)
+
+    def _send_lobby(self, conn: Connection) -> None:
+        lobby = conn.room.lobby(conn.lang)
+        said = json.dumps(lobby, sort_keys=True)
+        if said != conn.last_lobby:
+            conn.last_lobby = said
+            conn.send(lobby)
+
+    @staticmethod
+    def _board(room: Room, lang: str) -> dict[str, Any]:
+        return {"type": "leaderboard", "number": room.settings.number, "rows": room.leaderboard_rows(lang)}
+
+    # ----- the websocket ---------------------------------------------------------------
+
+    async def _websocket(self, ws: WebSocket) -> None:
+        room = self._room(ws.path_params["room"])
+        if room is None:
+            await ws.close(code=4404)
+            return
+        await ws.accept()
+        conn = Connection(ws, room, room.settings.lang, self.rate, self.burst)
+        self.connections.setdefault(room.room_hash, set()).add(conn)
+        writer = asyncio.create_task(conn.writer())
+        self._send_lobby(conn)
+        try:
+            while not conn.closed:
+                msg = await ws.receive()
+                if msg["type"] == "websocket.disconnect":
+                    break
+                raw = msg.get("text")
+                if not conn.bucket.take():
+                    conn.strikes += 1
+                    if conn.strikes > STRIKES:
+                        break
+                    if conn.strikes == 1 or conn.strikes % 10 == 0:
+                        conn.send(error_message(RoomError("too_fast", "message"), conn.lang))
+                    continue
+                try:
+                    parsed = parse_message(raw if raw is not None else msg.get("bytes") or b"")
+                    self._handle(conn, parsed)
+                except RoomError as e:
+                    conn.send(error_message(e, conn.lang))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            self.connections.get(room.room_hash, set()).discard(conn)
+            conn.closed = True
+            conn.queue.put_nowait(None)
+            if conn.table is not None and conn.seat is not None:
+                conn.table.disconnect(conn.seat)
+                self.changed(room, conn.table)
+            with contextlib.suppress(Exception):
+                await writer
+
+    def _handle(self, conn: Connection, msg: dict[str, Any]) -> None:
+        room = conn.room
+        kind = msg["type"]
+        if kind == "ping":
+            conn.send({"type": "pong"})
+        elif kind == "lang":
+            if msg["lang"] not in LANGUAGES:
+                raise RoomError("bad_field", "lang", field_name="lang")
+            conn.lang = msg["lang"]
+            conn.last_lobby = None
+            self._resend(conn)
+        elif kind == "watch":
+            if not room.is_teacher(msg["key"]):
+                raise RoomError("not_teacher", "key")
+            conn.teacher = True
+            conn.send(self._board(room, conn.lang))
+        elif kind == "join":
+            if conn.seat is not None:
+                raise RoomError("already_seated", "seat")
+            table = room.table(msg["table"])
+            token = table.join(msg["seat"], msg["name"])
+            self._seat(conn, table, msg["seat"], token)
+        elif kind == "resume":
+            found = room.find(msg["token"])
+            if found is None:
+                raise RoomError("bad_token", "token")
+            table, s = found
+            if conn.seat is not None and (conn.table is not table or conn.seat != s):
+                raise RoomError("already_seated", "token")
+            if conn.seat is None:
+                self._seat(conn, table, s, msg["token"])
+            else:
+                self._resend(conn)
+        elif kind == "leave":
+            if conn.table is None or conn.seat is None:
+                raise RoomError("not_seated", "type")
+            table = conn.table
+            table.leave(conn.token)
+            conn.table, conn.seat, conn.token = None, None, None
+            conn.send({"type": "left"})
+            conn.last_lobby = None
+            self.changed(room, table)
+        else:  # select, pass, play, next
+            if conn.table is None or conn.seat is None:
+                raise RoomError("not_seated", "type")
+            conn.table.act(conn.token, msg)
+            self.changed(room, conn.table)
+
+    def _seat(self, conn: Connection, table: RoomTable, s: int, token: str) -> None:
+        """Bind a connection to a seat; an older connection of the same seat is told and closed."""
+        for other in list(self.connections.get(conn.room.room_hash, ())):
+            if other is not conn and other.table is table and other.seat == s:
+                other.send({"type": "replaced"})
+                other.closed = True
+                other.queue.put_nowait(None)
+        conn.table, conn.seat, conn.token = table, s, token
+        table.connect(s)
+        conn.send({"type": "seated", "table": table.index, "seat": s, "token": token})
+        self.changed(conn.room, table)
+
+    def _resend(self, conn: Connection) -> None:
+        if conn.table is not None and conn.seat is not None:
+            conn.send(conn.table.view(conn.seat, conn.lang))
+        elif conn.teacher:
+            conn.send(self._board(conn.room, conn.lang))
+        else:
+            self._send_lobby(conn)
+
+    # ----- pages -------------------------------------------------------------------
+
+    @staticmethod
+    def _lang(request: Request, default: str) -> str:
+        asked = request.query_params.get("lang")
+        if asked in LANGUAGES:
+            return asked
+        accept = request.headers.get("accept-language", "")
+        first = accept.split(",")[0].strip().lower()[:2]
+        return first if first in LANGUAGES else default
+
+    async def _index(self, request: Request) -> Response:
+        lang = self._lang(request, "en")
+        return _page(lang, text("room.page.title", lang), f"<p>{html.escape(text('room.page.index', lang))}</p>", [])
+
+    async def _static(self, request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in _STATIC_FILES:
+            return PlainTextResponse("not found", status_code=404)
+        return Response((_STATIC / name).read_bytes(), media_type=_STATIC_FILES[name], headers=dict(_HEADERS))
+
+    def _not_found(self, request: Request) -> Response:
+        lang = self._lang(request, "en")
+        body = f"<p>{html.escape(text('room.page.not_found', lang))}</p>"
+        return _page(lang, text("room.page.title", lang), body, [], status=404)
+
+    async def _player_page(self, request: Request) -> Response:
+        room = self._room(request.path_params["room"])
+        if room is None:
+            return self._not_found(request)
+        lang = self._lang(request, room.settings.lang)
+        body = (
+            '<div id="room" class="room" data-number="' + str(room.settings.number) + '">'
+            '<header class="room-top"><h1 id="room-title"></h1>'
+            '<label class="room-lang"><span id="lang-label"></span> <select id="lang">'
+            '<option value="en">English</option><option value="es">Español</option></select></label></header>'
+            '<p id="status" class="room-status" role="status" aria-live="polite"></p>'
+            '<section id="lobby" class="room-lobby" hidden><p id="join-intro"></p>'
+            '<label><span id="name-label"></span> <input id="name" maxlength="24" autocomplete="nickname"></label>'
+            '<div id="tables" class="room-tables"></div></section>'
+            '<section id="play" class="room-play" hidden>'
+            '<div id="board" class="room-board" data-version="-1" data-phase=""></div>'
+            '<div id="message" class="room-message" role="status" aria-live="polite"></div>'
+            '<div class="room-actions"><button id="pass" type="button" hidden></button>'
+            '<button id="next" type="button" hidden></button>'
+            '<button id="leave" type="button" class="room-quiet"></button></div>'
+            '<h2 id="players-title"></h2><ul id="players" class="room-players"></ul></section></div>'
+        )
+        return _page(lang, text("room.page.title", lang), body, ["room.js"])
+
+    async def _teacher_page(self, request: Request) -> Response:
+        room = self._room(request.path_params["room"])
+        if room is None:
+            return self._not_found(request)
+        lang = self._lang(request, room.settings.lang)
+        body = (
+            '<div id="room" class="room room-teacher" data-number="' + str(room.settings.number) + '">'
+            '<header class="room-top"><h1 id="room-title"></h1>'
+            '<label class="room-lang"><span id="lang-label"></span> <select id="lang">'
+            '<option value="en">English</option><option value="es">Español</option></select></label></header>'
+            '<p id="status" class="room-status" role="status" aria-live="polite"></p>'
+            '<p id="intro"></p><p><a id="csv" href="#" download="leaderboard.csv"></a></p>'
+            '<table id="board" class="room-board-table" data-version="0"><thead></thead><tbody></tbody></table></div>'
+        )
+        return _page(lang, text("room.page.teacher_title", lang), body, ["teacher.js"])
+
+    async def _csv(self, request: Request) -> Response:
+        room = self._room(request.path_params["room"])
+        if room is None or not room.is_teacher(request.query_params.get("key")):
+            return PlainTextResponse("forbidden", status_code=403, headers=dict(_HEADERS))
+        lang = self._lang(request, room.settings.lang)
+        out = io.StringIO()
+        room.leaderboard(lang).to_csv(out, index=False)
+        headers = dict(_HEADERS)
+        headers["Content-Disposition"] = 'attachment; filename="leaderboard.csv"'
+        return Response(out.getvalue(), media_type="text/csv; charset=utf-8", headers=headers)
+
+
+def page_texts() -> dict[str, dict[str, str]]:
+    """The pages' words in every language (``room.page.*``), for the pages' scripts."""
+    return {
+        lang: {k[len("room.page.") :]: v for k, v in catalogue(lang).items() if k.startswith("room.page.")}
+        for lang in LANGUAGES
+    }
+
+
+def _page(lang: str, title: str, body: str, scripts: list[str], *, status: int = 200) -> Response:
+    words = json.dumps(page_texts(), ensure_ascii=False).replace("<", "\\u003c")
+    tags = "".join(f'<script src="../../static/{s}" defer></script>' for s in scripts)
+    doc = (
+        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{html.escape(title)}</title>"
+        '<link rel="stylesheet" href="../../static/room.css">'
+        f'<script id="room-text" type="application/json">{words}</script>{tags}</head>'
+        f'<body data-lang="{lang}">{body}</body></html>'
+    )
+    return HTMLResponse(doc, status_code=status, headers=dict(_HEADERS))

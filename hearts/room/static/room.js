@@ -1,0 +1,213 @@
+// The players' page of a Hearts room. The server holds the game: this script shows what the server sends
+// for this seat (an SVG table drawn by hearts.display, and a few facts), and sends what the person does.
+// No rule is decided here. The seat's token is kept in this browser (localStorage), so a reload or a lost
+// connection gets the seat back. Every action names the position it answers ("at"), so a click on an old
+// drawing can never act on a newer position.
+(function () {
+  "use strict";
+  const words = JSON.parse(document.getElementById("room-text").textContent);
+  const $ = (id) => document.getElementById(id);
+  const roomKey = "hearts-room:" + location.pathname.replace(/\/+$/, "");
+  const langKey = "hearts-room-lang";
+  let lang = localStorage.getItem(langKey) || document.body.dataset.lang || "en";
+  if (!words[lang]) lang = "en";
+  let ws = null;
+  let state = null;
+  let lobby = null;
+  let retry = 200;
+  let stopped = false;
+  let error = null;
+
+  function t(key, values) {
+    let s = (words[lang] && words[lang][key]) || key;
+    for (const [k, v] of Object.entries(values || {})) s = s.split("{" + k + "}").join(String(v));
+    return s;
+  }
+
+  function status(text) {
+    $("status").textContent = text || "";
+  }
+
+  function send(msg) {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+  }
+
+  function staticTexts() {
+    document.documentElement.lang = lang;
+    $("lang").value = lang;
+    $("lang-label").textContent = t("language");
+    $("room-title").textContent = t("title");
+    $("join-intro").textContent = t("join_intro", { number: $("room").dataset.number });
+    $("name-label").textContent = t("name");
+    $("pass").textContent = t("pass");
+    $("next").textContent = t("next");
+    $("leave").textContent = t("leave");
+    $("players-title").textContent = t("players");
+  }
+
+  function showLobby() {
+    $("lobby").hidden = false;
+    $("play").hidden = true;
+    const box = $("tables");
+    box.replaceChildren();
+    if (!lobby) return;
+    for (const table of lobby.tables) {
+      const sec = document.createElement("div");
+      sec.className = "room-table";
+      sec.dataset.table = String(table.table);
+      const h = document.createElement("h2");
+      const progress = table.game_over ? t("finished") : t("hand", { hand: table.hand_number });
+      h.textContent = t("table", { table: table.table + 1 }) + " · " + progress;
+      sec.appendChild(h);
+      const ul = document.createElement("ul");
+      for (const seat of table.seats) {
+        const li = document.createElement("li");
+        const label = document.createElement("span");
+        label.textContent = seat.seat_name + ": " + (seat.free ? t("free") : seat.name);
+        li.appendChild(label);
+        if (seat.free && !table.game_over) {
+          const b = document.createElement("button");
+          b.type = "button";
+          b.className = "room-sit";
+          b.dataset.table = String(table.table);
+          b.dataset.seat = String(seat.seat);
+          b.textContent = t("sit");
+          b.addEventListener("click", () => {
+            const name = $("name").value;
+            send({ type: "join", table: table.table, seat: seat.seat, name: name });
+          });
+          li.appendChild(b);
+        }
+        ul.appendChild(li);
+      }
+      sec.appendChild(ul);
+      box.appendChild(sec);
+    }
+  }
+
+  function showState() {
+    $("lobby").hidden = true;
+    $("play").hidden = false;
+    const board = $("board");
+    board.innerHTML = state.svg; // drawn by the server from this seat's own observation
+    board.dataset.phase = state.phase;
+    board.dataset.yourTurn = String(state.your_turn);
+    const msg = $("message");
+    const line = error || state.message;
+    msg.className = "room-message room-" + line.kind;
+    msg.textContent = line.text;
+    const pass = $("pass");
+    pass.hidden = !state.can_pass;
+    pass.disabled = state.selected.length !== state.pass_size;
+    $("next").hidden = !state.can_next;
+    const ul = $("players");
+    ul.replaceChildren();
+    for (const p of state.players) {
+      const li = document.createElement("li");
+      li.dataset.seat = String(p.seat);
+      let extra = p.kind === "bot" || p.connected ? "" : t("away"); // a bot's name already says so
+      if (p.seat === state.seat) extra = t("you");
+      li.textContent = p.name + (extra ? " (" + extra + ")" : "") + " · " + state.scores[p.seat];
+      if (p.seat === state.to_play) li.className = "room-to-play";
+      ul.appendChild(li);
+    }
+    board.dataset.version = String(state.version); // last: tests wait for it
+  }
+
+  function onMessage(event) {
+    const msg = JSON.parse(event.data);
+    if (msg.type === "lobby") {
+      lobby = msg;
+      if (!state) showLobby();
+    } else if (msg.type === "seated") {
+      localStorage.setItem(roomKey, msg.token);
+      error = null;
+    } else if (msg.type === "state") {
+      state = msg;
+      error = null;
+      status("");
+      showState();
+    } else if (msg.type === "error") {
+      if (msg.code === "bad_token") {
+        localStorage.removeItem(roomKey);
+        state = null;
+        showLobby();
+      }
+      error = { kind: "error", text: msg.text };
+      if (state) {
+        const m = $("message");
+        m.className = "room-message room-error";
+        m.textContent = msg.text;
+        m.dataset.errors = String(Number(m.dataset.errors || "0") + 1);
+      } else {
+        status(msg.text);
+      }
+    } else if (msg.type === "left") {
+      localStorage.removeItem(roomKey);
+      state = null;
+      status(t("left"));
+      showLobby();
+    } else if (msg.type === "replaced") {
+      stopped = true;
+      status(t("replaced"));
+      $("play").hidden = true;
+      $("lobby").hidden = true;
+    }
+  }
+
+  function connect() {
+    if (stopped) return;
+    const url = new URL("ws", location.href);
+    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+    url.hash = "";
+    url.search = "";
+    ws = new WebSocket(url.href);
+    ws.addEventListener("open", () => {
+      retry = 200;
+      status("");
+      send({ type: "lang", lang: lang });
+      const token = localStorage.getItem(roomKey);
+      if (token) send({ type: "resume", token: token });
+    });
+    ws.addEventListener("message", onMessage);
+    ws.addEventListener("close", () => {
+      ws = null;
+      if (stopped) return;
+      status(t("reconnecting"));
+      document.body.dataset.connected = "false";
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 3000);
+    });
+    ws.addEventListener("open", () => {
+      document.body.dataset.connected = "true";
+    });
+  }
+
+  $("board").addEventListener("click", (event) => {
+    if (!state) return;
+    const g = event.target.closest("g.card[data-card]");
+    if (!g) return;
+    const card = g.getAttribute("data-card");
+    error = null;
+    if (state.can_pass) send({ type: "select", card: card, at: state.at });
+    else send({ type: "play", card: card, at: state.at });
+  });
+  $("pass").addEventListener("click", () => {
+    if (state) send({ type: "pass", cards: state.selected, at: state.at });
+  });
+  $("next").addEventListener("click", () => {
+    if (state) send({ type: "next", at: state.at });
+  });
+  $("leave").addEventListener("click", () => send({ type: "leave" }));
+  $("lang").addEventListener("change", () => {
+    lang = $("lang").value;
+    localStorage.setItem(langKey, lang);
+    staticTexts();
+    send({ type: "lang", lang: lang });
+    if (!state) showLobby();
+  });
+
+  staticTexts();
+  status(t("connecting"));
+  connect();
+})();

@@ -1,0 +1,99 @@
+// The teacher's page of a Hearts room: the live leaderboard of every table (public scores only).
+// The teacher's key comes from the link's fragment (#key=...), which browsers never send to a server
+// in a request line or a Referer; the script sends it once over the websocket.
+(function () {
+  "use strict";
+  const words = JSON.parse(document.getElementById("room-text").textContent);
+  const $ = (id) => document.getElementById(id);
+  const key = new URLSearchParams(location.hash.slice(1)).get("key") || "";
+  let lang = localStorage.getItem("hearts-room-lang") || document.body.dataset.lang || "en";
+  if (!words[lang]) lang = "en";
+  let rows = [];
+  let version = 0;
+  let retry = 200;
+  let ws = null;
+  const columns = ["rank", "table", "seat", "player", "hands", "score", "hand_points"];
+
+  function t(k, values) {
+    let s = (words[lang] && words[lang][k]) || k;
+    for (const [n, v] of Object.entries(values || {})) s = s.split("{" + n + "}").join(String(v));
+    return s;
+  }
+
+  function texts() {
+    document.documentElement.lang = lang;
+    $("lang").value = lang;
+    $("lang-label").textContent = t("language");
+    $("room-title").textContent = t("teacher_title");
+    $("intro").textContent = t("teacher_intro", { number: $("room").dataset.number });
+    const csv = $("csv");
+    csv.textContent = t("csv");
+    csv.href = "leaderboard.csv?key=" + encodeURIComponent(key) + "&lang=" + lang;
+    const tr = document.createElement("tr");
+    for (const c of columns) {
+      const th = document.createElement("th");
+      th.textContent = t("col." + c);
+      tr.appendChild(th);
+    }
+    $("board").tHead.replaceChildren(tr);
+  }
+
+  function draw() {
+    const body = $("board").tBodies[0];
+    body.replaceChildren();
+    for (const r of rows) {
+      const tr = document.createElement("tr");
+      tr.className = r.kind === "person" ? "room-person" : "room-bot";
+      for (const c of columns) {
+        const td = document.createElement("td");
+        td.textContent = c === "player" && r.kind === "bot" ? r.player : String(r[c]);
+        tr.appendChild(td);
+      }
+      body.appendChild(tr);
+    }
+    version += 1;
+    $("board").dataset.version = String(version);
+  }
+
+  function connect() {
+    const url = new URL("ws", location.href);
+    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+    url.hash = "";
+    url.search = "";
+    ws = new WebSocket(url.href);
+    ws.addEventListener("open", () => {
+      retry = 200;
+      $("status").textContent = "";
+      ws.send(JSON.stringify({ type: "lang", lang: lang }));
+      ws.send(JSON.stringify({ type: "watch", key: key }));
+    });
+    ws.addEventListener("message", (event) => {
+      const msg = JSON.parse(event.data);
+      if (msg.type === "leaderboard") {
+        rows = msg.rows;
+        draw();
+      } else if (msg.type === "error") {
+        $("status").textContent = msg.text;
+      }
+    });
+    ws.addEventListener("close", () => {
+      $("status").textContent = t("reconnecting");
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 3000);
+    });
+  }
+
+  $("lang").addEventListener("change", () => {
+    lang = $("lang").value;
+    localStorage.setItem("hearts-room-lang", lang);
+    texts();
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "lang", lang: lang }));
+  });
+  texts();
+  if (!key) {
+    $("status").textContent = t("teacher_key_missing");
+  } else {
+    $("status").textContent = t("connecting");
+    connect();
+  }
+})();

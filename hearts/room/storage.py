@@ -1,0 +1,124 @@
+"""Where rooms are kept between server runs: one folder per room, one JSON file per table.
+
+``<folder>/room-<first 16 hex of the room hash>/room.json`` holds the room's
+settings and the hashes of its secrets; ``table-<n>.json`` each table's game
+record and seats. Every file is written atomically (a temporary file in the
+same folder, flushed to disk, then renamed over the old one), so a crash or a
+full disk leaves the previous version whole. A file that cannot be read is
+never deleted: it is renamed ``*.bad.json`` and reported, and its room is not
+opened.
+
+>>> import tempfile, pathlib
+>>> from hearts.room.tables import Room, RoomSettings
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> room, keys = Room.create(RoomSettings(number=9, tables=2, level="random"))
+>>> save_room(folder, room)
+>>> rooms, problems = load_rooms(folder)
+>>> [r.room_hash == room.room_hash for r in rooms], problems
+([True], [])
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from hearts.errors import HeartsError
+from hearts.room.tables import ROOM_FORMAT, Room, RoomError, RoomSettings, RoomTable
+
+__all__ = ["load_rooms", "room_folder", "save_room", "save_table", "write_json_atomic"]
+
+
+def write_json_atomic(path: Path, data: Any) -> None:
+    """Write ``data`` as JSON to ``path`` so that a reader sees the old file or the new one, never half."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, ensure_ascii=False, separators=(",", ":"))
+            f.write("\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def room_folder(folder: Path, room: Room) -> Path:
+    """The folder of one room."""
+    return Path(folder) / f"room-{room.room_hash[:16]}"
+
+
+def save_room(folder: Path, room: Room) -> None:
+    """Save the room file and every table."""
+    where = room_folder(folder, room)
+    write_json_atomic(where / "room.json", room.to_dict())
+    for t in room.tables:
+        save_table(folder, room, t)
+
+
+def save_table(folder: Path, room: Room, table: RoomTable) -> None:
+    """Save one table (after each of its changes)."""
+    write_json_atomic(room_folder(folder, room) / f"table-{table.index}.json", table.to_dict())
+
+
+def _keep_bad(path: Path) -> Path | None:
+    bad = path.with_name(path.stem + ".bad" + path.suffix)
+    try:
+        os.replace(path, bad)
+    except OSError:
+        return None
+    return bad
+
+
+def _read(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise RoomError("bad_file", path.name, where=f"{path.name}: {e}") from None
+
+
+def load_rooms(folder: Path) -> tuple[list[Room], list[str]]:
+    """Every room saved under ``folder``, and a sentence for each one that could not be opened.
+
+    A damaged file is renamed ``*.bad.json`` (kept, never deleted); its room is skipped.
+    """
+    rooms: list[Room] = []
+    problems: list[str] = []
+    base = Path(folder)
+    if not base.is_dir():
+        return rooms, problems
+    for where in sorted(base.glob("room-*")):
+        path = where / "room.json"
+        if not path.is_file():
+            continue
+        try:
+            data = _read(path)
+            if not isinstance(data, dict) or data.get("format") != ROOM_FORMAT or data.get("version") != 1:
+                raise RoomError("bad_file", "room.json", where="room.json")
+            settings = RoomSettings.from_dict(data.get("settings") or {})
+            room_hash, teacher_hash = data.get("room_hash"), data.get("teacher_hash")
+            if not all(isinstance(x, str) and len(x) == 64 for x in (room_hash, teacher_hash)):
+                raise RoomError("bad_file", "room.json", where="room.json: room_hash, teacher_hash")
+        except (HeartsError, OSError) as e:
+            kept = _keep_bad(path)
+            problems.append(f"{path}: {e}; the room is not opened (the file is kept as {kept})")
+            continue
+        tables = []
+        for i in range(settings.tables):
+            tpath = where / f"table-{i}.json"
+            try:
+                tables.append(RoomTable.from_dict(i, settings, _read(tpath)))
+            except (HeartsError, OSError) as e:
+                kept = _keep_bad(tpath) if tpath.exists() else None
+                tables.append(RoomTable(i, settings))
+                said = f"kept as {kept}" if kept else "no file"
+                problems.append(f"{tpath}: {e}; table {i + 1} starts its game again ({said})")
+        rooms.append(Room(str(room_hash), str(teacher_hash), settings, tables))
+    return rooms, problems

@@ -1,0 +1,789 @@
+"""A room's tables: people and bots at several games, with no web server in sight.
+
+A :class:`Room` holds one or more :class:`RoomTable` games, all dealt from one
+deal number (a class plays the same cards at every table). People take seats
+with :meth:`RoomTable.join` and get a seat token; every action names its
+seat through that token, and the table accepts it only from the seat whose
+turn it is, checked by the engine. What a seat is shown comes from
+:meth:`RoomTable.view`, built from that seat's
+:class:`~hearts.observation.Observation` alone, so nothing of another seat's
+hand can be in it. Seats nobody holds are played by bots; so is a person's
+seat once they have been away longer than the room's ``bot_after``.
+
+The web server (:mod:`hearts.room.server`) only carries these calls over
+websockets.
+
+>>> room, keys = Room.create(RoomSettings(number=21, level="random", tables=1))
+>>> table = room.tables[0]
+>>> token = table.join(2, "Ana")
+>>> table.seat_of(token)
+2
+>>> table.act(token, {"type": "play", "card": "2C", "at": table.at()})
+Traceback (most recent call last):
+...
+hearts.room.tables.RoomError: play: wrong_phase: That cannot be done now: the hand is in the passing phase.
+>>> while table.bot_step():
+...     pass
+>>> view = table.view(2, "en")
+>>> view["phase"], len(view["hand"]), view["can_pass"]
+('passing', 13, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import math
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from hearts.bots import LEVELS, Bot, make_bot
+from hearts.cards import Card, CardSet
+from hearts.deal import StableRandom
+from hearts.errors import CardParseError, HeartsError, IllegalMoveError, Rule
+from hearts.game import Game
+from hearts.hand import Phase
+from hearts.messages import LANGUAGES, seat_name, text, text_n
+from hearts.observation import Observation
+from hearts.rules import Rules
+
+__all__ = [
+    "MAX_NAME",
+    "Room",
+    "RoomError",
+    "RoomSettings",
+    "RoomTable",
+    "new_token",
+    "token_hash",
+]
+
+SEATS = 4
+MAX_NAME = 24
+MAX_TABLES = 50
+TOKEN_BYTES = 18  # 144 random bits: secrets.token_urlsafe gives 24 characters
+
+
+def new_token() -> str:
+    """An unguessable token (room, teacher key or seat), from :mod:`secrets`.
+
+    >>> len(new_token()), new_token() != new_token()
+    (24, True)
+    """
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def token_hash(token: str) -> str:
+    """What is stored and compared instead of a token: its SHA-256, so a saved file grants nothing.
+
+    >>> token_hash("abc")[:12]
+    'ba7816bf8f01'
+    """
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class RoomError(HeartsError):
+    """A message or action the room refuses; nothing changes.
+
+    ``.code`` is the reason (a catalogue key ``room.error.<code>``), ``.field``
+    the part of the message that was wrong, and :meth:`explain` the words in
+    ``'en'`` or ``'es'``. An engine refusal travels inside: ``.rule`` is the
+    :class:`~hearts.errors.Rule` broken (``None`` for the room's own reasons).
+
+    >>> e = RoomError("seat_taken", "seat", seat=2)
+    >>> e.explain("es")
+    'Ese asiento ya tiene jugador: elige otro.'
+    """
+
+    def __init__(self, code: str, field: str = "", *, cause: HeartsError | None = None, **values: Any) -> None:
+        self.code = code
+        self.field = field
+        self.values = values
+        self.cause = cause
+        self.rule: Rule | None = cause.rule if isinstance(cause, IllegalMoveError) else None
+        super().__init__(": ".join(x for x in (field, code, self.explain("en")) if x))
+
+    def explain(self, lang: str = "en") -> str:
+        """The reason in words."""
+        explain = getattr(self.cause, "explain", None)
+        if callable(explain):
+            return str(explain(lang))
+        return text(f"room.error.{self.code}", lang, **self.values)
+
+
+def _refused(e: HeartsError, field: str) -> RoomError:
+    """An engine error as the room's error (same words, the rule kept)."""
+    if isinstance(e, RoomError):
+        return e
+    if isinstance(e, IllegalMoveError):
+        return RoomError(e.rule.value, field, cause=e)
+    if isinstance(e, CardParseError):
+        return RoomError("not_a_card", field, cause=e)
+    return RoomError("refused", field, reason=str(e))
+
+
+@dataclasses.dataclass(frozen=True)
+class RoomSettings:
+    """How a room plays. Every table uses the same settings.
+
+    - ``number``: the deal number every table plays (hand ``k`` is
+      ``Deal.from_number(number, hand_number=k)``, as at the game table).
+    - ``tables``: how many tables (four seats each).
+    - ``level``: the bots' level (``random``, ``rule``, ``expert``, ``master``).
+    - ``target_score``: the score that ends a game.
+    - ``bot_after``: seconds a person who lost the connection may be away
+      before a bot plays for them (``None``: the table waits for them).
+    - ``bot_delay``: seconds between two bot cards, so people see them land.
+    - ``lang``: the pages' first language (each person can switch).
+
+    >>> RoomSettings(number=5, bot_after=-1)
+    Traceback (most recent call last):
+    ...
+    hearts.room.tables.RoomError: bot_after: bad_setting: The setting bot_after cannot be -1.
+    """
+
+    number: int = 0
+    tables: int = 1
+    level: str = "rule"
+    target_score: int = 100
+    bot_after: float | None = None
+    bot_delay: float = 0.6
+    lang: str = "en"
+
+    def __post_init__(self) -> None:
+        def bad(name: str) -> RoomError:
+            return RoomError("bad_setting", name, setting=name, value=getattr(self, name))
+
+        def whole(v: object) -> bool:
+            return isinstance(v, int) and not isinstance(v, bool)
+
+        def seconds(v: object) -> bool:
+            return whole(v) or (isinstance(v, float) and math.isfinite(v))
+
+        if not whole(self.number) or not 0 <= self.number < 10**12:
+            raise bad("number")
+        if not whole(self.tables) or not 1 <= self.tables <= MAX_TABLES:
+            raise bad("tables")
+        if self.level not in LEVELS:
+            raise bad("level")
+        if not whole(self.target_score) or self.target_score < 1:
+            raise bad("target_score")
+        if self.bot_after is not None and (not seconds(self.bot_after) or self.bot_after < 0):
+            raise bad("bot_after")
+        if not seconds(self.bot_delay) or not 0 <= self.bot_delay <= 10:
+            raise bad("bot_delay")
+        if self.lang not in LANGUAGES:
+            raise bad("lang")
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (saved with the room)."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RoomSettings:
+        """Settings from :meth:`to_dict`; unknown fields or bad values raise :class:`RoomError`."""
+        names = {f.name for f in dataclasses.fields(cls)}
+        extra = set(data) - names
+        if extra:
+            raise RoomError("unknown_field", sorted(extra)[0], field_name=sorted(extra)[0])
+        try:
+            return cls(**dict(data))
+        except TypeError as e:
+            raise RoomError("refused", "settings", reason=str(e)) from None
+
+
+@dataclasses.dataclass
+class Seat:
+    """Who sits at a seat: a person (``name`` and the hash of their token) or nobody (a bot plays)."""
+
+    name: str | None = None
+    token_hash: str | None = None
+    connected: int = 0  # live connections (the server keeps one per seat)
+    away_since: float | None = None  # time.monotonic() when the last connection went; None while connected
+    ready: bool = False  # pressed Next hand
+
+    @property
+    def person(self) -> bool:
+        """True when a person holds the seat."""
+        return self.token_hash is not None
+
+
+def check_name(name: object) -> str:
+    """A player's name: 1 to 24 printable characters, spaces trimmed.
+
+    >>> check_name("  Ana ")
+    'Ana'
+    >>> check_name("")
+    Traceback (most recent call last):
+    ...
+    hearts.room.tables.RoomError: name: bad_name: A name is 1 to 24 letters, digits or signs (no line breaks).
+    """
+    if not isinstance(name, str):
+        raise RoomError("bad_name", "name", most=MAX_NAME)
+    cleaned = " ".join(name.split())
+    if not 1 <= len(cleaned) <= MAX_NAME or not cleaned.isprintable():
+        raise RoomError("bad_name", "name", most=MAX_NAME)
+    return cleaned
+
+
+class RoomTable:
+    """One game in a room: four seats, people and bots.
+
+    Every change bumps :attr:`version`; :meth:`view` gives a seat everything
+    its screen shows. Actions (:meth:`act`) come with the seat's token and the
+    ``at`` the person's screen showed (:meth:`at`), so an old or replayed
+    message never acts on a position the person has not seen.
+    """
+
+    def __init__(self, index: int, settings: RoomSettings, *, game: Game | None = None) -> None:
+        self.index = index
+        self.settings = settings
+        self.game = game if game is not None else Game(settings.number, Rules(target_score=settings.target_score))
+        self.seats = [Seat() for _ in range(SEATS)]
+        self.selection = [0] * SEATS  # the cards each seat has chosen so far for its pass
+        self.version = 0
+        self.clock: Callable[[], float] = time.monotonic
+        self.bots: dict[int, Bot] = {s: make_bot(settings.level, seed=s) for s in range(SEATS)}
+        self.last_error: dict[int, RoomError] = {}
+
+    # ----- reading -------------------------------------------------------------------
+
+    def at(self) -> list[int]:
+        """Where the table is: ``[hand number, cards played]``. An action must name the position it answers."""
+        h = self.game.hand
+        return [h.hand_number, h.cards_played]
+
+    def seat_of(self, token: object) -> int | None:
+        """The seat a token holds at this table, or ``None``."""
+        if not isinstance(token, str):
+            return None
+        digest = token_hash(token)
+        for s, seat in enumerate(self.seats):
+            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
+                return s
+        return None
+
+    def free_seats(self) -> list[int]:
+        """Seats nobody holds (bots play them until someone sits down)."""
+        return [s for s, seat in enumerate(self.seats) if not seat.person]
+
+    def name(self, s: int, lang: str) -> str:
+        """A seat's name on screen: the person's name, or e.g. "West (bot)"."""
+        seat = self.seats[s]
+        if seat.name is not None:
+            return seat.name
+        return text("room.bot_name", lang, seat=seat_name(s, lang))
+
+    def names(self, lang: str) -> list[str]:
+        """Every seat's name, South first."""
+        return [self.name(s, lang) for s in range(SEATS)]
+
+    def bot_plays_for(self, s: int) -> bool:
+        """True when a bot acts for seat ``s`` now: nobody holds it, or its person is away too long."""
+        seat = self.seats[s]
+        if not seat.person:
+            return True
+        if seat.connected or self.settings.bot_after is None or seat.away_since is None:
+            return False
+        return self.clock() - seat.away_since >= self.settings.bot_after
+
+    def _due(self) -> list[int]:
+        """Seats that must act before the table can go on."""
+        g = self.game
+        h = g.hand
+        if h.phase is Phase.PASSING:
+            return h.waiting_to_pass
+        if h.phase is Phase.PLAYING:
+            return [h.to_play]
+        if h.is_over and not g.is_over:
+            return [s for s in range(SEATS) if not self.seats[s].ready]
+        return []
+
+    @property
+    def started(self) -> bool:
+        """True once a person holds a seat: until then (and whenever every person has left) the bots wait."""
+        return any(seat.person for seat in self.seats)
+
+    def bot_wait(self) -> float | None:
+        """Seconds until a bot must act here (0: now), or ``None`` when only people can move the table on."""
+        if not self.started:
+            return None
+        waits = []
+        for s in self._due():
+            if self.bot_plays_for(s):
+                return 0.0
+            seat = self.seats[s]
+            if seat.person and not seat.connected and seat.away_since is not None and self.settings.bot_after:
+                waits.append(max(0.0, seat.away_since + self.settings.bot_after - self.clock()))
+        return min(waits) if waits else None
+
+    def bot_plays_next(self) -> bool:
+        """True when the next action due is a bot's card (the server paces those by ``bot_delay``)."""
+        h = self.game.hand
+        return h.phase is Phase.PLAYING and self.bot_plays_for(h.to_play)
+
+    def view(self, s: int, lang: str) -> dict[str, Any]:
+        """Everything seat ``s`` is shown, from its own observation: the SVG table and the facts beside it.
+
+        Nothing here comes from another seat's hand: the drawing and the lists
+        are made from :meth:`Game.observation` of ``s`` and the public totals.
+        """
+        from hearts.display import table_svg
+
+        g = self.game
+        obs = g.observation(s)
+        h_phase = obs.phase
+        trick = None
+        if h_phase is Phase.PLAYING and not obs.trick and obs.tricks:
+            trick = obs.tricks[-1]  # the trick just won stays in view until the next card
+        can_pass = h_phase is Phase.PASSING and obs.passed_mask is None
+        selected = self.selection[s] & obs.hand_mask if can_pass else 0
+        received = 0
+        played_first = s in {seat for seat, _ in obs.trick}
+        if h_phase is Phase.PLAYING and obs.trick_number == 0 and obs.received_mask and not played_first:
+            received = obs.received_mask  # outlined until this seat plays its first card
+        names = self.names(lang)
+        over = g.is_over
+        message = None
+        if over:
+            message = _game_over_text(g, names, lang)
+        svg = table_svg(
+            obs,
+            viewer=s,
+            selected=selected,
+            highlighted=received,
+            trick=trick,
+            names=names,
+            scores=list(g.scores),
+            message=message,
+            lang=lang,
+        )
+        your_turn = h_phase is Phase.PLAYING and obs.to_play == s
+        hand_over = h_phase is Phase.DONE
+        return {
+            "type": "state",
+            "table": self.index,
+            "seat": s,
+            "version": self.version,
+            "at": self.at(),
+            "number": g.number,
+            "hand_number": obs.hand_number,
+            "phase": h_phase.value,
+            "to_play": obs.to_play,
+            "your_turn": your_turn,
+            "can_pass": can_pass,
+            "can_next": hand_over and not over and not self.seats[s].ready,
+            "hand_over": hand_over,
+            "game_over": over,
+            "hand": obs.hand.codes(),
+            "legal": obs.legal_moves.codes() if your_turn else [],
+            "selected": CardSet(selected).codes(),
+            "pass_size": g.rules.pass_size,
+            "scores": list(g.scores),
+            "points": list(obs.points),
+            "players": [self._player(p, lang) for p in range(SEATS)],
+            "message": self._line(s, lang),
+            "svg": svg,
+        }
+
+    def _player(self, p: int, lang: str) -> dict[str, Any]:
+        seat = self.seats[p]
+        return {
+            "seat": p,
+            "name": self.name(p, lang),
+            "kind": "person" if seat.person else "bot",
+            "connected": bool(seat.connected) if seat.person else True,
+            "bot_playing": seat.person and self.bot_plays_for(p),
+        }
+
+    def _line(self, s: int, lang: str) -> dict[str, str]:
+        """The message line under seat ``s``'s table."""
+        g = self.game
+        h = g.hand
+        names = self.names(lang)
+        if g.is_over:
+            return {"kind": "ok", "text": _game_over_text(g, names, lang)}
+        if h.is_over:
+            r = h.result()
+            said = text_n("room.msg.hand_done", r.points[s], lang, hand=h.hand_number, points=r.points[s],
+                          total=g.scores[s])
+            waiting = [names[p] for p in range(SEATS) if not self.seats[p].ready and p != s]
+            if not self.seats[s].ready:
+                return {"kind": "ok", "text": said + " " + text("room.msg.press_next", lang)}
+            return {"kind": "ok", "text": said + " " + text("room.msg.waiting_next", lang, names=", ".join(waiting))}
+        if h.phase is Phase.PASSING:
+            if h.passes[s] is None:
+                return {
+                    "kind": "info",
+                    "text": text(
+                        "room.msg.choose_pass",
+                        lang,
+                        count=g.rules.pass_size,
+                        direction=text(f"pass.{h.pass_direction.value}", lang),
+                        to=names[h.pass_target(s)],
+                    ),
+                }
+            waiting = [names[p] for p in h.waiting_to_pass]
+            return {"kind": "info", "text": text("room.msg.waiting_pass", lang, names=", ".join(waiting))}
+        mover = h.to_play
+        if mover == s:
+            return {"kind": "info", "text": text("room.msg.your_turn", lang)}
+        seat = self.seats[mover]
+        if seat.person and not seat.connected and not self.bot_plays_for(mover):
+            key = "room.msg.away_waits" if self.settings.bot_after is None else "room.msg.away_bot_soon"
+            return {"kind": "info", "text": text(key, lang, name=names[mover], seconds=self.settings.bot_after)}
+        return {"kind": "info", "text": text("room.msg.waiting", lang, name=names[mover])}
+
+    # ----- seats ---------------------------------------------------------------------
+
+    def join(self, s: object, name: object) -> str:
+        """A person takes free seat ``s``; returns their seat token (keep it: it is the seat's only key)."""
+        if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < SEATS:
+            raise RoomError("no_such_seat", "seat", last=SEATS - 1)
+        who = check_name(name)
+        if self.seats[s].person:
+            raise RoomError("seat_taken", "seat", seat=s)
+        token = new_token()
+        self.seats[s] = Seat(name=who, token_hash=token_hash(token), ready=self.seats[s].ready)
+        self.selection[s] = 0
+        self.version += 1
+        return token
+
+    def leave(self, token: object) -> int:
+        """The person gives their seat back to a bot; their token stops working. Returns the seat."""
+        s = self._seat(token)
+        ready = self.seats[s].ready
+        self.seats[s] = Seat(ready=ready)
+        self.selection[s] = 0
+        self.version += 1
+        return s
+
+    def connect(self, s: int) -> None:
+        """A connection for seat ``s`` opened."""
+        seat = self.seats[s]
+        seat.connected += 1
+        seat.away_since = None
+        self.version += 1
+
+    def disconnect(self, s: int) -> None:
+        """A connection for seat ``s`` closed (the seat stays the person's)."""
+        seat = self.seats[s]
+        seat.connected = max(0, seat.connected - 1)
+        if not seat.connected:
+            seat.away_since = self.clock()
+        self.version += 1
+
+    def _seat(self, token: object) -> int:
+        s = self.seat_of(token)
+        if s is None:
+            raise RoomError("bad_token", "token")
+        return s
+
+    # ----- actions -------------------------------------------------------------------
+
+    def act(self, token: object, message: Mapping[str, Any]) -> None:
+        """Carry out a person's message (``select``, ``pass``, ``play`` or ``next``) for their own seat.
+
+        Raises :class:`RoomError` and changes nothing when the token holds no
+        seat here, the message answers a position that is no longer on the
+        table (``at``), or the engine refuses the action.
+        """
+        s = self._seat(token)
+        kind = message.get("type")
+        if message.get("at") != self.at():
+            raise RoomError("stale", "at")
+        g = self.game
+        h = g.hand
+        try:
+            if kind == "select":
+                c = _card(message.get("card"), "card")
+                if h.phase is not Phase.PASSING:
+                    raise IllegalMoveError(Rule.WRONG_PHASE, phase=h.phase.value)
+                if h.passes[s] is not None:
+                    raise IllegalMoveError(Rule.ALREADY_PASSED, seat=s, players=SEATS)
+                if not h.hands[s] >> c & 1:
+                    raise IllegalMoveError(Rule.CARD_NOT_IN_HAND, card=str(c))
+                bit = 1 << c
+                if not self.selection[s] & bit and self.selection[s].bit_count() >= g.rules.pass_size:
+                    raise RoomError("three_chosen", "card", count=g.rules.pass_size)
+                self.selection[s] ^= bit
+            elif kind == "pass":
+                cards = message.get("cards")
+                if not isinstance(cards, list) or not all(isinstance(x, str) for x in cards):
+                    raise RoomError("bad_field", "cards", field_name="cards")
+                h.pass_cards(s, [_card(x, "cards") for x in cards])
+                self.selection[s] = 0
+            elif kind == "play":
+                c = _card(message.get("card"), "card")
+                if h.phase is Phase.PASSING:
+                    raise IllegalMoveError(Rule.WRONG_PHASE, phase=h.phase.value)
+                h.play(c, seat=s)
+            elif kind == "next":
+                self._ready(s)
+            else:
+                raise RoomError("unknown_type", "type", given=str(kind))
+        except HeartsError as e:
+            raise _refused(e, str(kind)) from None
+        self.version += 1
+
+    def _ready(self, s: int) -> None:
+        g = self.game
+        if not g.hand.is_over:
+            raise RoomError("hand_not_over", "next")
+        if g.is_over:
+            raise IllegalMoveError(Rule.GAME_OVER)
+        self.seats[s].ready = True
+        if all(seat.ready for seat in self.seats):
+            g.next_hand()
+            for seat in self.seats:
+                seat.ready = False
+            self.selection = [0] * SEATS
+
+    def _bot(self, s: int) -> Bot:
+        """Seat ``s``'s bot, reseeded from the position, so a resumed room plays on exactly as it would have."""
+        h = self.game.hand
+        key = f"hearts-room/v1/{self.game.number}/{h.hand_number}/{s}/{h.cards_played}"
+        bot = self.bots[s]
+        bot.reseed(StableRandom(key).bits64())
+        return bot
+
+    def bot_step(self) -> bool:
+        """One action a bot owes now (a card, every bot pass, or Next hand). False when none is due."""
+        g = self.game
+        h = g.hand
+        due = [s for s in self._due() if self.bot_plays_for(s)] if self.started else []
+        if not due:
+            return False
+        if h.phase is Phase.PASSING:
+            for s in due:
+                h.pass_cards(s, list(self._bot(s).choose_pass(g.observation(s))))
+                self.selection[s] = 0
+        elif h.phase is Phase.PLAYING:
+            s = h.to_play
+            h.play(self._bot(s).choose_play(g.observation(s)), seat=s)
+        else:
+            for s in due:
+                self._ready(s)
+        self.version += 1
+        return True
+
+    def bot_turn(self) -> tuple[list[int], int, Observation, Bot] | None:
+        """The bot to move and what it sees, ``(at, seat, observation, bot)``, without playing.
+
+        The server asks the bot in a worker thread (the strong levels think for a
+        while) and plays its card with :meth:`apply_bot_card`, which refuses it
+        if the table moved meanwhile. ``None`` when no bot card is due.
+        """
+        h = self.game.hand
+        if h.phase is not Phase.PLAYING or not self.started or not self.bot_plays_for(h.to_play):
+            return None
+        s = h.to_play
+        return self.at(), s, self.game.observation(s), self._bot(s)
+
+    def apply_bot_card(self, at: list[int], s: int, c: Card) -> bool:
+        """Play a card from :meth:`bot_turn` if the table is still where it was decided."""
+        h = self.game.hand
+        if at != self.at() or h.phase is not Phase.PLAYING or h.to_play != s or not self.bot_plays_for(s):
+            return False
+        h.play(c, seat=s)
+        self.version += 1
+        return True
+
+    # ----- the scores ---------------------------------------------------------------
+
+    def leaderboard_rows(self, lang: str = "en") -> list[dict[str, Any]]:
+        """One row per seat: table, seat, player, kind, hands finished, score (public facts only)."""
+        g = self.game
+        h = g.hand
+        done = g.hand_number - (0 if h.is_over else 1)
+        rows = []
+        for s in range(SEATS):
+            seat = self.seats[s]
+            rows.append(
+                {
+                    "table": self.index + 1,
+                    "seat": seat_name(s, lang),
+                    "player": self.name(s, lang),
+                    "kind": "person" if seat.person else "bot",
+                    "hands": done,
+                    "score": g.scores[s],
+                    "hand_points": h.points[s],
+                    "game_over": g.is_over,
+                }
+            )
+        return rows
+
+    # ----- saving --------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form: the game record, who sits where (token hashes only), the pass selections."""
+        from hearts.record import GameRecord
+
+        return {
+            "game": GameRecord.from_game(self.game).to_dict(),
+            "seats": [{"name": x.name, "token_hash": x.token_hash, "ready": x.ready} for x in self.seats],
+            "selection": [CardSet(m).codes() for m in self.selection],
+        }
+
+    @classmethod
+    def from_dict(cls, index: int, settings: RoomSettings, data: Any) -> RoomTable:
+        """A table from :meth:`to_dict`; a damaged part raises :class:`RoomError` naming it."""
+        from hearts.record import GameRecord
+
+        where = f"tables[{index}]"
+        if not isinstance(data, dict):
+            raise RoomError("bad_file", where, where=where)
+        try:
+            game = GameRecord.from_dict(data.get("game")).replay()
+        except HeartsError as e:
+            raise RoomError("bad_file", f"{where}.game", where=f"{where}.game: {e}") from e
+        table = cls(index, settings, game=game)
+        seats = data.get("seats")
+        if not isinstance(seats, list) or len(seats) != SEATS:
+            raise RoomError("bad_file", f"{where}.seats", where=f"{where}.seats")
+        for s, x in enumerate(seats):
+            ok = isinstance(x, dict) and isinstance(x.get("ready", False), bool)
+            name, digest = (x.get("name"), x.get("token_hash")) if isinstance(x, dict) else (None, None)
+            ok = ok and (name is None) == (digest is None)
+            ok = ok and (digest is None or (isinstance(digest, str) and len(digest) == 64))
+            if not ok:
+                raise RoomError("bad_file", f"{where}.seats[{s}]", where=f"{where}.seats[{s}]")
+            table.seats[s] = Seat(
+                name=None if name is None else check_name(name),
+                token_hash=digest,
+                ready=x.get("ready", False),
+                away_since=table.clock() if digest is not None else None,  # away until they reconnect
+            )
+        selection = data.get("selection", [[]] * SEATS)
+        if not isinstance(selection, list) or len(selection) != SEATS:
+            raise RoomError("bad_file", f"{where}.selection", where=f"{where}.selection")
+        for s, codes in enumerate(selection):
+            try:
+                table.selection[s] = CardSet([Card.parse(c) for c in codes]).mask & game.hand.hands[s]
+            except (CardParseError, TypeError, AttributeError):
+                raise RoomError("bad_file", f"{where}.selection[{s}]", where=f"{where}.selection[{s}]") from None
+        return table
+
+
+def _card(value: object, field: str) -> Card:
+    if not isinstance(value, str):
+        raise RoomError("bad_field", field, field_name=field)
+    return Card.parse(value)
+
+
+def _game_over_text(g: Game, names: list[str], lang: str) -> str:
+    w = g.winners
+    key = "room.msg.game_shared" if len(w) > 1 else "room.msg.game_winner"
+    return text(key, lang, names=", ".join(names[s] for s in w))
+
+
+class Room:
+    """Several tables on one deal number, a teacher's key, and the people who joined.
+
+    Make one with :meth:`create`, which returns the room and its two secrets:
+    the room token (in the link players open) and the teacher's key (for the
+    leaderboard). Neither is stored: the room keeps only their hashes.
+    """
+
+    def __init__(self, room_hash: str, teacher_hash: str, settings: RoomSettings, tables: list[RoomTable]) -> None:
+        self.room_hash = room_hash
+        self.teacher_hash = teacher_hash
+        self.settings = settings
+        self.tables = tables
+
+    @classmethod
+    def create(cls, settings: RoomSettings) -> tuple[Room, dict[str, str]]:
+        """A new room; returns it and ``{"room": token, "teacher": key}``."""
+        room_token, teacher = new_token(), new_token()
+        tables = [RoomTable(i, settings) for i in range(settings.tables)]
+        return cls(token_hash(room_token), token_hash(teacher), settings, tables), {
+            "room": room_token,
+            "teacher": teacher,
+        }
+
+    def is_teacher(self, key: object) -> bool:
+        """True for the teacher's key."""
+        return isinstance(key, str) and secrets.compare_digest(token_hash(key), self.teacher_hash)
+
+    def table(self, index: object) -> RoomTable:
+        """Table ``index`` (0-based); a bad index raises :class:`RoomError`."""
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(self.tables):
+            raise RoomError("no_such_table", "table", last=len(self.tables))
+        return self.tables[index]
+
+    def find(self, token: object) -> tuple[RoomTable, int] | None:
+        """The table and seat a seat token holds in this room, or ``None``."""
+        for t in self.tables:
+            s = t.seat_of(token)
+            if s is not None:
+                return t, s
+        return None
+
+    def lobby(self, lang: str) -> dict[str, Any]:
+        """The room as a newcomer sees it: each table's seats, who holds them, which are free."""
+        return {
+            "type": "lobby",
+            "number": self.settings.number,
+            "tables": [
+                {
+                    "table": t.index,
+                    "hand_number": t.game.hand_number,
+                    "game_over": t.game.is_over,
+                    "seats": [
+                        {
+                            "seat": s,
+                            "seat_name": seat_name(s, lang),
+                            "name": t.seats[s].name,
+                            "free": not t.seats[s].person,
+                        }
+                        for s in range(SEATS)
+                    ],
+                }
+                for t in self.tables
+            ],
+        }
+
+    def leaderboard_rows(self, lang: str = "en") -> list[dict[str, Any]]:
+        """Every seat of every table, lowest score first (people before bots when tied), with a rank."""
+        rows = [r for t in self.tables for r in t.leaderboard_rows(lang)]
+        rows.sort(key=lambda r: (r["score"], r["kind"] != "person", r["table"]))
+        rank = 0
+        last = None
+        for i, r in enumerate(rows, 1):
+            if r["score"] != last:
+                rank, last = i, r["score"]
+            r["rank"] = rank
+        return rows
+
+    def leaderboard(self, lang: str = "en") -> Any:
+        """The leaderboard as a pandas DataFrame (one row per seat; ``to_csv`` exports it).
+
+        >>> room, _ = Room.create(RoomSettings(number=3, tables=2, level="random"))
+        >>> df = room.leaderboard()
+        >>> list(df.columns)
+        ['rank', 'table', 'seat', 'player', 'kind', 'hands', 'score', 'hand_points', 'game_over']
+        >>> len(df), str(df["score"].dtype)
+        (8, 'int64')
+        """
+        import pandas as pd
+
+        cols = ["rank", "table", "seat", "player", "kind", "hands", "score", "hand_points", "game_over"]
+        df = pd.DataFrame(self.leaderboard_rows(lang), columns=cols)
+        for c in ("rank", "table", "hands", "score", "hand_points"):
+            df[c] = df[c].astype("int64")
+        df["game_over"] = df["game_over"].astype(bool)
+        return df
+
+    def to_dict(self) -> dict[str, Any]:
+        """The room's own file (tables are saved one file each)."""
+        return {
+            "format": ROOM_FORMAT,
+            "version": 1,
+            "room_hash": self.room_hash,
+            "teacher_hash": self.teacher_hash,
+            "settings": self.settings.to_dict(),
+        }
+
+
+ROOM_FORMAT = "hearts-room"
