@@ -1,11 +1,13 @@
-"""The command line: ``python -m hearts selfplay …`` and ``python -m hearts experiment …``.
+"""The command line: ``python -m hearts selfplay …``, ``python -m hearts experiment …`` and
+``python -m hearts room …``.
 
 ``selfplay`` plays hands or whole games between bots and writes the three
 tables as Parquet; ``experiment`` runs an A/B comparison (or the ready
 experiment of a strategy tip) and prints its effect in points per hand with
 a 95% interval, or with ``--unit games --games N`` its effect on games won
 and on the final score over N whole games. ``--help`` on each command
-explains every option.
+explains every option. ``room`` serves a room of tables to browsers (see
+:mod:`hearts.room`).
 
 Bots are written ``random``, ``rule``, ``expert`` or ``module:Class``; the
 rule bot takes tip switches after a colon: ``rule:-flush_queen`` (that tip
@@ -133,7 +135,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser = argparse.ArgumentParser(
         prog="python -m hearts",
-        description="Hearts self-play and strategy experiments. Results are written as Parquet files.",
+        description="Hearts self-play and strategy experiments (results are written as Parquet files), "
+        "and the room server where people play from their browsers.",
         epilog=bots_help,
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)

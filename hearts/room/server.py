@@ -144,7 +144,7 @@ class RoomServer:
         self.connections: dict[str, set[Connection]] = {h: set() for h in self.rooms}
         self._wake: dict[tuple[str, int], asyncio.Event] = {}
         self._drivers: list[asyncio.Task[None]] = []
-        self._running = False
+        self._loop: asyncio.AbstractEventLoop | None = None
         for r in rooms:
             self.add(r)
         self.app = Starlette(
@@ -167,8 +167,8 @@ class RoomServer:
         self.rooms[room.room_hash] = room
         self.connections.setdefault(room.room_hash, set())
         storage.save_room(self.folder, room)
-        if self._running:
-            self._start(room)
+        if self._loop is not None:  # running: its bots start in the server's own loop (any thread may call)
+            self._loop.call_soon_threadsafe(self._start, room)
 
     def _start(self, room: Room) -> None:
         for table in room.tables:
@@ -177,13 +177,13 @@ class RoomServer:
 
     @contextlib.asynccontextmanager
     async def _lifespan(self, _app: Starlette) -> AsyncIterator[None]:
-        self._running = True
+        self._loop = asyncio.get_running_loop()
         for room in self.rooms.values():
             self._start(room)
         try:
             yield
         finally:
-            self._running = False
+            self._loop = None
             for task in self._drivers:
                 task.cancel()
             for task in self._drivers:

@@ -1,0 +1,84 @@
+"""Helpers for the room tests: a leak check on every message the server sends, and a websocket player."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from hearts.cards import Card, iter_mask
+from hearts.messages import card_name
+from hearts.room.server import Connection
+from hearts.room.tables import RoomTable
+
+_DATA_CARD = re.compile(r'data-card="([^"]+)"')
+_TITLE = re.compile(r"<title>([^<]*)</title>")
+
+
+def hidden_from(table: RoomTable, seat: int | None) -> int:
+    """Cards in other seats' hands that ``seat`` has no way to know (all of them for a non-player)."""
+    h = table.game.hand
+    mask = 0
+    for p in range(4):
+        if p != seat:
+            mask |= h.hands[p] | (h.passes[p] or 0)  # chosen cards stay hidden until they change hands
+    mask &= ~h.played_mask
+    if seat is not None:
+        mask &= ~h.hands[seat]
+        obs = table.game.observation(seat)
+        for p in range(4):
+            mask &= ~obs.known_mask(p)  # cards it passed, still in the receiver's hand
+    return mask
+
+
+def leaks(raw: str, hidden: int) -> list[str]:
+    """Every trace of a hidden card in one message: as a face-up card, a card's name, or a card code."""
+    found = []
+    codes = {Card(c).code for c in iter_mask(hidden)}
+    names = {card_name(Card(c), lang) for c in iter_mask(hidden) for lang in ("en", "es")}
+    for code in _DATA_CARD.findall(raw):
+        if code in codes:
+            found.append(f"face-up {code}")
+    for title in _TITLE.findall(raw):
+        for name in names:
+            if name in title:
+                found.append(f"title {title!r}")
+    data = json.loads(raw)
+
+    def walk(x: Any) -> None:
+        if isinstance(x, str) and x in codes:
+            found.append(f"code {x}")
+        elif isinstance(x, list):
+            for y in x:
+                walk(y)
+        elif isinstance(x, dict):
+            for y in x.values():
+                walk(y)
+
+    walk(data)
+    return found
+
+
+class LeakWatch:
+    """Wraps :meth:`Connection.send`: checks every message against the true game at the moment it is sent."""
+
+    def __init__(self) -> None:
+        self.sent = 0
+        self.problems: list[str] = []
+
+    def install(self, monkeypatch: Any) -> None:
+        original = Connection.send
+        watch = self
+
+        def send(conn: Connection, message: dict[str, Any]) -> None:
+            raw = json.dumps(message, ensure_ascii=False)
+            tables = [conn.table] if conn.table is not None else list(conn.room.tables)
+            for table in tables:
+                seat = conn.seat if conn.table is table else None
+                bad = leaks(raw, hidden_from(table, seat))
+                if bad:
+                    watch.problems.append(f"{message.get('type')} to seat {seat}: {bad[:3]}")
+            watch.sent += 1
+            original(conn, message)
+
+        monkeypatch.setattr(Connection, "send", send)
