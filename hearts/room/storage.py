@@ -2,11 +2,13 @@
 
 ``<folder>/room-<first 16 hex of the room hash>/room.json`` holds the room's
 settings and the hashes of its secrets; ``table-<n>.json`` each table's game
-record and seats. Every file is written atomically (a temporary file in the
-same folder, flushed to disk, then renamed over the old one), so a crash or a
-full disk leaves the previous version whole. A file that cannot be read is
-never deleted: it is renamed ``*.bad.json`` and reported, and its room is not
-opened.
+record and seats. Every file is written whole or not at all
+(:func:`hearts.files.write_file`: a temporary file in the same folder, flushed
+to disk, then renamed over the old one), so a crash or a full disk leaves the
+previous version whole. A file that cannot be read is never deleted: it is
+kept aside as ``*.bad.json`` (:func:`hearts.files.keep_damaged`) and reported;
+a damaged room file leaves its room closed, a damaged table file starts that
+table's game again.
 
 >>> import tempfile, pathlib
 >>> from hearts.room.tables import Room, RoomSettings
@@ -20,34 +22,22 @@ opened.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from hearts.errors import HeartsError
+from hearts.files import FileContentError, keep_damaged, parse_json, read_limited, write_file
 from hearts.room.tables import ROOM_FORMAT, Room, RoomError, RoomSettings, RoomTable
 
 __all__ = ["load_rooms", "room_folder", "save_room", "save_table", "write_json_atomic"]
 
+MAX_FILE = 16 * 1024 * 1024  # a table's file (its whole game record) is far smaller
+
 
 def write_json_atomic(path: Path, data: Any) -> None:
-    """Write ``data`` as JSON to ``path`` so that a reader sees the old file or the new one, never half."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, ensure_ascii=False, separators=(",", ":"))
-            f.write("\n")
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    """Write ``data`` as JSON to ``path`` whole or not at all (:func:`hearts.files.write_file`)."""
+    write_file(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
 
 
 def room_folder(folder: Path, room: Room) -> Path:
@@ -69,18 +59,16 @@ def save_table(folder: Path, room: Room, table: RoomTable) -> None:
 
 
 def _keep_bad(path: Path) -> Path | None:
-    bad = path.with_name(path.stem + ".bad" + path.suffix)
-    try:
-        os.replace(path, bad)
-    except OSError:
-        return None
-    return bad
+    return keep_damaged(path)
 
 
 def _read(path: Path) -> Any:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raw = read_limited(path, MAX_FILE)
+        if raw is None:
+            raise RoomError("bad_file", path.name, where=f"{path.name}: missing")
+        return parse_json(raw)
+    except FileContentError as e:
         raise RoomError("bad_file", path.name, where=f"{path.name}: {e}") from None
 
 
