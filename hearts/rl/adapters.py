@@ -19,8 +19,8 @@ or a moon choice). It is what reinforcement-learning code trains.
 >>> obs = h.observation(0)
 >>> rule(encode(obs), action_mask(obs)) in [int(c) for c in rule.bot.choose_pass(obs)]
 True
->>> lowest = PolicyBot(lambda x, mask: int(mask.nonzero()[0][0]), name="Lowest")
->>> str(lowest.choose_pass(obs)) == " ".join(str(c) for c in list(obs.hand)[:3])
+>>> first_cards = PolicyBot(lambda x, mask: int(mask.nonzero()[0][0]), name="Lowest")
+>>> str(first_cards.choose_pass(obs)) == " ".join(str(c) for c in list(obs.hand)[:3])
 True
 """
 
@@ -32,7 +32,7 @@ import numpy as np
 
 from hearts.bots.base import Bot, BotError, Decision
 from hearts.bots.registry import BotLike, Seating, as_bot
-from hearts.cards import _CARDS
+from hearts.cards import CARDS, lowest
 from hearts.hand import Phase
 from hearts.observation import Observation
 from hearts.rl.encoding import MOON_ADD, MOON_SUBTRACT, NUM_ACTIONS, action_mask, decode, encode
@@ -93,8 +93,7 @@ class BotPolicy:
             key = (obs.seat, obs.hand_mask)
             if self._pass is None or self._pass[:2] != key or chosen & ~self._pass[2] or not chosen:
                 self._pass = (*key, self.bot.choose_pass(obs).mask)
-            left = self._pass[2] & ~chosen
-            return (left & -left).bit_length() - 1
+            return lowest(self._pass[2] & ~chosen)
         if obs.phase is Phase.MOON_CHOICE:
             return MOON_ADD if self.bot.choose_moon(obs) == "add" else MOON_SUBTRACT
         return int(self.bot.choose_play(obs))
@@ -143,14 +142,14 @@ class PolicyBot(Bot):
 
     def decide_play(self, obs: Observation) -> Decision:
         """The policy's card."""
-        return Decision((_CARDS[self._ask(obs)],), "bot.reason.policy")
+        return Decision((CARDS[self._ask(obs)],), "bot.reason.policy")
 
     def decide_pass(self, obs: Observation) -> Decision:
         """The policy's three cards, asked one at a time."""
         chosen = 0
         for _ in range(obs.rules.pass_size):
             chosen |= 1 << self._ask(obs, chosen)
-        return Decision(tuple(_CARDS[c] for c in range(52) if chosen >> c & 1), "bot.reason.policy_pass")
+        return Decision(tuple(CARDS[c] for c in range(52) if chosen >> c & 1), "bot.reason.policy_pass")
 
     def choose_moon(self, obs: Observation) -> str:
         """The policy's moon choice (``'add'`` or ``'subtract'``)."""

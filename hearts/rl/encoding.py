@@ -68,11 +68,11 @@ from typing import Any
 
 import numpy as np
 
-from hearts.cards import _CARDS
+from hearts.cards import CARDS
 from hearts.errors import HeartsError
 from hearts.hand import Phase, Trick
 from hearts.observation import Observation
-from hearts.rules import MoonScoring, PassDirection, Rules, trick_winner
+from hearts.rules import MoonScoring, PassDirection, Rules, complete_trick
 
 __all__ = [
     "MOON_ADD",
@@ -444,15 +444,14 @@ def decode(vector: Any) -> tuple[Observation, int]:
         if t == 0:
             leader = next(s for s, c in cards_of.items() if c == first)
         order = [cards_of[(leader + i) % n] for i in range(n)]
-        win_i, taken = trick_winner(order)
-        winner = (leader + win_i) % n
-        tricks.append(Trick(t, leader, tuple(_CARDS[c] for c in order), winner, rules.points_of(taken)))
+        winner, taken = complete_trick(order, leader, n)
+        tricks.append(Trick(t, leader, tuple(CARDS[c] for c in order), winner, rules.points_of(taken)))
         leader = winner
     o.tricks = tuple(tricks)
     lead_r = _optional_one(x, f["leader"])
     o.leader = (me + lead_r) % n if lead_r >= 0 else -1
     current = by_trick.get(o.trick_number, {})
-    o.trick = tuple(((o.leader + i) % n, _CARDS[current[(o.leader + i) % n]]) for i in range(len(current)))
+    o.trick = tuple(((o.leader + i) % n, CARDS[current[(o.leader + i) % n]]) for i in range(len(current)))
     to_r = _optional_one(x, f["to_play"])
     o.to_play = (me + to_r) % n if to_r >= 0 else -1
     o.led_suit = _optional_one(x, f["led_suit"])

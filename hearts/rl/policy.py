@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from hearts.cards import _CARDS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card
+from hearts.cards import CARDS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card
 from hearts.errors import HeartsError
 from hearts.rl.encoding import MOON_ADD, MOON_SUBTRACT, NUM_ACTIONS, layout, size
 
@@ -101,7 +101,7 @@ class SoftmaxPolicy:
     def card(self, x: np.ndarray, mask: np.ndarray) -> Card | str:
         """The chosen action for people: a card, or ``'add'`` / ``'subtract'`` for a moon choice."""
         a = self(x, mask)
-        return _CARDS[a] if a < 52 else ("add" if a == MOON_ADD else "subtract")
+        return CARDS[a] if a < 52 else ("add" if a == MOON_ADD else "subtract")
 
     def __call__(self, x: np.ndarray, mask: np.ndarray, /) -> int:
         actions = self._allowed(mask)
