@@ -57,7 +57,7 @@ _STYLE = """
 .hearts-app .hw-learn .hw-note-rule { background: #fffde7; border-left-color: #ffb300; }
 .hearts-app .hw-learn .hw-note-now { background: #e3f2fd; border-left-color: #1e88e5; }
 .hearts-app .hw-learn .hw-note-coach { background: #f3e5f5; border-left-color: #8e24aa; }
-.hearts-app ul.hw-checklist { list-style: none; padding-left: 4px; margin: 4px 0; columns: 2; }
+.hearts-app ul.hw-checklist { list-style: none; padding-left: 4px; margin: 4px 0; columns: 16em 2; }
 .hearts-app ul.hw-checklist li[data-met="false"] { color: #777; }
 </style>
 """
@@ -140,7 +140,8 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self.table_colour = W.Dropdown(layout=W.Layout(width="22em")).add_class("hw-set-table-colour")
         self.card_back = W.Dropdown(layout=W.Layout(width="22em")).add_class("hw-set-card-back")
         self.lang_box = W.Dropdown(layout=W.Layout(width="22em")).add_class("hw-set-lang")
-        self.step_bots = W.Checkbox(indent=False).add_class("hw-set-step-bots")
+        # Check boxes as wide as their labels, so no label is cut short.
+        self.step_bots = W.Checkbox(indent=False, layout=W.Layout(width="auto")).add_class("hw-set-step-bots")
         # Who plays each seat: a person (pass-and-play on this screen) or a bot.
         self.people_label = W.HTML().add_class("hw-people-label")
         self.people = [
@@ -149,9 +150,9 @@ class GameTable(W.VBox):  # type: ignore[misc]
         ]
         for s, b in enumerate(self.people):
             b.observe(lambda _ch, s=s: self._on_people(s), names="value")
-        self.learn = W.Checkbox(indent=False).add_class("hw-set-learn")
-        self.notes_again = W.Checkbox(indent=False).add_class("hw-set-notes-again")
-        self.coach = W.Checkbox(indent=False).add_class("hw-set-coach")
+        self.learn = W.Checkbox(indent=False, layout=W.Layout(width="auto")).add_class("hw-set-learn")
+        self.notes_again = W.Checkbox(indent=False, layout=W.Layout(width="auto")).add_class("hw-set-notes-again")
+        self.coach = W.Checkbox(indent=False, layout=W.Layout(width="auto")).add_class("hw-set-coach")
         for w, name in (
             (self.four_colour, "four_colour"),
             (self.table_colour, "table_colour"),

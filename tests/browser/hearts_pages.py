@@ -317,3 +317,76 @@ def replay_in_python(played: HandPlayed, lang: str, data_dir: Path) -> str:
     assert m.hand.is_over
     assert m.message is not None
     return m.message.text
+
+
+# ----- a hand in learn mode ----------------------------------------------------------
+
+
+def notes(board: Board) -> list[tuple[str, str, str]]:
+    """Learn mode's notes under the table: (kind, rule, text), in order."""
+    got = board.root.locator(".hw-learn-box .hw-note").evaluate_all(
+        "els => els.map(e => [e.dataset.kind || '', e.dataset.rule || '', e.innerText])"
+    )
+    return [(str(k), str(r), str(x).strip()) for k, r, x in got]
+
+
+def symbols(codes: list[str]) -> str:
+    """Card codes as the notes write them: ``['QS', '10H']`` -> ``'Q♠, 10♥'``."""
+    from hearts import Card as EngineCard
+
+    return ", ".join(str(EngineCard.parse(c)) for c in codes)
+
+
+def play_learn_hand(table: Board, number: int, folder: Path, prefix: str, words: dict[str, str]) -> list[str]:
+    """Start game ``number`` and play its first hand by clicks in learn mode, checking the notes on the way.
+
+    At every decision the last note is the "now" note, and it names exactly the cards the board marks legal;
+    a dimmed card clicked once gives the engine's reason and changes nothing; after every trick a note says
+    who took it. ``words``: the words expected in the page's language (the labels ``now`` and ``trick``, and
+    ``checklist``, the title of the panel of rules met).
+    Returns the rules whose notes were shown. Screenshots ``<prefix>-1-pass``, ``-2-rule-notes``,
+    ``-3-why``, ``-4-end``.
+    """
+    box = table.root.locator(".hw-deal-box input")
+    box.fill(str(number))
+    box.press("Tab")  # the box sends its value when it loses focus: before the button's click, not after
+    table.press("play-deal")
+    expect(table.root.locator(".hw-title")).to_contain_text(str(number))
+    shown = notes(table)
+    assert shown and shown[-1][0] == "now" and shown[-1][2].startswith(words["now"]), shown
+    hand = table.hand()
+    for c in hand[-3:]:
+        table.click_card(c.code)
+    table.shot(folder, f"{prefix}-1-pass")
+    table.press("pass")
+    rules: list[str] = []
+    shot_rules = tried = False
+    for trick in range(13):
+        shown = notes(table)
+        rules += [r for k, r, _ in shown if k == "rule"]
+        if any(k == "rule" for k, _, _ in shown) and not shot_rules and trick:
+            shot_rules = True
+            table.shot(folder, f"{prefix}-2-rule-notes")
+        kind, _, text = shown[-1]
+        hand = table.hand()
+        legal = [c.code for c in hand if c.legal]
+        assert kind == "now" and text.startswith(words["now"]), shown
+        assert symbols(legal) in text, (legal, text)
+        dimmed = [c.code for c in hand if c.dimmed]
+        if dimmed and not tried:
+            tried = True
+            table.click_card(dimmed[0])
+            kind, text = table.message()
+            assert kind == "error" and text, (kind, text)
+            assert table.hand() == hand and notes(table) == shown  # a refused card changes nothing
+            table.shot(folder, f"{prefix}-3-why")
+        table.click_card(legal[0])
+        after = notes(table)
+        assert any(k == "trick" and x.startswith(words["trick"]) for k, _, x in after), after
+    rules += [r for k, r, _ in notes(table) if k == "rule"]
+    assert table.hand() == [] and tried
+    assert len(rules) == len(set(rules)), rules
+    table.root.locator(".hw-panels").get_by_text(re.compile("^" + words["checklist"] + ":")).click()  # the checklist
+    expect(table.root.locator(".hw-checklist")).to_be_visible()
+    table.shot(folder, f"{prefix}-4-end")
+    return rules

@@ -1,5 +1,6 @@
 """JupyterLab: the learn-to-play notebook run from the Run menu; the walkthrough stepped through by clicking
-(notes, an illegal card and its reason, the story's card), then a whole hand at the table below it."""
+(notes, an illegal card and its reason, the story's card), then whole hands at the table below it, in learn mode
+(its notes checked at every turn, then said again in Spanish after a language switch)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hearts_pages import Board, new_page, play_whole_hand, replay_in_python, run_all, widget
+from hearts_pages import Board, new_page, play_learn_hand, play_whole_hand, replay_in_python, run_all, widget
+from hearts_pages import notes as learn_notes
 from playwright.sync_api import expect
 
 from hearts_widgets import WalkthroughModel
@@ -88,3 +90,25 @@ def test_whole_hand_at_the_table(notebook: Any, screenshots: Path, tmp_path: Pat
     table.root.scroll_into_view_if_needed()
     played = play_whole_hand(table, 2024, screenshots, "lab-table")
     assert played.final_message == replay_in_python(played, "en", tmp_path)
+
+
+def test_learn_mode_hand_at_the_table(notebook: Any, screenshots: Path) -> None:
+    table = Board(widget(notebook, "hearts-table-app"))
+    table.root.scroll_into_view_if_needed()
+    words = {"now": "Now:", "trick": "Trick:", "checklist": "Rules met"}
+    rules = play_learn_hand(table, 909, screenshots, "lab-learn-mode", words)
+    english = learn_notes(table)
+    assert english and not set(rules) & {"passing", "lead_lowest_club"}  # met in the hand before: not again
+    # Settings -> Language: the same notes, said again in Spanish.
+    table.root.locator(".hw-panels").get_by_text("Settings", exact=True).click()
+    old = table.version()
+    table.root.locator(".hw-set-lang select").select_option(index=1)  # the second language: Spanish
+    table.settle(old)
+    spanish = learn_notes(table)
+    assert [(k, r) for k, r, _ in spanish] == [(k, r) for k, r, _ in english]
+    labels = {"trick": "Baza:", "rule": "Regla:", "now": "Ahora:"}
+    assert all(text.startswith(labels[k]) for k, _, text in spanish), spanish
+    table.shot(screenshots, "lab-learn-mode-5-spanish")
+    old = table.version()
+    table.root.locator(".hw-set-lang select").select_option(index=0)
+    table.settle(old)

@@ -46,7 +46,11 @@ def test_table_app_whole_hand_at_the_binder_address(
     paths = readme_binder_paths()
     assert sorted(paths) == sorted(
         [f"lab/tree/tutorials/{lang}/00_index.ipynb" for lang in ("en", "es")]
-        + [f"voila/render/tutorials/apps/{lang}/{app}.ipynb" for lang in ("en", "es") for app in ("learn", "table")]
+        + [
+            f"voila/render/tutorials/apps/{lang}/{app}.ipynb"
+            for lang in ("en", "es")
+            for app in ("learn", "learn_by_playing", "table")
+        ]
     )
     for path in paths:
         assert (REPO / path.split("/", 2)[2]).is_file(), path
