@@ -330,3 +330,28 @@ def test_table_widget_shows_notes_checklist_and_switches(tmp_path: Path) -> None
     assert table.learn_notes.value == "" and not table.model.learning
     table.coach.value = True
     assert table.model.settings.coach
+
+
+def test_a_full_disk_is_said_and_play_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    from hearts_widgets import store
+
+    real = store.write_json
+
+    def full(path: Path, data: Any) -> None:
+        if path.name == PROGRESS_FILE:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real(path, data)
+
+    monkeypatch.setattr(store, "write_json", full)
+    m = TableModel(number=5, level="random", data_dir=tmp_path, learn=True)
+    for c in list(m.hand.hand_of(SOUTH))[:3]:
+        m.click_card(c.code)
+    m.press("pass")  # the passing note is met: saving the progress fails
+    assert m.message is not None and m.message.kind == "error"
+    assert PROGRESS_FILE in m.message.text and "No space left" in m.message.text
+    assert "passing" in m.lesson.met and m.hand.phase is Phase.PLAYING  # remembered, and the game goes on
+    monkeypatch.setattr(store, "write_json", real)
+    m.click_card(m.hand.legal_moves.lowest().code)
+    assert "passing" in Progress.load(tmp_path).seen  # saved with the next note once the disk has room

@@ -287,6 +287,7 @@ class Lesson:
         self._this_hand: set[str] = set()
         self._decided: tuple[int, int] | None = None
         self._counted: HandState | None = None
+        self.write_error: OSError | None = None  # the last save that failed (the table says so, then clears it)
 
     @property
     def met(self) -> list[str]:
@@ -357,7 +358,7 @@ class Lesson:
         try:
             self.progress.save()
         except OSError as e:
-            self.problem = store.StoreError("learn.store.cannot_write", self.progress.path, detail=str(e))
+            self.write_error = e  # the table says it; what was met stays in memory and is saved next time
 
 
 def _note(rule: str, values: Values) -> Callable[[str], str]:

@@ -807,6 +807,7 @@ class TableModel:
         elif not keep_message:
             self._line = self._turn_message()
         self._save_game()
+        self._learn_write_error()
 
     def _turn_message(self) -> _Line:
         h = self.hand
@@ -894,6 +895,13 @@ class TableModel:
     def _learn_decide(self) -> None:
         if self.learning:
             self.lesson.decide(self.game)
+
+    def _learn_write_error(self) -> None:
+        """The progress file could not be written (a full disk, a read-only folder): say so; play goes on."""
+        e = self.lesson.write_error
+        if e is not None:
+            self.lesson.write_error = None
+            self._error(say("ui.msg.cannot_write", path=str(self.lesson.progress.path), reason=str(e)))
 
     # ----- files ---------------------------------------------------------------
 
