@@ -44,7 +44,8 @@ from hearts.rules import Rules
 __all__ = ["ENV_ID", "HeartsSoloEnv"]
 
 ENV_ID = "hearts/Solo-v0"
-"""Its Gymnasium id: ``gymnasium.make("hearts/Solo-v0", opponents="rule")`` once :mod:`hearts.rl.solo` is imported."""
+"""Its Gymnasium id: ``gymnasium.make("hearts/Solo-v0", opponents="rule")`` once :mod:`hearts.rl.solo` is
+imported, or ``gymnasium.make("hearts.rl.solo:hearts/Solo-v0")`` from anywhere (Gymnasium imports the module)."""
 
 
 class HeartsSoloEnv(gym.Env[dict[str, np.ndarray], int]):
