@@ -57,6 +57,7 @@ __all__ = [
     "FileContentError",
     "keep_damaged",
     "parse_json",
+    "process_alive",
     "read_limited",
     "replacing",
     "results_folder",
@@ -107,7 +108,8 @@ def _temp_prefix(name: str) -> str:
     return f".{name[:_NAME_ROOM]}.{os.getpid()}-"
 
 
-def _alive(pid: int) -> bool:
+def process_alive(pid: int) -> bool:
+    """Whether process ``pid`` is running on this machine (a process of another user counts)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -144,7 +146,7 @@ def clean_temporaries(folder: Path, name: str) -> int:
             continue
         if pid == os.getpid() and not old:
             continue  # ours: another thread may be writing it
-        if old or not _alive(pid):
+        if old or not process_alive(pid):
             with contextlib.suppress(OSError):
                 if entry.is_dir(follow_symlinks=False):
                     shutil.rmtree(entry.path)

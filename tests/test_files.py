@@ -19,10 +19,11 @@ from pathlib import Path
 import pytest
 from fault_support import small_disk
 
-from hearts import Deal, Game, HandState, Rules, files
+from hearts import Deal, Game, HandState, Phase, Rules, files
 from hearts.errors import RecordError
 from hearts.files import FileContentError, keep_damaged, parse_json, read_limited, replacing, write_file
 from hearts.record import MAX_RECORD_SIZE, GameRecord, HandRecord, load, loads
+from hearts.rules import MoonScoring
 from hearts_widgets import store
 from hearts_widgets.table_model import TableModel
 
@@ -306,3 +307,38 @@ def test_a_deal_that_names_another_hand_number_is_refused() -> None:
     with pytest.raises(RecordError) as info:
         HandRecord.from_dict(data)
     assert info.value.path == "deal.hand_number"
+
+
+# ----- saves the table did not write (finding 9) -----------------------------------------------------------
+
+
+def _save_with_game(folder: Path, game: Game) -> None:
+    TableModel(number=1, level="random", data_dir=folder).close()
+    data = json.loads((folder / store.SAVE_FILE).read_text())
+    data["game"] = GameRecord.from_game(game).to_dict()
+    (folder / store.SAVE_FILE).write_text(json.dumps(data))
+
+
+def test_a_moon_choice_save_is_refused_with_a_message(tmp_path: Path) -> None:
+    _save_with_game(tmp_path, Game(5, Rules(moon=MoonScoring.SHOOTERS_CHOICE)))
+    m = TableModel(data_dir=tmp_path, level="random", seed=4)
+    assert m.message.kind == "error" and "shooter choose" in m.message.text and "game.rules.moon" in m.message.text
+    assert m.rules.moon is MoonScoring.ADD_TO_OTHERS and m.number != 5  # a game this table can finish
+    assert (tmp_path / "table-save.bad.json").exists()
+
+
+@pytest.mark.parametrize("south_passed", [False, True])
+def test_a_save_where_the_bots_have_not_passed_goes_on(tmp_path: Path, south_passed: bool) -> None:
+    g = Game(7)
+    if south_passed:
+        g.hand.pass_cards(0, list(g.hand.hand_of(0))[:3])
+    _save_with_game(tmp_path, g)
+    m = TableModel(data_dir=tmp_path, level="random")
+    assert all(m.hand.passes[s] is not None for s in (1, 2, 3))  # the bots passed on resuming
+    if south_passed:
+        assert m.hand.phase is Phase.PLAYING and m.hand.cards_played >= 1  # (the 2♣ is played, bots go on)
+    else:
+        for c in list(m.hand.hand_of(0))[-3:]:
+            m.click_card(c.code)
+        m.press("pass")
+        assert m.hand.phase is Phase.PLAYING and m.message.kind == "ok" and "received" in m.message.text

@@ -178,7 +178,7 @@ def learner(folder: Path, seed: int, hands: int, *, policy: str, level: str, tar
 def test_whole_learn_mode_hands_on_many_deals(
     recorder: list[tuple[Event, dict[str, Any], list[str], str]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(TableModel, "_save_game", lambda self: None)  # speed: saving games is tested elsewhere
+    monkeypatch.setattr(TableModel, "_save_game", lambda self, **_: None)  # speed: saving games is tested elsewhere
     learners = [(f"L{i}", i, "rule" if i % 3 == 0 else "random", ("random", "rule")[i % 2]) for i in range(8)]
     total = 0
     for name, seed, policy, level in learners:
@@ -251,6 +251,7 @@ def test_progress_survives_a_restart_and_a_second_table(tmp_path: Path) -> None:
     assert {"passing", "lead_lowest_club", "follow_suit", "trick_winner", "scoring"} <= seen
     # A kernel restart: the saved game resumes, the rules met are remembered, and learn mode is now off by
     # default (a hand has been finished) until the learner turns it on.
+    a.close()
     b = TableModel(data_dir=tmp_path)
     assert b.number == 31 and set(b.lesson.met) == seen and b.lesson.progress.hands_finished == 1
     assert not b.learning and b.notes == []
@@ -260,8 +261,8 @@ def test_progress_survives_a_restart_and_a_second_table(tmp_path: Path) -> None:
     assert not set(rule_notes(play_hand(b, random.Random(2), "random"))) & seen
     # Two tables open on the same folder: what one has shown, the other does not show again.
     c = TableModel(number=77, level="random", data_dir=tmp_path, learn=True)
-    d = TableModel(number=77, level="random", data_dir=tmp_path, learn=True, resume=False)
     shown_c = set(rule_notes(play_hand(c, random.Random(3), "random")))
+    d = TableModel(number=77, level="random", data_dir=tmp_path, learn=True, resume=False)  # c is still open
     shown_d = set(rule_notes(play_hand(d, random.Random(3), "random")))
     assert not shown_c & shown_d
     assert Progress.load(tmp_path).seen == set(a.lesson.met) | set(b.lesson.met) | shown_c | shown_d

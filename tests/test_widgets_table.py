@@ -356,19 +356,25 @@ def test_settings_change_the_drawing_and_are_kept(table: GameTable, tmp_path: Pa
 
 def test_game_is_saved_after_every_action_and_resumes(tmp_path: Path) -> None:
     t = GameTable(number=9, level="rule", data_dir=tmp_path, delay=0)
-    m = t.model
-    cards = list(m.hand.hand_of(SOUTH))[:2]
+    cards = list(t.model.hand.hand_of(SOUTH))[:2]
     for c in cards:
         t.click_card(c.code)
     # A "kernel restart": a new table on the same folder picks up the half-made pass choice.
-    again = TableModel(data_dir=tmp_path)
-    assert again.number == 9 and again.selection == CardSet(cards).mask
-    assert "Welcome back" in again.message.text
+    t.close()
+    t = GameTable(data_dir=tmp_path, delay=0)
+    m = t.model
+    assert m.number == 9 and m.selection == CardSet(cards).mask
+    assert "Welcome back" in m.message.text
     t.click_card(list(m.hand.hand_of(SOUTH))[2].code)
     t.press("pass")
     for _ in range(3):
         t.click_card(m.hand.legal_moves.lowest().code)
-    again = TableModel(data_dir=tmp_path)
+    elsewhere = tmp_path / "elsewhere"  # a copy of the save, as another machine would have it
+    elsewhere.mkdir()
+    data = json.loads((tmp_path / SAVE_FILE).read_text())
+    del data["table"]["owner"]  # (the owner is open here: the copy would offer to take the game over)
+    (elsewhere / SAVE_FILE).write_text(json.dumps(data))
+    again = TableModel(data_dir=elsewhere)
     assert again.hand.plays == m.hand.plays and again.hand.to_play == SOUTH
     assert again.level == "rule"
     # The resumed game plays on exactly as the original (bots are reseeded from the position).
@@ -464,8 +470,10 @@ def test_a_game_finished_before_a_crash_is_recorded_on_resume(tmp_path: Path) ->
     data["table"]["recorded"] = False  # as if the kernel stopped before the history was written
     (tmp_path / SAVE_FILE).write_text(json.dumps(data))
     (tmp_path / HISTORY_FILE).unlink()
+    t.close()
     m = TableModel(data_dir=tmp_path)
     assert m.game.is_over and len(History.load(tmp_path).games) == 1
+    m.close()
     TableModel(data_dir=tmp_path)  # and only once
     assert len(History.load(tmp_path).games) == 1
 

@@ -135,23 +135,29 @@ class Progress:
         self.hands_finished = max(self.hands_finished, hands + self._unsaved_hands)
 
     def save(self) -> None:
-        """Merge with the file and write it atomically (a damaged file is kept aside as ``.bad.json`` first)."""
-        try:
-            seen, hands = self._read(self.path)
-        except store.StoreError:
-            store.keep_bad_copy(self.path)
-            seen, hands = set(), self.hands_finished - self._unsaved_hands
-        self.seen |= seen
-        self.hands_finished = hands + self._unsaved_hands
-        store.write_json(
-            self.path,
-            {
-                "format": self.FORMAT,
-                "version": 1,
-                "seen": [r for r in RULES if r in self.seen],
-                "hands_finished": self.hands_finished,
-            },
-        )
+        """Merge with the file under the folder's lock and write it atomically.
+
+        A damaged file is kept aside first (``.bad.json``, ``.bad-2.json``, …); one that cannot be moved
+        aside is left as it is, and :class:`~hearts_widgets.store.StoreError` is raised.
+        """
+        with store.locked(self.folder):
+            try:
+                seen, hands = self._read(self.path)
+            except store.StoreError:
+                if store.keep_bad_copy(self.path) is None:
+                    raise
+                seen, hands = set(), self.hands_finished - self._unsaved_hands
+            self.seen |= seen
+            self.hands_finished = hands + self._unsaved_hands
+            store.write_json(
+                self.path,
+                {
+                    "format": self.FORMAT,
+                    "version": 1,
+                    "seen": [r for r in RULES if r in self.seen],
+                    "hands_finished": self.hands_finished,
+                },
+            )
         self._unsaved_hands = 0
 
 
@@ -357,6 +363,8 @@ class Lesson:
     def _save(self) -> None:
         try:
             self.progress.save()
+        except store.StoreError as e:
+            self.problem = e
         except OSError as e:
             self.write_error = e  # the table says it; what was met stays in memory and is saved next time
 

@@ -15,7 +15,10 @@ trusted and never crashes the table: :func:`read_json` raises
 >>> import tempfile, pathlib
 >>> d = pathlib.Path(tempfile.mkdtemp())
 >>> h = History.load(d)
->>> h.add(number=7, final=(40, 55, 101, 62), winners=(0,))
+>>> h.add(number=7, final=(40, 55, 101, 62), winners=(0,), game_id="game-1")
+True
+>>> h.add(number=7, final=(40, 55, 101, 62), winners=(0,), game_id="game-1")  # the same game: never twice
+False
 >>> h.save()
 >>> s = History.load(d).stats()
 >>> s.played, s.won, s.win_percent, s.best_final, s.current_streak
@@ -24,14 +27,18 @@ trusted and never crashes the table: :func:`read_json` raises
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime
 import functools
 import json
 import os
-from collections.abc import Callable
+import uuid
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
+
+import filelock
 
 from hearts import files
 from hearts.display import BACKS, TABLE_COLORS
@@ -45,6 +52,8 @@ __all__ = [
     "Settings",
     "StoreError",
     "data_dir",
+    "keep_bad_copy",
+    "locked",
     "read_json",
     "write_json",
 ]
@@ -175,6 +184,29 @@ def write_json(path: Path, data: Any) -> None:
     files.write_file(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
 
 
+LOCK_FILE = ".hearts.lock"
+"""The lock file of a data folder: held while a shared file is read, merged and written."""
+LOCK_TIMEOUT = 20.0
+"""Seconds to wait for another table to finish writing before giving up (with ``TimeoutError``)."""
+
+
+@contextlib.contextmanager
+def locked(folder: Path) -> Iterator[None]:
+    """Hold the data folder's lock (:mod:`filelock`) while shared files are read, merged and written.
+
+    Every table, in every process, takes it before it changes the history,
+    the settings, the learn progress or the saved game, so two tables never
+    undo each other's changes. ``OSError`` if the folder cannot hold the lock
+    (read-only), ``TimeoutError`` (an ``OSError`` too) if another table keeps
+    it for more than :data:`LOCK_TIMEOUT` seconds.
+    """
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    # One lock object per folder (filelock's singleton), so a table already holding it can take it again.
+    with filelock.FileLock(folder / LOCK_FILE, timeout=LOCK_TIMEOUT, is_singleton=True):
+        yield
+
+
 def keep_bad_copy(path: Path) -> Path | None:
     """Move an unreadable file aside (``name.bad.json``, ``name.bad-2.json``, …: never over an earlier copy).
 
@@ -216,6 +248,7 @@ class History:
 
     folder: Path
     games: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    _new: list[dict[str, Any]] = dataclasses.field(default_factory=list, repr=False, compare=False)
 
     FORMAT = "hearts-history"
 
@@ -256,31 +289,86 @@ class History:
                 entry=i + 1,
             )
             _need(isinstance(g.get("won"), bool), "ui.store.history_won", path, where + ".won", entry=i + 1)
+            # Optional (early files lack them), but of the right kind when present.
+            _need(
+                isinstance(g.get("shared", False), bool),
+                "ui.store.history_shared",
+                path,
+                where + ".shared",
+                entry=i + 1,
+            )
+            _need(isinstance(g.get("id", ""), str), "ui.store.history_id", path, where + ".id", entry=i + 1)
+            for name in ("level", "date"):
+                _need(isinstance(g.get(name, ""), str), "ui.store.history_text", path, f"{where}.{name}", entry=i + 1)
         return cls(folder, list(games))
 
     @classmethod
     def reset(cls, folder: Path) -> History:
-        """Start a new, empty history in ``folder`` (written at once) and return it."""
+        """Start a new, empty history in ``folder`` (written at once, under the folder's lock) and return it."""
         h = cls(folder)
-        h.save()
+        with locked(folder):
+            write_json(h.path, h._data())
         return h
 
-    def add(self, *, number: int, final: tuple[int, ...], winners: tuple[int, ...], level: str = "") -> None:
-        """Record a finished game (South is seat 0)."""
-        self.games.append(
-            {
-                "number": number,
-                "final": list(final),
-                "won": 0 in winners,
-                "shared": 0 in winners and len(winners) > 1,
-                "level": level,
-                "date": datetime.date.today().isoformat(),
-            }
-        )
+    def add(
+        self,
+        *,
+        number: int,
+        final: tuple[int, ...],
+        winners: tuple[int, ...],
+        level: str = "",
+        game_id: str | None = None,
+    ) -> bool:
+        """Record a finished game (South is seat 0); False if the game ``game_id`` is already recorded.
+
+        ``game_id`` is the game's identity (the table gives every game one): a
+        game is never counted twice, even when a table that crashed after
+        recording it records it again on resuming. Without it a fresh identity
+        is made. The game is written by the next :meth:`save`.
+        """
+        if game_id is not None and any(g.get("id") == game_id for g in (*self.games, *self._new)):
+            return False
+        entry = {
+            "id": game_id if game_id is not None else uuid.uuid4().hex,
+            "number": number,
+            "final": list(final),
+            "won": 0 in winners,
+            "shared": 0 in winners and len(winners) > 1,
+            "level": level,
+            "date": datetime.date.today().isoformat(),
+        }
+        self.games.append(entry)
+        self._new.append(entry)
+        return True
 
     def save(self) -> None:
-        """Write ``history.json``."""
-        write_json(self.path, {"format": self.FORMAT, "version": 1, "games": self.games})
+        """Write ``history.json``, merged under the folder's lock with what other tables wrote meanwhile.
+
+        The games added here since the last save are added to the file as it
+        is now (those whose identity it already holds are skipped), so two
+        tables never lose each other's games and a history started anew
+        elsewhere is not undone. :class:`StoreError` if the file became damaged
+        meanwhile (it is then left as it is).
+        """
+        with locked(self.folder):
+            disk = History.load(self.folder)
+            ids = {g.get("id") for g in disk.games}
+            disk.games.extend(g for g in self._new if g["id"] not in ids)
+            write_json(self.path, disk._data())
+        self.games = disk.games
+        self._new = []
+
+    def refresh(self) -> None:
+        """Take in the games other tables recorded (unchanged if the file cannot be read now)."""
+        try:
+            disk = History.load(self.folder)
+        except StoreError:
+            return
+        ids = {g.get("id") for g in disk.games}
+        self.games = disk.games + [g for g in self._new if g["id"] not in ids]
+
+    def _data(self) -> dict[str, Any]:
+        return {"format": self.FORMAT, "version": 1, "games": self.games}
 
     def stats(self) -> HistoryStats:
         """Games played and won, win %, best final score, current and longest winning streak."""
@@ -364,5 +452,39 @@ class Settings:
         return s
 
     def save(self, folder: Path) -> None:
-        """Write ``settings.json``."""
-        write_json(folder / SETTINGS_FILE, dataclasses.asdict(self))
+        """Write every setting to ``settings.json`` (under the folder's lock)."""
+        with locked(folder):
+            write_json(folder / SETTINGS_FILE, dataclasses.asdict(self))
+
+    @classmethod
+    def update(cls, folder: Path, names: Iterable[str], source: Settings) -> Settings:
+        """Change only the settings ``names`` in ``settings.json``, to their values in ``source``.
+
+        Read, changed and written under the folder's lock, so a setting another
+        table changed meanwhile is kept. A file that became damaged meanwhile
+        is kept aside (:func:`keep_bad_copy`) and the defaults stand for the
+        rest; if it cannot be moved aside it is left as it is and
+        :class:`StoreError` is raised. Returns the settings as written.
+
+        >>> import tempfile, pathlib
+        >>> d = pathlib.Path(tempfile.mkdtemp())
+        >>> a, b = Settings(), Settings()
+        >>> a.four_colour, b.table_colour = True, "red"
+        >>> _ = Settings.update(d, ["four_colour"], a)
+        >>> s = Settings.update(d, ["table_colour"], b)
+        >>> s.four_colour, s.table_colour
+        (True, 'red')
+        """
+        names = list(names)
+        source.validate()
+        with locked(folder):
+            try:
+                current = cls.load(folder)
+            except StoreError:
+                if keep_bad_copy(folder / SETTINGS_FILE) is None:
+                    raise
+                current = cls()
+            for name in names:
+                setattr(current, name, getattr(source, name))
+            write_json(folder / SETTINGS_FILE, dataclasses.asdict(current))
+        return current

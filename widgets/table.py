@@ -114,7 +114,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self.level_box = W.Dropdown(layout=W.Layout(width="auto")).add_class("hw-level")
         self.level_box.observe(self._on_level, names="value")
         self.buttons: dict[str, W.Button] = {}
-        for name in ("new", "restart", "day", "pass", "hint", "next", "continue", "ready"):
+        for name in ("new", "restart", "day", "pass", "hint", "next", "continue", "ready", "take_over"):
             b = W.Button(layout=W.Layout(width="auto")).add_class(f"hw-btn-{name}").add_class("hw-btn")
             b.on_click(lambda _b, name=name: self.press(name))
             self.buttons[name] = b
@@ -122,6 +122,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self.buttons["next"].button_style = "success"
         self.buttons["hint"].button_style = "info"
         self.buttons["ready"].button_style = "warning"
+        self.buttons["take_over"].button_style = "warning"
         self.deal_box = W.Text(layout=W.Layout(width="12em")).add_class("hw-deal-box")
         self.deal_box.continuous_update = False
         self.deal_go = W.Button(layout=W.Layout(width="auto")).add_class("hw-btn-play-deal").add_class("hw-btn")
@@ -189,7 +190,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
             layout=W.Layout(flex_flow="row wrap", align_items="center"),
         ).add_class("hw-top")
         actions = W.HBox(
-            [self.buttons[n] for n in ("ready", "pass", "hint", "next", "continue")],
+            [self.buttons[n] for n in ("take_over", "ready", "pass", "hint", "next", "continue")],
             layout=W.Layout(flex_flow="row wrap"),
         ).add_class("hw-actions")
         super().__init__(
@@ -215,6 +216,11 @@ class GameTable(W.VBox):  # type: ignore[misc]
         elif button in ("pass", "next", "continue", "restart", "new", "day", "ready"):
             self._focus = self._focus_after_play()
         self.refresh()
+
+    def close(self) -> None:
+        """Close the table: its saved game is free for another table to open without asking."""
+        self.model.close()
+        super().close()
 
     def play_deal(self, number: str | int) -> None:
         """The deal-number box: play that game."""
@@ -380,12 +386,14 @@ class GameTable(W.VBox):  # type: ignore[misc]
     def _show_buttons(self) -> None:
         m = self.model
         h = m.hand
+        mine = not m.displaced  # a game open at another table offers only Continue here and the new-game buttons
         show = {
-            "ready": m.covered,
-            "pass": h.phase is Phase.PASSING and h.passes[m.seat] is None and not m.covered,
-            "hint": m.can_hint,
-            "next": h.is_over and not m.game.is_over,
-            "continue": self._continue_shown(),
+            "take_over": m.displaced,
+            "ready": m.covered and mine,
+            "pass": h.phase is Phase.PASSING and h.passes[m.seat] is None and not m.covered and mine,
+            "hint": m.can_hint and mine,
+            "next": h.is_over and not m.game.is_over and mine,
+            "continue": self._continue_shown() and mine,
         }
         for name, visible in show.items():
             self.buttons[name].layout.display = None if visible else "none"

@@ -37,11 +37,16 @@ import copy
 import dataclasses
 import datetime
 import functools
+import os
 import random
+import socket
+import uuid
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from hearts import files
 from hearts.bots.base import Bot, Decision
 from hearts.cards import SOUTH, Card, CardSet
 from hearts.deal import StableRandom, day_number
@@ -49,7 +54,7 @@ from hearts.errors import CardParseError, HeartsError, IllegalMoveError, OptionE
 from hearts.game import Game
 from hearts.hand import HandState, Phase
 from hearts.messages import check_language
-from hearts.rules import Rules
+from hearts.rules import MoonScoring, Rules
 
 from . import levels, store
 from .learn_model import Lesson
@@ -58,7 +63,10 @@ from .text import cards_label, level_label, seat, t, t_n
 
 __all__ = ["BUTTONS", "Hint", "Message", "Phrase", "TableModel", "say"]
 
-BUTTONS = ("pass", "hint", "restart", "new", "day", "next", "continue", "reset_history", "ready")
+BUTTONS = ("pass", "hint", "restart", "new", "day", "next", "continue", "reset_history", "ready", "take_over")
+_STARTS = ("restart", "new", "day")  # buttons that start a game of this table's own
+_OPEN_TABLES: weakref.WeakValueDictionary[str, TableModel] = weakref.WeakValueDictionary()
+"""The tables open in this process, by identity: a saved game owned by one of them is in use."""
 SAVE_FORMAT = "hearts-table-save"
 MAX_DEAL_NUMBER = 10**12
 
@@ -214,6 +222,12 @@ class TableModel:
         self.seat = self.humans[0]  # the person at the screen: whose cards are shown
         self.covered = False  # the screen is between two people: every hand face down until Ready
         self.folder = store.data_dir(data_dir)
+        self.table_id = uuid.uuid4().hex  # this table: the saved game says which table owns it
+        _OPEN_TABLES[self.table_id] = self
+        self.game_id = ""  # the game's identity, kept in the save and in the history
+        # "" while this table owns its game; "elsewhere": the saved game it found is open at another table;
+        # "taken": another table took this one's game over. Not "": nothing is saved from here.
+        self._displaced = ""
         self._notices: list[_Line] = []  # damaged files, said in the table's language when shown
         self._history_problem: Words | None = None
         self._line: _Line | None = None
@@ -270,6 +284,12 @@ class TableModel:
     def notices(self) -> list[Message]:
         """What was wrong with the saved files when the table opened, in the table's language."""
         return [n.render(self.lang) for n in self._notices]
+
+    @property
+    def displaced(self) -> bool:
+        """True while the game shown belongs to another table (another tab or window): the table then offers
+        to take it over (``press("take_over")``) or to start a game of its own, and saves nothing until then."""
+        return bool(self._displaced)
 
     @property
     def history_error(self) -> str | None:
@@ -386,6 +406,9 @@ class TableModel:
     def click_card(self, code: str | int) -> None:
         """A click on a card: choose it for the pass, or play it."""
         self.frames = []
+        if self._displaced:
+            self._refuse_displaced()
+            return
         try:
             c = Card(code) if isinstance(code, int) else Card.parse(code)
         except CardParseError:
@@ -431,6 +454,9 @@ class TableModel:
         self.frames = []
         if button not in BUTTONS:
             raise ValueError(f"unknown button {button!r}; the buttons are {', '.join(BUTTONS)}")
+        if self._displaced and button not in (*_STARTS, "take_over", "reset_history"):
+            self._refuse_displaced()
+            return
         getattr(self, f"_press_{button}")()
 
     def play_deal(self, number: str | int) -> None:
@@ -454,7 +480,7 @@ class TableModel:
         self.settings.level = level
         self.own_bots = {}
         self._make_bots()
-        self._save_settings()
+        self._save_settings("level")
         self._save_game()
         self._info(say("ui.msg.level", level=functools.partial(level_label, level)))
 
@@ -477,6 +503,9 @@ class TableModel:
             seats = check_humans(humans)
         except ValueError:
             self._error(say("ui.msg.bad_humans"))
+            return
+        if self._displaced:
+            self._refuse_displaced()
             return
         self.frames = []
         self.humans = seats
@@ -506,14 +535,15 @@ class TableModel:
             setattr(self.settings, name, old)
             self._error(say("ui.msg.bad_setting", reason=e.explain))
             return
-        self._save_settings()
-        if name == "step_bots" and not value:
+        self._save_settings(name)
+        if name == "step_bots" and not value and not self._displaced:  # (another table's game never moves here)
             self._run_bots()
             self._after_move()
         elif name == "learn":
             self._learning = value if value is not None else self.lesson.progress.hands_finished == 0
             self.lesson.start()
-            self._learn_decide()
+            if not self._displaced:
+                self._learn_decide()
         elif name == "notes_again":
             self.lesson.again = bool(value)
 
@@ -633,6 +663,34 @@ class TableModel:
             received = say("ui.msg.received", got=cards_label(CardSet(got or 0)), source=_seat(h.pass_source(me)))
             self._line = _Line("info", (received, *self._line.parts))
 
+    def _press_take_over(self) -> None:
+        if not self._displaced:
+            self._error(say("ui.msg.nothing_to_take_over"))
+            return
+        self._displaced = ""
+        self.frames = []
+        try:
+            with store.locked(self.folder):  # nobody saves between reading the game and claiming it
+                if not self._resume(take_over=True):
+                    # The save is gone (or was damaged and kept aside): the game shown here carries on from here.
+                    self._save_game(claim=True)
+        except OSError as e:
+            self._error(say("ui.msg.cannot_write", path=str(self.save_path), reason=str(e)))
+            return
+        if self._notices:  # a damaged save found on the way: say what became of it
+            self._line = _Line("error", tuple(p for n in self._notices for p in n.parts))
+            self._notices = []
+            return
+        self._info(say("ui.msg.took_over", number=self.number, hand=self.hand.hand_number))
+
+    def _refuse_displaced(self) -> None:
+        key = "ui.msg.taken_over" if self._displaced == "taken" else "ui.msg.not_owner"
+        self._error(say(key, take=_button("take_over"), new=_button("new")))
+
+    def close(self) -> None:
+        """This table is closed: its saved game is free for another table to open without asking."""
+        _OPEN_TABLES.pop(self.table_id, None)
+
     def _press_reset_history(self) -> None:
         kept = None
         path = self.folder / store.HISTORY_FILE
@@ -686,6 +744,8 @@ class TableModel:
 
     def _start(self, number: int) -> None:
         self._learn_start()
+        self._displaced = ""  # a game of this table's own
+        self.game_id = uuid.uuid4().hex
         self.game = Game(number, self.rules)
         self.recorded = False
         self.selection = 0
@@ -695,7 +755,7 @@ class TableModel:
         self._begin_hand()
         self._line = _Line("info", (self._hand_intro(),))
         self.actions += 1
-        self._save_game()
+        self._save_game(claim=True)
 
     def _begin_hand(self) -> None:
         self.selection = 0
@@ -919,11 +979,15 @@ class TableModel:
             self._notices.append(_Line("error", (said,)))
             return store.Settings()
 
-    def _save_settings(self) -> None:
+    def _save_settings(self, *names: str) -> None:
+        """Write the settings ``names`` (only those: another table's changes to the others are kept)."""
         if self._settings_blocked:
             return
         try:
-            self.settings.save(self.folder)
+            store.Settings.update(self.folder, names, self.settings)
+        except store.StoreError as e:
+            self._settings_blocked = True  # damaged since, and it could not be moved aside: left as it is
+            self._error(say("ui.msg.bad_settings_left", path=e.path, reason=e.explain))
         except OSError as e:
             self._error(say("ui.msg.cannot_write", path=str(self.folder), reason=str(e)))
 
@@ -942,9 +1006,14 @@ class TableModel:
         if self.history is None:
             return  # the damaged file is left as it is; the History panel says so
         o = self.game.outcome()
-        self.history.add(number=self.number, final=o.totals, winners=o.winners, level=self.opponents_label)
+        self.history.add(
+            number=self.number, final=o.totals, winners=o.winners, level=self.opponents_label, game_id=self.game_id
+        )
         try:
             self.history.save()
+        except store.StoreError as e:  # damaged since the table opened: left as it is, said in the panel
+            self.history = None
+            self._history_problem = say("ui.msg.bad_history", path=e.path, reason=e.explain)
         except OSError as e:
             self._error(say("ui.msg.cannot_write", path=str(self.history.path), reason=str(e)))
 
@@ -965,21 +1034,33 @@ class TableModel:
                 "level": self.level,
                 "selection": CardSet(self.selection).codes(),
                 "recorded": self.recorded,
+                "game_id": self.game_id,
+                "owner": owner_of_this_process(self.table_id),
                 "humans": list(self.humans),
                 "seat": self.seat,
             },
         }
 
-    def _save_game(self) -> None:
-        if self._save_blocked:
+    def _save_game(self, *, claim: bool = False) -> None:
+        """Save the game, unless another table has taken it over since (``claim``: this table takes it)."""
+        if self._save_blocked or self._displaced:
             return
         try:
-            store.write_json(self.save_path, self.save_data())
+            with store.locked(self.folder):
+                if not claim and saved_owner(self.save_path) not in (None, self.table_id):
+                    self._displaced = "taken"
+                    self._refuse_displaced()
+                    return
+                store.write_json(self.save_path, self.save_data())
         except OSError as e:
             self._error(say("ui.msg.cannot_write", path=str(self.save_path), reason=str(e)))
 
-    def _resume(self) -> bool:
-        """Load the saved game; a damaged file gives a message, is kept aside, and a new game starts."""
+    def _resume(self, *, take_over: bool = False) -> bool:
+        """Load the saved game; a damaged file gives a message, is kept aside, and a new game starts.
+
+        A game open at another table is shown but not played until this table
+        takes it over (``take_over``, the Continue-here button) or starts its own.
+        """
         from hearts.record import GameRecord
 
         path = self.save_path
@@ -998,6 +1079,15 @@ class TableModel:
                 raise _record_problem(e, path) from e
             if game.rules.num_players != 4:
                 raise store.StoreError("ui.store.four_players", path, "game.rules", where="game.rules")
+            if game.rules.moon is MoonScoring.SHOOTERS_CHOICE:  # no button here makes the shooter's choice
+                where = "game.rules.moon"
+                raise store.StoreError("ui.store.moon_choice", path, where, where=where)
+            game_id = table.get("game_id", "")
+            if not isinstance(game_id, str):
+                raise store.StoreError("ui.store.save_id", path, "table.game_id", where="table.game_id")
+            owner = table.get("owner")
+            if owner is not None and not _is_owner(owner):
+                raise store.StoreError("ui.store.save_owner", path, "table.owner", where="table.owner")
             where = "table.selection"
             selection = table.get("selection", [])
             if not isinstance(selection, list):
@@ -1030,19 +1120,28 @@ class TableModel:
             return False
         self.game = game
         self.rules = game.rules
+        self.game_id = game_id or uuid.uuid4().hex  # a save from before games had one gets its identity now
         h = game.hand
         self.humans, self.seat = humans, person
         self.covered = len(humans) > 1 and not h.is_over  # whoever sits down first says they are ready
         self.selection = sel.mask & h.hands[person] if h.phase is Phase.PASSING and not self.covered else 0
         self.recorded = recorded
         self._make_bots()
+        if not take_over and owner is not None and owner["table"] != self.table_id and owner_alive(owner):
+            self._displaced = "elsewhere"  # shown as it was saved; played only once taken over
+            self.covered = False
+            self._line = _Line(
+                "info",
+                (say("ui.msg.owned_elsewhere", number=game.number, take=_button("take_over"), new=_button("new")),),
+            )
+            return True
         self._bots_pass()  # seats given to bots since the save (humans=...) choose their cards
         self._run_bots()
         self._line = _Line("info", (say("ui.msg.resumed", number=game.number, hand=h.hand_number),))
         self._learn_decide()
         if game.is_over and not recorded:
-            self._record_finished_game()  # finished just before the kernel stopped
-            self._save_game()
+            self._record_finished_game()  # finished just before the kernel stopped (never counted twice)
+        self._save_game(claim=True)  # this table's game now: another table opened later asks first
         if h.is_over:
             s = self.summary()
             assert s is not None
@@ -1089,6 +1188,47 @@ def check_humans(seats: Sequence[int] | Any) -> tuple[int, ...]:
     if not out:
         raise ValueError("humans: at least one seat must be a person's")
     return tuple(sorted(out))
+
+
+def owner_of_this_process(table_id: str) -> dict[str, Any]:
+    """How a save names the table that owns it: the table, its process and its machine."""
+    return {"table": table_id, "pid": os.getpid(), "host": socket.gethostname()}
+
+
+def _is_owner(value: Any) -> bool:
+    return (
+        isinstance(value, dict)
+        and set(value) == {"table", "pid", "host"}
+        and isinstance(value["table"], str)
+        and isinstance(value["host"], str)
+        and type(value["pid"]) is int
+        and value["pid"] > 0
+    )
+
+
+def saved_owner(path: Path) -> str | None:
+    """The table that owns the game saved in ``path`` (``None``: no file, no owner, or a file not readable)."""
+    try:
+        data = store.read_json(path)
+    except store.StoreError:
+        return None
+    table = data.get("table") if isinstance(data, dict) else None
+    owner = table.get("owner") if isinstance(table, dict) else None
+    return owner["table"] if _is_owner(owner) else None  # type: ignore[index]
+
+
+def owner_alive(owner: dict[str, Any]) -> bool:
+    """Whether the table that owns a saved game may still be open.
+
+    In this process: the table is still open here. In another process on
+    this machine: that process is running. On another machine it cannot be
+    told, and it is taken to be open (the learner can still take the game over).
+    """
+    if owner["host"] != socket.gethostname():
+        return True
+    if owner["pid"] == os.getpid():
+        return owner["table"] in _OPEN_TABLES
+    return files.process_alive(owner["pid"])
 
 
 def _record_problem(e: HeartsError, path: Path) -> store.StoreError:
