@@ -115,6 +115,7 @@ def widget(page: Page, css_class: str) -> Locator:
     the code cell instead)."""
     loc = page.locator(f"{NOTEBOOK} .jp-OutputArea .{css_class}")
     expect(loc.locator(f"{BOARD} svg")).to_be_visible(timeout=TIMEOUT_MS)
+    continue_here(loc)
     return loc
 
 
@@ -122,7 +123,17 @@ def voila_app(page: Page, css_class: str) -> Locator:
     """The widget of a Voilà page (no notebook around it), once drawn."""
     loc = page.locator(f".{css_class}")
     expect(loc.locator(f"{BOARD} svg")).to_be_visible(timeout=TIMEOUT_MS)
+    continue_here(loc)
     return loc
+
+
+def continue_here(root: Locator) -> None:
+    """A table whose saved game is still open at an earlier page's kernel (one server serves every test, and a
+    closed page's kernel lingers) offers Continue here: press it, as the learner would."""
+    button = root.locator(".hw-btn-take_over")
+    if button.count() and button.is_visible():
+        button.click()
+        expect(button).to_be_hidden(timeout=TIMEOUT_MS)
 
 
 # ----- the board -------------------------------------------------------------------
