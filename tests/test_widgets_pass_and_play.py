@@ -131,6 +131,7 @@ def test_a_saved_pass_and_play_game_resumes_covered_for_the_same_person(tmp_path
     m.click_card(next(iter(m.hand.legal_moves)).code)
     saved = json.loads(m.save_path.read_text())
     assert saved["table"]["humans"] == [0, 1]
+    m.close()  # a restart: the first table is gone
     again = TableModel(level="random", data_dir=tmp_path)
     assert again.humans == (0, 1) and again.seat == m.seat
     assert again.covered, "whoever sits down after a restart must say they are ready first"
