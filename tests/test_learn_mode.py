@@ -299,10 +299,11 @@ def test_coaching_is_off_by_default_and_speaks_only_when_it_matters(tmp_path: Pa
     m = TableModel(number=21, level="rule", data_dir=tmp_path / "a", learn=True)
     assert not m.settings.coach
     assert not [k for k, _, _ in play_hand(m, random.Random(6), "random") if k == "coach"]
-    # The rule bot's own choices are never coached.
+    # The rule bot's own choices are never held against the rule bot: only the expert may comment on them.
     m = TableModel(number=21, level="rule", data_dir=tmp_path / "b", learn=True)
     m.set_setting("coach", True)
-    assert not [k for k, _, _ in play_hand(m, random.Random(6), "rule") if k == "coach"]
+    said = [text for k, _, text in play_hand(m, random.Random(6), "rule") if k == "coach"]
+    assert all(" the expert would " in text for text in said), said
     # Random choices are, in the learner's language, with the rule bot's reason, and play goes on.
     m = TableModel(number=21, level="rule", data_dir=tmp_path / "c", learn=True, lang="es")
     m.set_setting("coach", True)
@@ -356,3 +357,11 @@ def test_a_full_disk_is_said_and_play_goes_on(tmp_path: Path, monkeypatch: pytes
     monkeypatch.setattr(store, "write_json", real)
     m.click_card(m.hand.legal_moves.lowest().code)
     assert "passing" in Progress.load(tmp_path).seen  # saved with the next note once the disk has room
+
+
+def test_learn_mode_teaches_one_learner_against_bots(tmp_path: Path) -> None:
+    """With two people at one screen the notes could speak of the wrong person's cards: learn mode stays off."""
+    m = TableModel(number=3, level="random", data_dir=tmp_path, humans=[0, 2], learn=True)
+    assert not m.learning and m.notes == []
+    solo = TableModel(number=3, level="random", data_dir=tmp_path / "solo", learn=True)
+    assert solo.learning and solo.notes

@@ -380,7 +380,7 @@ def _coach_words(c: Any) -> Callable[[str], str]:
     from hearts.messages import number
 
     def words(lang: str) -> str:
-        key = f"learn.coach.{c.kind}"
+        key = f"learn.coach.{c.kind}" + (".expert" if c.adviser == "expert" else "")
         reason = c.decision.explain(lang)
         return t(
             key,
