@@ -421,6 +421,7 @@ def test_a_trained_agent_sits_at_the_game_table(tmp_path) -> None:
 
     from hearts_widgets import GameTable
     from hearts_widgets.store import History
+    from hearts_widgets.table_model import TableModel
 
     policy = CardPolicy(4)
     policy.weights[CARD_FEATURES.index("follow_wins")] = -2.0  # ducks when it can
@@ -436,7 +437,7 @@ def test_a_trained_agent_sits_at_the_game_table(tmp_path) -> None:
     assert not m.own_bots and {type(b).__name__ for b in m.bots.values()} == {"RandomBot"}
     assert "__own__" not in [v for _, v in t.level_box.options]
     with pytest.raises(ValueError, match="bots: seat 2 needs a Bot"):
-        GameTable(data_dir=tmp_path, bots={2: policy})  # type: ignore[dict-item]
+        TableModel(data_dir=tmp_path, bots={2: policy})  # type: ignore[dict-item]
 
 
 def test_the_shooters_choice_is_an_action_of_the_shooter() -> None:
