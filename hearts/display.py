@@ -45,6 +45,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BACKS",
+    "COMPACT_BELOW",
+    "TAP",
     "TABLE_COLORS",
     "DisplayError",
     "CardsLike",
@@ -1214,11 +1216,12 @@ def _count(key: str, count: int, lang: str) -> str:
     return text_n(f"display.{key}", count, lang, count=count)
 
 
-def _banner(cx: float, bottom: float, message: str, *, strong: bool = False) -> str:
-    lines = _wrap(message, 84)
-    size = 15.0
-    width = min(_TW - 40, max(_text_width(line, size) for line in lines) + 36)
-    height = 14 + len(lines) * 20
+def _banner(
+    cx: float, bottom: float, message: str, *, strong: bool = False, size: float = 15.0, room: float = _TW - 40
+) -> str:
+    lines = _wrap(message, min(84, int((room - 36) / (size * 0.58))))
+    width = min(room, max(_text_width(line, size) for line in lines) + 36)
+    height = 14 + len(lines) * size * 1.33
     top = bottom - height
     fill = "#fff8e1" if strong else "#0b1d14"
     ink = "#3e2723" if strong else "#ffffff"
@@ -1229,7 +1232,7 @@ def _banner(cx: float, bottom: float, message: str, *, strong: bool = False) -> 
         f'fill="{fill}" fill-opacity="{0.95 if strong else 0.6}"/>',
     ]
     for i, line in enumerate(lines):
-        out.append(_text(cx, top + 25 + i * 20, line, size, ink))
+        out.append(_text(cx, top + size * 1.67 + i * size * 1.33, line, size, ink))
     out.append("</g>")
     return "".join(out)
 
@@ -1264,6 +1267,7 @@ def table_svg(
     lang: str = "en",
     width: float = 1000,
     cover: bool = False,
+    fit: float | None = None,
 ) -> str:
     """The whole table as seen from one seat.
 
@@ -1291,6 +1295,12 @@ def table_svg(
       (:data:`BACKS`), ``names`` (one per seat), ``scores`` (running totals),
       ``message`` (a line shown above the viewer's hand), ``title`` (the first line at the top left,
       default "Hand 3"; a scene of a lesson names itself), ``lang`` (``'en'``/``'es'``).
+    - ``fit``: the width in CSS pixels the drawing will be shown at. Below
+      :data:`COMPACT_BELOW` (phones, small tablets) the table is laid out for a
+      small screen: text at a size read without zooming, the other seats as
+      name plates in a row, the trick in the middle and the viewer's hand in one
+      or two rows of big cards, each at least :data:`TAP` pixels wide and tall
+      to tap (``data-layout="compact"`` on the ``<svg>``).
     - ``cover``: draw the viewer's hand face down too (pass-and-play, while the screen goes
       to the next player): then no card of any hand reaches the SVG, and the banner asks the
       viewer to say they are ready (unless ``message`` says something else).
@@ -1354,6 +1364,32 @@ def table_svg(
 
     def aria(label: str) -> str:
         return escape(label, {'"': "&quot;"})
+
+    if fit is not None:
+        if isinstance(fit, bool) or not isinstance(fit, (int, float)) or not fit > 0:
+            raise DisplayError(f"fit must be a width in pixels, more than 0, not {fit!r}", "fit")
+        if fit < COMPACT_BELOW:
+            status, strong = _status(v, message, winner, nm, cover, lang)
+            return _compact_table(
+                v,
+                float(fit),
+                nm,
+                shown,
+                winner,
+                dm=dm & my_hand,
+                sm=0 if cover else sm & my_hand,
+                hm=0 if cover else hm & my_hand,
+                tm=tm & my_hand,
+                reasons=rs,
+                status=status,
+                strong=strong,
+                cover=cover,
+                title=title,
+                felt=felt,
+                back=back,
+                four_color=four_color,
+                lang=lang,
+            )
 
     table_label = aria(text("display.a11y.table", lang, name=nm[me]))
     parts = [
@@ -1529,35 +1565,13 @@ def table_svg(
     tw = 76.0 if n <= 4 else 62.0
     parts.append(_trick_cards(shown, n, me, tw, four_color=four_color, winner=winner, names=nm, lang=lang))
     parts.append("</g>")
-    status = message
-    strong = message is not None
-    if v.phase is Phase.PASSING:
-        target_rel = (v.pass_target - me) % n
-        if not v.passed:
-            parts.append(_arrow(500, 318, _seat_angle(target_rel, n), "#ffd54f"))
-            if status is None:
-                status = text(
-                    "display.choose_pass",
-                    lang,
-                    count=3,
-                    direction=text(f"pass.{v.pass_direction.value}", lang),
-                    target=nm[v.pass_target],
-                )
-        elif status is None:
-            status = text("display.waiting_pass", lang)
-    elif v.phase is Phase.PLAYING and status is None:
-        if v.to_play == me:
-            status = text("display.your_turn", lang)
-        elif winner is not None:
-            status = text("display.trick_won", lang, name=nm[winner])
-    elif v.phase is Phase.MOON_CHOICE and status is None:
-        status = text("display.moon_choice", lang, name=nm[v.to_play])
+    status, strong = _status(v, message, winner, nm, cover, lang)
+    if v.phase is Phase.PASSING and not v.passed:
+        parts.append(_arrow(500, 318, _seat_angle((v.pass_target - me) % n, n), "#ffd54f"))
     elif v.phase is Phase.DONE and not shown:
         parts.append(_summary(v, nm, lang))
     if cover:
         sm = hm = 0
-        if message is None:
-            status, strong = text("display.covered", lang, name=nm[me]), True
 
     # The viewer's hand, face up, in a fan at the bottom.
     mine = list(iter_mask(my_hand))
@@ -1616,7 +1630,32 @@ def table_svg(
     return "".join(parts)
 
 
-def _summary(v: _View, names: list[str], lang: str) -> str:
+def _status(
+    v: _View, message: str | None, winner: int | None, nm: Sequence[str], cover: bool, lang: str
+) -> tuple[str | None, bool]:
+    """The line above the viewer's hand, and whether it is strong (a message given, or a covered hand)."""
+    from hearts.hand import Phase
+
+    if cover and message is None:
+        return text("display.covered", lang, name=nm[v.viewer]), True
+    if message is not None:
+        return message, True
+    if v.phase is Phase.PASSING:
+        if v.passed:
+            return text("display.waiting_pass", lang), False
+        direction = text(f"pass.{v.pass_direction.value}", lang)
+        return text("display.choose_pass", lang, count=3, direction=direction, target=nm[v.pass_target]), False
+    if v.phase is Phase.PLAYING:
+        if v.to_play == v.viewer:
+            return text("display.your_turn", lang), False
+        if winner is not None:
+            return text("display.trick_won", lang, name=nm[winner]), False
+    if v.phase is Phase.MOON_CHOICE:
+        return text("display.moon_choice", lang, name=nm[v.to_play]), False
+    return None, False
+
+
+def _summary(v: _View, names: list[str], lang: str, cx: float = 500, cy: float = 318) -> str:
     """The end-of-hand panel: points each seat took, and a moon if there was one."""
     rows = [(names[s], v.points[s]) for s in range(v.n)]
     extra = None
@@ -1625,13 +1664,13 @@ def _summary(v: _View, names: list[str], lang: str) -> str:
         rows = [(names[s], v.result.scores[s]) for s in range(v.n)]
     width = 320.0
     height = 70 + 24 * len(rows) + (26 if extra else 0)
-    x, y = 500 - width / 2, 318 - height / 2
+    x, y = cx - width / 2, cy - height / 2
     out = [
         '<g class="summary">',
         f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(width)}" height="{_f(height)}" rx="14" fill="#fffdf5" '
         f'fill-opacity="0.96" stroke="#ffd54f" stroke-width="3"/>',
-        _text(500, y + 32, text("display.hand_over", lang), 20, "#1b1b1b", weight="bold"),
-        _text(500, y + 52, text("display.hand_points", lang), 13, "#5d4037"),
+        _text(cx, y + 32, text("display.hand_over", lang), 20, "#1b1b1b", weight="bold"),
+        _text(cx, y + 52, text("display.hand_points", lang), 13, "#5d4037"),
     ]
     yy = y + 78
     for name, pts in rows:
@@ -1639,6 +1678,243 @@ def _summary(v: _View, names: list[str], lang: str) -> str:
         out.append(_text(x + width - 40, yy, str(pts), 15, "#1b1b1b", weight="bold", anchor="end"))
         yy += 24
     if extra:
-        out.append(_text(500, yy + 4, extra, 15, _RED, weight="bold"))
+        out.append(_text(cx, yy + 4, extra, 15, _RED, weight="bold"))
+    out.append("</g>")
+    return "".join(out)
+
+
+# ----- the table on a small screen ------------------------------------------------
+
+COMPACT_BELOW = 880.0
+"""Below this width in CSS pixels (``fit``) the table is drawn for a small screen: the fan's cards would
+leave less than :data:`TAP` pixels of each card to tap."""
+TAP = 48.0
+"""Pixels of every card of the viewer's hand left to tap in the compact layout (WCAG asks 44 x 44)."""
+_UNIT_PX = 0.82  # CSS pixels per drawing unit aimed at in the compact layout: 15 units of text read as 12 px
+
+
+def _compact_table(
+    v: _View,
+    fit: float,
+    nm: Sequence[str],
+    shown: Sequence[tuple[int, Card]],
+    winner: int | None,
+    *,
+    dm: int,
+    sm: int,
+    hm: int,
+    tm: int,
+    reasons: Mapping[int, str],
+    status: str | None,
+    strong: bool,
+    cover: bool,
+    title: str | None,
+    felt: str,
+    back: str,
+    four_color: bool,
+    lang: str,
+) -> str:
+    """The whole table for a screen ``fit`` pixels wide (see ``table_svg(fit=...)``)."""
+    from hearts.hand import Phase
+
+    n, me = v.n, v.viewer
+    W = min(1000.0, max(440.0, fit / _UNIT_PX))
+    px = fit / W  # CSS pixels per unit, as it will be shown
+    m = 10.0
+    cx = W / 2
+
+    def aria(label: str) -> str:
+        return escape(label, {'"': "&quot;"})
+
+    body: list[str] = []
+    # Top: hand and trick on the left, hearts on the right; the pass direction under them.
+    first = text("display.hand", lang, number=v.hand_number) if title is None else title
+    if v.phase is Phase.PLAYING:
+        first += " · " + text("display.trick", lang, number=v.trick_number + 1, total=v.tricks_total)
+    if v.pass_direction.value == "none":
+        second = text("display.no_pass", lang)
+    else:
+        second = text("display.pass_direction", lang, direction=text(f"pass.{v.pass_direction.value}", lang))
+    body.append('<g class="info">')
+    body.append(_text(m + 8, 30, first, 17, "#ffffff", weight="bold", anchor="start"))
+    body.append(_text(m + 8, 52, second, 15, INFO_INK, anchor="start"))
+    body.append("</g>")
+    hb = text("display.hearts_broken" if v.hearts_broken else "display.hearts_unbroken", lang)
+    hx = W - m - 8
+    body.append(f'<g class="hearts-{"broken" if v.hearts_broken else "unbroken"}" role="img" aria-label="{aria(hb)}">')
+    if v.hearts_broken:
+        body.append(_pip(3, hx - _text_width(hb, 15) - 14, 47, 20, "#e53935"))
+    else:
+        body.append(
+            f'<path d="{_SUIT_PATHS[3]}" fill="none" stroke="#ffffff" stroke-opacity="0.7" stroke-width="9" '
+            f'transform="translate({_f(hx - _text_width(hb, 15) - 24)} {_f(37)}) scale(0.2)"/>'
+        )
+    body.append(_text(hx, 52, hb, 15, "#ffffff" if v.hearts_broken else INFO_INK, anchor="end"))
+    body.append("</g>")
+
+    active = v.to_play if v.phase in (Phase.PLAYING, Phase.MOON_CHOICE) else -1
+    if v.phase is Phase.PASSING and not v.passed:
+        active = me
+    leads = v.leader if v.phase is Phase.PLAYING and v.leader >= 0 else -1
+
+    def lines(s: int) -> list[str]:
+        first = _count("cards", v.sizes[s], lang)
+        if s == leads:
+            first += " · " + text("display.leads", lang)
+        out = [first, _count("points", v.points[s], lang)]
+        if v.totals is not None:
+            total = text("display.total", lang, total=v.totals[s])
+            if W < 600:  # narrow plates: the total on a line of its own
+                out.append(total)
+            else:
+                out[1] += " · " + total
+        return out
+
+    # The other seats: name plates in a row (two rows for more than three).
+    others = [(me + rel) % n for rel in range(1, n)]
+    per_row = 3 if len(others) <= 3 else (len(others) + 1) // 2
+    gap = 8.0
+    pw = (W - 2 * m - gap * (per_row - 1)) / per_row
+    top = 64.0
+    for i, s in enumerate(others):
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, len(others) - row * per_row)
+        x = cx - (in_row * pw + (in_row - 1) * gap) / 2 + col * (pw + gap)
+        y = top + row * (30 + 19 * len(lines(s)) + 8)
+        body.append(_compact_plate(x, y, pw, nm[s], lines(s), seat=s, active=s == active, lang=lang))
+    plate_h = 30 + 19 * len(lines(me)) + 8
+    top += plate_h * ((len(others) + per_row - 1) // per_row) + 4
+
+    # The middle: the trick (each card towards the seat that played it), the pass arrow or the summary.
+    tw = min(84.0 if W < 600 else 112.0 if W < 800 else 96.0, (W - 2 * m) / 3.5)
+    th = tw * _RATIO
+    tcy = top + th * 1.05 + 6
+    trick_label = text("display.a11y.trick" if shown else "display.a11y.trick_empty", lang)
+    body.append(f'<g class="trick" role="group" aria-label="{aria(trick_label)}">')
+    for s, c in shown:
+        a = math.radians(_seat_angle((s - me) % n, n))
+        x = cx + tw * 1.12 * math.cos(a)
+        y = tcy + th * 0.56 * math.sin(a)
+        label = text("display.played_by", lang, card=card_name(c, lang), name=nm[s])
+        body.append(
+            _card_g(
+                c,
+                w=tw,
+                transform=f"translate({_f(x - tw / 2)} {_f(y - th / 2)})",
+                four_color=four_color,
+                highlighted=winner == s,
+                title=label,
+                label=label + (", " + text("display.a11y.winner", lang) if winner == s else ""),
+                seat=s,
+                lang=lang,
+            ).replace('class="card face', 'class="card face played', 1)
+        )
+    body.append("</g>")
+    if v.phase is Phase.PASSING and not v.passed:
+        body.append(_arrow(cx, tcy, _seat_angle((v.pass_target - me) % n, n), "#ffd54f"))
+    elif v.phase is Phase.DONE and not shown:
+        body.append(_summary(v, list(nm), lang, cx, tcy))
+    top = tcy + th * 1.06 + 10
+
+    if status is not None:
+        banner = _banner(cx, 0, status, strong=strong, size=16, room=W - 2 * m)
+        height = float(re.findall(r'height="([\d.]+)"', banner)[0])
+        body.append(_banner(cx, top + height, status, strong=strong, size=16, room=W - 2 * m))
+        top += height + 8
+
+    # The viewer: a plate across, then the hand in rows of cards big enough to read and to tap.
+    body.append(
+        _compact_plate(m, top, W - 2 * m, nm[me], [" · ".join(lines(me))], seat=me, active=me == active, lang=lang)
+    )
+    top += 58
+    mine = list(iter_mask(v.hands[me] or 0))
+    k = len(mine)
+    cw = max(56 / px, 60.0)  # a card about 56 px wide
+    ch = cw * _RATIO
+    lift = ch * 0.17
+    step_min = (TAP - 2) / px
+    room = W - 2 * m - cw
+    cols = max(1, min(k, int(room // step_min) + 1)) if k else 1
+    rows = -(-k // cols) if k else 1
+    cols = -(-k // rows) if k else 1  # balanced rows: 7 and 6, not 12 and 1
+    step = min(cw + 6, room / (cols - 1)) if cols > 1 else 0.0
+    row_step = max(ch * 0.6, TAP / px) + lift
+    pos: list[tuple[float, float, float]] = []
+    for i in range(k):
+        r, col = divmod(i, cols)
+        in_row = min(cols, k - r * cols)
+        left = cx - (cw + step * (in_row - 1)) / 2
+        pos.append((left + col * step, top + lift + r * row_step, 0.0))
+    height_hand = lift + (rows - 1) * row_step + ch
+    label = text("display.a11y.your_hand", lang, cards=_count("cards", k, lang))
+    if cover:
+        label = text("display.hidden_hand", lang, name=nm[me], cards=_count("cards", k, lang))
+        body.append(
+            f'<g class="hand mine covered" data-seat="{me}" data-count="{k}" role="img" aria-label="{aria(label)}">'
+        )
+        for x, y, _a in pos:
+            body.append(_card_g(None, w=cw, transform=f"translate({_f(x)} {_f(y)})", back=back, title=label))
+    else:
+        body.append(
+            f'<g class="hand mine" data-seat="{me}" data-count="{k}" data-cols="{cols}" role="group" '
+            f'aria-label="{aria(label)}">'
+        )
+        body.append(
+            _hand_cards(
+                mine,
+                pos,
+                w=cw,
+                dimmed=dm,
+                selected=sm,
+                highlighted=hm,
+                hinted=tm,
+                legal=v.legal,
+                reasons=reasons,
+                four_color=four_color,
+                seat=me,
+                lang=lang,
+                interactive=True,
+                passing=v.phase is Phase.PASSING and not v.passed,
+            )
+        )
+    body.append("</g>")
+    H = top + height_hand + 12
+    table_label = aria(text("display.a11y.table", lang, name=nm[me]))
+    head = [
+        _svg_open(
+            fit,
+            H * px,
+            W,
+            H,
+            "hearts-table",
+            f' data-viewer="{me}" data-players="{n}" data-layout="compact" role="group" aria-label="{table_label}"',
+        ),
+        f'<rect x="0" y="0" width="{_f(W)}" height="{_f(H)}" rx="14" fill="{_mix(felt, "#000000", 0.35)}"/>',
+        f'<rect x="5" y="5" width="{_f(W - 10)}" height="{_f(H - 10)}" rx="11" fill="{felt}"/>',
+    ]
+    return "".join(head + body) + "</svg>"
+
+
+def _compact_plate(
+    x: float, top: float, width: float, name: str, lines: Sequence[str], *, seat: int, active: bool, lang: str
+) -> str:
+    """A seat's plate in the compact layout: the name, then its lines, at sizes a phone shows legibly."""
+    height = 30 + 19 * len(lines)
+    stroke = ' stroke="#ffd54f" stroke-width="3"' if active else ' stroke="#ffffff" stroke-opacity="0.18"'
+    said = [f"{name}: {' · '.join(lines)}"] + ([text("display.a11y.to_play", lang)] if active else [])
+    out = [
+        f'<g class="seat{" active" if active else ""}" data-seat="{seat}" role="img" '
+        f'aria-label="{escape(", ".join(said), {chr(34): "&quot;"})}">',
+        f'<rect x="{_f(x)}" y="{_f(top)}" width="{_f(width)}" height="{_f(height)}" rx="10" fill="{PLATE}" '
+        f'fill-opacity="{PLATE_OPACITY}"{stroke}/>',
+    ]
+    if active:
+        out.append(
+            f'<path class="turn-pointer" d="M{_f(x - 3)} {_f(top + 8)}L{_f(x + 10)} {_f(top + 21)}L{_f(x - 3)} '
+            f'{_f(top + 34)}Z" fill="#ffd54f" stroke="#3e2723" stroke-width="1.5"/>'
+        )
+    out.append(_text(x + 14, top + 22, name, 17, "#ffe082" if active else "#ffffff", weight="bold", anchor="start"))
+    for i, line in enumerate(lines):
+        out.append(_text(x + 14, top + 42 + 19 * i, line, 15, INFO_INK, anchor="start"))
     out.append("</g>")
     return "".join(out)

@@ -402,7 +402,10 @@ class HandReview(W.VBox):  # type: ignore[misc]
         self.chart = W.HTML()
         self.hand = W.HTML()
         self.explain = W.HTML()
-        pick_row = W.HBox([W.HTML(html.escape(text("review.pick", lang))), self.picker])
+        # The picker's own label (a <label> tied to the <select>: screen readers name it).
+        self.picker.description = text("review.pick", lang)
+        self.picker.style.description_width = "initial"
+        pick_row = W.HBox([self.picker])
         super().__init__(
             [W.HTML(_STYLE), self.header, self.table, pick_row, self.explain, self.chart, self.hand],
             layout=W.Layout(max_width="1000px"),

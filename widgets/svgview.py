@@ -31,6 +31,8 @@ from typing import Any
 import anywidget
 import traitlets
 
+from hearts.display import COMPACT_BELOW
+
 __all__ = ["SvgTable"]
 
 _STATIC = Path(__file__).parent / "static"
@@ -51,11 +53,44 @@ class SvgTable(anywidget.AnyWidget):
     announce = traitlets.Unicode("").tag(sync=True)
     announce_n = traitlets.Int(0).tag(sync=True)
     focus = traitlets.Unicode("").tag(sync=True)
+    fit = traitlets.Int(0).tag(sync=True)  # the board's width in CSS pixels, told by the browser (0: not yet)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._card_callbacks: list[Callable[[str], None]] = []
+        self._refit_callbacks: list[Callable[[], None]] = []
+        self._drawn_for: float | None = None
         self.on_msg(self._handle_message)
+        self.observe(self._on_fit, names="fit")
+
+    @property
+    def fit_px(self) -> float | None:
+        """The width to draw for (``table_svg(fit=...)``): the board's width once the browser has told it.
+
+        >>> v = SvgTable()
+        >>> v.fit_px is None
+        True
+        >>> v.fit = 390
+        >>> v.fit_px
+        390.0
+        """
+        return float(self.fit) if self.fit > 0 else None
+
+    def on_refit(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` when the board's width changes enough to need a new drawing: the small-screen
+        layout starts or ends, or a small screen's width changes by more than 4% (the cards' tap targets are
+        sized for the width)."""
+        self._refit_callbacks.append(callback)
+
+    def _on_fit(self, _change: Any) -> None:
+        new, old = self.fit_px, self._drawn_for
+        if new is None:
+            return
+        small_new, small_old = new < COMPACT_BELOW, old is not None and old < COMPACT_BELOW
+        if small_new == small_old and (not small_new or abs(new - (old or new)) <= 0.04 * new):
+            return
+        for cb in self._refit_callbacks:
+            cb()
 
     def on_card(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(code)`` when a card is clicked."""
@@ -84,6 +119,7 @@ class SvgTable(anywidget.AnyWidget):
             self.frames = list(frames or [])
             self.flash = list(flash or [])
             self.svg = svg
+            self._drawn_for = self.fit_px
             self.focus = focus
             if announce is not None:
                 self.announce = announce

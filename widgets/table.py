@@ -108,6 +108,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self._said = (self.model.game, h.hand_number, len(h.plays), h.hearts_broken)  # narrated up to here
         self.board = SvgTable(delay=delay)
         self.board.on_card(self.click_card)
+        self.board.on_refit(lambda: self.board.show(self.svg()))  # a new width: the same position, drawn again
         self.board.add_class("hw-board")
 
         self.title = W.HTML().add_class("hw-title")
@@ -296,6 +297,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
             back=s.card_back,
             message=game_over_text(m.game, m.lang) if final and m.game.is_over else None,
             lang=m.lang,
+            fit=self.board.fit_px,
         )
 
     def refresh(self) -> None:

@@ -52,6 +52,7 @@ class Walkthrough(W.VBox):  # type: ignore[misc]
         self._said_index = -1  # the step last described to a screen reader
         self.board = SvgTable(delay=delay)
         self.board.on_card(self.click_card)
+        self.board.on_refit(lambda: self.board.show(self.svg()))  # a new width: the same step, drawn again
         self.board.add_class("hw-board")
         self.chapter = W.HTML().add_class("hw-chapter-title")
         self.counter = W.HTML().add_class("hw-counter")
@@ -129,6 +130,7 @@ class Walkthrough(W.VBox):  # type: ignore[misc]
             message=m.banner(),
             title=m.title(),
             lang=m.lang,
+            fit=self.board.fit_px,
         )
 
     def refresh(self) -> None:

@@ -14,6 +14,11 @@
 //
 // Screen readers: `announce` is said by a polite live region each time
 // `announce_n` changes (the message line, notes, the trick's cards).
+//
+// Small screens: the board tells Python its width (`fit`, CSS pixels) whenever
+// it changes; Python draws a layout for that width (on a phone the hand is in
+// rows of big cards; `data-cols` on the hand says how many per row, and the
+// up and down arrows move between rows).
 
 const CARD = 'g.hand.mine g.card[role="button"]';
 
@@ -170,12 +175,16 @@ function render({ model, el }) {
     let to = null;
     switch (event.key) {
       case "ArrowLeft":
-      case "ArrowUp":
         to = all[Math.max(0, i - 1)];
         break;
       case "ArrowRight":
-      case "ArrowDown":
         to = all[Math.min(all.length - 1, i + 1)];
+        break;
+      case "ArrowUp":
+        to = all[Math.max(0, i - rowStep())];
+        break;
+      case "ArrowDown":
+        to = all[Math.min(all.length - 1, i + rowStep())];
         break;
       case "Home":
         to = all[0];
@@ -198,10 +207,35 @@ function render({ model, el }) {
     if (to) rove(to, true);
   });
 
+  function rowStep() {
+    const hand = box.querySelector("g.hand.mine");
+    const cols = hand ? parseInt(hand.getAttribute("data-cols") || "0", 10) : 0;
+    return cols > 0 && cols < cards().length ? cols : 1;
+  }
+
+  let told = 0;
+  let resizeTimer = null;
+  function tellWidth() {
+    resizeTimer = null;
+    const w = Math.round(box.getBoundingClientRect().width);
+    if (w > 0 && w !== told) {
+      told = w;
+      model.set("fit", w);
+      model.save_changes();
+    }
+  }
+  const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => {
+    if (resizeTimer !== null) clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(tellWidth, 120);
+  });
+  if (observer) observer.observe(box);
+
   model.on("change:version", update);
   update();
   return () => {
     if (timer !== null) clearTimeout(timer);
+    if (resizeTimer !== null) clearTimeout(resizeTimer);
+    if (observer) observer.disconnect();
   };
 }
 
