@@ -933,28 +933,45 @@ def _trick_cards(
     center: tuple[float, float] = (500, 318),
     scale: float = 1.0,
 ) -> str:
-    h = w * _RATIO
     out = []
     for s, c in pairs:
         rel = (s - viewer) % n
         x, y, tilt = _trick_spot(rel, n)
         x = center[0] + (x - 500) * scale
         y = center[1] + (y - 318) * scale
-        out.append(
-            _card_g(
-                c,
-                w=w,
-                transform=f"translate({_f(x - w / 2)} {_f(y - h / 2)}) rotate({_f(tilt)} {_f(w / 2)} {_f(h / 2)})",
-                four_color=four_color,
-                highlighted=winner == s,
-                title=text("display.played_by", lang, card=card_name(c, lang), name=names[s]),
-                label=text("display.played_by", lang, card=card_name(c, lang), name=names[s])
-                + (", " + text("display.a11y.winner", lang) if winner == s else ""),
-                seat=s,
-                lang=lang,
-            ).replace('class="card face', 'class="card face played', 1)
-        )
+        out.append(_played(c, s, x, y, w, tilt, winner=winner, names=names, four_color=four_color, lang=lang))
     return "".join(out)
+
+
+def _played(
+    c: Card,
+    s: int,
+    x: float,
+    y: float,
+    w: float,
+    tilt: float,
+    *,
+    winner: int | None,
+    names: Sequence[str],
+    four_color: bool,
+    lang: str,
+) -> str:
+    """A card in the middle of the table, centred on ``x, y``: named with who played it and, once the trick
+    is won, whether it won."""
+    h = w * _RATIO
+    label = text("display.played_by", lang, card=card_name(c, lang), name=names[s])
+    turn = f" rotate({_f(tilt)} {_f(w / 2)} {_f(h / 2)})" if tilt else ""
+    return _card_g(
+        c,
+        w=w,
+        transform=f"translate({_f(x - w / 2)} {_f(y - h / 2)}){turn}",
+        four_color=four_color,
+        highlighted=winner == s,
+        title=label,
+        label=label + (", " + text("display.a11y.winner", lang) if winner == s else ""),
+        seat=s,
+        lang=lang,
+    ).replace('class="card face', 'class="card face played', 1)
 
 
 def _check_pairs(pairs: Iterable[tuple[int, Card | int | str]], n: int) -> list[tuple[int, Card]]:
@@ -1439,21 +1456,8 @@ def table_svg(
     parts.append("</g>")
     hb = text("display.hearts_broken" if v.hearts_broken else "display.hearts_unbroken", lang)
     hx = _TW - 22 - _text_width(hb, 14)
-    parts.append(f'<g class="hearts-{"broken" if v.hearts_broken else "unbroken"}" role="img" aria-label="{aria(hb)}">')
-    if v.hearts_broken:
-        parts.append(_pip(3, hx - 18, 29, 24, "#e53935"))
-    else:
-        parts.append(
-            f'<path d="{_SUIT_PATHS[3]}" fill="none" stroke="#ffffff" stroke-opacity="0.7" stroke-width="8" '
-            f'transform="translate({_f(hx - 30)} {_f(17)}) scale(0.24)"/>'
-        )
-    parts.append(_text(hx, 34, hb, 14, "#ffffff" if v.hearts_broken else INFO_INK, anchor="start"))
-    parts.append("</g>")
-
-    active = v.to_play if v.phase in (Phase.PLAYING, Phase.MOON_CHOICE) else -1
-    if v.phase is Phase.PASSING and not v.passed:
-        active = me
-    leads = v.leader if v.phase is Phase.PLAYING and v.leader >= 0 else -1
+    parts.append(_hearts_status(v.hearts_broken, hb, (hx - 18, 29, 24), (hx, 34, 14), "start"))
+    active, leads = _turns(v)
 
     def detail(s: int) -> str:
         bits = []
@@ -1595,39 +1599,101 @@ def table_svg(
     parts.append(
         _plate(pcx, _TH - 70, nm[me], plate_detail, seat=me, active=me == active, badge=badge(me), turn=turn)
     )
-    if cover:
-        label = text("display.hidden_hand", lang, name=nm[me], cards=_count("cards", k, lang))
-        parts.append(
-            f'<g class="hand mine covered" data-seat="{me}" data-count="{k}" role="img" aria-label="{aria(label)}">'
+    parts.append(
+        _viewer_hand(
+            v, mine, pos, hw, name=nm[me], dm=dm & my_hand, sm=sm & my_hand, hm=hm & my_hand, tm=tm & my_hand,
+            reasons=rs, four_color=four_color, cover=cover, back=back, lang=lang,
         )
-        for x, y, a in pos:
-            parts.append(
-                _card_g(None, w=hw, transform=_place(x, y, a, hw), back=back, title=label, seat=me, lang=lang)
-            )
-    else:
-        mine_label = aria(text("display.a11y.your_hand", lang, cards=_count("cards", k, lang)))
-        parts.append(f'<g class="hand mine" data-seat="{me}" data-count="{k}" role="group" aria-label="{mine_label}">')
-        parts.append(
-            _hand_cards(
-                mine,
-                pos,
-                w=hw,
-                dimmed=dm & my_hand,
-                selected=sm & my_hand,
-                highlighted=hm & my_hand,
-                hinted=tm & my_hand,
-                legal=v.legal & my_hand,
-                reasons=rs,
-                four_color=four_color,
-                seat=me,
-                lang=lang,
-                interactive=True,
-                passing=v.phase is Phase.PASSING and not v.passed,
-            )
-        )
-    parts.append("</g>")
+    )
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _viewer_hand(
+    v: _View,
+    mine: list[Card],
+    pos: list[tuple[float, float, float]],
+    w: float,
+    *,
+    name: str,
+    dm: int,
+    sm: int,
+    hm: int,
+    tm: int,
+    reasons: Mapping[int, str],
+    four_color: bool,
+    cover: bool,
+    back: str,
+    lang: str,
+    cols: int | None = None,
+) -> str:
+    """The viewer's hand at ``pos``: named buttons (``cols`` per row, if in rows), or backs when ``cover``."""
+    from hearts.hand import Phase
+
+    me, k = v.viewer, len(mine)
+    if cover:
+        label = escape(text("display.hidden_hand", lang, name=name, cards=_count("cards", k, lang)), {'"': "&quot;"})
+        backs = "".join(
+            _card_g(None, w=w, transform=_place(x, y, a, w), back=back, title=label, seat=me, lang=lang)
+            for x, y, a in pos
+        )
+        head = f'<g class="hand mine covered" data-seat="{me}" data-count="{k}" role="img" aria-label="{label}">'
+        return f"{head}{backs}</g>"
+    label = escape(text("display.a11y.your_hand", lang, cards=_count("cards", k, lang)), {'"': "&quot;"})
+    rows = f' data-cols="{cols}"' if cols is not None else ""
+    cards = _hand_cards(
+        mine,
+        pos,
+        w=w,
+        dimmed=dm,
+        selected=sm,
+        highlighted=hm,
+        hinted=tm,
+        legal=v.legal,
+        reasons=reasons,
+        four_color=four_color,
+        seat=me,
+        lang=lang,
+        interactive=True,
+        passing=v.phase is Phase.PASSING and not v.passed,
+    )
+    return f'<g class="hand mine" data-seat="{me}" data-count="{k}"{rows} role="group" aria-label="{label}">{cards}</g>'
+
+
+def _hearts_status(
+    broken: bool, label: str, icon: tuple[float, float, float], at: tuple[float, float, float], anchor: str
+) -> str:
+    """Whether hearts are broken: a filled heart or an outline (a shape, not only a colour), and the words.
+
+    ``icon`` is the heart's centre and size, ``at`` the words' position and font size.
+    """
+    x, y, size = icon
+    out = [
+        f'<g class="hearts-{"broken" if broken else "unbroken"}" role="img" '
+        f'aria-label="{escape(label, {chr(34): "&quot;"})}">'
+    ]
+    if broken:
+        out.append(_pip(3, x, y, size, "#e53935"))
+    else:
+        out.append(
+            f'<path d="{_SUIT_PATHS[3]}" fill="none" stroke="#ffffff" stroke-opacity="0.7" '
+            f'stroke-width="{_f(192 / size)}" transform="translate({_f(x - size / 2)} {_f(y - size / 2)}) '
+            f'scale({_f(size / 100)})"/>'
+        )
+    out.append(_text(at[0], at[1], label, at[2], "#ffffff" if broken else INFO_INK, anchor=anchor))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _turns(v: _View) -> tuple[int, int]:
+    """The seat whose turn it is (-1: nobody's; the viewer while choosing a pass) and the trick's leader."""
+    from hearts.hand import Phase
+
+    active = v.to_play if v.phase in (Phase.PLAYING, Phase.MOON_CHOICE) else -1
+    if v.phase is Phase.PASSING and not v.passed:
+        active = v.viewer
+    leads = v.leader if v.phase is Phase.PLAYING and v.leader >= 0 else -1
+    return active, leads
 
 
 def _status(
@@ -1741,21 +1807,8 @@ def _compact_table(
     body.append("</g>")
     hb = text("display.hearts_broken" if v.hearts_broken else "display.hearts_unbroken", lang)
     hx = W - m - 8
-    body.append(f'<g class="hearts-{"broken" if v.hearts_broken else "unbroken"}" role="img" aria-label="{aria(hb)}">')
-    if v.hearts_broken:
-        body.append(_pip(3, hx - _text_width(hb, 15) - 14, 47, 20, "#e53935"))
-    else:
-        body.append(
-            f'<path d="{_SUIT_PATHS[3]}" fill="none" stroke="#ffffff" stroke-opacity="0.7" stroke-width="9" '
-            f'transform="translate({_f(hx - _text_width(hb, 15) - 24)} {_f(37)}) scale(0.2)"/>'
-        )
-    body.append(_text(hx, 52, hb, 15, "#ffffff" if v.hearts_broken else INFO_INK, anchor="end"))
-    body.append("</g>")
-
-    active = v.to_play if v.phase in (Phase.PLAYING, Phase.MOON_CHOICE) else -1
-    if v.phase is Phase.PASSING and not v.passed:
-        active = me
-    leads = v.leader if v.phase is Phase.PLAYING and v.leader >= 0 else -1
+    body.append(_hearts_status(v.hearts_broken, hb, (hx - _text_width(hb, 15) - 14, 47, 20), (hx, 52, 15), "end"))
+    active, leads = _turns(v)
 
     def lines(s: int) -> list[str]:
         first = _count("cards", v.sizes[s], lang)
@@ -1795,20 +1848,7 @@ def _compact_table(
         a = math.radians(_seat_angle((s - me) % n, n))
         x = cx + tw * 1.12 * math.cos(a)
         y = tcy + th * 0.56 * math.sin(a)
-        label = text("display.played_by", lang, card=card_name(c, lang), name=nm[s])
-        body.append(
-            _card_g(
-                c,
-                w=tw,
-                transform=f"translate({_f(x - tw / 2)} {_f(y - th / 2)})",
-                four_color=four_color,
-                highlighted=winner == s,
-                title=label,
-                label=label + (", " + text("display.a11y.winner", lang) if winner == s else ""),
-                seat=s,
-                lang=lang,
-            ).replace('class="card face', 'class="card face played', 1)
-        )
+        body.append(_played(c, s, x, y, tw, 0.0, winner=winner, names=nm, four_color=four_color, lang=lang))
     body.append("</g>")
     if v.phase is Phase.PASSING and not v.passed:
         body.append(_arrow(cx, tcy, _seat_angle((v.pass_target - me) % n, n), "#ffd54f"))
@@ -1846,38 +1886,12 @@ def _compact_table(
         left = cx - (cw + step * (in_row - 1)) / 2
         pos.append((left + col * step, top + lift + r * row_step, 0.0))
     height_hand = lift + (rows - 1) * row_step + ch
-    label = text("display.a11y.your_hand", lang, cards=_count("cards", k, lang))
-    if cover:
-        label = text("display.hidden_hand", lang, name=nm[me], cards=_count("cards", k, lang))
-        body.append(
-            f'<g class="hand mine covered" data-seat="{me}" data-count="{k}" role="img" aria-label="{aria(label)}">'
+    body.append(
+        _viewer_hand(
+            v, mine, pos, cw, name=nm[me], dm=dm, sm=sm, hm=hm, tm=tm, reasons=reasons, four_color=four_color,
+            cover=cover, back=back, lang=lang, cols=cols,
         )
-        for x, y, _a in pos:
-            body.append(_card_g(None, w=cw, transform=f"translate({_f(x)} {_f(y)})", back=back, title=label))
-    else:
-        body.append(
-            f'<g class="hand mine" data-seat="{me}" data-count="{k}" data-cols="{cols}" role="group" '
-            f'aria-label="{aria(label)}">'
-        )
-        body.append(
-            _hand_cards(
-                mine,
-                pos,
-                w=cw,
-                dimmed=dm,
-                selected=sm,
-                highlighted=hm,
-                hinted=tm,
-                legal=v.legal,
-                reasons=reasons,
-                four_color=four_color,
-                seat=me,
-                lang=lang,
-                interactive=True,
-                passing=v.phase is Phase.PASSING and not v.passed,
-            )
-        )
-    body.append("</g>")
+    )
     H = top + height_hand + 12
     table_label = aria(text("display.a11y.table", lang, name=nm[me]))
     head = [
