@@ -4,7 +4,7 @@
 without passing: South holds the same 13 cards, West, North and East have played the same three
 clubs to the first trick, and the 36 cards still in the bots' hands are dealt among them in two
 different ways. Nothing the browser receives may tell the two apart (tests/test_access.py in Python,
-tests/browser/test_access.py in the page).
+tests/browser/test_access_browser.py in the page).
 """
 
 from __future__ import annotations
