@@ -365,3 +365,15 @@ def test_learn_mode_teaches_one_learner_against_bots(tmp_path: Path) -> None:
     assert not m.learning and m.notes == []
     solo = TableModel(number=3, level="random", data_dir=tmp_path / "solo", learn=True)
     assert solo.learning and solo.notes
+
+
+def test_the_checklist_points_rare_rules_to_the_walkthrough_scene_that_shows_them(tmp_path: Path) -> None:
+    from hearts_widgets import WalkthroughModel
+    from hearts_widgets.rule_notes import SCENES
+
+    w = WalkthroughModel("en")
+    noted_in = {rule: st.chapter for st in w.steps for rule, _ in st.notes}
+    assert {rule: noted_in[rule] for rule in SCENES} == SCENES
+    table = GameTable(number=12, level="random", data_dir=tmp_path, delay=0, lang="es")
+    assert "La excepción de la primera baza <span" in table.checklist.value
+    assert "«Disparar a la luna»" in table.checklist.value

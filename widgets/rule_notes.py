@@ -40,6 +40,7 @@ __all__ = [
     "DETECTORS",
     "LEARNER",
     "RULES",
+    "SCENES",
     "Detector",
     "Event",
     "Move",
@@ -302,6 +303,15 @@ RULES: tuple[str, ...] = (
 """Every rule with a note, in the order a learner usually meets them (the checklist's order)."""
 
 assert sorted(RULES) == sorted(d.rule for d in DETECTORS)
+
+SCENES: dict[str, str] = {
+    "first_trick_exception": "first_trick_exception",
+    "lead_only_hearts": "lead_only_hearts",
+    "moon": "moon",
+    "game_end": "game_end",
+    "shared_win": "game_end",
+}
+"""Rules that are rare in play (see ``benchmarks/learn_rules.py``) -> the walkthrough's scene that shows each."""
 
 
 def fired(e: Event, skip: Iterable[str] = ()) -> list[tuple[str, Values]]:

@@ -29,7 +29,7 @@ from hearts.display import table_svg
 from hearts.hand import HandState, Phase
 
 from . import levels, store
-from .rule_notes import RULES, rule_title
+from .rule_notes import RULES, SCENES, rule_title
 from .speech import narrate
 from .svgview import SvgTable
 from .table_model import TableModel
@@ -59,6 +59,7 @@ _STYLE = """
 .hearts-app .hw-learn .hw-note-coach { background: #f3e5f5; border-left-color: #8e24aa; }
 .hearts-app ul.hw-checklist { list-style: none; padding-left: 4px; margin: 4px 0; columns: 16em 2; }
 .hearts-app ul.hw-checklist li[data-met="false"] { color: #777; }
+.hearts-app ul.hw-checklist .hw-checklist-scene { font-size: 0.9em; font-style: italic; }
 </style>
 """
 
@@ -362,13 +363,20 @@ class GameTable(W.VBox):  # type: ignore[misc]
         m = self.model
         lang = m.lang
         met = set(m.lesson.met)
-        items = "".join(
-            f'<li data-rule="{r}" data-met="{str(r in met).lower()}">{"✓" if r in met else "○"} '
-            f"{html.escape(rule_title(r, lang))}</li>"
-            for r in RULES
-        )
+        items = []
+        for r in RULES:
+            where = ""
+            if r not in met and r in SCENES:  # rare in play: the walkthrough has a scene for it
+                scene = t("learn.checklist.scene", lang, scene=t(f"learn.chapter.{SCENES[r]}", lang))
+                where = f' <span class="hw-checklist-scene">{html.escape(scene)}</span>'
+            items.append(
+                f'<li data-rule="{r}" data-met="{str(r in met).lower()}">{"✓" if r in met else "○"} '
+                f"{html.escape(rule_title(r, lang))}{where}</li>"
+            )
         count = t("learn.checklist.count", lang, met=len(met), total=len(RULES))
-        return f'<div class="hw-checklist-count">{html.escape(count)}</div><ul class="hw-checklist">{items}</ul>'
+        listed = "".join(items)
+        return f'<div class="hw-checklist-count">{html.escape(count)}</div><ul class="hw-checklist">{listed}</ul>'
+
     def speech(self) -> str:
         """What the screen reader says after this action: the cards played since the last words (who took
         each trick, hearts breaking), then the message line. Said in the table's language."""
