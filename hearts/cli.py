@@ -21,13 +21,15 @@ off), ``rule:none,+stop_moon`` (only that tip), ``rule:keep_queen_with=3``
 from __future__ import annotations
 
 import argparse
-import os
+import contextlib
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from hearts import files
 from hearts.bots.registry import LEVELS, BotSpec, bot_spec
 from hearts.errors import SelfPlayError
 from hearts.messages import LANGUAGES, number, text, text_n
@@ -237,7 +239,16 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--target-score", type=_count(1), default=None, metavar="N", help="game ends when someone reaches N (100)"
     )
-    p.add_argument("--out", metavar="DIR", help="write the results as Parquet into this directory")
+    p.add_argument(
+        "--out",
+        metavar="DIR",
+        help="write the results as Parquet into this new folder (made before the run; filled only if it succeeds)",
+    )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="replace an existing --out folder (only once the new results are complete)",
+    )
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the printed summary (en, es)")
     p.add_argument("--no-progress", action="store_true", help="do not show a progress bar")
     p.add_argument("--quiet", action="store_true", help="print nothing but errors")
@@ -248,6 +259,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     sub = parser._subparsers._group_actions[0].choices[args.command]  # type: ignore[union-attr, index]
+    with contextlib.ExitStack() as stack:  # an --out folder made for a run that fails is taken away again
+        args.results_stack = stack
+        return _run(args, sub)
+
+
+def _run(args: argparse.Namespace, sub: argparse.ArgumentParser) -> int:
     try:
         if args.command == "room":
             from hearts.room import run
@@ -278,9 +295,12 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 def _bots(items: Sequence[str], option: str) -> list[BotSpec]:
     try:
-        return [parse_bot(b) for b in items]
+        specs = [parse_bot(b) for b in items]
+        for spec in specs:
+            spec.resolve()  # a bot that cannot be imported is named with its own option, before anything runs
     except ValueError as e:
         raise CommandLineError(option, str(e)) from None
+    return specs
 
 
 def _table(data: Any, lang: str) -> str:
@@ -288,24 +308,58 @@ def _table(data: Any, lang: str) -> str:
     return str(data.to_string(float_format=lambda x: number(x, lang, 3)))
 
 
-def _first_existing(path: Path) -> Path:
-    while not path.exists() and path != path.parent:
-        path = path.parent
-    return path
+class _Results:
+    """The ``--out`` folder of a run, whole or not at all (:func:`hearts.files.results_folder`).
+
+    Made before the run, so a name that cannot be created (too long, in a
+    folder that does not exist or cannot be written) is refused at once; an
+    existing folder is refused unless ``--force``. The results are written
+    into a temporary folder beside it, renamed into place by :meth:`commit`
+    only once all of them are written; a run that fails leaves an earlier
+    folder exactly as it was.
+    """
+
+    def __init__(self, value: str, *, force: bool, stack: contextlib.ExitStack[Any]) -> None:
+        self.path = Path(value)
+        self._cm = files.results_folder(self.path, replace=force)
+        try:
+            self.folder = self._cm.__enter__()
+        except FileExistsError:
+            raise CommandLineError(
+                "--out", f"{value!r} already exists; add --force to replace it once the new results are complete"
+            ) from None
+        except NotADirectoryError:
+            message = f"{value!r} is a file; give a folder to write the Parquet files into"
+            raise CommandLineError("--out", message) from None
+        except OSError as e:
+            raise CommandLineError("--out", f"cannot create the folder {value!r}: {e.strerror or e}") from None
+        self._open = True
+        stack.push(self._abort)
+
+    def commit(self) -> Path:
+        """Rename the finished results into place."""
+        self._open = False
+        try:
+            self._cm.__exit__(None, None, None)
+        except OSError as e:
+            raise CommandLineError(
+                "--out", f"cannot put the results in {str(self.path)!r}: {e.strerror or e}; nothing there was changed"
+            ) from None
+        return self.path
+
+    def _abort(self, kind: Any, error: BaseException | None, tb: Any) -> bool:
+        if self._open:  # the run failed (or stopped): the temporary folder goes, an earlier one stays
+            self._open = False
+            error = error or RuntimeError("the run stopped before its results were written")
+            with contextlib.suppress(BaseException):
+                self._cm.__exit__(type(error), error, error.__traceback__)
+        return False
 
 
-def _check_out(value: str | None) -> None:
-    """Refuse an ``--out`` that cannot become a directory before anything runs."""
-    if value is None:
-        return
-    out = Path(value)
-    if out.exists() and not out.is_dir():
-        raise CommandLineError("--out", f"{value!r} is a file; give a directory to write the Parquet files into")
-    base = _first_existing(out.absolute())
-    if not base.is_dir():
-        raise CommandLineError("--out", f"cannot make the directory {value!r}: {str(base)!r} is a file")
-    if not os.access(base, os.W_OK | os.X_OK):
-        raise CommandLineError("--out", f"cannot write into {str(base)!r} (no permission)")
+def _results(args: argparse.Namespace) -> _Results | None:
+    if args.out is None:
+        return None
+    return _Results(args.out, force=args.force, stack=args.results_stack)
 
 
 def _check_plot(value: str | None) -> None:
@@ -324,14 +378,16 @@ def _check_plot(value: str | None) -> None:
     folder = plot.absolute().parent
     if not folder.is_dir():
         raise CommandLineError("--plot", f"the folder {str(folder)!r} does not exist")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise CommandLineError("--plot", f"cannot write into {str(folder)!r} (no permission)")
+    try:  # checked by doing it: a file made in that folder (and taken away again)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".hearts-plot-check-"):
+            pass
+    except OSError as e:
+        raise CommandLineError("--plot", f"cannot write into {str(folder)!r}: {e.strerror or e}") from None
 
 
 def _selfplay(args: argparse.Namespace) -> int:
     from hearts.selfplay import play_games, play_hands
 
-    _check_out(args.out)
     bots = _bots(args.bots, "--bots")
     if len(bots) == 1:
         bots = bots * 4
@@ -339,6 +395,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         raise CommandLineError("--pass", "a fixed pass direction is for --hands only")
     if args.target_score and args.hands is not None:
         raise CommandLineError("--target-score", "the target score is for --games only")
+    out = _results(args)
     start = time.perf_counter()
     common = dict(
         seed=args.seed,
@@ -378,9 +435,9 @@ def _selfplay(args: argparse.Namespace) -> int:
         wins = games.groupby("bot", observed=True)["won"].mean()
         _say(args, text("selfplay.cli.wins", lang))
         _say(args, _table(wins, lang))
-    if args.out:
-        path = result.to_parquet(args.out)
-        _say(args, text("selfplay.cli.saved", lang, path=str(path)))
+    if out is not None:
+        result.to_parquet(out.folder)
+        _say(args, text("selfplay.cli.saved", lang, path=str(out.commit())))
     else:
         _say(args, text("selfplay.cli.not_saved", lang))
     return 0
@@ -410,7 +467,6 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         raise CommandLineError("--measure", "whole games are measured by the game score, not by penalty points")
     if not games and args.games is not None:
         raise CommandLineError("--games", "--games goes with --unit games (whole games); hands are --deals")
-    _check_out(args.out)
     _check_plot(args.plot)
     field = _bots(args.field, "--field")
     count: dict[str, Any] = {"unit": "games", "n_games": args.games} if games else {"n_deals": args.deals}
@@ -424,6 +480,9 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         progress=not (args.no_progress or args.quiet),
         chunk_size=args.chunk_size,
     )
+    if args.tip is None:
+        _bots([args.a, args.b], "--a/--b")  # both importable before the --out folder is made
+    out = _results(args)
     start = time.perf_counter()
     if args.tip is None:
         a, b = _bots([args.a], "--a")[0], _bots([args.b], "--b")[0]
@@ -447,11 +506,10 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     else:
         deals = (args.deals or 1000) * len(results)
         _say(args, text("experiment.cli.time", lang, seconds=number(seconds, lang, 1), deals=deals))
-    if args.out:
-        out = Path(args.out)
+    if out is not None:
         for r in results:
-            r.to_parquet(out / r.meta["tip"] if len(results) > 1 else out)
-        _say(args, text("selfplay.cli.saved", lang, path=str(out)))
+            r.to_parquet(out.folder / r.meta["tip"] if len(results) > 1 else out.folder)
+        _say(args, text("selfplay.cli.saved", lang, path=str(out.commit())))
     if args.plot:
         import matplotlib
 
@@ -459,7 +517,9 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         ax = plot_effects(results, lang=lang)
         figure = ax[0].figure if games else ax.figure  # whole games: two panels
         try:
-            figure.savefig(args.plot, dpi=120)
+            kind = Path(args.plot).suffix.lower().lstrip(".") or "png"
+            with files.replacing(args.plot, make_folder=False) as (tmp,):  # whole or not at all
+                figure.savefig(tmp, dpi=120, format=kind)
         except (ValueError, OSError, RuntimeError) as e:
             raise CommandLineError("--plot", f"cannot save the plot to {args.plot!r}: {e}") from None
         _say(args, text("experiment.cli.plot_saved", lang, path=args.plot))

@@ -218,3 +218,73 @@ def test_errors_from_the_library_carry_their_option() -> None:
     with pytest.raises(SelfPlayError) as err:
         parse_bot("rule:keep_queen_with=99")
     assert err.value.option == "bots"
+
+
+# ----- results written whole or not at all (issue 11, findings 5 and 11) -------------------------------------
+
+FAILING_BOT = """
+from hearts.bots.random_bot import RandomBot
+
+class Failing(RandomBot):
+    plays = 0
+
+    def decide_play(self, obs):
+        Failing.plays += 1
+        if Failing.plays > 30:
+            raise RuntimeError("this bot gives up half way")
+        return super().decide_play(obs)
+"""
+
+
+def test_a_failed_run_leaves_earlier_results_as_they_were(tmp_path, capsys, monkeypatch) -> None:
+    out = tmp_path / "run"
+    main(["selfplay", "--hands", "4", "--bots", "random", "--out", str(out), "--quiet", *QUIET])
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    (tmp_path / "failing_bot.py").write_text(FAILING_BOT)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises((SystemExit, Exception)):
+        main(["selfplay", "--hands", "8", "--bots", "failing_bot:Failing", "--out", str(out), "--force", *QUIET])
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before  # untouched, and it still loads
+    SelfPlayResult.from_parquet(out)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["failing_bot.py", "run"]  # no temporary left
+    fresh = tmp_path / "fresh"
+    with pytest.raises((SystemExit, Exception)):
+        main(["selfplay", "--hands", "8", "--bots", "failing_bot:Failing", "--out", str(fresh), *QUIET])
+    assert not fresh.exists()  # the folder made for the run is taken away again
+
+
+def test_results_are_not_replaced_without_force(tmp_path, capsys) -> None:
+    out = tmp_path / "run"
+    main(["selfplay", "--hands", "4", "--bots", "random", "--out", str(out), "--quiet", *QUIET])
+    first = (out / "hands.parquet").read_bytes()
+    err = run_error(["selfplay", "--hands", "4", "--seed", "1", "--bots", "random", "--out", str(out), *QUIET], capsys)
+    assert "argument --out:" in err and "--force" in err and (out / "hands.parquet").read_bytes() == first
+    main(["selfplay", "--hands", "4", "--seed", "1", "--bots", "random", "--out", str(out), "--force", "--quiet",
+          *QUIET])  # fmt: skip
+    assert (out / "hands.parquet").read_bytes() != first
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["run"]
+
+
+def test_an_out_that_cannot_be_created_is_refused_before_the_run(tmp_path, capsys, monkeypatch) -> None:
+    _no_run(monkeypatch)
+    for out, says in ((str(tmp_path / ("x" * 300)), "too long"), ("/proc/x/y", "No such file")):
+        for argv in (["selfplay", "--hands", "5"], ["experiment", "--tip", "stop_moon"]):
+            err = run_error([*argv, "--out", out, *QUIET], capsys)
+            assert "argument --out:" in err and says in err, err
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("argv", "option"),
+    [
+        (["selfplay", "--hands", "2", "--bots", ".relative:X"], "--bots"),
+        (["selfplay", "--hands", "2", "--bots", "..:X"], "--bots"),
+        (["experiment", "--a", "rule", "--b", ".relative:X"], "--a/--b"),
+        (["experiment", "--tip", "stop_moon", "--field", "..:X"], "--field"),
+        (["experiment", "--a", "rule", "--b", "hearts.bots:Nope"], "--a/--b"),
+    ],
+)
+def test_bots_that_cannot_be_imported_name_their_option(argv, option, capsys, monkeypatch) -> None:
+    _no_run(monkeypatch)
+    err = run_error([*argv, *QUIET], capsys)
+    assert f"argument {option}:" in err and "cannot import bot" in err and "Traceback" not in err

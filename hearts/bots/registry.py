@@ -161,12 +161,20 @@ class BotSpec:
         module, sep, name = self.target.partition(":")
         if not sep or not module or not name:
             raise SelfPlayError(f"cannot import bot {self.target!r}: write it as 'module:Class'", "bots")
+        if module.startswith(".") or not all(p.isidentifier() for p in module.split(".")):
+            raise SelfPlayError(
+                f"cannot import bot {self.target!r}: {module!r} is not a module name "
+                "(write the whole dotted path, e.g. mypackage.bots:MyBot; relative names such as .bots cannot be used)",
+                "bots",
+            )
         try:
             obj: Any = importlib.import_module(module)
             for part in name.split("."):
                 obj = getattr(obj, part)
         except (ImportError, AttributeError) as e:
             raise SelfPlayError(f"cannot import bot {self.target!r}: {e}", "bots") from e
+        except Exception as e:  # the module itself failed while it was imported
+            raise SelfPlayError(f"cannot import bot {self.target!r}: importing {module} failed: {e!r}", "bots") from e
         if not (isinstance(obj, type) and issubclass(obj, Bot)):
             raise SelfPlayError(f"{self.target!r} is not a Bot class", "bots")
         return obj
