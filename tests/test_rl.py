@@ -21,7 +21,7 @@ from hearts.selfplay import play_out
 pytest.importorskip("pettingzoo")  # the rl extra is part of the test extra: this only guards a partial install
 import gymnasium
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from hearts.rl.aec import EnvError, HeartsEnv
 from hearts.rl.solo import ENV_ID, HeartsSoloEnv
@@ -64,6 +64,13 @@ def test_pettingzoo_api_test_passes_for_every_variant(rules: Rules) -> None:
         warnings.simplefilter("ignore", UserWarning)  # dict observations: PettingZoo's own board games warn alike
         api_test(HeartsEnv(rules, episode="game"), num_cycles=200)
         api_test(HeartsEnv(rules), num_cycles=60)
+
+
+def test_pettingzoo_render_test() -> None:
+    render_test(lambda render_mode=None: HeartsEnv(render_mode=render_mode))
+    env = HeartsEnv(render_mode="ansi")
+    env.reset(seed=4)
+    assert "deal 4, hand 1 (left), passing" in env.render() and "> player_0" in env.render()
 
 
 def test_pettingzoo_seed_test_same_seed_same_episode() -> None:
@@ -252,7 +259,7 @@ def test_bad_options_are_refused_naming_the_option() -> None:
         (lambda: HeartsEnv(episode="game", hand_number=2), "hand_number"),
         (lambda: HeartsEnv(hand_number=0), "hand_number"),
         (lambda: HeartsEnv(illegal="ignore"), "illegal"),
-        (lambda: HeartsEnv(render_mode="human"), "render_mode"),
+        (lambda: HeartsEnv(render_mode="rgb_array"), "render_mode"),
         (lambda: HeartsEnv().reset(seed=-1), "seed"),
         (lambda: HeartsEnv().step(0), "reset"),
         (lambda: HeartsSoloEnv(seat=4), "seat"),

@@ -120,11 +120,15 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type hints
     refuse raises its :class:`~hearts.errors.IllegalMoveError`; ``'lose'``:
     it ends the episode at once, the agent that chose it getting
     ``-rules.moon_points``, as if it had taken every penalty card, and its
-    info naming the rule under ``"illegal"``), ``render_mode`` (``'ansi'``
-    or ``None``).
+    info naming the rule under ``"illegal"``), ``render_mode`` (``'ansi'``:
+    :meth:`render` returns the table as text; ``'human'``: it prints it; or ``None``).
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"name": "hearts_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "hearts_v0",
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -138,8 +142,8 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type hints
         super().__init__()
         self.rules = check_options(rules, episode, hand_number, illegal)
         self.illegal = illegal
-        if render_mode not in (None, "ansi"):
-            raise EnvError(f"render_mode must be 'ansi' or None, not {render_mode!r}", "render_mode")
+        if render_mode not in (None, "ansi", "human"):
+            raise EnvError(f"render_mode must be 'ansi', 'human' or None, not {render_mode!r}", "render_mode")
         self.episode = episode
         self.fixed_hand_number = hand_number
         self.render_mode = render_mode
@@ -250,10 +254,16 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type hints
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """The table as text (every hand shown: this is for people watching, not an observation)."""
+        """The table as text (every hand shown: for people watching, not an observation); ``'human'`` prints it."""
         if self.render_mode is None or self._hand is None:
             return None
-        h = self._hand
+        if self.render_mode == "human":
+            print(self._table_text())
+            return None
+        return self._table_text()
+
+    def _table_text(self) -> str:
+        h = self.hand
         lines = [f"deal {self.deal_number}, hand {h.hand_number} ({h.pass_direction.value}), {h.phase.value}"]
         totals = self.totals_before_hand() or (0,) * self.rules.num_players
         for s in range(self.rules.num_players):

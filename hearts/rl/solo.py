@@ -61,7 +61,7 @@ class HeartsSoloEnv(gym.Env[dict[str, np.ndarray], int]):
     (``'raise'`` raises the rule's error instead, to find a bug).
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012  # Gymnasium declares it so
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}  # noqa: RUF012  # Gymnasium declares it so
 
     def __init__(
         self,
