@@ -23,6 +23,7 @@ import enum
 from collections.abc import Iterable, Iterator
 
 from hearts.errors import CardParseError
+from hearts.messages import card_name
 
 __all__ = [
     "ALL_CARDS_MASK",
@@ -165,8 +166,6 @@ class Card(int):
         >>> Card.parse("QS").name("en"), Card.parse("QS").name("es")
         ('queen of spades', 'reina de picas')
         """
-        from hearts.messages import card_name
-
         return card_name(self, lang)
 
     def __str__(self) -> str:
@@ -221,9 +220,10 @@ def lowest(mask: int) -> int:
     >>> str(Card(lowest(CardSet.parse("QS 5D 9D").mask)))
     '5♦'
 
-    The search's innermost loops (:mod:`hearts.bots.expert`) spell
-    ``(mask & -mask).bit_length() - 1`` out: a call there costs a tenth of
-    the bot's speed.
+    The per-card hot paths (the expert's playout policy, the rule bot's play
+    decisions, the trick in :mod:`hearts.rules`) spell
+    ``(mask & -mask).bit_length() - 1`` out: a call there slows every search
+    and every self-play hand.
     """
     return (mask & -mask).bit_length() - 1
 

@@ -35,7 +35,11 @@ from xml.sax.saxutils import escape
 
 from hearts.cards import Card, CardSet, card, iter_mask
 from hearts.errors import HeartsError, OptionError
+from hearts.game import Game
+from hearts.hand import HandState, Phase, Trick
 from hearts.messages import card_name, check_language, seat_name, text, text_n
+from hearts.observation import Observation
+from hearts.rules import refusal
 
 if TYPE_CHECKING:
     from hearts.game import Game
@@ -1095,11 +1099,6 @@ def _view(
     reveal: bool,
     lang: str,
 ) -> _View:
-    from hearts.game import Game
-    from hearts.hand import HandState, Phase
-    from hearts.observation import Observation
-    from hearts.rules import refusal
-
     totals: tuple[int, ...] | None = None
     if isinstance(source, Game):
         totals = tuple(source.scores)
@@ -1337,8 +1336,6 @@ def table_svg(
     >>> covered.count('data-card='), covered.count('class="card back"')
     (0, 52)
     """
-    from hearts.hand import Phase, Trick
-
     _check_lang(lang)
     _check_bool(reveal, "reveal")
     _check_bool(cover, "cover")

@@ -54,6 +54,7 @@ from hearts.bots.registry import (
     broken_pool_message,
     local_workers_for,
 )
+from hearts.bots.tips import TIP_NAMES, Tips, tip_title
 from hearts.deal import Deal
 from hearts.errors import SelfPlayError
 from hearts.game import Game
@@ -119,8 +120,6 @@ def _names(a: str, b: str, meta: dict[str, Any], lang: str) -> tuple[str, str, s
     """The names of A and B (and the tip's title) in ``lang``."""
     tip = meta.get("tip")
     if tip:
-        from hearts.bots.tips import tip_title
-
         title = tip_title(tip, lang)
         return (
             text("experiment.without_tip", lang, tip=title),
@@ -984,8 +983,6 @@ def tip_experiment(
     tips that act through the game score (``queen_to_leader``,
     ``shoot_moon``, ``stop_moon``).
     """
-    from hearts.bots.tips import TIP_NAMES, Tips
-
     if tip not in TIP_NAMES:
         raise ExperimentError(f"unknown tip {tip!r}; tips are: {', '.join(TIP_NAMES)}", "tip")
     with_tip = bot_spec("rule", tips=Tips(), label=f"with {tip}")

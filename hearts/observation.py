@@ -199,7 +199,7 @@ class Observation:
     @property
     def unseen_mask(self) -> int:
         """Cards in play that this seat has not seen: in other hands, somewhere."""
-        return self.rules.deck_mask & ~self.hand_mask & ~self.played_mask
+        return self.rules._deck_mask & ~self.hand_mask & ~self.played_mask
 
     def known_mask(self, seat: int) -> int:
         """Cards known to be in another ``seat``'s hand: those we passed it, not yet played."""

@@ -95,7 +95,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from hearts.bots.expert import (
@@ -110,6 +110,7 @@ from hearts.bots.expert import (
 from hearts.cards import Card
 from hearts.errors import OptionError
 from hearts.hand import HandState
+from hearts.stats import paired_difference
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -432,19 +433,6 @@ def review_hand(
     return df.astype({**ints, **text, **flags, **nullable, **floats})
 
 
-def _paired(a: Sequence[int], b: Sequence[int]) -> tuple[float, float]:
-    """Mean and standard error of the per-world difference ``a - b`` (same worlds, same order)."""
-    k = len(a)
-    if k == 0:
-        return math.nan, math.nan
-    diffs = [x - y for x, y in zip(a, b)]
-    mean = sum(diffs) / k
-    if k < 2:
-        return mean, math.nan
-    var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
-    return mean, math.sqrt(var / k)
-
-
 def _mask(o: OptionValue) -> int:
     return sum(1 << c for c in o.cards)
 
@@ -476,13 +464,13 @@ def _rows(
         if forced:
             regret, regret_se = 0.0, 0.0
         else:
-            regret, regret_se = _paired(o.scores, best.scores)
+            regret, regret_se = paired_difference(o.scores, best.scores)
             if mask == best_mask:
                 regret, regret_se = 0.0, 0.0
         c = checked.get(mask)
         if c is not None and check_best is not None:
             check_expected = c.expected
-            cost, cost_se = (0.0, 0.0) if mask == best_mask else _paired(c.scores, check_best.scores)
+            cost, cost_se = (0.0, 0.0) if mask == best_mask else paired_difference(c.scores, check_best.scores)
         elif mask == best_mask or forced:
             check_expected, cost, cost_se = math.nan, 0.0, 0.0
         else:

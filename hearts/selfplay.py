@@ -61,12 +61,12 @@ from hearts.bots.registry import (
     local_workers_for,
     seat_bots,
 )
-from hearts.cards import QUEEN_OF_SPADES, Card, CardSet, iter_mask
+from hearts.cards import QUEEN_OF_SPADES, Card, iter_mask
 from hearts.deal import Deal, StableRandom
 from hearts.errors import SelfPlayError
 from hearts.game import Game
 from hearts.hand import HandState, Phase
-from hearts.messages import seat_name
+from hearts.messages import check_language, seat_name, text
 from hearts.observation import Observation
 from hearts.parallel import ParallelError, WorkerError, chunk_ranges, run_tasks
 from hearts.rules import PassDirection, Rules, pass_refusal
@@ -355,7 +355,9 @@ def play_out(
             if pass_refusal(views[s].hand_mask, d.cards, rules) is not None:
                 chosen = [str(Card(c)) for c in d.cards]
                 raise BotError(f"{bots[s].name} chose to pass {chosen}, not {rules.pass_size} cards of its hand")
-            mask = CardSet(d.cards).mask
+            mask = 0
+            for c in d.cards:
+                mask |= 1 << c
             if rec is not None:
                 pass_reason[s] = rec.pass_keys.code(d.reason)
                 pass_value[s] = rec.pass_values.code(d.values, "cards", _cards_text(mask))
@@ -720,8 +722,6 @@ class SelfPlayResult:
         passed (``{cards}``) come from the row; numbers are written with the
         language's decimal mark. One message is worded per distinct reason.
         """
-        from hearts.messages import check_language, text
-
         check_language(lang)
         if table not in ("plays", "hands"):
             raise SelfPlayError(f"table must be 'plays' or 'hands', not {table!r}", "table")

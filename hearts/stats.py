@@ -1,4 +1,9 @@
-"""Statistics for the experiments: Student's t quantiles and t-intervals of a mean.
+"""Statistics: Student's t quantiles, t-intervals of a mean, means with their standard errors.
+
+The experiments and habit studies give t-intervals (:func:`t_interval`); the
+expert's evaluations give each option's mean and standard error
+(:func:`mean_se`), and the hand review and the coach the paired difference
+of two options played out in the same deals (:func:`paired_difference`).
 
 Written out (the regularized incomplete beta function by its continued
 fraction, the quantile by bisection) so the core needs no SciPy; the
@@ -18,7 +23,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-__all__ = ["t_interval", "t_quantile"]
+__all__ = ["mean_se", "paired_difference", "t_interval", "t_quantile"]
 
 
 def _betacf(a: float, b: float, x: float) -> float:
@@ -106,3 +111,35 @@ def t_interval(values: Sequence[float] | pd.Series | np.ndarray, confidence: flo
     mean = float(x.mean())
     half = t_quantile(0.5 + confidence / 2, n - 1) * float(x.std(ddof=1)) / math.sqrt(n)
     return (mean - half, mean + half)
+
+
+def mean_se(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` (at least one) and its standard error (0.0 for a single value).
+
+    >>> mean_se([1.0, 2.0, 3.0, 4.0])
+    (2.5, 0.6454972243679028)
+    """
+    k = len(values)
+    mean = sum(values) / k
+    if k < 2:
+        return mean, 0.0
+    var = sum((v - mean) ** 2 for v in values) / (k - 1)
+    return mean, math.sqrt(var / k)
+
+
+def paired_difference(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
+    """Mean and standard error of the per-pair difference ``a - b`` (same deals, same order); NaN where
+    there are too few pairs (no mean without a pair, no error with one).
+
+    >>> paired_difference([3, 5, 4], [1, 2, 4])
+    (1.6666666666666667, 0.8819171036881969)
+    """
+    k = len(a)
+    if k == 0:
+        return math.nan, math.nan
+    diffs = [x - y for x, y in zip(a, b)]
+    mean = sum(diffs) / k
+    if k < 2:
+        return mean, math.nan
+    var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
+    return mean, math.sqrt(var / k)

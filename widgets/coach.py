@@ -42,7 +42,8 @@ from hearts.bots.expert import DEFAULT_PASS_WORLDS, ExpertBot, evaluate_pass, ev
 from hearts.cards import Card, CardSet
 from hearts.deal import StableRandom
 from hearts.observation import Observation
-from hearts.review import COSTLY, COSTLY_Z, _paired
+from hearts.review import COSTLY, COSTLY_Z
+from hearts.stats import paired_difference
 
 from . import levels
 
@@ -88,7 +89,7 @@ def _expert(obs: Observation, kind: str, chosen: tuple[Card, ...]) -> ExpertBot:
 def _judge(
     kind: str, adviser: str, chosen: tuple[Card, ...], d: Decision, mine: list[int], theirs: list[int]
 ) -> Comment | None:
-    cost, se = _paired(mine, theirs)
+    cost, se = paired_difference(mine, theirs)
     if not cost - COSTLY_Z * se > COSTLY:
         return None
     return Comment(kind, adviser, chosen, tuple(d.cards), d, cost, se)

@@ -33,7 +33,7 @@ from .rule_notes import RULES, SCENES, rule_title
 from .speech import narrate
 from .svgview import SvgTable
 from .table_model import TableModel
-from .text import game_over_text, level_label, seat, t
+from .text import level_label, seat, t
 
 __all__ = ["GameTable"]
 
@@ -269,37 +269,8 @@ class GameTable(W.VBox):  # type: ignore[misc]
 
     def svg(self, state: HandState | None = None) -> str:
         """The table drawing of the current position (or of ``state``, one of the bots' frames)."""
-        m = self.model
-        s = m.settings
-        final = state is None
-        h = m.hand if state is None else state
-        trick = None
-        if h.phase is Phase.PLAYING and not h.trick and h.tricks:
-            trick = h.tricks[-1]
-        highlighted = 0
-        selected = 0
-        hinted = 0
-        if final:
-            selected = m.selection
-            highlighted = m.received_flash
-            if m.hint is not None:
-                hinted = sum(1 << c for c in m.hint.cards)
-        return table_svg(
-            m.game if final else h,
-            viewer=m.seat,
-            cover=m.covered,
-            selected=selected,
-            highlighted=highlighted,
-            hinted=hinted,
-            trick=trick,
-            scores=list(m.game.totals) if not final else None,
-            four_color=s.four_colour,
-            table_color=s.table_colour,
-            back=s.card_back,
-            message=game_over_text(m.game, m.lang) if final and m.game.is_over else None,
-            lang=m.lang,
-            fit=self.board.fit_px,
-        )
+        subject, options = self.model.drawing(state)
+        return table_svg(subject, **options, fit=self.board.fit_px)  # the board's size is the view's to know
 
     def refresh(self) -> None:
         """Redraw everything from the model."""

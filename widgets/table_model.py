@@ -59,7 +59,7 @@ from hearts.rules import MoonScoring, Rules
 from . import levels, store
 from .learn_model import Lesson
 from .rule_notes import Event, Move
-from .text import cards_label, level_label, seat, t, t_n
+from .text import cards_label, game_over_text, level_label, seat, t, t_n
 
 __all__ = ["BUTTONS", "Hint", "Message", "Phrase", "TableModel", "say"]
 
@@ -337,19 +337,6 @@ class TableModel:
         """The seats bots play: every seat no person plays."""
         return tuple(s for s in range(self.rules.num_players) if s not in self.humans)
 
-    def dimmed(self) -> int:
-        """Mask of the person's cards that cannot be played now (every card while it is not their turn,
-        or while their hand is covered)."""
-        h = self.hand
-        mine = h.hands[self.seat]
-        if self.covered:
-            return mine
-        if h.phase is Phase.PLAYING and h.to_play == self.seat:
-            return mine & ~h.legal_mask()
-        if h.phase is Phase.PASSING and h.passes[self.seat] is None:
-            return 0
-        return mine
-
     @property
     def can_hint(self) -> bool:
         """Whether a hint has something to say: South is choosing cards to pass, or it is South's turn to play.
@@ -363,22 +350,31 @@ class TableModel:
             return h.passes[self.seat] is None
         return h.phase is Phase.PLAYING and h.to_play == self.seat
 
-    def status(self) -> dict[str, Any]:
-        """Facts the table prints beside the cards."""
-        h = self.hand
-        return {
-            "number": self.number,
-            "hand_number": h.hand_number,
-            "pass_direction": h.pass_direction.value,
-            "phase": h.phase.value,
-            "to_play": h.to_play,
-            "leader": h.leader,
-            "hearts_broken": h.hearts_broken,
-            "points": tuple(h.points),
-            "totals": tuple(self.game.totals),
-            "card_counts": tuple(x.bit_count() for x in h.hands),
-            "target": self.rules.target_score,
-            "game_over": self.game.is_over,
+    def drawing(self, state: HandState | None = None) -> tuple[Game | HandState, dict[str, Any]]:
+        """What the table draws, for :func:`hearts.display.table_svg`: the game (or ``state``, one of the
+        bots' frames) and the drawing options, from the settings and the person's view.
+
+        A frame shows the game totals as they were; the current position shows the person's
+        selection, the cards just received, the hint and, at the end, who won.
+        """
+        s = self.settings
+        final = state is None
+        h = self.hand if state is None else state
+        trick = h.tricks[-1] if h.phase is Phase.PLAYING and not h.trick and h.tricks else None
+        hinted = sum(1 << c for c in self.hint.cards) if final and self.hint is not None else 0
+        return self.game if final else h, {
+            "viewer": self.seat,
+            "cover": self.covered,
+            "selected": self.selection if final else 0,
+            "highlighted": self.received_flash if final else 0,
+            "hinted": hinted,
+            "trick": trick,
+            "scores": None if final else list(self.game.totals),
+            "four_color": s.four_colour,
+            "table_color": s.table_colour,
+            "back": s.card_back,
+            "message": game_over_text(self.game, self.lang) if final and self.game.is_over else None,
+            "lang": self.lang,
         }
 
     def summary(self) -> dict[str, Any] | None:
@@ -434,7 +430,7 @@ class TableModel:
         self._learn_start()
         before = h.copy()
         coach_view = self.game.observation(self.seat) if self._coaching else None
-        h.play(c, seat=self.seat)
+        h.push(c)  # why_not just said the rules take it: the fast path, not a second check
         self._learn_event(before, Move("play", self.seat, c))
         if coach_view is not None:
             from .coach import comment_play

@@ -7,9 +7,8 @@ read through :func:`hearts.messages.text`, like every other message.
 'Pista'
 >>> t_n("learn.caption.you_win_points", 1, "en", points=1)
 'You win the trick and take 1 point.'
->>> from hearts.errors import IllegalMoveError, Rule
->>> explain(IllegalMoveError(Rule.NOT_YOUR_TURN, seat=1), "en")
-'It is not your turn: West plays next.'
+>>> seat(1, "es")
+'Oeste'
 """
 
 from __future__ import annotations
@@ -17,28 +16,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hearts.cards import Card
-from hearts.errors import IllegalMoveError
-from hearts.messages import seat_name, text, text_n
+from hearts.messages import catalogue, seat_name, text, text_n
 
 if TYPE_CHECKING:
     from hearts.game import Game
 
-__all__ = ["card_label", "cards_label", "explain", "game_over_text", "level_label", "seat", "t", "t_n"]
+__all__ = ["card_label", "cards_label", "game_over_text", "level_label", "seat", "t", "t_n"]
 
 
-def t(key: str, lang: str, **values: Any) -> str:
-    """The catalogue message ``key`` in ``lang``."""
-    return text(key, lang, **values)
-
-
-def t_n(key: str, n: int, lang: str, **values: Any) -> str:
-    """The catalogue message ``key`` in the form for the count ``n`` (``key.one`` / ``key.other`` ...)."""
-    return text_n(key, n, lang, **values)
-
-
-def seat(s: int, lang: str) -> str:
-    """South, West, North, East (or their Spanish names)."""
-    return seat_name(s, lang)
+t = text
+"""The catalogue message ``key`` in ``lang``: :func:`hearts.messages.text` under the widgets' short name."""
+t_n = text_n
+"""The message in the form for a count: :func:`hearts.messages.text_n` under the widgets' short name."""
+seat = seat_name
+"""South, West, North, East (or their Spanish names): :func:`hearts.messages.seat_name`."""
 
 
 def card_label(c: int) -> str:
@@ -51,11 +42,6 @@ def cards_label(cards: Any) -> str:
     return ", ".join(str(Card(int(c))) for c in cards)
 
 
-def explain(err: IllegalMoveError, lang: str) -> str:
-    """The engine's reason in words (seats and phases are named by the catalogue)."""
-    return err.explain(lang)
-
-
 def game_over_text(g: Game, lang: str) -> str:
     """'Game over. Winner: …' or 'Game over. Shared win: …'."""
     w = g.winners
@@ -66,7 +52,5 @@ def game_over_text(g: Game, lang: str) -> str:
 
 def level_label(level: str, lang: str) -> str:
     """A bot level's name for people (``ui.level.<name>``), or the level's own name if the catalogue has none."""
-    from hearts.messages import catalogue
-
     key = f"ui.level.{level}"
     return text(key, lang) if key in catalogue(lang) else level

@@ -25,6 +25,7 @@ from typing import Any
 
 from hearts.cards import Card, CardSet, card
 from hearts.errors import HeartsError
+from hearts.messages import text
 from hearts.observation import Observation
 from hearts.rules import PassDirection, moon_choice, pass_refusal
 
@@ -56,8 +57,6 @@ class Decision:
 
     def explain(self, lang: str = "en") -> str:
         """The reason in words."""
-        from hearts.messages import text
-
         return text(self.reason, lang, **dict(self.values))
 
 

@@ -69,6 +69,7 @@ from hearts.cards import (
 )
 from hearts.errors import HeartsError, OptionError
 from hearts.hand import HandState, Phase
+from hearts.messages import number, text
 from hearts.observation import Observation
 from hearts.rules import (
     MoonScoring,
@@ -81,6 +82,7 @@ from hearts.rules import (
     opening_leader,
     trick_winner,
 )
+from hearts.stats import mean_se
 
 __all__ = [
     "DEFAULT_PASS_WORLDS",
@@ -744,15 +746,6 @@ class Evaluation:
         return None
 
 
-def _stats(values: Sequence[float]) -> tuple[float, float]:
-    k = len(values)
-    mean = sum(values) / k
-    if k < 2:
-        return mean, 0.0
-    var = sum((v - mean) ** 2 for v in values) / (k - 1)
-    return mean, math.sqrt(var / k)
-
-
 def _taken_from(obs: Observation) -> list[int]:
     taken = [0] * obs.rules.num_players
     for t in obs.tricks:
@@ -813,7 +806,7 @@ def evaluate_play(
     k = len(results[0])  # worlds played (one result per option per world)
     vals = []
     for c, r in zip(options, results):
-        mean, se = _stats(r)
+        mean, se = mean_se(r)
         vals.append(OptionValue((CARDS[c],), mean, se, len(r), tuple(r)))
     vals.sort(key=lambda o: (o.expected, o.cards))
     return Evaluation("play", tuple(vals), k)
@@ -935,7 +928,7 @@ def evaluate_pass(
     k = len(results[0]) if results else 0  # worlds played
     vals = []
     for m, r in zip(cands, results):
-        mean, se = _stats(r)
+        mean, se = mean_se(r)
         vals.append(OptionValue(tuple(CARDS[c] for c in iter_mask(m)), mean, se, len(r), tuple(r)))
     vals.sort(key=lambda o: (o.expected, o.cards))
     return Evaluation("pass", tuple(vals), k)
@@ -966,8 +959,6 @@ class ExpertDecision(Decision):
 
     def explain(self, lang: str = "en") -> str:
         """The reason in words, numbers with the language's decimal mark."""
-        from hearts.messages import number, text
-
         values = {k: number(v, lang, 1) if isinstance(v, float) else v for k, v in self.values}
         return text(self.reason, lang, **values)
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 import dataclasses
 
 from hearts.errors import OptionError
+from hearts.messages import text
 
 __all__ = ["TIP_NAMES", "TipError", "Tips", "tip_title"]
 
@@ -153,7 +154,5 @@ class Tips:
 
 def tip_title(name: str, lang: str = "en") -> str:
     """The short title of a tip for people, e.g. for plots and hints."""
-    from hearts.messages import text
-
     Tips._check((name,))
     return text(f"bot.tip.{name}", lang)
