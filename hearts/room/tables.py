@@ -104,12 +104,21 @@ class RoomError(HeartsError):
         self.rule: Rule | None = cause.rule if isinstance(cause, IllegalMoveError) else None
         super().__init__(": ".join(x for x in (field, code, self.explain("en")) if x))
 
+    def __reduce__(self) -> tuple[Any, ...]:  # rebuilt whole when it crosses a process boundary
+        return (_rebuild_room_error, (type(self), self.code, self.field, self.cause, self.values))
+
     def explain(self, lang: str = "en") -> str:
         """The reason in words."""
         explain = getattr(self.cause, "explain", None)
         if callable(explain):
             return str(explain(lang))
         return text(f"room.error.{self.code}", lang, **self.values)
+
+
+def _rebuild_room_error(
+    cls: type[RoomError], code: str, field: str, cause: HeartsError | None, values: dict[str, Any]
+) -> RoomError:
+    return cls(code, field, cause=cause, **values)
 
 
 def _refused(e: HeartsError, field: str) -> RoomError:
