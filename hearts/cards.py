@@ -106,7 +106,7 @@ class Card(int):
     __slots__ = ()
 
     def __new__(cls, value: int) -> Card:
-        if not 0 <= value < 52 or type(value) is bool:
+        if not isinstance(value, int) or type(value) is bool or not 0 <= value < 52:
             raise CardParseError(f"card index {value!r} is out of range 0-51", value)
         return _CARDS[value] if _CARDS else int.__new__(cls, value)
 
@@ -115,7 +115,9 @@ class Card(int):
         """Read ``'QS'``, ``'Q♠'``, ``'10H'``, ``'TH'`` (any case, spaces ignored)."""
         if not isinstance(text, str):
             raise CardParseError(f"cannot read {text!r} as a card: expected a string", text)
-        t = text.strip().upper().replace(" ", "")
+        t = text.strip().replace(" ", "")
+        # Upper-case only what a card can be written with: 'ſ'.upper() is 'S', and no card is written 'Qſ'.
+        t = "".join(ch.upper() if ch.isascii() else ch for ch in t)
         if len(t) >= 2 and t[:-1] in _RANK_PARSE and t[-1] in _SUIT_PARSE:
             return _CARDS[_SUIT_PARSE[t[-1]] * 13 + _RANK_PARSE[t[:-1]]]
         raise CardParseError(
@@ -270,11 +272,24 @@ class CardSet:
     mask: int
 
     def __init__(self, cards: Iterable[Card | int | str] | int = 0) -> None:
-        if isinstance(cards, int):
+        if type(cards) is int:  # the fast path (self-play makes many)
             if not 0 <= cards <= ALL_CARDS_MASK:
                 raise CardParseError(f"{cards!r} is not a mask of 52 cards", cards)
             object.__setattr__(self, "mask", cards)
             return
+        if isinstance(cards, (bool, str, bytes)) or not isinstance(cards, (int, Iterable)):
+            raise CardParseError(
+                f"a set of cards is made from a mask (an int) or a list of cards, not {type(cards).__name__}"
+                + (" (CardSet.parse reads text)" if isinstance(cards, str) else ""),
+                cards,
+            )
+        if isinstance(cards, int):  # an int subclass (a Card is one card, not a mask)
+            cards = [cards] if isinstance(cards, Card) else int(cards)
+            if isinstance(cards, int):
+                if not 0 <= cards <= ALL_CARDS_MASK:
+                    raise CardParseError(f"{cards!r} is not a mask of 52 cards", cards)
+                object.__setattr__(self, "mask", cards)
+                return
         m = 0
         for c in cards:
             m |= 1 << card(c)
@@ -283,6 +298,8 @@ class CardSet:
     @classmethod
     def parse(cls, text: str) -> CardSet:
         """Cards separated by spaces or commas: ``"QS 10H 2C"``."""
+        if not isinstance(text, str):
+            raise CardParseError(f"cannot read {text!r} as cards: expected a string such as 'QS 10H 2C'", text)
         parts = [p for p in text.replace(",", " ").split() if p]
         return cls(Card.parse(p) for p in parts)
 

@@ -23,7 +23,7 @@ import struct
 from collections.abc import Iterable, Sequence
 
 from hearts.cards import Card, CardSet
-from hearts.errors import CardParseError, DealError
+from hearts.errors import CardParseError, DealError, RulesError
 from hearts.rules import DEFAULT_RULES, Rules
 
 __all__ = ["Deal", "StableRandom"]
@@ -113,6 +113,10 @@ class Deal:
 
     def __post_init__(self) -> None:
         _validate(self.hands, self.rules)
+        if self.number is not None and (type(self.number) is not int or self.number < 0):
+            raise DealError(f"number must be a whole number 0 or more (or None), not {self.number!r}")
+        if type(self.hand_number) is not int or self.hand_number < 1:
+            raise DealError(f"hand_number must be a whole number 1 or more, not {self.hand_number!r}")
 
     @classmethod
     def from_number(cls, number: int, rules: Rules = DEFAULT_RULES, *, hand_number: int = 1) -> Deal:
@@ -122,8 +126,10 @@ class Deal:
         """
         if not isinstance(number, int) or isinstance(number, bool) or number < 0:
             raise DealError(f"deal number must be a whole number 0 or more, not {number!r}")
-        if not isinstance(hand_number, int) or hand_number < 1:
-            raise DealError(f"hand_number must be 1 or more, not {hand_number!r}")
+        if type(hand_number) is not int or hand_number < 1:  # True is not hand 1
+            raise DealError(f"hand_number must be a whole number 1 or more, not {hand_number!r}")
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules must be a Rules object, not {type(rules).__name__}", "rules")
         rng = StableRandom(f"hearts-deal/v1/{rules.num_players}/{number}/{hand_number}")
         order = _deck_order(rules.deck_mask)
         rng.shuffle(order)
@@ -165,6 +171,8 @@ class Deal:
         ...
         hearts.errors.DealError: seat 0 lists a card more than once (13 listed, 1 distinct)
         """
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules must be a Rules object, not {type(rules).__name__}", "rules")
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
             raise DealError("hands must be a list with one hand per seat")
         if len(hands) != rules.num_players:
@@ -221,6 +229,10 @@ def day_number(day: datetime.date) -> int:
 
 
 def _validate(hands: tuple[CardSet, ...], rules: Rules) -> None:
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules must be a Rules object, not {type(rules).__name__}", "rules")
+    if not isinstance(hands, (tuple, list)):
+        raise DealError(f"hands must be a tuple of CardSets, one per seat, not {type(hands).__name__}")
     if len(hands) != rules.num_players:
         raise DealError(f"expected {rules.num_players} hands, one per seat, got {len(hands)}")
     seen = 0

@@ -21,10 +21,10 @@ wins; players tied for the lowest share the win.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from hearts.deal import Deal, StableRandom
-from hearts.errors import DealError, IllegalMoveError, Rule
+from hearts.errors import DealError, IllegalMoveError, Rule, RulesError
 from hearts.hand import HandState, Phase
 from hearts.observation import Observation
 from hearts.rules import DEFAULT_RULES, Rules
@@ -64,10 +64,12 @@ class Game:
         first_dealer: int | None = None,
     ) -> None:
         if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a Rules object, not {type(rules).__name__}")
+            raise RulesError(f"rules must be a Rules object, not {type(rules).__name__}", "rules")
         self.rules = rules
         self.number = number
         if deals is not None:
+            if isinstance(deals, (str, bytes, Deal)) or not isinstance(deals, Iterable):
+                raise DealError(f"deals: expected a list of Deal objects, not {type(deals).__name__}")
             deals = list(deals)
             if not deals:
                 raise DealError("deals: a game given explicit deals needs at least one")

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from hearts.cards import CARDS, Card, CardSet, card, iter_mask
 from hearts.deal import Deal
-from hearts.errors import CardParseError, HeartsError, IllegalMoveError, Rule
+from hearts.errors import CardParseError, HeartsError, IllegalMoveError, OptionError, Rule, RulesError
 from hearts.rules import (
     DEFAULT_RULES,
     MoonScoring,
@@ -155,6 +155,10 @@ class HandState:
         hand_number: int | None = None,
         pass_direction: PassDirection | None = None,
     ) -> None:
+        if rules is not None and not isinstance(rules, Rules):
+            raise RulesError(f"rules must be a Rules object, not {type(rules).__name__}", "rules")
+        if hand_number is not None and (type(hand_number) is not int or hand_number < 1):
+            raise OptionError(f"hand_number must be a whole number 1 or more, not {hand_number!r}", "hand_number")
         if not isinstance(deal, Deal):
             deal = Deal.from_hands(deal, rules or DEFAULT_RULES)
         rules = rules or deal.rules
@@ -229,10 +233,12 @@ class HandState:
 
     def pass_target(self, seat: int) -> int:
         """The seat that receives ``seat``'s passed cards."""
+        self._check_seat(seat)
         return (seat + self._pass_offset) % self.n
 
     def pass_source(self, seat: int) -> int:
         """The seat whose passed cards ``seat`` receives."""
+        self._check_seat(seat)
         return (seat - self._pass_offset) % self.n
 
     @property

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hearts.cards import CARDS, SUIT_MASKS, Card, CardSet
+from hearts.errors import IllegalMoveError, Rule
 from hearts.hand import Phase
 from hearts.rules import PassDirection, Rules, legal_mask, trick_winner
 
@@ -194,6 +195,8 @@ class Observation:
 
     def shown_out(self, seat: int) -> list[int]:
         """Suits ``seat`` has shown it no longer holds (by discarding on them)."""
+        if type(seat) is not int or not 0 <= seat < len(self.voids):
+            raise IllegalMoveError(Rule.NO_SUCH_SEAT, given=repr(seat), last=len(self.voids) - 1)
         return [s for s in range(4) if self.voids[seat] >> s & 1]
 
     @property

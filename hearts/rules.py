@@ -211,8 +211,8 @@ class Rules:
         >>> [Rules(num_players=5).pass_direction(i).value for i in range(1, 4)]
         ['left', 'right', 'left']
         """
-        if hand_number < 1:
-            raise RulesError(f"hand numbers start at 1, not {hand_number!r}", "hand_number")
+        if type(hand_number) is not int or hand_number < 1:
+            raise RulesError(f"hand numbers are whole numbers from 1, not {hand_number!r}", "hand_number")
         cycle = self._pass_cycle
         return cycle[(hand_number - 1) % len(cycle)]
 

@@ -126,7 +126,7 @@ def shown(value: object) -> str:
     >>> shown("pink"), shown(True), shown([1, 2])
     ('pink', 'true', '[1, 2]')
     """
-    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=repr)
 
 
 def _choices(prefix: str, names: tuple[str, ...]) -> Callable[[str], str]:

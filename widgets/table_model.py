@@ -53,7 +53,7 @@ from hearts.deal import StableRandom, day_number
 from hearts.errors import CardParseError, HeartsError, IllegalMoveError, OptionError, RecordError, Rule
 from hearts.game import Game
 from hearts.hand import HandState, Phase
-from hearts.messages import check_language
+from hearts.messages import LANGUAGES, check_language
 from hearts.rules import MoonScoring, Rules
 
 from . import levels, store
@@ -216,7 +216,29 @@ class TableModel:
         learn: bool | None = None,
         bots: Bot | Mapping[int, Bot] | None = None,
     ) -> None:
+        # Every option is checked before any file is read or written: bad input changes nothing.
         self.own_bots = check_bots(bots)
+        if number is not None:
+            self._check_number(number)
+        if level is not None:
+            self._check_level(level)
+        if lang is not None:
+            _option(lang in LANGUAGES, "lang", f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+        for name, flag, may_be_none in (("resume", resume, False), ("step_bots", step_bots, True),
+                                        ("learn", learn, True)):  # fmt: skip
+            ok = isinstance(flag, bool) or (may_be_none and flag is None)
+            _option(ok, name, f"{name} must be True or False{' (or None)' if may_be_none else ''}, not {flag!r}")
+        _option(
+            seed is None or (isinstance(seed, int) and not isinstance(seed, bool)),
+            "seed",
+            f"seed must be a whole number (or None), not {seed!r}",
+        )
+        _option(
+            data_dir is None or isinstance(data_dir, (str, os.PathLike)),
+            "data_dir",
+            f"data_dir must be a folder name (str or Path), not {data_dir!r}",
+        )
+        rules = Rules(target_score=target_score)  # RulesError naming target_score
         self._humans_given = humans is not None
         self.humans: tuple[int, ...] = (SOUTH,) if humans is None else check_humans(humans)
         self.seat = self.humans[0]  # the person at the screen: whose cards are shown
@@ -256,7 +278,7 @@ class TableModel:
             self.settings.level = "rule" if "rule" in levels.available_levels() else "random"
         self.history: store.History | None = None
         self._load_history()
-        self.rules = Rules(target_score=target_score)
+        self.rules = rules
         self.rng = random.Random(seed)
         self.selection = 0
         self.hint: Hint | None = None
@@ -449,7 +471,7 @@ class TableModel:
         ``reset_history``, or ``ready`` (the next person has the screen)."""
         self.frames = []
         if button not in BUTTONS:
-            raise ValueError(f"unknown button {button!r}; the buttons are {', '.join(BUTTONS)}")
+            raise OptionError(f"unknown button {button!r}; the buttons are {', '.join(BUTTONS)}", "button")
         if self._displaced and button not in (*_STARTS, "take_over", "reset_history"):
             self._refuse_displaced()
             return
@@ -522,7 +544,7 @@ class TableModel:
         setting cannot take is refused with a message naming the setting.
         """
         if name == "level" or name not in {f.name for f in dataclasses.fields(store.Settings)}:
-            raise ValueError(f"unknown setting {name!r}")
+            raise OptionError(f"unknown setting {name!r}", "name")
         old = getattr(self.settings, name)
         setattr(self.settings, name, value)
         try:
@@ -710,12 +732,14 @@ class TableModel:
 
     def _check_level(self, level: str) -> None:
         if level not in levels.available_levels():
-            raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(levels.available_levels())}")
+            raise OptionError(
+                f"unknown bot level {level!r}; choose one of {', '.join(levels.available_levels())}", "level"
+            )
 
     @staticmethod
     def _check_number(n: int) -> int:
         if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < MAX_DEAL_NUMBER:
-            raise HeartsError(f"the deal number must be 0 to {MAX_DEAL_NUMBER - 1}, not {n!r}")
+            raise OptionError(f"the deal number must be 0 to {MAX_DEAL_NUMBER - 1}, not {n!r}", "number")
         return n
 
     def _new_number(self) -> int:
@@ -1170,20 +1194,25 @@ def check_humans(seats: Sequence[int] | Any) -> tuple[int, ...]:
     >>> check_humans([4])
     Traceback (most recent call last):
     ...
-    ValueError: humans: seat 4 is not a seat (0 South, 1 West, 2 North, 3 East)
+    hearts.errors.OptionError: humans: seat 4 is not a seat (0 South, 1 West, 2 North, 3 East)
     """
     if isinstance(seats, (str, bytes)) or not isinstance(seats, (Sequence, set, frozenset)):
-        raise ValueError(f"humans: a list of seats such as [0, 2], not {seats!r}")
+        raise OptionError(f"humans: a list of seats such as [0, 2], not {seats!r}", "humans")
     out = []
     for x in seats:
         if not isinstance(x, int) or isinstance(x, bool) or not 0 <= x < 4:
-            raise ValueError(f"humans: seat {x!r} is not a seat (0 South, 1 West, 2 North, 3 East)")
+            raise OptionError(f"humans: seat {x!r} is not a seat (0 South, 1 West, 2 North, 3 East)", "humans")
         if x in out:
-            raise ValueError(f"humans: seat {x} is listed twice")
+            raise OptionError(f"humans: seat {x} is listed twice", "humans")
         out.append(x)
     if not out:
-        raise ValueError("humans: at least one seat must be a person's")
+        raise OptionError("humans: at least one seat must be a person's", "humans")
     return tuple(sorted(out))
+
+
+def _option(ok: bool, name: str, message: str) -> None:
+    if not ok:
+        raise OptionError(message, name)
 
 
 def owner_of_this_process(table_id: str) -> dict[str, Any]:
