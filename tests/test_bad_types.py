@@ -135,10 +135,12 @@ TABLE_OPTIONS = ["number", "level", "lang", "target_score", "humans", "step_bots
 @given(value=JUNK)
 def test_the_table_refuses_bad_options_before_touching_a_file(tmp_path: Path, option: str, value: Any) -> None:
     TRIED[f"TableModel({option}=x)"] = TRIED.get(f"TableModel({option}=x)", 0) + 1
-    folder = Path(tempfile.mkdtemp(dir=tmp_path)) / "data"  # one per example
+    here = Path(tempfile.mkdtemp(dir=tmp_path))  # one per example; a data_dir given as text is relative to it
+    folder = here / "data"
     kwargs: dict[str, Any] = {"data_dir": folder, option: value}
     try:
-        m = TableModel(**kwargs)
+        with contextlib.chdir(here):
+            m = TableModel(**kwargs)
     except OptionError as e:
         assert e.option == option or (option == "target_score" and e.option == "target_score"), e
         assert not folder.exists() or not any(folder.iterdir())  # nothing written
