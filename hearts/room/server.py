@@ -379,16 +379,20 @@ class RoomServer:
     # ----- pages -------------------------------------------------------------------
 
     @staticmethod
-    def _lang(request: Request, default: str) -> str:
+    def _lang(request: Request, default: str | None) -> str:
+        """``?lang=``, else the room's language, else (pages of no room) the browser's, else English."""
         asked = request.query_params.get("lang")
         if asked in LANGUAGES:
             return asked
+        if default is not None:
+            return default
+        default = "en"
         accept = request.headers.get("accept-language", "")
         first = accept.split(",")[0].strip().lower()[:2]
         return first if first in LANGUAGES else default
 
     async def _index(self, request: Request) -> Response:
-        lang = self._lang(request, "en")
+        lang = self._lang(request, None)
         return _page(lang, text("room.page.title", lang), f"<p>{html.escape(text('room.page.index', lang))}</p>", [])
 
     async def _static(self, request: Request) -> Response:
@@ -398,7 +402,7 @@ class RoomServer:
         return Response((_STATIC / name).read_bytes(), media_type=_STATIC_FILES[name], headers=dict(_HEADERS))
 
     def _not_found(self, request: Request) -> Response:
-        lang = self._lang(request, "en")
+        lang = self._lang(request, None)
         body = f"<p>{html.escape(text('room.page.not_found', lang))}</p>"
         return _page(lang, text("room.page.title", lang), body, [], status=404)
 

@@ -314,14 +314,29 @@ class RoomTable:
         """True once a person holds a seat: until then (and whenever every person has left) the bots wait."""
         return any(seat.person for seat in self.seats)
 
+    def _bot_due(self) -> list[int]:
+        """Seats whose bot must act now.
+
+        Nothing before a person sits down. While passing, the bots of empty seats
+        choose last, once every person has passed, so that someone who sits down
+        meanwhile still chooses their own cards.
+        """
+        if not self.started:
+            return []
+        due = self._due()
+        ready = [s for s in due if self.bot_plays_for(s)]
+        if self.game.hand.phase is Phase.PASSING and any(not self.bot_plays_for(s) for s in due):
+            ready = [s for s in ready if self.seats[s].person]  # a person away too long: their bot passes
+        return ready
+
     def bot_wait(self) -> float | None:
         """Seconds until a bot must act here (0: now), or ``None`` when only people can move the table on."""
         if not self.started:
             return None
+        if self._bot_due():
+            return 0.0
         waits = []
         for s in self._due():
-            if self.bot_plays_for(s):
-                return 0.0
             seat = self.seats[s]
             if seat.person and not seat.connected and seat.away_since is not None and self.settings.bot_after:
                 waits.append(max(0.0, seat.away_since + self.settings.bot_after - self.clock()))
@@ -561,7 +576,7 @@ class RoomTable:
         """One action a bot owes now (a card, every bot pass, or Next hand). False when none is due."""
         g = self.game
         h = g.hand
-        due = [s for s in self._due() if self.bot_plays_for(s)] if self.started else []
+        due = self._bot_due()
         if not due:
             return False
         if h.phase is Phase.PASSING:

@@ -1,0 +1,245 @@
+"""The room server in real browsers: several Chromium contexts (one per person) on 127.0.0.1.
+
+Four people play a whole hand; one of them loses the connection in the middle of a trick (the table waits,
+and their seat comes back when they open the link again); the server is stopped and started again in the
+middle of a trick, and every page picks the game up where it was. Then two people and two bots play a hand.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import _free_port
+from hearts_pages import _VISIBLE_POINT
+
+BOARD = "#board"
+WAIT_S = 60.0
+
+
+class RoomProcess:
+    """``python -m hearts room`` on 127.0.0.1, restartable on the same folder and port."""
+
+    def __init__(self, folder: Path, port: int, args: list[str]) -> None:
+        self.folder, self.port, self.args = folder, port, args
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.links: dict[str, str] = {}
+        self.log = folder / "server.log"
+
+    def start(self) -> None:
+        cmd = [sys.executable, "-m", "hearts", "room", "--data", str(self.folder), "--port", str(self.port), *self.args]
+        with open(self.log, "ab") as out:
+            self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=dict(os.environ))
+        deadline = time.monotonic() + WAIT_S
+        while time.monotonic() < deadline:
+            text = self.log.read_text(errors="replace")
+            found = re.findall(r"(http://127\.0\.0\.1:\d+/r/[\w-]+/)(teacher#key=[\w-]+)?", text)
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the room server stopped:\n{text[-2000:]}")
+            if found and "Ctrl+C" in text.split("Room open")[-1]:
+                import urllib.request
+
+                try:
+                    urllib.request.urlopen(f"http://127.0.0.1:{self.port}/", timeout=2).close()
+                except OSError:
+                    time.sleep(0.2)
+                    continue
+                self.links["players"] = found[-2][0]
+                self.links["teacher"] = found[-1][0] + found[-1][1]
+                return
+            time.sleep(0.2)
+        raise RuntimeError(f"the room server did not start:\n{self.log.read_text()[-2000:]}")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        self.proc = None
+
+
+@pytest.fixture
+def room_server(tmp_path: Path) -> Iterator[Any]:
+    servers: list[RoomProcess] = []
+
+    def make(*args: str) -> RoomProcess:
+        s = RoomProcess(tmp_path / f"rooms-{len(servers)}", _free_port(), list(args))
+        s.folder.mkdir()
+        servers.append(s)
+        s.start()
+        return s
+
+    yield make
+    for s in servers:
+        s.stop()
+
+
+def version(pg: Any) -> int:
+    return int(pg.get_attribute(BOARD, "data-version") or "-1")
+
+
+def wait_change(pg: Any, old: int) -> None:
+    pg.wait_for_selector(f'{BOARD}:not([data-version="{old}"])', state="attached", timeout=WAIT_S * 1000)
+
+
+def click_card(pg: Any, code: str) -> None:
+    """Click a card of one's hand with the mouse, where no other card covers it."""
+    old = version(pg)
+    card = pg.locator(f'{BOARD} g.hand.mine g.card[data-card="{code}"]')
+    card.scroll_into_view_if_needed()
+    point = card.evaluate(_VISIBLE_POINT)
+    assert point is not None, f"no part of {code} can be clicked"
+    pg.mouse.click(*point)
+    wait_change(pg, old)
+
+
+def hand(pg: Any) -> list[str]:
+    return [g.get_attribute("data-card") for g in pg.locator(f"{BOARD} g.hand.mine g.card[data-card]").all()]
+
+
+def sit(browser: Any, url: str, seat: int, name: str) -> tuple[Any, Any]:
+    ctx = browser.new_context(viewport={"width": 1000, "height": 860})
+    pg = ctx.new_page()
+    pg.set_default_timeout(WAIT_S * 1000)
+    pg.goto(url)
+    pg.fill("#name", name)
+    pg.click(f'button.room-sit[data-table="0"][data-seat="{seat}"]')
+    pg.wait_for_selector(f'{BOARD}:not([data-version="-1"])', state="attached")
+    return ctx, pg
+
+
+def pass_three(pg: Any) -> None:
+    for code in hand(pg)[:3]:
+        click_card(pg, code)
+    old = version(pg)
+    pg.click("#pass")
+    wait_change(pg, old)
+
+
+def mover(pages: dict[int, Any]) -> tuple[int, Any] | None:
+    """The page whose person is to play now (the server said so in its last drawing), waiting for it."""
+    deadline = time.monotonic() + WAIT_S
+    while time.monotonic() < deadline:
+        for s, pg in pages.items():
+            if pg.get_attribute(BOARD, "data-your-turn") == "true":
+                legal = pg.locator(f'{BOARD} g.hand.mine g.card[data-legal="true"]')
+                if legal.count():
+                    return s, pg
+        if all(pg.get_attribute(BOARD, "data-phase") == "done" for pg in pages.values()):
+            return None
+        time.sleep(0.05)
+    raise AssertionError("nobody's turn came")
+
+
+def play_one(pg: Any) -> str:
+    code = pg.locator(f'{BOARD} g.hand.mine g.card[data-legal="true"]').first.get_attribute("data-card")
+    click_card(pg, code)
+    return code
+
+
+def cards_in_trick(pg: Any) -> int:
+    return pg.locator(f"{BOARD} g.trick g.card").count()
+
+
+def test_four_people_play_a_hand_through_a_lost_connection_and_a_server_restart(browser: Any, room_server: Any,
+                                                                                  screenshots: Path) -> None:
+    server = room_server("--deal", "21", "--level", "random", "--bot-delay", "0.05", "--tables", "2")
+    url = server.links["players"]
+    people = {s: sit(browser, url, s, name) for s, name in enumerate(["Ana", "Bo", "Cy", "Di"])}
+    pages = {s: pg for s, (_ctx, pg) in people.items()}
+    for pg in pages.values():
+        pg.wait_for_selector('#pass:not([hidden])')
+        pass_three(pg)
+    played = 0
+    lost_done = restart_done = False
+    while True:
+        got = mover(pages)
+        if got is None:
+            break
+        s, pg = got
+        if played == 5 and not lost_done:
+            # Mid-trick, the person to play loses the connection: the others are told, and nothing is played.
+            lost_done = True
+            ctx = people[s][0]
+            pg.close()
+            other = pages[(s + 1) % 4]
+            other.wait_for_selector("#message:has-text('lost the connection')")
+            before = hand(other)
+            time.sleep(1.0)
+            assert hand(other) == before and cards_in_trick(other) == 1
+            pg = ctx.new_page()  # the same browser (its saved seat token) opens the room's link again
+            pg.set_default_timeout(WAIT_S * 1000)
+            pg.goto(url)
+            pg.wait_for_selector(f'{BOARD}[data-your-turn="true"]', state="attached")
+            assert cards_in_trick(pg) == 1 and len(hand(pg)) == 12
+            pages[s] = pg
+            people[s] = (ctx, pg)
+            continue
+        if played == 30 and not restart_done:
+            restart_done = True
+            before = {t: (hand(p), cards_in_trick(p)) for t, p in pages.items()}
+            assert before[s][1] == 2  # in the middle of trick 8
+            versions = {t: version(p) for t, p in pages.items()}
+            server.stop()
+            pg.wait_for_selector("#status:has-text('reconnecting')")
+            server.start()
+            for t, p in pages.items():
+                wait_change(p, versions[t])  # a drawing from the new server (its versions start again)
+                assert (hand(p), cards_in_trick(p)) == before[t]
+                assert p.get_attribute("body", "data-connected") == "true"
+            pages[s].screenshot(path=str(screenshots / "room-after-restart.png"))
+            continue
+        play_one(pg)
+        played += 1
+    assert played == 52 and lost_done and restart_done
+    for p in pages.values():
+        p.wait_for_selector("#message:has-text('Hand 1 is over')")
+        assert p.locator("#next").is_visible()
+    pages[0].screenshot(path=str(screenshots / "room-hand-over.png"))
+    # The teacher's board shows the four players with the scores of the hand.
+    ctx = browser.new_context()
+    teacher = ctx.new_page()
+    teacher.goto(server.links["teacher"])
+    teacher.wait_for_selector("#board tbody tr:nth-child(8)")
+    text = teacher.locator("#board").inner_text()
+    assert all(name in text for name in ("Ana", "Bo", "Cy", "Di")) and "West (bot)" in text
+    teacher.screenshot(path=str(screenshots / "room-teacher.png"))
+    for c, _ in people.values():
+        c.close()
+    ctx.close()
+
+
+def test_two_people_and_two_bots_play_a_whole_hand_in_spanish(browser: Any, room_server: Any,
+                                                              screenshots: Path) -> None:
+    server = room_server("--deal", "8", "--level", "rule", "--bot-delay", "0.05", "--lang", "es")
+    url = server.links["players"]
+    people = {s: sit(browser, url, s, name) for s, name in ((0, "Ana"), (2, "Bea"))}
+    pages = {s: pg for s, (_ctx, pg) in people.items()}
+    for pg in pages.values():
+        assert pg.locator("#pass").inner_text() == "Pasar estas 3"
+        pass_three(pg)
+    played = 0
+    while (got := mover(pages)) is not None:
+        play_one(got[1])
+        played += 1
+        if played == 1:
+            got[1].screenshot(path=str(screenshots / "room-two-people.png"))
+    assert played == 26  # the bots played the other 26 cards
+    for p in pages.values():
+        p.wait_for_selector("#message:has-text('Se acabó la mano 1')")
+        old = version(p)
+        p.click("#next")
+        wait_change(p, old)
+    pages[0].wait_for_selector(f'{BOARD}[data-phase="passing"]', state="attached")
+    assert "Mano 2" in (pages[0].locator(f"{BOARD} svg g.info").text_content() or "")
+    for c, _ in people.values():
+        c.close()
