@@ -12,6 +12,7 @@
 - Small screens: every card of the hand has a tap target of 44 x 44 CSS px or more at 390x844 and 844x390,
   seat text is at least 12 px, nothing is wider than the screen; screenshots of the table app at 390x844,
   844x390, 768x1024, 1280x900 and 1920x1080; animations off under prefers-reduced-motion.
+- Folding panels (History, Settings, Score sheet, Rules met) open by keyboard, and a setting changes by it.
 """
 
 from __future__ import annotations
@@ -222,6 +223,19 @@ def test_keyboard_screen_reader_axe_and_hidden_cards_in_jupyterlab(
     key(table, "Enter")  # Next hand
     wait_focus(page, "card")
     table.shot(screenshots, "access-lab-table-keyboard")
+    # Every setting by keyboard: Tab to the Settings panel's header, Enter opens it, Tab to a setting.
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.textContent.trim()") == "Settings":
+            break
+    header = page.locator(":focus")
+    assert header.get_attribute("role") == "button" and header.get_attribute("aria-expanded") == "false"
+    page.keyboard.press("Enter")
+    expect(header).to_have_attribute("aria-expanded", "true")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.type") == "checkbox"  # four-colour suits
+    key(table, "Space")
+    assert "#1b7a34" in str(table.box.inner_html())  # clubs drawn green
 
     # The walkthrough's example hand by keyboard: Enter on Next, and at each of the learner's turns
     # Shift+Tab back to the hand and Enter on the story's card.
@@ -337,8 +351,3 @@ def test_axe_small_screens_and_motion_in_voila(
             print(f"tap targets at {width}x{height}: smallest {min(s for _, s in targets)} px")
         sizes = svg.evaluate(SEAT_TEXT)
         assert sizes and min(sizes) >= (12 if layout == "compact" else 9.5), (width, sizes)
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(voila.url("voila/render/tutorials/apps/en/learn.ipynb"))
-    learn = Board(voila_app(page, "hearts-learn"))
-    fit_board(page, learn, 390, 844)
-    learn.shot(screenshots, "access-learn-390x844", scroll=False)

@@ -21,6 +21,31 @@
 // up and down arrows move between rows).
 
 const CARD = 'g.hand.mine g.card[role="button"]';
+const PANEL = ".jupyter-widget-Collapse-header";
+
+// The app's folding panels (History, Settings, ...: an ipywidgets Accordion) have headers that only a mouse
+// can open. Make each a button: a tab stop, Enter or Space opens or closes it, aria-expanded says which.
+function panelsByKeyboard(app) {
+  for (const h of app.querySelectorAll(PANEL)) {
+    const sync = () => {
+      const c = h.closest(".jupyter-widget-Collapse");
+      h.setAttribute("aria-expanded", c && c.classList.contains("jupyter-widget-Collapse-open") ? "true" : "false");
+    };
+    if (h.getAttribute("data-hw-keys") !== "true") {
+      h.setAttribute("data-hw-keys", "true");
+      h.setAttribute("tabindex", "0");
+      h.setAttribute("role", "button");
+      h.addEventListener("keydown", (event) => {
+        if (event.key !== "Enter" && event.key !== " ") return;
+        event.preventDefault();
+        event.stopPropagation();
+        h.click();
+      });
+      h.addEventListener("click", () => setTimeout(sync, 0));
+    }
+    sync();
+  }
+}
 
 function render({ model, el }) {
   const box = document.createElement("div");
@@ -118,6 +143,7 @@ function render({ model, el }) {
     box.setAttribute("data-busy", "false");
     box.setAttribute("data-version", String(model.get("version")));
     speak();
+    watchApp();
     if (!first) {
       // After the other widgets of this redraw (buttons shown or hidden) have been drawn too.
       setTimeout(focusAsked, 0);
@@ -230,12 +256,35 @@ function render({ model, el }) {
   });
   if (observer) observer.observe(box);
 
+  // The other widgets of the app are drawn beside this one, some after it: enhance them as they appear
+  // (once this view is on the page, inside its app).
+  let appObserver = null;
+  let panelTimer = null;
+  function watchApp() {
+    const app = el.closest(".hearts-app");
+    if (!app || appObserver) return;
+    appObserver = new MutationObserver(() => {
+      if (panelTimer === null) {
+        panelTimer = setTimeout(() => {
+          panelTimer = null;
+          panelsByKeyboard(app);
+        }, 50);
+      }
+    });
+    appObserver.observe(app, { childList: true, subtree: true });
+    panelsByKeyboard(app);
+  }
+  const watchTimer = setTimeout(watchApp, 300);
+
   model.on("change:version", update);
   update();
   return () => {
     if (timer !== null) clearTimeout(timer);
     if (resizeTimer !== null) clearTimeout(resizeTimer);
     if (observer) observer.disconnect();
+    if (appObserver) appObserver.disconnect();
+    if (panelTimer !== null) clearTimeout(panelTimer);
+    clearTimeout(watchTimer);
   };
 }
 
