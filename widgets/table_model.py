@@ -234,9 +234,9 @@ class TableModel:
             f"seed must be a whole number (or None), not {seed!r}",
         )
         _option(
-            data_dir is None or isinstance(data_dir, (str, os.PathLike)),
+            data_dir is None or (isinstance(data_dir, (str, os.PathLike)) and "\0" not in str(os.fspath(data_dir))),
             "data_dir",
-            f"data_dir must be a folder name (str or Path), not {data_dir!r}",
+            f"data_dir must be a folder name (str or Path, without NUL characters), not {data_dir!r}",
         )
         rules = Rules(target_score=target_score)  # RulesError naming target_score
         self._humans_given = humans is not None
