@@ -39,7 +39,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, CardSet
 from hearts.errors import Rule
@@ -51,7 +51,10 @@ from .rule_notes import LEARNER, RULES, Event, Move, Values, fired, localize, no
 from .store import _need as need
 from .text import cards_label, t, t_n
 
-__all__ = ["PROGRESS_FILE", "Lesson", "Note", "Progress", "decision_values", "trick_values"]
+if TYPE_CHECKING:
+    from .coach import Comment
+
+__all__ = ["PROGRESS_FILE", "Lesson", "Note", "Progress", "decision_values", "describe", "trick_values"]
 
 PROGRESS_FILE = "learn-progress.json"
 
@@ -355,7 +358,7 @@ class Lesson:
         key, values = decision_values(h)
         self.notes.append(Note("now", None, _catalogued(key, values)))
 
-    def coached(self, comment: Any) -> None:
+    def coached(self, comment: Comment | None) -> None:
         """Add the coach's comment (a :class:`~hearts_widgets.coach.Comment`, or ``None``: nothing to say)."""
         if comment is not None:
             self.notes.append(Note("coach", None, _coach_words(comment)))
@@ -376,7 +379,7 @@ def _note(rule: str, values: Values) -> Callable[[str], str]:
     return words
 
 
-def _coach_words(c: Any) -> Callable[[str], str]:
+def _coach_words(c: Comment) -> Callable[[str], str]:
     from hearts.messages import number
 
     def words(lang: str) -> str:

@@ -57,7 +57,7 @@ from hearts.messages import LANGUAGES, check_language
 from hearts.rules import MoonScoring, Rules
 
 from . import levels, store
-from .learn_model import Lesson
+from .learn_model import Lesson, describe
 from .rule_notes import Event, Move
 from .text import cards_label, game_over_text, level_label, seat, t, t_n
 
@@ -342,7 +342,7 @@ class TableModel:
         (see :class:`~hearts_widgets.learn_model.Note`); empty when learn mode is off."""
         if not self.learning:
             return []
-        return [(n.kind, n.rule, n.text(self.lang)) for n in self.lesson.notes]
+        return describe(self.lesson.notes, self.lang)
 
     @property
     def hand(self) -> HandState:
