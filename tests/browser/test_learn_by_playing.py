@@ -36,3 +36,7 @@ def test_learn_by_playing_app(voila: Any, open_page: Any, screenshots: Path, lan
     checked = table.root.locator('.hw-checklist li[data-met="true"]')
     expect(checked).to_have_count(len(rules))
     assert page.external_requests == []
+    # The apps share the server's data folder: leave it as a new learner's, with no finished hand to resume.
+    page.context.close()
+    for name in ("table-save.json", PROGRESS_FILE):
+        (voila.data_dir / name).unlink(missing_ok=True)
