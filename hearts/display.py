@@ -1818,6 +1818,11 @@ def _compact_table(
                 out.append(total)
             else:
                 out[1] += " · " + total
+        cards = v.hands[s]
+        if s != me and cards is not None:  # every hand shown (``reveal``): each suit's ranks on a line
+            for suit in range(4):
+                ranks = [Card(c).rank_symbol for c in iter_mask(cards) if c // 13 == suit]
+                out.append(f"{str(Card(suit * 13))[-1]} {' '.join(ranks) if ranks else '–'}")
         return out
 
     # The other seats: name plates in a row (two rows for more than three).
@@ -1826,13 +1831,13 @@ def _compact_table(
     gap = 8.0
     pw = (W - 2 * m - gap * (per_row - 1)) / per_row
     top = 64.0
+    plate_h = 30 + 19 * max((len(lines(s)) for s in others), default=0) + 8
     for i, s in enumerate(others):
         row, col = divmod(i, per_row)
         in_row = min(per_row, len(others) - row * per_row)
         x = cx - (in_row * pw + (in_row - 1) * gap) / 2 + col * (pw + gap)
-        y = top + row * (30 + 19 * len(lines(s)) + 8)
+        y = top + row * plate_h
         body.append(_compact_plate(x, y, pw, nm[s], lines(s), seat=s, active=s == active, lang=lang))
-    plate_h = 30 + 19 * len(lines(me)) + 8
     top += plate_h * ((len(others) + per_row - 1) // per_row) + 4
 
     # The middle: the trick (each card towards the seat that played it), the pass arrow or the summary.

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -220,3 +221,43 @@ def test_walkthrough_says_each_step_and_moves_focus(tmp_path: Path) -> None:
     w.click_card(scripted.code)
     assert w.board.announce_n == n + 1 and w.board.focus == "hw-btn-next"
     assert w.board.announce.startswith(w.model.message[1])  # type: ignore[index]
+
+
+# ----- small screens -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fit", [358, 390, 600, 830])
+def test_compact_layout_leaves_a_finger_of_every_card(fit: int) -> None:
+    from hearts import Deal, HandState
+
+    h = HandState(Deal.from_number(3))
+    root = ET.fromstring(table_svg(h, viewer=0, fit=fit, selected="2C 3C 4C"))
+    assert root.get("data-layout") == "compact" and float(root.get("width") or 0) == fit
+    px = fit / float((root.get("viewBox") or "").split()[2])
+    cards = mine(ET.tostring(root, "unicode"))
+    spots = [tuple(float(x) for x in re.findall(r"[-\d.]+", c.get("transform", ""))[:2]) for c in cards]
+    assert len(spots) == 13
+    rows = sorted({y for _, y in spots})
+    for y in rows:  # across a row: the next card leaves at least 44 px of this one
+        xs = sorted(x for x, yy in spots if yy == y)
+        assert all((b - a) * px >= 44 for a, b in itertools.pairwise(xs)), (fit, xs)
+    # Down the rows: the row below, even a card of it raised (chosen to pass), leaves 44 px of the row above.
+    face = next(r for r in root.iterfind(".//s:g[@class='hand mine']//s:rect", NS) if r.get("x") == "0")
+    lift = 0.17 * float(face.get("height") or 0) * px
+    assert all((b - a) * px - lift >= 44 for a, b in itertools.pairwise(rows)), (fit, rows, lift)
+    sizes = [float(t.get("font-size") or 0) * px for t in root.iterfind(".//s:g[@class='seat']/s:text", NS)]
+    assert sizes and min(sizes) >= 12, (fit, sizes)
+
+
+def test_compact_layout_hides_what_the_wide_one_hides(tmp_path: Path) -> None:
+    a, b = twin_tables(tmp_path)
+    for t in (a, b):
+        t.board.fit = 390  # the browser says: a phone
+    assert "data-layout=\"compact\"" in a.board.svg
+    assert browser_state(a) == browser_state(b)
+    # Shown face up (the walkthrough's "show every hand"), the other seats' cards are listed on their plates.
+    shown = table_svg(a.model.hand, viewer=0, reveal=True, fit=390)
+    west = {str(c) for c in a.model.hand.hand_of(1)}
+    plate = next(g for g in ET.fromstring(shown).iterfind(".//s:g[@data-seat='1']", NS) if "seat" in g.get("class", ""))
+    listed = "".join(t.text or "" for t in plate.iterfind("s:text", NS))
+    assert all(c[:-1] in listed for c in west)
