@@ -30,13 +30,12 @@ They are plain objects (numpy arrays), so they pickle: wrapped in
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from hearts import files
 from hearts.cards import CARDS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card
 from hearts.errors import HeartsError
 from hearts.rl.encoding import MOON_ADD, MOON_SUBTRACT, NUM_ACTIONS, layout, size
@@ -127,15 +126,9 @@ class SoftmaxPolicy:
     def save(self, path: str | Path) -> Path:
         """Write the policy to a ``.npz`` file (atomically: a crash leaves any old file whole)."""
         target = Path(path)
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                arrays: dict[str, Any] = {"kind": np.asarray(self.kind), "num_players": np.asarray(self.num_players)}
-                np.savez(fh, **(arrays | self.params))
-            os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        with files.replacing(target, make_folder=False) as (tmp,), open(tmp, "wb") as fh:  # synced, then renamed
+            arrays: dict[str, Any] = {"kind": np.asarray(self.kind), "num_players": np.asarray(self.num_players)}
+            np.savez(fh, **(arrays | self.params))
         return target
 
     @classmethod
