@@ -1,0 +1,206 @@
+"""Load test of the room server, on loopback only: simulated players at many tables for a bounded time.
+
+Starts ``python -m hearts room`` on 127.0.0.1 (a free port, a temporary folder), seats ``players``
+simulated people (websocket clients, four per table, bots in no seat) and lets them play as fast as the
+server answers, for ``--seconds``; then they stop, the last answers are awaited, and the server is stopped.
+
+Printed figures:
+- moves sent and moves lost (a card sent on a player's turn that never reached every screen of its table,
+  or was refused): must be 0;
+- latency from a card sent to every player of that table having the new position: median and 99th
+  percentile, in milliseconds;
+- the server process's memory (resident now, and its peak), in MiB.
+
+Usage: ``python benchmarks/room_load.py [--tables 10] [--seconds 60]``. The machine's load matters:
+say how busy it was when quoting the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import websockets
+
+
+@dataclass
+class Result:
+    tables: int
+    players: int
+    seconds: float
+    moves: int = 0
+    lost: int = 0
+    errors: list[str] = field(default_factory=list)
+    latencies_ms: list[float] = field(default_factory=list)
+    rss_mib: float = 0.0
+    peak_mib: float = 0.0
+
+    @property
+    def median_ms(self) -> float:
+        return statistics.median(self.latencies_ms) if self.latencies_ms else float("nan")
+
+    @property
+    def p99_ms(self) -> float:
+        if not self.latencies_ms:
+            return float("nan")
+        xs = sorted(self.latencies_ms)
+        return xs[min(len(xs) - 1, int(0.99 * len(xs)))]
+
+    def report(self) -> str:
+        return (
+            f"{self.players} players at {self.tables} tables for {self.seconds:.0f} s: "
+            f"{self.moves} moves sent, {self.lost} lost, {len(self.errors)} refused; "
+            f"move -> every screen of the table: median {self.median_ms:.1f} ms, p99 {self.p99_ms:.1f} ms; "
+            f"server memory {self.rss_mib:.0f} MiB (peak {self.peak_mib:.0f} MiB)"
+        )
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _memory(pid: int) -> tuple[float, float]:
+    """Resident and peak resident memory of a process, MiB (Linux /proc)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return float("nan"), float("nan")
+    got = {k: int(v) / 1024 for k, v in re.findall(r"^(VmRSS|VmHWM):\s+(\d+) kB", status, re.M)}
+    return got.get("VmRSS", float("nan")), got.get("VmHWM", float("nan"))
+
+
+class _Table:
+    """What the benchmark knows of one table: when each move was sent, and who has seen it."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.sent: dict[tuple[int, int], float] = {}  # at -> time the card was sent
+        self.seen: dict[tuple[int, int], set[int]] = {}  # at -> seats whose screen moved past it
+        self.done: dict[tuple[int, int], float] = {}  # at -> latency, once every seat saw it
+
+
+async def _player(url: str, table: int, seat: int, info: _Table, result: Result, stop: asyncio.Event) -> None:
+    async with websockets.connect(url, max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "join", "table": table, "seat": seat, "name": f"T{table}S{seat}"}))
+        passed: set[int] = set()
+        nexted: set[int] = set()
+        played: set[tuple[int, int]] = set()
+        while True:
+            timeout = 5.0 if stop.is_set() else 30.0
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=timeout)
+            except (TimeoutError, websockets.ConnectionClosed):
+                return
+            msg = json.loads(raw)
+            if msg["type"] == "error":
+                result.errors.append(f"table {table} seat {seat}: {msg['code']}: {msg['text']}")
+                continue
+            if msg["type"] != "state":
+                continue
+            now = time.perf_counter()
+            at = (msg["at"][0], msg["at"][1])
+            for sent_at, t0 in list(info.sent.items()):
+                if at > sent_at and seat not in info.seen.setdefault(sent_at, set()):
+                    info.seen[sent_at].add(seat)
+                    if len(info.seen[sent_at]) == info.n:
+                        info.done[sent_at] = (now - t0) * 1000
+                        del info.sent[sent_at]
+            if stop.is_set():
+                if not info.sent:
+                    return
+                continue
+            hand = msg["hand_number"]
+            if msg["can_pass"] and hand not in passed:
+                passed.add(hand)
+                await ws.send(json.dumps({"type": "pass", "cards": msg["hand"][:3], "at": msg["at"]}))
+            elif msg["your_turn"] and at not in played:
+                played.add(at)
+                info.sent[at] = time.perf_counter()
+                result.moves += 1
+                await ws.send(json.dumps({"type": "play", "card": msg["legal"][0], "at": msg["at"]}))
+            elif msg["can_next"] and hand not in nexted:
+                nexted.add(hand)
+                await ws.send(json.dumps({"type": "next", "at": msg["at"]}))
+
+
+async def _clients(base: str, tables: int, seconds: float, result: Result) -> None:
+    stop = asyncio.Event()
+    infos = [_Table(4) for _ in range(tables)]
+    tasks = [
+        asyncio.create_task(_player(base + "ws", t, s, infos[t], result, stop)) for t in range(tables) for s in range(4)
+    ]
+    await asyncio.sleep(seconds)
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for info in infos:
+        result.lost += len(info.sent)
+        result.latencies_ms.extend(info.done.values())
+
+
+def run(*, tables: int = 10, seconds: float = 60.0, seed: int = 7) -> Result:
+    """Play for ``seconds`` at ``tables`` tables of four simulated people; the server's figures."""
+    result = Result(tables=tables, players=4 * tables, seconds=seconds)
+    with tempfile.TemporaryDirectory(prefix="hearts-room-load-") as tmp:
+        port = _free_port()
+        log = Path(tmp) / "server.log"
+        cmd = [
+            sys.executable, "-m", "hearts", "room", "--host", "127.0.0.1", "--port", str(port), "--data", tmp,
+            "--tables", str(tables), "--deal", str(seed), "--level", "random", "--bot-delay", "0",
+            "--target-score", "100000",
+        ]
+        with open(log, "wb") as out:
+            proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=dict(os.environ))
+        try:
+            deadline = time.monotonic() + 90
+            url = None
+            while time.monotonic() < deadline and url is None:
+                if proc.poll() is not None:
+                    raise RuntimeError(f"the room server stopped:\n{log.read_text()[-2000:]}")
+                found = re.search(r"http://127\.0\.0\.1:\d+/r/[\w-]+/", log.read_text(errors="replace"))
+                if found and "Ctrl+C" in log.read_text(errors="replace"):
+                    url = found.group(0)
+                else:
+                    time.sleep(0.2)
+            if url is None:
+                raise RuntimeError(f"the room server did not start:\n{log.read_text()[-2000:]}")
+            time.sleep(0.5)  # the socket is bound before the message is printed; let the loop start
+            asyncio.run(_clients("ws" + url[4:], tables, seconds, result))
+            result.rss_mib, result.peak_mib = _memory(proc.pid)
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--tables", type=int, default=10, help="tables of four simulated players (default 10: 40 players)")
+    p.add_argument("--seconds", type=float, default=60.0, help="how long they play (default 60)")
+    p.add_argument("--seed", type=int, default=7, help="the room's deal number (default 7)")
+    args = p.parse_args(argv)
+    r = run(tables=args.tables, seconds=args.seconds, seed=args.seed)
+    print(r.report())
+    for e in r.errors[:5]:
+        print("  refused:", e)
+    return 0 if r.lost == 0 and not r.errors else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
