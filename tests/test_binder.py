@@ -32,9 +32,10 @@ def test_binder_folder_pins_python_and_installs_the_project() -> None:
     assert (BINDER / "runtime.txt").read_text().strip() == "python-3.11"
     lines = [ln.split("#")[0].strip() for ln in (BINDER / "requirements.txt").read_text().splitlines()]
     lines = [ln for ln in lines if ln]
-    assert ".[notebook,rl]" in lines, "repo2docker reads only binder/: it must install the project itself"
+    assert ".[notebook,rl,room]" in lines, "repo2docker reads only binder/: it must install the project itself"
     pinned = {ln.split("==")[0] for ln in lines if "==" in ln}
     assert {"jupyterlab", "ipywidgets", "anywidget", "voila"} <= pinned
+    assert {"starlette", "uvicorn", "jupyter-server-proxy"} <= pinned, "the room server behind the session's proxy"
 
 
 def test_repo2docker_dry_run_picks_python_and_requirements() -> None:
