@@ -452,3 +452,37 @@ def test_the_core_and_the_command_line_import_without_the_web_stack() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.stdout.strip() == "ok", done.stderr
+
+
+def test_a_room_started_from_a_notebook_serves_its_links(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import urllib.request
+
+    from hearts.room.run import start_room
+
+    running = start_room(folder=tmp_path, port=0, number=3, tables=2, level="random", bot_delay=0)
+    try:
+        got = running.links()
+        assert got is not None and got["players"].startswith(f"http://127.0.0.1:{running.port}/r/")
+        for _ in range(50):
+            try:
+                with urllib.request.urlopen(got["players"], timeout=5) as page:
+                    assert page.status == 200 and b"room.js" in page.read()
+                break
+            except OSError:
+                import time
+
+                time.sleep(0.1)
+        else:
+            raise AssertionError("the server never answered")
+        assert len(running.leaderboard()) == 8 and "teacher#key=" in running._repr_html_()
+        monkeypatch.setenv("JUPYTERHUB_SERVICE_PREFIX", "/user/ana/")
+        assert running.links()["players"].startswith(f"/user/ana/proxy/{running.port}/r/")  # type: ignore[index]
+    finally:
+        running.stop()
+    again = start_room(folder=tmp_path, port=0)  # the saved room, with the same links
+    try:
+        first, second = running.links(), again.links()
+        assert again.room.room_hash == running.room.room_hash and first and second
+        assert second["teacher"].split("/r/")[1] == first["teacher"].split("/r/")[1]
+    finally:
+        again.stop()

@@ -45,7 +45,7 @@ from hearts.deal import StableRandom
 from hearts.errors import CardParseError, HeartsError, IllegalMoveError, Rule
 from hearts.game import Game
 from hearts.hand import Phase
-from hearts.messages import LANGUAGES, seat_name, text, text_n
+from hearts.messages import LANGUAGES, number, seat_name, text, text_n
 from hearts.observation import Observation
 from hearts.rules import Rules
 
@@ -456,7 +456,9 @@ class RoomTable:
         seat = self.seats[mover]
         if seat.person and not seat.connected and not self.bot_plays_for(mover):
             key = "room.msg.away_waits" if self.settings.bot_after is None else "room.msg.away_bot_soon"
-            return {"kind": "info", "text": text(key, lang, name=names[mover], seconds=self.settings.bot_after)}
+            wait = self.settings.bot_after
+            shown = "" if wait is None else number(wait, lang, 0 if float(wait).is_integer() else 1)
+            return {"kind": "info", "text": text(key, lang, name=names[mover], seconds=shown)}
         return {"kind": "info", "text": text("room.msg.waiting", lang, name=names[mover])}
 
     # ----- seats ---------------------------------------------------------------------
