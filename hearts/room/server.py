@@ -53,7 +53,12 @@ STRIKES = 60  # messages refused for speed before the connection is closed
 MAX_FRAME = 8192  # uvicorn closes a connection that sends a bigger frame (code 1009)
 MAX_QUEUE = 256  # messages waiting for a slow browser before it is disconnected
 _STATIC = Path(__file__).parent / "static"
-_STATIC_FILES = {"room.js": "text/javascript", "room.css": "text/css", "teacher.js": "text/javascript"}
+_STATIC_FILES = {
+    "common.js": "text/javascript",
+    "room.js": "text/javascript",
+    "room.css": "text/css",
+    "teacher.js": "text/javascript",
+}
 _CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
     "connect-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'"
@@ -440,16 +445,7 @@ class RoomServer:
         return _page(lang, text("room.page.title", lang), body, [], status=404)
 
     async def _player_page(self, request: Request) -> Response:
-        room = self._room(request.path_params["room"])
-        if room is None:
-            return self._not_found(request)
-        lang = self._lang(request, room.settings.lang)
         body = (
-            '<div id="room" class="room" data-number="' + str(room.settings.number) + '">'
-            '<header class="room-top"><h1 id="room-title"></h1>'
-            '<label class="room-lang"><span id="lang-label"></span> <select id="lang">'
-            '<option value="en">English</option><option value="es">Español</option></select></label></header>'
-            '<p id="status" class="room-status" role="status" aria-live="polite"></p>'
             '<section id="lobby" class="room-lobby" hidden><p id="join-intro"></p>'
             '<label><span id="name-label"></span> <input id="name" maxlength="24" autocomplete="nickname"></label>'
             '<div id="tables" class="room-tables"></div></section>'
@@ -459,25 +455,31 @@ class RoomServer:
             '<div class="room-actions"><button id="pass" type="button" hidden></button>'
             '<button id="next" type="button" hidden></button>'
             '<button id="leave" type="button" class="room-quiet"></button></div>'
-            '<h2 id="players-title"></h2><ul id="players" class="room-players"></ul></section></div>'
+            '<h2 id="players-title"></h2><ul id="players" class="room-players"></ul></section>'
         )
-        return _page(lang, text("room.page.title", lang), body, ["room.js"])
+        return self._room_page(request, "room", "room.page.title", body, "room.js")
 
     async def _teacher_page(self, request: Request) -> Response:
+        body = (
+            '<p id="intro"></p><p><a id="csv" href="#" download="leaderboard.csv"></a></p>'
+            '<table id="board" class="room-board-table" data-version="0"><thead></thead><tbody></tbody></table>'
+        )
+        return self._room_page(request, "room room-teacher", "room.page.teacher_title", body, "teacher.js")
+
+    def _room_page(self, request: Request, cls: str, title: str, body: str, script: str) -> Response:
+        """A page of one room: the title, the language menu and the status line, then ``body``."""
         room = self._room(request.path_params["room"])
         if room is None:
             return self._not_found(request)
         lang = self._lang(request, room.settings.lang)
-        body = (
-            '<div id="room" class="room room-teacher" data-number="' + str(room.settings.number) + '">'
+        page = (
+            f'<div id="room" class="{cls}" data-number="{room.settings.number}">'
             '<header class="room-top"><h1 id="room-title"></h1>'
             '<label class="room-lang"><span id="lang-label"></span> <select id="lang">'
             '<option value="en">English</option><option value="es">Español</option></select></label></header>'
-            '<p id="status" class="room-status" role="status" aria-live="polite"></p>'
-            '<p id="intro"></p><p><a id="csv" href="#" download="leaderboard.csv"></a></p>'
-            '<table id="board" class="room-board-table" data-version="0"><thead></thead><tbody></tbody></table></div>'
+            f'<p id="status" class="room-status" role="status" aria-live="polite"></p>{body}</div>'
         )
-        return _page(lang, text("room.page.teacher_title", lang), body, ["teacher.js"])
+        return _page(lang, text(title, lang), page, ["common.js", script])
 
     async def _csv(self, request: Request) -> Response:
         room = self._room(request.path_params["room"])

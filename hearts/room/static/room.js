@@ -5,12 +5,10 @@
 // drawing can never act on a newer position.
 (function () {
   "use strict";
-  const words = JSON.parse(document.getElementById("room-text").textContent);
+  const R = window.HeartsRoom;
   const $ = (id) => document.getElementById(id);
   const roomKey = "hearts-room:" + location.pathname.replace(/\/+$/, "");
-  const langKey = "hearts-room-lang";
-  let lang = localStorage.getItem(langKey) || document.body.dataset.lang || "en";
-  if (!words[lang]) lang = "en";
+  let lang = R.firstLang();
   let ws = null;
   let state = null;
   let lobby = null;
@@ -19,9 +17,7 @@
   let error = null;
 
   function t(key, values) {
-    let s = (words[lang] && words[lang][key]) || key;
-    for (const [k, v] of Object.entries(values || {})) s = s.split("{" + k + "}").join(String(v));
-    return s;
+    return R.say(lang, key, values);
   }
 
   function status(text) {
@@ -157,11 +153,7 @@
 
   function connect() {
     if (stopped) return;
-    const url = new URL("ws", location.href);
-    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
-    url.hash = "";
-    url.search = "";
-    ws = new WebSocket(url.href);
+    ws = new WebSocket(R.socketUrl());
     ws.addEventListener("open", () => {
       retry = 200;
       status("");
@@ -201,7 +193,7 @@
   $("leave").addEventListener("click", () => send({ type: "leave" }));
   $("lang").addEventListener("change", () => {
     lang = $("lang").value;
-    localStorage.setItem(langKey, lang);
+    R.saveLang(lang);
     staticTexts();
     send({ type: "lang", lang: lang });
     if (!state) showLobby();

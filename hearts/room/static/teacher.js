@@ -3,11 +3,10 @@
 // in a request line or a Referer; the script sends it once over the websocket.
 (function () {
   "use strict";
-  const words = JSON.parse(document.getElementById("room-text").textContent);
+  const R = window.HeartsRoom;
   const $ = (id) => document.getElementById(id);
   const key = new URLSearchParams(location.hash.slice(1)).get("key") || "";
-  let lang = localStorage.getItem("hearts-room-lang") || document.body.dataset.lang || "en";
-  if (!words[lang]) lang = "en";
+  let lang = R.firstLang();
   let rows = [];
   let version = 0;
   let retry = 200;
@@ -15,9 +14,7 @@
   const columns = ["rank", "table", "seat", "player", "hands", "score", "hand_points"];
 
   function t(k, values) {
-    let s = (words[lang] && words[lang][k]) || k;
-    for (const [n, v] of Object.entries(values || {})) s = s.split("{" + n + "}").join(String(v));
-    return s;
+    return R.say(lang, k, values);
   }
 
   function texts() {
@@ -56,11 +53,7 @@
   }
 
   function connect() {
-    const url = new URL("ws", location.href);
-    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
-    url.hash = "";
-    url.search = "";
-    ws = new WebSocket(url.href);
+    ws = new WebSocket(R.socketUrl());
     ws.addEventListener("open", () => {
       retry = 200;
       $("status").textContent = "";
@@ -85,7 +78,7 @@
 
   $("lang").addEventListener("change", () => {
     lang = $("lang").value;
-    localStorage.setItem("hearts-room-lang", lang);
+    R.saveLang(lang);
     texts();
     if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "lang", lang: lang }));
   });

@@ -1,0 +1,32 @@
+// Shared by the room's pages: their words in both languages, the language chosen in this browser, and the
+// address of the room's websocket (relative to the page, so the pages also work behind a proxy's path).
+window.HeartsRoom = (function () {
+  "use strict";
+  const words = JSON.parse(document.getElementById("room-text").textContent);
+  const langKey = "hearts-room-lang";
+
+  function firstLang() {
+    const lang = localStorage.getItem(langKey) || document.body.dataset.lang || "en";
+    return words[lang] ? lang : "en";
+  }
+
+  function saveLang(lang) {
+    localStorage.setItem(langKey, lang);
+  }
+
+  function say(lang, key, values) {
+    let s = (words[lang] && words[lang][key]) || key;
+    for (const [k, v] of Object.entries(values || {})) s = s.split("{" + k + "}").join(String(v));
+    return s;
+  }
+
+  function socketUrl() {
+    const url = new URL("ws", location.href);
+    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+    url.hash = "";
+    url.search = "";
+    return url.href;
+  }
+
+  return { firstLang, saveLang, say, socketUrl };
+})();
