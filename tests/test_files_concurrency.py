@@ -135,6 +135,15 @@ def test_two_tables_in_one_process_each_finishing_a_game_keep_both_in_the_histor
     assert json.loads((tmp_path / HISTORY_FILE).read_text())["games"][0]["id"] == b.game_id
 
 
+def test_a_table_showing_another_tables_game_says_so_on_the_board(tmp_path: Path) -> None:
+    a = TableModel(number=8, level="random", data_dir=tmp_path)
+    b = TableModel(data_dir=tmp_path, level="random")
+    assert b.displaced and "another table" in b.drawing()[1]["message"]
+    assert a.drawing()[1]["message"] is None  # the table playing it shows the usual line
+    b.press("take_over")
+    assert b.drawing()[1]["message"] is None
+
+
 def test_a_closed_table_leaves_its_game_to_the_next(tmp_path: Path) -> None:
     a = TableModel(number=8, level="random", data_dir=tmp_path)
     a.close()

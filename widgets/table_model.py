@@ -395,7 +395,11 @@ class TableModel:
             "four_color": s.four_colour,
             "table_color": s.table_colour,
             "back": s.card_back,
-            "message": game_over_text(self.game, self.lang) if final and self.game.is_over else None,
+            "message": game_over_text(self.game, self.lang)
+            if final and self.game.is_over
+            else say("ui.msg.not_owner", take=_button("take_over"), new=_button("new"))(self.lang)
+            if final and self._displaced  # not "choose 3 cards": nothing can be played here until then
+            else None,
             "lang": self.lang,
         }
 
