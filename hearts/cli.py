@@ -29,11 +29,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
+
 from hearts import files
 from hearts.bots.registry import LEVELS, BotSpec, bot_spec
 from hearts.errors import SelfPlayError
 from hearts.messages import LANGUAGES, number, text, text_n
-from hearts.rules import PassDirection, Rules
+from hearts.rules import MoonScoring, PassDirection, Rules
 
 __all__ = ["build_parser", "main", "parse_bot"]
 
@@ -236,9 +238,7 @@ def _common(p: argparse.ArgumentParser) -> None:
         help="processes to use (default: every core); the result does not depend on it",
     )
     p.add_argument("--chunk-size", type=_count(1), default=None, metavar="N", help="hands or deals per task")
-    p.add_argument(
-        "--target-score", type=_count(1), default=None, metavar="N", help="game ends when someone reaches N (100)"
-    )
+    _variant_options(p)
     p.add_argument(
         "--out",
         metavar="DIR",
@@ -252,6 +252,21 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the printed summary (en, es)")
     p.add_argument("--no-progress", action="store_true", help="do not show a progress bar")
     p.add_argument("--quiet", action="store_true", help="print nothing but errors")
+
+
+def _variant_options(p: argparse.ArgumentParser) -> None:
+    """The options of :class:`~hearts.rules.Rules`, one flag each (default: the game of the reference page)."""
+    v = p.add_argument_group("game variant (default: four players, 100 points, the reference rules)")
+    v.add_argument("--players", type=int, choices=range(3, 8), default=4, metavar="N",
+                   help="3 to 7 players (low cards are removed so the deal comes out even; default 4)")  # fmt: skip
+    v.add_argument("--target-score", type=_count(1), default=None, metavar="N",
+                   help="a game ends when someone reaches N (default 100); for whole games only")  # fmt: skip
+    v.add_argument("--queen-breaks-hearts", action="store_true", help="playing Q♠ breaks hearts too")
+    v.add_argument("--moon", choices=[m.value for m in MoonScoring], default=None,
+                   help="moon scoring: add 26 to the others (default), subtract 26 from the shooter, or the "
+                   "shooter's choice")  # fmt: skip
+    v.add_argument("--no-passing", action="store_true", help="no cards are passed before the hands")
+    v.add_argument("--jack-of-diamonds", action="store_true", help="taking J♦ is worth -10 points (Omnibus)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -289,8 +304,33 @@ def _say(args: argparse.Namespace, message: str) -> None:
         print(message)
 
 
-def _rules(args: argparse.Namespace) -> Rules:
-    return Rules(target_score=args.target_score) if args.target_score else Rules()
+def _rules(args: argparse.Namespace, *, games: bool) -> Rules:
+    """The variant the flags ask for; a flag that would change nothing is refused, never ignored."""
+    if args.target_score is not None and not games:
+        where = "--hands" if args.command == "selfplay" else "--unit hands"
+        raise CommandLineError(
+            "--target-score", f"the target score ends whole games; with {where} no game is played to it "
+            "(use --games N, or --unit games)",
+        )  # fmt: skip
+    if args.no_passing and getattr(args, "pass_direction", None):
+        raise CommandLineError("--pass", "--pass fixes a pass direction, but --no-passing says nobody passes")
+    if args.moon and getattr(args, "measure", None) == "points":
+        raise CommandLineError(
+            "--moon", "--moon changes only the score; --measure points counts penalty points taken, so it "
+            "would have no effect (measure the score, or leave --moon out)",
+        )  # fmt: skip
+    options: dict[str, Any] = {"num_players": args.players}
+    if args.target_score is not None:
+        options["target_score"] = args.target_score
+    if args.queen_breaks_hearts:
+        options["qs_breaks_hearts"] = True
+    if args.moon:
+        options["moon"] = MoonScoring(args.moon)
+    if args.no_passing:
+        options["passing"] = False
+    if args.jack_of_diamonds:
+        options["jack_of_diamonds"] = True
+    return Rules(**options)
 
 
 def _bots(items: Sequence[str], option: str) -> list[BotSpec]:
@@ -304,7 +344,21 @@ def _bots(items: Sequence[str], option: str) -> list[BotSpec]:
 
 
 def _table(data: Any, lang: str) -> str:
-    """A summary table as text, decimals written the reader's way."""
+    """A summary table as text in the reader's language: headers, built-in bot names and decimal marks."""
+    from hearts.messages import bot_name, catalogue
+
+    words = catalogue(lang)
+
+    def header(name: Any) -> Any:
+        return words.get(f"selfplay.cli.col.{name}", name)
+
+    data = data.copy()
+    if isinstance(data.index, pd.CategoricalIndex) or data.index.dtype == object or data.index.name == "bot":
+        data.index = pd.Index([bot_name(str(x), lang) for x in data.index], name=header(data.index.name))
+    if isinstance(data, pd.DataFrame):
+        data.columns = [header(c) for c in data.columns]
+    else:
+        data.name = header(data.name)
     return str(data.to_string(float_format=lambda x: number(x, lang, 3)))
 
 
@@ -388,18 +442,20 @@ def _check_plot(value: str | None) -> None:
 def _selfplay(args: argparse.Namespace) -> int:
     from hearts.selfplay import play_games, play_hands
 
+    rules = _rules(args, games=args.games is not None)
+    n = rules.num_players
     bots = _bots(args.bots, "--bots")
     if len(bots) == 1:
-        bots = bots * 4
+        bots = bots * n
+    if len(bots) != n:
+        raise CommandLineError("--bots", f"give one bot for every seat, or one per seat ({n} with --players {n})")
     if args.games is not None and args.pass_direction:
         raise CommandLineError("--pass", "a fixed pass direction is for --hands only")
-    if args.target_score and args.hands is not None:
-        raise CommandLineError("--target-score", "the target score is for --games only")
     out = _results(args)
     start = time.perf_counter()
     common = dict(
         seed=args.seed,
-        rules=_rules(args),
+        rules=rules,
         workers=args.workers,
         progress=not (args.no_progress or args.quiet),
         detail=args.detail,
@@ -413,7 +469,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         count, unit = args.hands, "hands"
     seconds = time.perf_counter() - start
     lang = args.lang
-    hands_played = len(result.hands) // 4
+    hands_played = len(result.hands) // n
     rate = f"{hands_played / max(seconds, 1e-9):.0f}"
     _say(
         args,
@@ -432,7 +488,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         _say(args, _table(result.summary(), lang))
     if args.games:
         games = result.games
-        wins = games.groupby("bot", observed=True)["won"].mean()
+        wins = games.groupby("bot", observed=True)["win_share"].mean()
         _say(args, text("selfplay.cli.wins", lang))
         _say(args, _table(wins, lang))
     if out is not None:
@@ -468,13 +524,17 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     if not games and args.games is not None:
         raise CommandLineError("--games", "--games goes with --unit games (whole games); hands are --deals")
     _check_plot(args.plot)
+    rules = _rules(args, games=games)
     field = _bots(args.field, "--field")
+    if len(field) not in (1, rules.num_players - 1):
+        others = rules.num_players - 1
+        raise CommandLineError("--field", f"give one bot for all the other seats, or one per other seat ({others})")
     count: dict[str, Any] = {"unit": "games", "n_games": args.games} if games else {"n_deals": args.deals}
     options = dict(
         **count,
         field=field[0] if len(field) == 1 else field,
         seed=args.seed,
-        rules=_rules(args),
+        rules=rules,
         measure=args.measure or "score",
         workers=args.workers,
         progress=not (args.no_progress or args.quiet),

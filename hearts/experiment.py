@@ -59,7 +59,7 @@ from hearts.deal import Deal
 from hearts.errors import SelfPlayError
 from hearts.game import Game
 from hearts.hand import HandState
-from hearts.messages import check_language, number, text, text_n
+from hearts.messages import bot_name, check_language, number, text, text_n
 from hearts.parallel import ParallelError, WorkerError, run_tasks
 from hearts.rules import Rules
 from hearts.runs import Run, RunOptions, check_count
@@ -116,6 +116,11 @@ def _levels(results: Sequence[Any], lang: str) -> str:
     return "/".join(dict.fromkeys(_level(r.confidence, lang) for r in results))
 
 
+def _field_name(meta: dict[str, Any], lang: str) -> str:
+    """The field's bots, named in ``lang`` (the built-in bots translated)."""
+    return ", ".join(bot_name(x, lang) for x in str(meta.get("field", "?")).split(", "))
+
+
 def _names(a: str, b: str, meta: dict[str, Any], lang: str) -> tuple[str, str, str | None]:
     """The names of A and B (and the tip's title) in ``lang``."""
     tip = meta.get("tip")
@@ -126,7 +131,7 @@ def _names(a: str, b: str, meta: dict[str, Any], lang: str) -> tuple[str, str, s
             text("experiment.with_tip", lang, tip=title),
             title,
         )
-    return a, b, None
+    return bot_name(a, lang), bot_name(b, lang), None
 
 
 def _paired_ci(diffs: pd.Series, confidence: float) -> tuple[float, float]:
@@ -153,6 +158,13 @@ class ExperimentResult:
     deals: pd.DataFrame
     meta: dict[str, Any] = dataclasses.field(default_factory=dict)
     confidence: float = 0.95
+
+    @staticmethod
+    def data_dictionary() -> pd.DataFrame:
+        """The columns of :attr:`deals`: dtype, unit and meaning (see :mod:`hearts.columns`)."""
+        from hearts.columns import data_dictionary
+
+        return data_dictionary("deals")
 
     @property
     def n_deals(self) -> int:
@@ -237,7 +249,7 @@ class ExperimentResult:
             b=b,
             n=self.n_deals,
             seats=self.meta.get("num_players", 4),
-            field=self.meta.get("field", "?"),
+            field=_field_name(self.meta, lang),
             a_points=number(self.a_points, lang),
             b_points=number(self.b_points, lang),
             effect=number(self.effect, lang),
@@ -317,6 +329,13 @@ class GameExperimentResult:
     games: pd.DataFrame
     meta: dict[str, Any] = dataclasses.field(default_factory=dict)
     confidence: float = 0.95
+
+    @staticmethod
+    def data_dictionary() -> pd.DataFrame:
+        """The columns of :attr:`games`: dtype, unit and meaning (see :mod:`hearts.columns`)."""
+        from hearts.columns import data_dictionary
+
+        return data_dictionary("experiment_games")
 
     @property
     def n_games(self) -> int:
@@ -437,7 +456,7 @@ class GameExperimentResult:
             b=b,
             games=self.n_games,
             target=self.meta.get("rules", {}).get("target_score", "?"),
-            field=self.meta.get("field", "?"),
+            field=_field_name(self.meta, lang),
             a_win=number(100 * self.a_win, lang, 1),
             b_win=number(100 * self.b_win, lang, 1),
             win_effect=number(100 * self.win_effect, lang, 1),
@@ -685,7 +704,10 @@ class _GameChunk:
     max_hands_per_game: int = 1000
 
 
-_GAME_KEYS = ("game_number", "a_win", "b_win", "a_total", "b_total", "a_hands", "b_hands", "changed")
+_GAME_KEYS = (
+    "game_number", "a_win", "b_win", "a_total", "b_total", "a_hands", "b_hands", "a_rate", "b_rate", "changed",
+)  # fmt: skip
+_FLOAT_KEYS = ("a_win", "b_win", "a_rate", "b_rate")
 
 
 def _run_game_chunk(chunk: _GameChunk) -> dict[str, np.ndarray]:
@@ -695,7 +717,7 @@ def _run_game_chunk(chunk: _GameChunk) -> dict[str, np.ndarray]:
     seatings = _rotations(chunk.a, chunk.b, chunk.field, n)
     count = chunk.stop - chunk.start
     out: dict[str, np.ndarray] = {
-        k: np.zeros(count, np.float64 if k.endswith("_win") else np.int64) for k in _GAME_KEYS
+        k: np.zeros(count, np.float64 if k in _FLOAT_KEYS else np.int64) for k in _GAME_KEYS
     }
     for j, g in enumerate(range(chunk.start, chunk.stop)):
         number, _ = hand_seeds(chunk.seed, 1, n, game=g)  # the game number, as in play_games
@@ -720,6 +742,7 @@ def _run_game_chunk(chunk: _GameChunk) -> dict[str, np.ndarray]:
                     out[f"{side}_win"][j] += 1.0 / len(outcome.winners)
                 out[f"{side}_total"][j] += outcome.totals[s]
                 out[f"{side}_hands"][j] += outcome.hands_played
+                out[f"{side}_rate"][j] += outcome.totals[s] / outcome.hands_played
                 finals.append(outcome.totals)
             out["changed"][j] += finals[0] != finals[1]
     return out
@@ -940,6 +963,10 @@ def _games_result(
             "score_diff": (b_score - a_score).astype(np.float64),
             "a_hands": cols["a_hands"].astype(np.int32),
             "b_hands": cols["b_hands"].astype(np.int32),
+            "a_per_hand": (cols["a_rate"] / n).astype(np.float64),
+            "b_per_hand": (cols["b_rate"] / n).astype(np.float64),
+            "per_hand_diff": ((cols["b_rate"] - cols["a_rate"]) / n).astype(np.float64),
+            "hands_diff": ((cols["b_hands"] - cols["a_hands"]) / n).astype(np.float64),
             "changed": cols["changed"].astype(np.int8),
         }
     )

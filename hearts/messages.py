@@ -30,6 +30,7 @@ from hearts.errors import HeartsError, Rule
 
 __all__ = [
     "LANGUAGES",
+    "bot_name",
     "card_name",
     "catalogue",
     "check_language",
@@ -148,6 +149,19 @@ def seat_name(seat: int, lang: str = "en", num_players: int = 4) -> str:
     if num_players == 4:
         return text(f"seat.{seat}", lang)
     return text("seat.player", lang, number=seat + 1)
+
+
+_BUILT_IN_LABELS = {"Random": "random", "Rule bot": "rule", "Expert": "expert"}
+
+
+def bot_name(label: str, lang: str = "en") -> str:
+    """A bot's label for people: the built-in bots' names in ``lang``, any other label as it is.
+
+    >>> bot_name("Rule bot", "es"), bot_name("Expert", "es"), bot_name("rule:-flush_queen", "es")
+    ('Bot de reglas', 'Experto', 'rule:-flush_queen')
+    """
+    key = _BUILT_IN_LABELS.get(label)
+    return text(f"bot.label.{key}", lang) if key else label
 
 
 def rule_message(rule: Rule, lang: str = "en", **details: Any) -> str:

@@ -12,7 +12,7 @@ and ``plays`` (one row per card played, with the reason the bot gave).
 >>> result.hands.groupby("deal", observed=True)["points"].sum().eq(26).all()
 np.True_
 >>> str(result.hands["seat"].dtype), str(result.plays["card"].dtype)
-('category', 'category')
+('category', 'card')
 
 Seeds. Deal ``i`` of a run with seed ``s`` and every bot's random source
 for that deal and seat come from SHA-256 of ``(s, i, seat)``, so a run gives
@@ -61,7 +61,8 @@ from hearts.bots.registry import (
     local_workers_for,
     seat_bots,
 )
-from hearts.cards import QUEEN_OF_SPADES, Card, iter_mask
+from hearts.card_column import CardArray, CardDtype
+from hearts.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, iter_mask
 from hearts.deal import Deal, StableRandom
 from hearts.errors import SelfPlayError
 from hearts.game import Game
@@ -100,12 +101,16 @@ FORMAT_VERSION = 1
 
 # ----- dtypes ----------------------------------------------------------------
 
-CARD_DTYPE = pd.CategoricalDtype([str(Card(i)) for i in range(52)], ordered=True)
-"""Cards as an ordered categorical: ``2♣ … A♣, 2♦ … A♥`` (the card index order)."""
+CARD_DTYPE = CardDtype()
+"""Card columns: the ``card`` dtype of :mod:`hearts.card_column` (``== "QS"`` or ``== "Q♠"``; ranks within a suit)."""
 SUIT_DTYPE = pd.CategoricalDtype(["clubs", "diamonds", "spades", "hearts"], ordered=True)
 PASS_DTYPE = pd.CategoricalDtype([d.value for d in PassDirection])
 ROLE_DTYPE = pd.CategoricalDtype(["led", "followed", "discarded"])
-_CAT_STR = CARD_DTYPE.categories.dtype  # the string dtype pandas gives new categories
+COUNT = np.int16
+"""Counts and small numbers (cards held, tricks, positions, ranks): int16, so squares and sums of them hold."""
+MEASURE = np.int64
+"""Points and scores: int64, the width pandas gives any integer arithmetic, so nothing a user computes wraps."""
+_CAT_STR = pd.Index(["a"]).dtype  # the string dtype pandas gives new categories
 _OPEN_CATEGORIES = ("pass_reason", "pass_values", "pass_tip", "reason", "reason_values", "tip")
 
 
@@ -490,22 +495,24 @@ def _lowest_cards(masks: np.ndarray, k: int) -> list[np.ndarray]:
 
 
 def _bits(masks: np.ndarray, shift: int, width: int) -> np.ndarray:
-    return np.bitwise_count((masks >> np.uint64(shift)) & np.uint64((1 << width) - 1)).astype(np.int8)  # type: ignore[no-any-return]
+    return np.bitwise_count((masks >> np.uint64(shift)) & np.uint64((1 << width) - 1)).astype(COUNT)  # type: ignore[no-any-return]
 
 
 def _hand_features(masks: np.ndarray, suffix: str) -> dict[str, np.ndarray]:
     counts = {name: _bits(masks, 13 * s, 13) for s, name in enumerate(SUIT_DTYPE.categories)}
-    voids = sum((c == 0).astype(np.int8) for c in counts.values())
+    voids = sum((c == 0).astype(COUNT) for c in counts.values())
     qs = int(QUEEN_OF_SPADES)
     out = {f"{k}_{suffix}": v for k, v in counts.items()}
     out[f"has_qs_{suffix}"] = ((masks >> np.uint64(qs)) & np.uint64(1)).astype(bool)
     out[f"qs_guards_{suffix}"] = _bits(masks, 26, qs - 26)
     out[f"high_spades_{suffix}"] = _bits(masks, qs + 1, 2)
-    out[f"voids_{suffix}"] = np.asarray(voids, dtype=np.int8)
+    out[f"voids_{suffix}"] = np.asarray(voids, dtype=COUNT)
     return out
 
 
-def _cat(codes: Any, dtype: pd.CategoricalDtype) -> pd.Categorical:
+def _cat(codes: Any, dtype: pd.CategoricalDtype | CardDtype) -> pd.Categorical | CardArray:
+    if isinstance(dtype, CardDtype):
+        return CardArray(np.asarray(codes, dtype=np.int8))
     return pd.Categorical.from_codes(np.asarray(codes, dtype=np.int16), dtype=dtype)
 
 
@@ -546,15 +553,16 @@ def _frames(rec: _Recorder, labels: Sequence[str], rules: Rules) -> dict[str, pd
         "pass_reason": _open_cat(rec.pass_reason, rec.pass_keys.names),
         "pass_values": _open_cat(pass_value, rec.pass_values.names),
         "pass_tip": _open_cat(rec.pass_tip, rec.pass_tips.names),
-        "points": np.asarray(rec.points, dtype=np.int8),
-        "score": np.asarray(rec.score, dtype=np.int8),
-        "tricks_won": np.asarray(rec.tricks_won, dtype=np.int8),
+        "points": np.asarray(rec.points, dtype=MEASURE),
+        "score": np.asarray(rec.score, dtype=MEASURE),
+        "tricks_won": np.asarray(rec.tricks_won, dtype=COUNT),
         "hearts_taken": _bits(taken, 39, 13),
         "took_qs": ((taken >> np.uint64(int(QUEEN_OF_SPADES))) & np.uint64(1)).astype(bool),
+        "took_jd": ((taken >> np.uint64(int(JACK_OF_DIAMONDS))) & np.uint64(1)).astype(bool),
         "shot_moon": np.asarray(rec.shot, dtype=bool),
     }
     if rec.games:
-        hands["total"] = np.asarray(rec.total, dtype=np.int16)
+        hands["total"] = np.asarray(rec.total, dtype=MEASURE)
     out = {"hands": pd.DataFrame(hands)}
 
     per_hand = rules.hand_size
@@ -567,7 +575,7 @@ def _frames(rec: _Recorder, labels: Sequence[str], rules: Rules) -> dict[str, pd
     seat_of = (leader[:, None] + np.arange(n, dtype=np.int8)[None, :]) % n
     win_pos = (winner - leader) % n
     trick_deal = np.repeat(np.arange(h, dtype=np.int32), per_hand) if t_count else np.zeros(0, np.int32)
-    trick_no = np.tile(np.arange(per_hand, dtype=np.int8), h) if t_count else np.zeros(0, np.int8)
+    trick_no = np.tile(np.arange(per_hand, dtype=COUNT), h) if t_count else np.zeros(0, COUNT)
     if rec.detail != "hands":
         out["tricks"] = pd.DataFrame(
             {
@@ -577,16 +585,17 @@ def _frames(rec: _Recorder, labels: Sequence[str], rules: Rules) -> dict[str, pd
                 "led_suit": _cat(led, SUIT_DTYPE),
                 "winner": _cat(winner, seats),
                 "winning_card": _cat(np.take_along_axis(cards, win_pos[:, None].astype(np.intp), 1)[:, 0], CARD_DTYPE),
-                "points": np.asarray(rec.trick_points, dtype=np.int8),
-                "hearts": (suits == 3).sum(axis=1).astype(np.int8),
+                "points": np.asarray(rec.trick_points, dtype=MEASURE),
+                "hearts": (suits == 3).sum(axis=1).astype(COUNT),
                 "has_qs": (cards == int(QUEEN_OF_SPADES)).any(axis=1),
-                "discards": (suits != led[:, None]).sum(axis=1).astype(np.int8),
+                "has_jd": (cards == int(JACK_OF_DIAMONDS)).any(axis=1),
+                "discards": (suits != led[:, None]).sum(axis=1).astype(COUNT),
             }
         )
     if rec.detail == "plays":
         flat = cards.reshape(-1)
         fsuit = suits.reshape(-1)
-        pos = np.tile(np.arange(n, dtype=np.int8), t_count)
+        pos = np.tile(np.arange(n, dtype=COUNT), t_count)
         role = np.where(pos == 0, 0, np.where(fsuit == np.repeat(led, n), 1, 2))
         fseat = seat_of.reshape(-1)
         bot_codes = np.asarray(rec.bot, dtype=np.int16).reshape(h, n) if h else np.zeros((0, n), np.int16)
@@ -600,7 +609,7 @@ def _frames(rec: _Recorder, labels: Sequence[str], rules: Rules) -> dict[str, pd
                 "bot": _cat(bot_codes[np.repeat(trick_deal, n), fseat], bot_dtype),
                 "card": _cat(flat, CARD_DTYPE),
                 "suit": _cat(fsuit, SUIT_DTYPE),
-                "rank": (flat % 13 + 2).astype(np.int8),
+                "rank": (flat % 13 + 2).astype(COUNT),
                 "role": _cat(role, ROLE_DTYPE),
                 "reason": _open_cat(rec.reason, rec.play_keys.names),
                 "reason_values": _open_cat(value_codes, rec.play_values.names),
@@ -645,50 +654,26 @@ def _concat(frames: list[pd.DataFrame], offsets: list[int]) -> pd.DataFrame:
 class SelfPlayResult:
     """Self-play data: three tidy DataFrames and how they were made.
 
-    ``hands`` — one row per hand and seat:
+    ``hands`` has one row per hand and seat, ``tricks`` one per trick,
+    ``plays`` one per card played; :meth:`data_dictionary` (and
+    ``docs/data.md``) gives every column's dtype, unit and meaning. Points
+    and scores are ``int64`` and counts ``int16``, so arithmetic on them
+    never wraps:
 
-    ==================  ==========  ==================================================
-    deal                int32       hand index in this run (0, 1, …)
-    game                int32       game index (only from :func:`play_games`)
-    deal_number         int64       replay with ``Deal.from_number(deal_number, hand_number=…)``
-    hand_number         int16       hand within its game (sets the pass direction)
-    seat                category    South, West, North, East
-    bot                 category    the bot's label
-    pass_direction      category    left, right, across, none
-    dealt               uint64      bitmask of the 13 cards dealt (bit ``i`` = card ``i``)
-    <suit>_before       int8        clubs/diamonds/spades/hearts held as dealt
-    has_qs_before       bool        holds Q♠ as dealt
-    qs_guards_before    int8        spades below Q♠ (2♠–J♠) as dealt: the cards that guard it
-    high_spades_before  int8        how many of K♠ and A♠ as dealt
-    voids_before        int8        suits with no card as dealt
-    …_after             …           the same features after the pass (= before when no pass)
-    passed_1..3         category    cards passed, lowest first (NaN when no pass)
-    received_1..3       category    cards received, lowest first
-    passed_qs           bool        passed Q♠
-    received_qs         bool        received Q♠
-    pass_reason         category    message key of the reason the bot gave for its pass (NaN: no pass)
-    pass_values         category    the other values that fill that message, as JSON (NaN if none)
-    pass_tip            category    strategy tip behind the pass (NaN if none)
-    points              int8        penalty points taken (hearts + 13 for Q♠)
-    score               int8        points added to the total after a moon (0 for the shooter, 26 for others)
-    tricks_won          int8        tricks taken
-    hearts_taken        int8        hearts taken
-    took_qs             bool        took Q♠
-    shot_moon           bool        this seat took every penalty card
-    total               int16       game total after this hand (only from :func:`play_games`)
-    ==================  ==========  ==================================================
+    >>> r = play_hands("rule", 8, workers=1, progress=False)
+    >>> h = r.hands
+    >>> bool((h["points"] ** 2).mean() > h["points"].mean() ** 2), int((h["points"] * 100).max()) >= 1300
+    (True, True)
 
-    ``tricks`` — one row per trick: ``deal``, ``trick`` (0–12), ``leader``,
-    ``led_suit``, ``winner``, ``winning_card``, ``points``, ``hearts``
-    (hearts in it), ``has_qs``, ``discards`` (cards not of the led suit).
+    Card columns (``passed_1``…, ``received_1``…, ``winning_card``,
+    ``card``) have the ``card`` dtype of :mod:`hearts.card_column`: filter
+    them with the notation you type, and compare ranks within a suit:
 
-    ``plays`` — one row per card: ``deal``, ``trick``, ``position`` (0 for
-    the lead), ``seat``, ``bot``, ``card``, ``suit``, ``rank`` (2–14),
-    ``role`` (led, followed, discarded), ``reason`` (the message key of the
-    reason the bot gave), ``reason_values`` (the other values that fill that
-    message, as JSON, e.g. ``{"suit": "♥"}``; NaN if none), ``tip`` (the
-    strategy tip that drove the play, NaN if none), ``won`` (this card took
-    the trick).
+    >>> plays = r.plays
+    >>> int((plays["card"] == "QS").sum()) == int((plays["card"] == "Q♠").sum()) == 8
+    True
+    >>> sorted(set(plays.loc[plays["card"] >= "QS", "card"]))
+    ['A♠', 'K♠', 'Q♠']
 
     A reason is a message key plus its values, as in a bot's
     :class:`~hearts.bots.base.Decision`. The value naming the row's own
@@ -730,7 +715,7 @@ class SelfPlayResult:
             cols = [df["reason"], df["reason_values"], df["card"]]
         else:
             cols = [df["pass_reason"], df["pass_values"], *(df[f"passed_{j}"] for j in range(1, 4))]
-        codes = np.stack([c.cat.codes.to_numpy(np.int64) for c in cols], axis=1).reshape(len(df), len(cols))
+        codes = np.stack([_codes(c) for c in cols], axis=1).reshape(len(df), len(cols))
         distinct, inverse = np.unique(codes, axis=0, return_inverse=True)
         words: list[Any] = []
         for row in distinct:
@@ -738,7 +723,7 @@ class SelfPlayResult:
                 words.append(np.nan)
                 continue
             key = str(cols[0].cat.categories[row[0]])
-            own = [str(cols[k].cat.categories[row[k]]) for k in range(2, len(cols)) if row[k] >= 0]
+            own = [_CARD_TEXT[row[k]] for k in range(2, len(cols)) if row[k] >= 0]
             values: dict[str, Any] = {"card" if table == "plays" else "cards": ", ".join(own)}
             if row[1] >= 0:
                 values |= json.loads(cols[1].cat.categories[row[1]])
@@ -775,19 +760,24 @@ class SelfPlayResult:
 
     @property
     def games(self) -> pd.DataFrame:
-        """One row per game and seat (from :func:`play_games`): final total, hands, won (ties share).
+        """One row per game and seat (from :func:`play_games`): final total, hands, won, win_share.
 
+        ``won`` says the seat has the lowest total, alone or tied;
+        ``win_share`` counts a win shared by ``k`` tied players as ``1/k``
+        (so the shares of a game add up to 1, as in the experiments).
         Empty for :func:`play_hands` data.
         """
         hands = self.hands
         if "game" not in hands.columns or hands.empty:
-            return pd.DataFrame(columns=["game", "seat", "bot", "hands", "total", "won"])
+            return pd.DataFrame(columns=["game", "seat", "bot", "hands", "total", "won", "win_share"])
         last = hands.groupby("game", observed=True)["hand_number"].transform("max") == hands["hand_number"]
         final = hands.loc[last, ["game", "seat", "bot", "hand_number", "total"]].rename(
             columns={"hand_number": "hands"}
         )
         best = final.groupby("game")["total"].transform("min")
-        return final.assign(won=final["total"] == best).reset_index(drop=True)
+        won = final["total"] == best
+        share = won / won.groupby(final["game"]).transform("sum")
+        return final.assign(won=won, win_share=share.astype(np.float64)).reset_index(drop=True)
 
     def summary(self) -> pd.DataFrame:
         """Per bot: hands played, mean points and score per hand, Q♠ and moon rates.
@@ -807,6 +797,22 @@ class SelfPlayResult:
             }
         )
 
+    @staticmethod
+    def data_dictionary(table: str | None = None) -> pd.DataFrame:
+        """Every column of ``hands``, ``tricks``, ``plays`` and ``games`` (or of one of them): dtype, unit, meaning.
+
+        >>> SelfPlayResult.data_dictionary("hands").loc["score", "unit"]
+        'points'
+        """
+        from hearts.columns import data_dictionary
+
+        if table is None:
+            d = data_dictionary()
+            return d[d["table"].isin(["hands", "tricks", "plays", "games"])].reset_index(drop=True)
+        if table not in ("hands", "tricks", "plays", "games"):
+            raise SelfPlayError(f"table must be hands, tricks, plays or games, not {table!r}", "table")
+        return data_dictionary(table)
+
     def memory_mb(self) -> float:
         """Memory held by the three tables, in MB (deep)."""
         return sum(int(getattr(self, n).memory_usage(deep=True).sum()) for n in self._TABLES) / 1e6
@@ -816,6 +822,13 @@ class SelfPlayResult:
             f"<SelfPlayResult {self.hands['deal'].nunique() if len(self.hands) else 0} hands, "
             f"{len(self.tricks)} tricks, {len(self.plays)} plays>"
         )
+
+
+def _codes(col: pd.Series) -> np.ndarray:
+    """The integer codes of a categorical or card column (-1: missing)."""
+    if isinstance(col.dtype, CardDtype):
+        return np.asarray(col.array.codes, dtype=np.int64)
+    return col.cat.codes.to_numpy(np.int64)
 
 
 def _number_text(x: Any, lang: str) -> Any:

@@ -42,6 +42,31 @@ def test_selfplay_games_in_spanish(capsys) -> None:
     assert "Se jugaron 2 partidas" in printed and "partidas ganadas" in printed and "--out" in printed
 
 
+def test_every_variant_from_the_command_line(tmp_path, capsys) -> None:
+    out = tmp_path / "v"
+    argv = ["selfplay", "--games", "1", "--players", "5", "--target-score", "40", "--queen-breaks-hearts",
+            "--moon", "subtract", "--jack-of-diamonds", "--no-passing", "--out", str(out), *QUIET]  # fmt: skip
+    assert main(argv) == 0
+    r = SelfPlayResult.from_parquet(out)
+    assert r.meta["rules"] == {"num_players": 5, "target_score": 40, "qs_breaks_hearts": True, "moon": "subtract",
+                               "passing": False, "jack_of_diamonds": True}  # fmt: skip
+    assert (r.hands["pass_direction"] == "none").all() and r.hands["seat"].nunique() == 5
+    assert r.games.groupby("game")["total"].max().ge(40).all()
+    capsys.readouterr()
+    argv = ["experiment", "--tip", "void_short_suit", "--players", "3", "--deals", "4", "--lang", "es", *QUIET]
+    assert main(argv) == 0
+    assert "3 asientos" in capsys.readouterr().out
+
+
+def test_spanish_output_has_spanish_headers_and_bot_names(capsys) -> None:
+    assert main(["selfplay", "--games", "2", "--bots", "rule", "random", "rule", "random",
+                 "--target-score", "30", "--lang", "es", *QUIET]) == 0  # fmt: skip
+    printed = capsys.readouterr().out
+    for english in ("Rule bot", "Random", "points_per_hand", "hands ", "took_qs", "bot\n"):
+        assert english not in printed, english
+    assert "Bot de reglas" in printed and "Aleatorio" in printed and "puntos_por_mano" in printed
+
+
 def test_selfplay_counts_one_game_and_one_hand_in_the_singular(capsys) -> None:
     assert main(["selfplay", "--games", "1", "--bots", "random", "--target-score", "30", *QUIET]) == 0
     assert "Played 1 game (" in capsys.readouterr().out
@@ -63,7 +88,7 @@ def test_experiment_a_against_b(capsys) -> None:
     argv = ["experiment", "--a", "random", "--b", "rule", "--field", "random", "--deals", "10", "--lang", "es", *QUIET]
     assert main(argv) == 0
     printed = capsys.readouterr().out
-    assert "Rule bot frente a Random" in printed
+    assert "Bot de reglas frente a Aleatorio" in printed
     assert "intervalo del 95 %" in printed
     # Spanish numbers have a decimal comma, the time too
     assert re.search(r"10 repartos en \d+,\d s\.", printed), printed
@@ -177,6 +202,14 @@ def test_rule_bot_switches_on_the_command_line() -> None:
         (["experiment", "--tip", "stop_moon", "--unit", "hands", "--games", "5"], "--games"),
         (["experiment", "--tip", "stop_moon", "--unit", "games", "--games", "1"], "--games"),
         (["experiment", "--tip", "stop_moon", "--unit", "games", "--measure", "points"], "--measure"),
+        (["experiment", "--tip", "stop_moon", "--target-score", "50"], "--target-score"),
+        (["selfplay", "--hands", "3", "--players", "8"], "--players"),
+        (["selfplay", "--hands", "3", "--players", "5", "--bots", "rule", "rule", "rule", "rule"], "--bots"),
+        (["selfplay", "--hands", "3", "--no-passing", "--pass", "left"], "--pass"),
+        (["selfplay", "--hands", "3", "--players", "3", "--pass", "across"], "--pass"),
+        (["selfplay", "--hands", "3", "--moon", "double"], "--moon"),
+        (["experiment", "--tip", "stop_moon", "--moon", "subtract", "--measure", "points"], "--moon"),
+        (["experiment", "--tip", "stop_moon", "--players", "3", "--field", "rule", "rule", "rule"], "--field"),
         (["frobnicate"], "COMMAND"),
     ],
 )

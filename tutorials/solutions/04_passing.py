@@ -15,7 +15,7 @@ def keep_queen_test(k):
     # The hands where the two bots passed different cards; elsewhere the difference is 0.
     # Las manos en las que los dos bots pasaron cartas distintas; en las demás la diferencia es 0.
     south_default = runs[1].hands[runs[1].hands["seat"] == "South"].set_index("deal")
-    codes = [frame[PASSED].apply(lambda cards: cards.cat.codes) for frame in (pairs, south_default)]
+    codes = [frame[PASSED].apply(lambda cards: cards.cards.code) for frame in (pairs, south_default)]
     changed = (codes[0] != codes[1]).any(axis=1)
     mean, lo, hi = interval(pairs.loc[changed, "diff"])
     return {

@@ -13,7 +13,7 @@ def void_length_test(k):
     no_void = bot_spec("rule", tips=Tips().without("void_short_suit"), label="no voids")
     pairs, runs = south_pairs(shorter, no_void, N_HANDS)
     south_no_void = runs[1].hands[runs[1].hands["seat"] == "South"].set_index("deal")
-    codes = [frame[PASSED].apply(lambda cards: cards.cat.codes) for frame in (pairs, south_no_void)]
+    codes = [frame[PASSED].apply(lambda cards: cards.cards.code) for frame in (pairs, south_no_void)]
     # Over all hands, as in the experiment: the hands where the pass did not change count as 0.
     # Sobre todas las manos, como en el experimento: las manos en las que no cambió el pase cuentan como 0.
     mean, lo, hi = interval(pairs["diff"])

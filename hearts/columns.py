@@ -1,0 +1,208 @@
+"""The data dictionary: every column of every table the package returns, with its meaning, unit and dtype.
+
+One list, :data:`COLUMNS`, describes the self-play tables (``hands``,
+``tricks``, ``plays``, ``games``), the experiment tables (``deals`` and
+``experiment_games``) and the tournament table. The docstrings of the
+result classes, ``docs/data.md`` and :func:`data_dictionary` all come from
+it, and a test checks it against the DataFrames themselves.
+
+>>> d = data_dictionary("hands")
+>>> d.loc["points", ["dtype", "unit"]].tolist()
+['int64', 'points']
+>>> d.loc["took_jd", "meaning"]
+'took J♦ (worth −10 only in the jack_of_diamonds variant, where points include it)'
+>>> sorted(set(data_dictionary()["table"]))[:3]
+['deals', 'experiment_games', 'games']
+"""
+
+# ruff: noqa: E501  (the dictionary is a table: one column a line reads best)
+
+from __future__ import annotations
+
+import dataclasses
+
+import pandas as pd
+
+__all__ = ["COLUMNS", "TABLES", "Column", "data_dictionary", "markdown"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Column:
+    """One column: its table, name, pandas dtype, unit and meaning."""
+
+    table: str
+    name: str
+    dtype: str
+    unit: str
+    meaning: str
+
+
+#: The tables, in the order the docs give them, with one line on what a row is.
+TABLES: dict[str, str] = {
+    "hands": "self-play: one row per hand and seat (play_hands, play_games)",
+    "tricks": "self-play: one row per trick",
+    "plays": "self-play: one row per card played",
+    "games": "self-play: one row per game and seat (SelfPlayResult.games, from play_games)",
+    "deals": "experiment (compare, tip_experiment, unit='hands'): one row per duplicate deal",
+    "experiment_games": "experiment (unit='games'): one row per duplicate game",
+    "tournament": "tournament: one row per deal, seating and seat",
+}
+
+_SUITS = ("clubs", "diamonds", "spades", "hearts")
+
+
+def _features(suffix: str, when: str) -> list[Column]:
+    cols = [Column("hands", f"{s}_{suffix}", "int16", "cards", f"{s} held {when}") for s in _SUITS]
+    return [
+        *cols,
+        Column("hands", f"has_qs_{suffix}", "bool", "", f"holds Q♠ {when}"),
+        Column("hands", f"qs_guards_{suffix}", "int16", "cards", f"spades below Q♠ (2♠–J♠) held {when}"),
+        Column("hands", f"high_spades_{suffix}", "int16", "cards", f"how many of K♠ and A♠ held {when}"),
+        Column("hands", f"voids_{suffix}", "int16", "suits", f"suits with no card {when}"),
+    ]
+
+
+_CARD = "card"  # the card dtype of hearts.card_column: filter with "AS" or "A♠", compare within a suit
+
+COLUMNS: tuple[Column, ...] = (
+    Column("hands", "deal", "int32", "", "hand index in this run (0, 1, …)"),
+    Column("hands", "game", "int32", "", "game index (only from play_games)"),
+    Column("hands", "deal_number", "int64", "", "replay with Deal.from_number(deal_number, hand_number=…)"),
+    Column("hands", "hand_number", "int16", "", "hand within its game, from 1 (sets the pass direction)"),
+    Column("hands", "seat", "category", "", "South, West, North, East (in play order)"),
+    Column("hands", "bot", "category", "", "the bot's label"),
+    Column("hands", "pass_direction", "category", "", "left, right, across or none"),
+    Column("hands", "dealt", "uint64", "bitmask", "the cards dealt (bit i = card i; CardSet(int(mask)) shows them)"),
+    *_features("before", "as dealt"),
+    *_features("after", "after the pass (as dealt when there is no pass)"),
+    *(Column("hands", f"passed_{j}", _CARD, "", f"card passed, {j}{'st' if j == 1 else 'nd' if j == 2 else 'rd'} lowest (NA: no pass)") for j in (1, 2, 3)),
+    Column("hands", "passed_qs", "bool", "", "passed Q♠"),
+    *(Column("hands", f"received_{j}", _CARD, "", f"card received, {j}{'st' if j == 1 else 'nd' if j == 2 else 'rd'} lowest (NA: no pass)") for j in (1, 2, 3)),
+    Column("hands", "received_qs", "bool", "", "received Q♠"),
+    Column("hands", "pass_reason", "category", "", "message key of the reason the bot gave for its pass (NaN: no pass)"),
+    Column("hands", "pass_values", "category", "", "the other values that fill that message, as JSON (NaN if none)"),
+    Column(
+        "hands", "pass_tip", "category", "",
+        "every tip that chose at least one passed card, in the tips' order, joined by '+' (NaN: none); "
+        "filter one tip with .str.contains('void_short_suit')",
+    ),
+    Column("hands", "points", "int64", "points", "penalty points taken: hearts 1 each, Q♠ 13, J♦ −10 in that variant"),
+    Column("hands", "score", "int64", "points", "what the hand adds to the total (a moon: 0 for the shooter, 26 for the others)"),
+    Column("hands", "tricks_won", "int16", "tricks", "tricks taken"),
+    Column("hands", "hearts_taken", "int16", "cards", "hearts taken"),
+    Column("hands", "took_qs", "bool", "", "took Q♠"),
+    Column("hands", "took_jd", "bool", "", "took J♦ (worth −10 only in the jack_of_diamonds variant, where points include it)"),
+    Column("hands", "shot_moon", "bool", "", "this seat took every penalty card"),
+    Column("hands", "total", "int64", "points", "game total after this hand (only from play_games)"),
+    Column("tricks", "deal", "int32", "", "hand index, as in hands"),
+    Column("tricks", "trick", "int16", "", "trick number in the hand, from 0"),
+    Column("tricks", "leader", "category", "", "seat that led"),
+    Column("tricks", "led_suit", "category", "", "clubs, diamonds, spades or hearts"),
+    Column("tricks", "winner", "category", "", "seat that took the trick"),
+    Column("tricks", "winning_card", _CARD, "", "the card that took it"),
+    Column("tricks", "points", "int64", "points", "penalty points in the trick (J♦ −10 in that variant)"),
+    Column("tricks", "hearts", "int16", "cards", "hearts in the trick"),
+    Column("tricks", "has_qs", "bool", "", "Q♠ is in the trick"),
+    Column("tricks", "has_jd", "bool", "", "J♦ is in the trick"),
+    Column("tricks", "discards", "int16", "cards", "cards not of the led suit"),
+    Column("plays", "deal", "int32", "", "hand index, as in hands"),
+    Column("plays", "trick", "int16", "", "trick number, from 0"),
+    Column("plays", "position", "int16", "", "0 for the lead, then 1, 2, … in play order"),
+    Column("plays", "seat", "category", "", "seat that played the card"),
+    Column("plays", "bot", "category", "", "the bot in that seat"),
+    Column("plays", "card", _CARD, "", "the card played"),
+    Column("plays", "suit", "category", "", "its suit"),
+    Column("plays", "rank", "int16", "", "its rank, 2–14 (J 11, Q 12, K 13, A 14)"),
+    Column("plays", "role", "category", "", "led, followed or discarded"),
+    Column("plays", "reason", "category", "", "message key of the reason the bot gave"),
+    Column("plays", "reason_values", "category", "", "the other values that fill that message, as JSON (NaN if none)"),
+    Column("plays", "tip", "category", "", "the strategy tip or habit that drove the play (NaN: baseline play)"),
+    Column("plays", "won", "bool", "", "this card took the trick"),
+    Column("games", "game", "int32", "", "game index"),
+    Column("games", "seat", "category", "", "seat"),
+    Column("games", "bot", "category", "", "the bot's label"),
+    Column("games", "hands", "int16", "hands", "hands the game lasted"),
+    Column("games", "total", "int64", "points", "final total"),
+    Column("games", "won", "bool", "", "has the lowest total (alone or tied)"),
+    Column("games", "win_share", "float64", "games", "share of the win: 1 alone, 1/k when k players tie for the lowest"),
+    Column("deals", "deal", "int32", "", "deal index"),
+    Column("deals", "deal_number", "int64", "", "replay with Deal.from_number(deal_number, hand_number=…)"),
+    Column("deals", "hand_number", "int16", "", "hand number the deal is played as (sets the pass)"),
+    Column("deals", "pass_direction", "category", "", "left, right, across or none"),
+    Column("deals", "a_points", "float64", "points per hand", "A's mean score (or points) over the seats it sat in"),
+    Column("deals", "b_points", "float64", "points per hand", "B's mean score (or points) over the seats it sat in"),
+    Column("deals", "diff", "float64", "points per hand", "b_points − a_points (negative: B took fewer)"),
+    Column("deals", "changed", "int8", "hands", "seat rotations in which A's and B's hands ended differently"),
+    Column("experiment_games", "game", "int32", "", "game index"),
+    Column("experiment_games", "game_number", "int64", "", "replay with Game(game_number, rules)"),
+    Column("experiment_games", "a_win", "float64", "games", "A's share of the win, mean over seats (a tie of k counts 1/k)"),
+    Column("experiment_games", "b_win", "float64", "games", "B's share of the win, mean over seats"),
+    Column("experiment_games", "win_diff", "float64", "games", "b_win − a_win"),
+    Column("experiment_games", "a_score", "float64", "points", "A's final total, mean over seats"),
+    Column("experiment_games", "b_score", "float64", "points", "B's final total, mean over seats"),
+    Column("experiment_games", "score_diff", "float64", "points", "b_score − a_score (mixes skill with game length)"),
+    Column("experiment_games", "a_hands", "int32", "hands", "hands A's games lasted, summed over seats"),
+    Column("experiment_games", "b_hands", "int32", "hands", "hands B's games lasted, summed over seats"),
+    Column("experiment_games", "a_per_hand", "float64", "points per hand", "A's final total / hands played, mean over seats"),
+    Column("experiment_games", "b_per_hand", "float64", "points per hand", "B's final total / hands played, mean over seats"),
+    Column("experiment_games", "per_hand_diff", "float64", "points per hand", "b_per_hand − a_per_hand: not confounded by game length"),
+    Column("experiment_games", "hands_diff", "float64", "hands", "(b_hands − a_hands) / seats: how much longer B's games lasted"),
+    Column("experiment_games", "changed", "int8", "games", "seat rotations in which the two games ended with different totals"),
+    Column("tournament", "deal", "int32", "", "deal index"),
+    Column("tournament", "deal_number", "int64", "", "replay with Deal.from_number(deal_number, hand_number=…)"),
+    Column("tournament", "hand_number", "int16", "", "hand number the deal is played as (sets the pass)"),
+    Column("tournament", "seating", "int16", "", "which seating of the schedule (Tournament.seatings)"),
+    Column("tournament", "seat", "category", "", "seat"),
+    Column("tournament", "bot", "category", "", "the bot's label"),
+    Column("tournament", "points", "int64", "points", "penalty points taken"),
+    Column("tournament", "score", "int64", "points", "what the hand adds to the total (after a moon)"),
+    Column("tournament", "shot_moon", "bool", "", "this seat took every penalty card"),
+)  # fmt: skip
+
+
+def data_dictionary(table: str | None = None) -> pd.DataFrame:
+    """The data dictionary as a DataFrame: one table's columns (indexed by name), or all (with ``table``).
+
+    >>> list(data_dictionary("plays").columns)
+    ['dtype', 'unit', 'meaning']
+    >>> data_dictionary("nope")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown table 'nope'; tables are: hands, tricks, plays, games, deals, experiment_games, tournament
+    """
+    if table is not None and table not in TABLES:
+        raise ValueError(f"unknown table {table!r}; tables are: {', '.join(TABLES)}")
+    rows = [dataclasses.asdict(c) for c in COLUMNS if table is None or c.table == table]
+    df = pd.DataFrame(rows, columns=["table", "name", "dtype", "unit", "meaning"])
+    if table is None:
+        return df
+    return df.drop(columns="table").set_index("name")
+
+
+def markdown() -> str:
+    """``docs/data.md``: the dictionary as Markdown tables, one per table."""
+    out = [
+        "# Data dictionary",
+        "",
+        "Every column of every table the package returns: dtype, unit and meaning. Generated from",
+        "`hearts.columns.COLUMNS` (`python -m hearts.columns > docs/data.md`); a test keeps the two equal.",
+        "The same table is on the results: `SelfPlayResult.data_dictionary()`, `ExperimentResult.data_dictionary()`,",
+        "`TournamentResult.data_dictionary()`.",
+        "",
+        "Integer measures are `int64` and counts `int16`, so squares, products and sums do not wrap.",
+        "Card columns have the `card` dtype (`hearts.card_column.CardDtype`): compare them with the notation",
+        "you type, `plays[\"card\"] == \"QS\"` or `== \"Q♠\"`; `>=` and `<` compare rank within a suit",
+        "(`plays[\"card\"] >= \"QS\"` is Q♠, K♠, A♠; a card of another suit is neither higher nor lower).",
+        "",
+    ]
+    for table, what in TABLES.items():
+        out += [f"## {table}", "", what, "", "| column | dtype | unit | meaning |", "|---|---|---|---|"]
+        out += [
+            f"| `{c.name}` | {c.dtype} | {c.unit} | {c.meaning.replace('|', '/')} |" for c in COLUMNS if c.table == table
+        ]
+        out.append("")
+    return "\n".join(out)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    print(markdown(), end="")
