@@ -13,6 +13,7 @@ import pytest
 
 from hearts import Card, CardSet, Deal, HandState, MoonScoring, Observation, PassDirection, Phase, Rules
 from hearts.bots import (
+    HABIT_NAMES,
     TIP_NAMES,
     Bot,
     BotError,
@@ -26,6 +27,7 @@ from hearts.bots import (
     tip_title,
 )
 from hearts.messages import catalogue, placeholders
+from hearts.selfplay import play_hands
 
 NONE = PassDirection.NONE
 
@@ -211,8 +213,30 @@ def test_tip_void_short_suit() -> None:
     assert not CardSet.parse("4D 9D") <= CardSet(off.cards)
     _assert_tip(on, "void_short_suit")
     assert "♦" in on.explain("es")
-    # A shorter limit leaves the doubleton alone.
-    assert RuleBot(Tips(void_max_length=1)).decide_pass(obs).tip is None
+    # The page's short suit is two or three cards: a singleton is not passed for the tip ...
+    single = _pass_obs("9D 2C 3C 4C 5C 6C 7C 2S 3S 4S 2H 3H 4H")
+    assert RuleBot().decide_pass(single).tip is None
+    assert RuleBot(Tips.only("void_short_suit")).decide_pass(single).tip is None
+    # ... unless you ask for it (void_min_length=1); a limit of 1 leaves the doubleton alone.
+    assert RuleBot(Tips(void_min_length=1)).decide_pass(single).tip == "void_short_suit"
+    assert RuleBot(Tips(void_min_length=1, void_max_length=1)).decide_pass(obs).tip is None
+    with pytest.raises(TipError, match="void_min_length"):
+        Tips(void_min_length=3, void_max_length=2)
+
+
+def test_pass_tip_names_every_tip_that_chose_a_card() -> None:
+    # Q♠ with one other spade (pass it) and a doubleton of diamonds (void it): both tips chose cards.
+    obs = _pass_obs("QS 2S 4D 9D 2C 3C 4C 5C 6C 2H 3H 4H 5H")
+    d = RuleBot().decide_pass(obs)
+    assert CardSet(d.cards) == CardSet.parse("QS 4D 9D")
+    assert d.tip == "pass_queen_when_short+void_short_suit"
+    assert RuleBot(Tips().without("void_short_suit")).decide_pass(obs).tip == "pass_queen_when_short"
+    r = play_hands("rule", 120, seed=4, workers=1, progress=False, detail="hands")
+    tips = r.hands["pass_tip"].dropna().astype(str)
+    assert tips.str.contains("+", regex=False).any()
+    for joined in tips.unique():
+        parts = joined.split("+")
+        assert parts == [t for t in TIP_NAMES if t in parts], joined
 
 
 def test_tip_dump_high_first_trick() -> None:
@@ -270,14 +294,26 @@ def test_tip_queen_to_leader() -> None:
     d = decide((10, 50, 30, 20))
     assert d.card == qs
     _assert_tip(d, "queen_to_leader")
-    # East has the most: keep Q♠ (three spades guard it) and wait for a better trick.
+    # East has the most: the page says get rid of Q♠ now that you cannot follow (the tip) ...
     d = decide((10, 20, 30, 50))
-    assert d.card != qs and decide((10, 20, 30, 50), off).card == qs
+    assert d.card == qs and d.reason.endswith("queen_dump")
     _assert_tip(d, "queen_to_leader")
+    # ... while without the tip Q♠ is an ordinary spade, discarded when it is the highest card (here it is)
+    d_off = decide((10, 20, 30, 50), off)
+    assert d_off.card == qs and d_off.tip is None and d_off.reason.endswith("discard_queen")
+    # and kept when a higher card can go (K♥ instead of 7♥ in South's hand)
+    swapped = [QUEEN[0].replace("7H", "KH"), QUEEN[1], QUEEN[2].replace("KH", "7H"), QUEEN[3]]
+    h2 = hand_from(swapped, "2C AC 4C 3C 5D KD")
+    assert str(RuleBot(off).decide_play(Observation.from_state(h2, 0, (10, 20, 30, 50))).card) == "K♥"
+    assert RuleBot().decide_play(Observation.from_state(h2, 0, (10, 20, 30, 50))).card == qs
+    # Waiting for the leader's trick is a habit of its own, off by default: keep Q♠ (three spades guard it).
+    held = decide((10, 20, 30, 50), Tips(hold_queen_for_leader=True))
+    assert held.card != qs and held.tip == "hold_queen_for_leader"
+    # the habit does nothing without its tip
+    assert decide((10, 20, 30, 50), off.with_("hold_queen_for_leader")) == d_off
     # Q♠ would end the game with West lowest: hold it.
     d = decide((60, 30, 40, 90))
-    assert d.card != qs and decide((60, 30, 40, 90), off).card == qs
-    assert d.reason.endswith("queen_hold_target")
+    assert d.card != qs and d.reason.endswith("queen_hold_target")
     # ... but with South lowest, ending the game is welcome.
     d = decide((10, 30, 40, 90))
     assert d.card == qs and d.reason.endswith("queen_end_game")
@@ -472,8 +508,11 @@ def test_every_reason_key_exists_in_both_languages() -> None:
     for key, tip in _REASONS.items():
         for lang, word in (("en", "(Tip:"), ("es", "(Consejo:")):
             message = catalogue(lang)["bot.reason." + key]
+            habit = {"en": "(Habit:", "es": "(Costumbre:"}[lang]
+            if tip in HABIT_NAMES:
+                assert habit in message and word not in message, key
             if tip is None:
-                assert word not in message, key
+                assert word not in message and habit not in message, key
             else:
                 assert tip_title(tip, lang) in message, (key, lang)
     for name in TIP_NAMES:

@@ -7,10 +7,11 @@ from hearts.bots.expert import ExpertBot
 from hearts.bots.random_bot import RandomBot
 from hearts.bots.registry import LEVELS, BotSpec, Level, bot_spec, level_description, make_bot
 from hearts.bots.rule_bot import RuleBot, moon_strength
-from hearts.bots.tips import TIP_NAMES, TipError, Tips, tip_title
+from hearts.bots.tips import HABIT_NAMES, TIP_NAMES, TipError, Tips, tip_title
 
 __all__ = [
     "LEVELS",
+    "HABIT_NAMES",
     "TIP_NAMES",
     "Bot",
     "BotError",

@@ -44,7 +44,7 @@ from __future__ import annotations
 from typing import Any
 
 from hearts.bots.base import Bot, Decision
-from hearts.bots.tips import TipError, Tips
+from hearts.bots.tips import TIP_NAMES, TipError, Tips
 from hearts.cards import (
     CARDS,
     HEARTS_MASK,
@@ -98,15 +98,16 @@ _REASONS: dict[str, str | None] = {
     "dump_first": "dump_high_first_trick",
     "flush_queen": "flush_queen",
     "queen_to_leader": "queen_to_leader",
+    "queen_dump": "queen_to_leader",
     "queen_end_game": "queen_to_leader",
-    "queen_hold": "queen_to_leader",
+    "queen_hold": "hold_queen_for_leader",
     "queen_hold_target": "queen_to_leader",
     "moon_lead": "shoot_moon",
     "moon_win": "shoot_moon",
     "moon_low": "shoot_moon",
     "moon_discard": "shoot_moon",
     "stop_moon_take": "stop_moon",
-    "stop_moon_give": "stop_moon",
+    "stop_moon_give": "stop_moon_discards",
     "stop_moon_lead": "stop_moon",
 }
 # Decisions are immutable, so each (reason, card) is made once: _D[reason][card].
@@ -181,6 +182,7 @@ class RuleBot(Bot):
             return self._pass_decision(chosen, _R + "pass_moon", "shoot_moon", ())
         chosen = 0
         first: tuple[str, str, tuple[tuple[str, Any], ...]] | None = None
+        used: list[str] = []  # every tip that chose at least one of the cards
         spades = hand & _SUIT[2]
         keep_queen = False
         if hand & _QS_BIT:
@@ -188,6 +190,7 @@ class RuleBot(Bot):
             if tips.pass_queen_when_short and others < tips.keep_queen_with:
                 chosen |= _QS_BIT
                 first = (plural_key(_R + "pass_queen", others), "pass_queen_when_short", (("guards", others),))
+                used.append("pass_queen_when_short")
             else:
                 keep_queen = True
         if tips.pass_high_spades and not keep_queen:
@@ -195,18 +198,22 @@ class RuleBot(Bot):
             guards = (spades & _LOW_SPADES).bit_count()
             if high and guards < tips.high_spade_guards and (chosen | high).bit_count() <= need:
                 chosen |= high
+                used.append("pass_high_spades")
                 if first is None:
                     first = (plural_key(_R + "pass_high_spades", guards), "pass_high_spades", (("guards", guards),))
         if tips.void_short_suit:
-            # Shortest club or diamond holding first; ties: the one with the higher top card.
+            # Two or three clubs or diamonds (the page's short suit), the shortest first;
+            # ties: the one with the higher top card.
             options = []
             for suit in (0, 1):
                 m = hand & _SUIT[suit]
-                if m and m.bit_count() <= tips.void_max_length:
+                if m and tips.void_min_length <= m.bit_count() <= tips.void_max_length:
                     options.append((m.bit_count(), -highest(m), suit, m))
             for _, _, suit, m in sorted(options):
                 if (chosen | m).bit_count() <= need:
                     chosen |= m
+                    if "void_short_suit" not in used:
+                        used.append("void_short_suit")
                     if first is None:
                         first = (_R + "pass_void", "void_short_suit", (("suit", _SUIT_SYMBOL[suit]),))
         if chosen.bit_count() < need:
@@ -214,7 +221,7 @@ class RuleBot(Bot):
             if first is None:
                 return self._pass_decision(chosen, _R + "pass_high_cards", None, ())
         assert first is not None
-        return self._pass_decision(chosen, first[0], first[1], first[2])
+        return self._pass_decision(chosen, first[0], _joined(used), first[2])
 
     @staticmethod
     def _fill_pass(hand: int, chosen: int, need: int, keep_queen: bool) -> int:
@@ -346,34 +353,42 @@ class RuleBot(Bot):
             # Nothing can score here: shed the card most likely to win a trick later.
             return _D["dump_first"][self._most_dangerous(obs, legal)]
         cand = legal
-        if threat >= 0:
+        if threat >= 0 and tips.stop_moon_discards:
+            # A habit, not the page's tip: feed hearts to a third player, none to the shooter.
             hearts = legal & _H
             if winner != threat and hearts:
                 return _D["stop_moon_give"][hearts.bit_length() - 1]
             if winner == threat and legal & ~_H:
                 cand = legal & ~_H
-        if cand & _QS_BIT:
-            if tips.queen_to_leader:
-                verdict = self._queen_verdict(obs, winner)
-                if verdict == "leader":
-                    return _D["queen_to_leader"][_QS]
-                if verdict == "end_game":
-                    return _D["queen_end_game"][_QS]
-                if verdict in ("hold", "hold_target") and cand & ~_QS_BIT:
-                    c = self._most_dangerous(obs, cand & ~_QS_BIT)
-                    return _D["queen_hold"][c] if verdict == "hold" else _D["queen_hold_target"][c]
-            return _D["discard_queen"][_QS]
+        if cand & _QS_BIT and tips.queen_to_leader:
+            # The tip: get rid of Q♠ now that you cannot follow suit (watching the target near the end).
+            verdict = self._queen_verdict(obs, winner)
+            if verdict == "leader":
+                return _D["queen_to_leader"][_QS]
+            if verdict == "end_game":
+                return _D["queen_end_game"][_QS]
+            if verdict == "hold_target" and cand & ~_QS_BIT:
+                return _D["queen_hold_target"][self._most_dangerous(obs, cand & ~_QS_BIT)]
+            if verdict == "hold" and cand & ~_QS_BIT and tips.hold_queen_for_leader:
+                return _D["queen_hold"][self._most_dangerous(obs, cand & ~_QS_BIT)]
+            return _D["queen_dump"][_QS]
         unseen = obs.unseen_mask
         if unseen & _QS_BIT and cand & _HIGH_SPADES:
             return _D["discard_high_spade"][(cand & _HIGH_SPADES).bit_length() - 1]
-        c = self._most_dangerous(obs, cand)
+        # Without the tip Q♠ is an ordinary spade here: discarded when it is the highest card.
+        c = self._most_dangerous(obs, cand, queen_special=tips.queen_to_leader)
+        if c == _QS:
+            return _D["discard_queen"][_QS]
         return _D["discard_heart" if c >= 39 else "discard_high"][c]
 
     @staticmethod
-    def _most_dangerous(obs: Observation, cand: int) -> int:
-        """The card most likely to win a trick later: highest rank; hearts and short suits first on ties."""
+    def _most_dangerous(obs: Observation, cand: int, queen_special: bool = True) -> int:
+        """The card most likely to win a trick later: highest rank; hearts and short suits first on ties.
+
+        Q♠ is left out (it is the queen tip's to play) unless ``queen_special`` is false.
+        """
         hand = obs.hand_mask
-        pool = cand & ~_QS_BIT
+        pool = cand & ~_QS_BIT if queen_special else cand
         if pool & _JD_BIT and pool & ~_JD_BIT and obs.rules.jack_of_diamonds:
             pool &= ~_JD_BIT  # J♦ is worth taking in that variant: keep it
         if not pool:
@@ -529,6 +544,11 @@ class RuleBot(Bot):
         if not taken & _QS_BIT or (taken & _H).bit_count() < self.tips.stop_moon_hearts:
             return -1
         return threat
+
+
+def _joined(tips: list[str]) -> str:
+    """Tip names in the order of :data:`~hearts.bots.tips.TIP_NAMES`, joined by ``+``: a pass can follow several."""
+    return "+".join(t for t in TIP_NAMES if t in tips)
 
 
 def _add_lowest(chosen: int, pool: int, need: int) -> int:

@@ -21,7 +21,14 @@ False
 >>> Tips().without("void_shortsuit")
 Traceback (most recent call last):
 ...
-hearts.bots.tips.TipError: unknown tip 'void_shortsuit'; tips are: pass_high_spades, ..., stop_moon
+hearts.bots.tips.TipError: unknown tip 'void_shortsuit'; tips are: pass_high_spades, ..., stop_moon; habits: hold_queen_for_leader, stop_moon_discards
+
+Each tip does what the page says and nothing else. A habit the page does
+not state is its own switch, off by default, with its own experiment
+(``habit_experiment``); it acts only while its tip is on:
+
+>>> Tips().hold_queen_for_leader, Tips().with_("hold_queen_for_leader").habits
+(False, ('hold_queen_for_leader',))
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ import dataclasses
 from hearts.errors import OptionError
 from hearts.messages import text
 
-__all__ = ["TIP_NAMES", "TipError", "Tips", "tip_title"]
+__all__ = ["HABIT_NAMES", "HABIT_TIPS", "TIP_NAMES", "TipError", "Tips", "tip_title"]
 
 #: The nine tips, in the order ``seeds/003`` gives them.
 TIP_NAMES: tuple[str, ...] = (
@@ -46,10 +53,20 @@ TIP_NAMES: tuple[str, ...] = (
     "stop_moon",
 )
 
+#: Habits a tip's page does not state: each its own switch (off by default), acting only with its tip on.
+HABIT_NAMES: tuple[str, ...] = (
+    "hold_queen_for_leader",  # with queen_to_leader: keep Q♠ while the trick is not the leader's
+    "stop_moon_discards",  # with stop_moon: discard hearts onto a third player's trick, none onto the shooter's
+)
+
+#: The tip each habit belongs to.
+HABIT_TIPS: dict[str, str] = {"hold_queen_for_leader": "queen_to_leader", "stop_moon_discards": "stop_moon"}
+
 # Numeric settings: name -> (lowest allowed, highest allowed).
 _SETTINGS: dict[str, tuple[int, int]] = {
     "high_spade_guards": (0, 12),
     "keep_queen_with": (0, 12),
+    "void_min_length": (1, 3),
     "void_max_length": (1, 3),
     "moon_min_strength": (0, 100),
     "stop_moon_hearts": (0, 13),
@@ -76,20 +93,30 @@ class Tips:
     - ``pass_queen_when_short``: pass Q♠ unless at least ``keep_queen_with``
       other spades come with it.
     - ``void_short_suit``: pass away all your clubs or diamonds when you hold
-      at most ``void_max_length`` of them (the fewest first).
+      two or three of them (``void_min_length`` to ``void_max_length``; the
+      fewest first). A single card is not a short suit on the page.
     - ``dump_high_first_trick``: on the first trick, play your highest club
       (or discard your highest safe card): no points can fall there.
     - ``flush_queen``: while Q♠ is out and your top spade is J♠ or lower,
       lead spades to force it out.
-    - ``queen_to_leader``: give Q♠ to the player with the fewest points, and
-      never to one it would push past the target while you are not lowest.
+    - ``queen_to_leader``: get rid of Q♠ as soon as you cannot follow suit
+      (to the player with the fewest points when the trick is theirs), but
+      never onto a player it would push past the target while you are not
+      lowest. Without it Q♠ is discarded like any other card, by rank.
     - ``watch_voids``: avoid leading a suit an opponent has shown out of while
       hearts or Q♠ could still be dropped on you.
     - ``shoot_moon``: with a hand of strength ``moon_min_strength`` or more
       (judged before passing), pass low cards and try to take every point.
     - ``stop_moon``: when one opponent holds Q♠ and every heart taken so far
-      (at least ``stop_moon_hearts`` of them), take a heart yourself or hand
-      one to a third player.
+      (at least ``stop_moon_hearts`` of them), win a trick with a heart in it.
+
+    Habits (off by default; each acts only while its tip is on):
+
+    - ``hold_queen_for_leader``: keep Q♠ while the trick is not going to the
+      player with the fewest points, as long as two spades guard it and more
+      than three tricks are left.
+    - ``stop_moon_discards``: against a moon shot, discard a heart onto a third
+      player's trick, and no heart onto the shooter's.
 
     Baseline play (no tip) never passes spades, ducks under the winning card,
     and wins pointless tricks with its highest card when it plays last.
@@ -104,26 +131,36 @@ class Tips:
     watch_voids: bool = True
     shoot_moon: bool = True
     stop_moon: bool = True
+    hold_queen_for_leader: bool = False
+    stop_moon_discards: bool = False
     high_spade_guards: int = 3
     keep_queen_with: int = 4
+    void_min_length: int = 2
     void_max_length: int = 3
     moon_min_strength: int = 20
     stop_moon_hearts: int = 3
 
     def __post_init__(self) -> None:
-        for name in TIP_NAMES:
+        for name in TIP_NAMES + HABIT_NAMES:
             if not isinstance(getattr(self, name), bool):
                 raise TipError(f"tip {name} must be True or False, not {getattr(self, name)!r}", name)
         for name, (lo, hi) in _SETTINGS.items():
             v = getattr(self, name)
             if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
                 raise TipError(f"{name} must be a whole number from {lo} to {hi}, not {v!r}", name)
+        if self.void_min_length > self.void_max_length:
+            raise TipError(
+                f"void_min_length ({self.void_min_length}) must not be above void_max_length ({self.void_max_length})",
+                "void_min_length",
+            )
 
     @staticmethod
     def _check(names: tuple[str, ...]) -> None:
         for name in names:
-            if name not in TIP_NAMES:
-                raise TipError(f"unknown tip {name!r}; tips are: {', '.join(TIP_NAMES)}", name)
+            if name not in TIP_NAMES and name not in HABIT_NAMES:
+                raise TipError(
+                    f"unknown tip {name!r}; tips are: {', '.join(TIP_NAMES)}; habits: {', '.join(HABIT_NAMES)}", name
+                )
 
     def without(self, *names: str) -> Tips:
         """A copy with the named tips switched off."""
@@ -137,8 +174,8 @@ class Tips:
 
     @classmethod
     def none(cls) -> Tips:
-        """Every tip off: baseline play only."""
-        return cls(**dict.fromkeys(TIP_NAMES, False))
+        """Every tip (and habit) off: baseline play only."""
+        return cls(**dict.fromkeys(TIP_NAMES + HABIT_NAMES, False))
 
     @classmethod
     def only(cls, *names: str) -> Tips:
@@ -150,6 +187,11 @@ class Tips:
     def enabled(self) -> tuple[str, ...]:
         """Names of the tips that are on, in the seed's order."""
         return tuple(n for n in TIP_NAMES if getattr(self, n))
+
+    @property
+    def habits(self) -> tuple[str, ...]:
+        """Names of the habits that are on."""
+        return tuple(n for n in HABIT_NAMES if getattr(self, n))
 
 
 def tip_title(name: str, lang: str = "en") -> str:
