@@ -21,7 +21,7 @@ False
 >>> Tips().without("void_shortsuit")
 Traceback (most recent call last):
 ...
-hearts.bots.tips.TipError: unknown tip 'void_shortsuit'; tips are: pass_high_spades, ..., stop_moon; habits: hold_queen_for_leader, stop_moon_discards
+hearts.bots.tips.TipError: unknown tip 'void_shortsuit'; tips are: pass_high_spades, ..., stop_moon; habits: ...
 
 Each tip does what the page says and nothing else. A habit the page does
 not state is its own switch, off by default, with its own experiment
