@@ -187,7 +187,11 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=bots_help,
     )
     which = ex.add_mutually_exclusive_group()
-    which.add_argument("--tip", metavar="NAME", help="a strategy tip (see --list-tips), or 'all' for all nine")
+    which.add_argument(
+        "--tip", metavar="NAME",
+        help="a strategy tip or habit (see --list-tips), or 'all' for all nine tips, reported with Holm's "
+        "adjustment for testing them at once",
+    )  # fmt: skip
     which.add_argument("--a", dest="a", metavar="BOT", help="strategy A (use with --b)")
     ex.add_argument("--b", dest="b", metavar="BOT", help="strategy B (use with --a)")
     ex.add_argument("--list-tips", action="store_true", help="list the tips and exit")
@@ -500,12 +504,24 @@ def _selfplay(args: argparse.Namespace) -> int:
 
 
 def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from hearts.bots.tips import TIP_NAMES, tip_title
-    from hearts.experiment import ExperimentResult, GameExperimentResult, compare, plot_effects, tip_experiment
+    import warnings
+
+    from hearts.bots.tips import HABIT_NAMES, TIP_NAMES, tip_title
+    from hearts.experiment import (
+        ExperimentResult,
+        ExperimentWarning,
+        GameExperimentResult,
+        TipFamily,
+        compare,
+        plot_effects,
+        tip_experiment,
+    )
+
+    warnings.simplefilter("ignore", ExperimentWarning)  # the summary says it, in the reader's language
 
     lang = args.lang
     if args.list_tips:
-        for name in TIP_NAMES:
+        for name in TIP_NAMES + HABIT_NAMES:
             print(f"{name:24} {tip_title(name, lang)}")
         return 0
     if args.tip is None and (args.a is None or args.b is None):
@@ -514,8 +530,11 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         raise CommandLineError("--tip", "say what to compare: --tip NAME, --tip all, or --a BOT --b BOT")
     if args.tip is not None and args.b is not None:
         raise CommandLineError("--b", "--b goes with --a, not with --tip")
-    if args.tip is not None and args.tip != "all" and args.tip not in TIP_NAMES:
-        raise CommandLineError("--tip", f"unknown tip {args.tip!r}; tips are: {', '.join(TIP_NAMES)}, or all")
+    if args.tip is not None and args.tip != "all" and args.tip not in TIP_NAMES + HABIT_NAMES:
+        raise CommandLineError(
+            "--tip", f"unknown tip {args.tip!r}; tips are: {', '.join(TIP_NAMES)}, or all; "
+            f"habits: {', '.join(HABIT_NAMES)}",
+        )  # fmt: skip
     games = args.unit == "games"
     if games and args.deals is not None:
         raise CommandLineError("--deals", "--deals is for --unit hands; whole games are counted with --games")
@@ -557,6 +576,8 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
             if len(tips) > 1:  # several tips: one line each as soon as it is known
                 _say(args, results[-1].takeaway(lang))
                 sys.stdout.flush()
+        if len(tips) > 1:  # tested at once: the verdicts that hold after Holm's adjustment
+            _say(args, "\n" + TipFamily(results).summary(lang))
     seconds = time.perf_counter() - start
     if len(results) == 1:
         _say(args, results[0].summary(lang))

@@ -23,11 +23,24 @@ game ``g``). Per game it reports the tested strategy's win share and final
 score, averaged over the seats; a game won jointly by ``k`` players counts
 ``1/k`` win for each of them, so the win shares of a game add up to 1.
 
->>> r = compare("random", "random", n_deals=6, field="random", workers=1, progress=False)
->>> r.n_deals, r.effect
-(6, 0.0)
->>> r.takeaway()
-'Cannot tell Random from Random apart: the 95% interval, 0.00 to 0.00 points per hand, includes zero.'
+>>> r = compare("random", "rule", n_deals=6, field="random", workers=1, progress=False)
+>>> r.n_deals, r.verdict
+(6, 'better')
+
+Two strategies that never play differently give an interval of width zero;
+that is no evidence they are equal, and the result says so (with an
+:class:`ExperimentWarning`):
+
+>>> import textwrap, warnings
+>>> with warnings.catch_warnings(record=True) as caught:
+...     warnings.simplefilter("always")
+...     same = compare("random", "random", n_deals=6, field="random", workers=1, progress=False)
+>>> same.ci, caught[0].category.__name__
+((0.0, 0.0), 'ExperimentWarning')
+>>> print(textwrap.fill(same.takeaway(), 100))
+Random and Random played all 24 paired hands exactly alike, so these data cannot tell them apart:
+the interval of width zero is no evidence that they are equal, only that these deals never gave them
+a reason to differ.
 """
 
 from __future__ import annotations
@@ -36,6 +49,7 @@ import dataclasses
 import json
 import math
 import textwrap
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal, Unpack, overload
@@ -54,28 +68,32 @@ from hearts.bots.registry import (
     broken_pool_message,
     local_workers_for,
 )
-from hearts.bots.tips import TIP_NAMES, Tips, tip_title
+from hearts.bots.rule_bot import RuleBot
+from hearts.bots.tips import HABIT_NAMES, TIP_NAMES, Tips, tip_title
 from hearts.deal import Deal
 from hearts.errors import SelfPlayError
 from hearts.game import Game
 from hearts.hand import HandState
-from hearts.messages import bot_name, check_language, number, text, text_n
+from hearts.messages import bot_name, catalogue, check_language, number, text, text_n
 from hearts.parallel import ParallelError, WorkerError, run_tasks
 from hearts.rules import Rules
 from hearts.runs import Run, RunOptions, check_count
 from hearts.selfplay import PASS_DTYPE, hand_seeds, play_out
-from hearts.stats import t_interval, t_quantile
+from hearts.stats import holm, t_interval, t_pvalue, t_quantile
 
 __all__ = [
     "ExperimentError",
     "ExperimentResult",
+    "ExperimentWarning",
     "GameExperimentResult",
+    "TipFamily",
     "compare",
     "plot_effects",
     "plot_game_effects",
     "t_interval",
     "t_quantile",
     "tip_experiment",
+    "tip_experiments",
 ]
 
 _PASS_CODES = list(PASS_DTYPE.categories)
@@ -85,6 +103,16 @@ _UNITS = ("hands", "games")
 
 class ExperimentError(SelfPlayError):
     """A bad experiment option; ``.option`` names it."""
+
+
+class ExperimentWarning(UserWarning):
+    """An experiment whose data cannot say what its interval seems to say (e.g. no paired hand differed)."""
+
+
+def _warn_if_identical(result: ExperimentResult | GameExperimentResult, stacklevel: int = 3) -> None:
+    """Warn when A and B never played differently: an interval of width zero there is no evidence."""
+    if result.identical:
+        warnings.warn(result.identical_sentence("en"), ExperimentWarning, stacklevel=stacklevel)
 
 
 class CompareOptions(RunOptions, total=False):
@@ -119,6 +147,15 @@ def _levels(results: Sequence[Any], lang: str) -> str:
 def _field_name(meta: dict[str, Any], lang: str) -> str:
     """The field's bots, named in ``lang`` (the built-in bots translated)."""
     return ", ".join(bot_name(x, lang) for x in str(meta.get("field", "?")).split(", "))
+
+
+def _field_note(meta: dict[str, Any], unit: str, lang: str) -> str:
+    """When B is the field itself (a tip experiment), the line that says what that fixes by construction."""
+    if not meta.get("b_is_field"):
+        return ""
+    seats = int(meta.get("num_players", 4))
+    share = number(100 / seats, lang, 1)
+    return text(f"experiment.note.b_is_field.{unit}", lang, seats=seats, share=share) + "\n"
 
 
 def _names(a: str, b: str, meta: dict[str, Any], lang: str) -> tuple[str, str, str | None]:
@@ -220,9 +257,27 @@ class ExperimentResult:
     def _names(self, lang: str) -> tuple[str, str, str | None]:
         return _names(self.a, self.b, self.meta, lang)
 
+    @property
+    def p_value(self) -> float:
+        """Two-sided p-value of the paired t-test of :attr:`effect` (the test that goes with :attr:`ci`)."""
+        return t_pvalue(self.deals["diff"])
+
+    @property
+    def identical(self) -> bool:
+        """True when A and B ended every paired hand the same way: the data hold no comparison at all."""
+        return self.n_deals > 0 and int(self.deals["changed"].sum()) == 0
+
+    def identical_sentence(self, lang: str = "en") -> str:
+        """The plain sentence for :attr:`identical` data: what they cannot tell."""
+        a, b, _ = self._names(lang)
+        hands = self.n_deals * int(self.meta.get("num_players", 4))
+        return text("experiment.identical", lang, a=a, b=b, hands=hands)
+
     def takeaway(self, lang: str = "en") -> str:
-        """One sentence that says what the interval shows, and no more."""
+        """One sentence that says what the interval shows, and no more (or what the data cannot tell)."""
         check_language(lang)
+        if self.identical:
+            return self.identical_sentence(lang)
         a, b, tip = self._names(lang)
         lo, hi = self.ci
         verdict = self.verdict
@@ -258,7 +313,7 @@ class ExperimentResult:
             changed=number(100 * self.changed_share, lang, 1),
             level=_level(self.confidence, lang),
         )
-        return head + "\n" + self.takeaway(lang)
+        return head + "\n" + _field_note(self.meta, "hands", lang) + self.takeaway(lang)
 
     @property
     def changed_share(self) -> float:
@@ -434,13 +489,107 @@ class GameExperimentResult:
         lo_s, hi_s = number(lo, lang, digits), number(hi, lang, digits)
         return text(prefix + verdict, lang, a=a, b=b, tip=tip, effect=size, lo=lo_s, hi=hi_s, level=level)
 
+    def _column(self, name: str) -> pd.Series:
+        """A per-game column; the per-hand ones derived from scores and hands for tables saved before them."""
+        g = self.games
+        if name in g.columns:
+            return g[name]
+        seats = int(self.meta.get("num_players", 4))
+        if name == "hands_diff":
+            return (g["b_hands"] - g["a_hands"]) / seats
+        if name == "per_hand_diff":
+            return g["b_score"] * seats / g["b_hands"] - g["a_score"] * seats / g["a_hands"]
+        raise KeyError(name)
+
+    @property
+    def per_hand_effect(self) -> float:
+        """B's points per hand minus A's, game by game (final total / hands played): not confounded by length.
+
+        A strategy that makes games shorter ends them with lower totals
+        without taking fewer points per hand; this effect does not mix the two.
+        """
+        return float(self._column("per_hand_diff").mean()) if self.n_games else math.nan
+
+    @property
+    def per_hand_ci(self) -> tuple[float, float]:
+        """The confidence interval of :attr:`per_hand_effect` (paired t-interval over games)."""
+        return _paired_ci(self._column("per_hand_diff"), self.confidence)
+
+    @property
+    def per_hand_verdict(self) -> str:
+        """``'better'`` (B takes fewer points per hand), ``'worse'`` or ``'unclear'``."""
+        lo, hi = self.per_hand_ci
+        return "better" if hi < 0 else "worse" if lo > 0 else "unclear"
+
+    @property
+    def hands_effect(self) -> float:
+        """How many hands longer B's games lasted than A's (per seat, mean over games)."""
+        return float(self._column("hands_diff").mean()) if self.n_games else math.nan
+
+    @property
+    def hands_ci(self) -> tuple[float, float]:
+        """The confidence interval of :attr:`hands_effect`."""
+        return _paired_ci(self._column("hands_diff"), self.confidence)
+
+    @property
+    def length_correlation(self) -> float:
+        """Correlation over games of the final-score difference with the difference in hands played.
+
+        Near 1, the final-score effect is mostly game length; NaN when either does not vary.
+        """
+        x, y = self.games["score_diff"], self._column("hands_diff")
+        if len(x) < 2 or float(x.std()) == 0.0 or float(y.std()) == 0.0:
+            return math.nan
+        return float(np.corrcoef(x, y)[0, 1])
+
+    @property
+    def p_values(self) -> dict[str, float]:
+        """Two-sided paired t-test p-values: ``wins``, ``per_hand`` and ``score``."""
+        return {
+            "wins": t_pvalue(self.games["win_diff"]),
+            "per_hand": t_pvalue(self._column("per_hand_diff")),
+            "score": t_pvalue(self.games["score_diff"]),
+        }
+
+    @property
+    def identical(self) -> bool:
+        """True when A's and B's games ended with the same totals every time: no comparison in the data."""
+        return self.n_games > 0 and int(self.games["changed"].sum()) == 0
+
+    def identical_sentence(self, lang: str = "en") -> str:
+        """The plain sentence for :attr:`identical` data: what they cannot tell."""
+        a, b, _ = _names(self.a, self.b, self.meta, lang)
+        games = self.n_games * int(self.meta.get("num_players", 4))
+        return text("experiment.games.identical", lang, a=a, b=b, games=games)
+
+    def _length_sentence(self, lang: str) -> str:
+        a, b, _ = _names(self.a, self.b, self.meta, lang)
+        lo, hi = self.hands_ci
+        effect = self.hands_effect
+        level = _level(self.confidence, lang)
+        clear = not math.isnan(lo) and not lo <= 0 <= hi
+        kind = ("longer" if effect > 0 else "shorter") if clear else "same"
+        size = number(abs(effect), lang, 1)
+        return text(
+            f"experiment.games.length.{kind}", lang, a=a, b=b, hands=size, lo=number(lo, lang, 1),
+            hi=number(hi, lang, 1), level=level, score=number(self.score_effect, lang),
+        )  # fmt: skip
+
     def takeaway(self, lang: str = "en") -> str:
-        """Two sentences: what the intervals show about games won and about the final score, and no more."""
+        """What the intervals show, and no more: games won, points per hand, and what game length does to the score.
+
+        The final-score difference is not given as the effect: a strategy
+        that shortens games lowers final totals without playing better per
+        hand. Points per hand (final total / hands, game by game) is the
+        measure game length does not confound.
+        """
         check_language(lang)
+        if self.identical:
+            return self.identical_sentence(lang)
         pct = (100 * self.win_ci[0], 100 * self.win_ci[1])
         wins = self._sentence("wins", lang, 100 * self.win_effect, pct, self.win_verdict)
-        score = self._sentence("score", lang, self.score_effect, self.score_ci, self.score_verdict)
-        return f"{wins} {score}"
+        per_hand = self._sentence("per_hand", lang, self.per_hand_effect, self.per_hand_ci, self.per_hand_verdict)
+        return f"{wins} {per_hand} {self._length_sentence(lang)}"
 
     def summary(self, lang: str = "en") -> str:
         """A short report in English (``'en'``) or Spanish (``'es'``)."""
@@ -472,7 +621,7 @@ class GameExperimentResult:
             changed=number(100 * self.changed_share, lang, 1),
             level=_level(self.confidence, lang),
         )
-        return head + "\n" + self.takeaway(lang)
+        return head + "\n" + _field_note(self.meta, "games", lang) + self.takeaway(lang)
 
     def plot(self, axes: Any = None, lang: str = "en") -> Any:
         """The two effects (games won, final score) with their error bars (at :attr:`confidence`): two ``Axes``."""
@@ -513,7 +662,10 @@ class GameExperimentResult:
 
 
 def plot_game_effects(results: Sequence[GameExperimentResult], axes: Any = None, lang: str = "en") -> Any:
-    """Two forest plots side by side: the effect on games won (percentage points) and on the final score.
+    """Two forest plots side by side: the effect on games won (percentage points) and on points per hand.
+
+    The second panel is points per hand over the games, not the final
+    score: the final score also moves with how long games last.
 
     One row per experiment, each with its interval (95% unless the
     experiment was run with another ``confidence``); with one experiment
@@ -535,8 +687,8 @@ def plot_game_effects(results: Sequence[GameExperimentResult], axes: Any = None,
     panels: tuple[tuple[str, list[float], list[tuple[float, ...]], list[str]], ...] = (
         ("wins", [100 * r.win_effect for r in results], [tuple(100 * x for x in r.win_ci) for r in results],
          [r.win_verdict for r in results]),
-        ("score", [r.score_effect for r in results], [r.score_ci for r in results],
-         [r.score_verdict for r in results]),
+        ("per_hand", [r.per_hand_effect for r in results], [r.per_hand_ci for r in results],
+         [r.per_hand_verdict for r in results]),
     )  # fmt: skip
     for ax, (kind, effects, cis, verdicts) in zip(axes, panels):
         for yi, e, (lo, hi), v in zip(y, effects, cis, verdicts):
@@ -716,9 +868,7 @@ def _run_game_chunk(chunk: _GameChunk) -> dict[str, np.ndarray]:
     n = rules.num_players
     seatings = _rotations(chunk.a, chunk.b, chunk.field, n)
     count = chunk.stop - chunk.start
-    out: dict[str, np.ndarray] = {
-        k: np.zeros(count, np.float64 if k in _FLOAT_KEYS else np.int64) for k in _GAME_KEYS
-    }
+    out: dict[str, np.ndarray] = {k: np.zeros(count, np.float64 if k in _FLOAT_KEYS else np.int64) for k in _GAME_KEYS}
     for j, g in enumerate(range(chunk.start, chunk.stop)):
         number, _ = hand_seeds(chunk.seed, 1, n, game=g)  # the game number, as in play_games
         out["game_number"][j] = number
@@ -885,11 +1035,13 @@ def compare(
         ]
         info["unit"] = "games"
         try:
-            return _games_result(
+            games = _games_result(
                 bot_label(a_spec), bot_label(b_spec), game_chunks, n_games, info, confidence, run.parallel(nworkers)
             )
         except WorkerError as e:
             raise ExperimentError(broken_pool_message(every_bot, run.mp_context, e), "a/b") from None
+        _warn_if_identical(games)
+        return games
     chunks = [
         _ExpChunk(run.seed, lo, hi, a_spec, b_spec, field_specs, rules, measure)
         for lo, hi in run.chunks(n_deals, nworkers, 50)
@@ -922,7 +1074,9 @@ def compare(
             "changed": cols["changed"].astype(np.int8),
         }
     )
-    return ExperimentResult(bot_label(a_spec), bot_label(b_spec), deals, info, confidence)
+    result = ExperimentResult(bot_label(a_spec), bot_label(b_spec), deals, info, confidence)
+    _warn_if_identical(result)
+    return result
 
 
 def _games_result(
@@ -1004,19 +1158,150 @@ def tip_experiment(
 ) -> ExperimentResult | GameExperimentResult:
     """The ready experiment for one tip: the rule bot with it (B) against without it (A).
 
-    ``field`` defaults to rule bots with every tip on. Other options as
-    :func:`compare`. A negative effect means following the tip saves points.
-    ``unit="games"`` plays ``n_games`` whole games instead: the test for the
-    tips that act through the game score (``queen_to_leader``,
-    ``shoot_moon``, ``stop_moon``).
+    B is the default rule bot (every tip on, no habit), A the same bot with
+    this one tip off. ``field`` defaults to default rule bots, so B plays
+    exactly like the rest of the table: its points per hand are the table's
+    average and its win share is 1/seats by construction (the summary says
+    so); the effect measures how A differs from the bots around it. Other
+    options as :func:`compare`. A negative effect means following the tip
+    saves points. ``unit="games"`` plays ``n_games`` whole games instead:
+    the test for the tips that act through the game score
+    (``queen_to_leader``, ``shoot_moon``, ``stop_moon``).
+
+    A habit (see :data:`~hearts.bots.tips.HABIT_NAMES`) is tested the same
+    way by name: B has the habit on top of the default bot, A is the
+    default bot, and the field is the default bot (so A is the field).
     """
-    if tip not in TIP_NAMES:
-        raise ExperimentError(f"unknown tip {tip!r}; tips are: {', '.join(TIP_NAMES)}", "tip")
-    with_tip = bot_spec("rule", tips=Tips(), label=f"with {tip}")
-    without = bot_spec("rule", tips=Tips().without(tip), label=f"without {tip}")
+    if tip not in TIP_NAMES and tip not in HABIT_NAMES:
+        raise ExperimentError(
+            f"unknown tip {tip!r}; tips are: {', '.join(TIP_NAMES)}; habits: {', '.join(HABIT_NAMES)}", "tip"
+        )
+    if tip in HABIT_NAMES:
+        with_tip = bot_spec("rule", tips=Tips().with_(tip), label=f"with {tip}")
+        without = bot_spec("rule", tips=Tips(), label=f"without {tip}")
+    else:
+        with_tip = bot_spec("rule", tips=Tips(), label=f"with {tip}")
+        without = bot_spec("rule", tips=Tips().without(tip), label=f"without {tip}")
     if field is None:
         field = bot_spec("rule", label="Rule bot")
+    seats = list(field) if isinstance(field, Sequence) and not isinstance(field, str) else [field]
+    meta = {"tip": tip, "b_is_field": tip in TIP_NAMES and all(_plays_like_default_rule(f) for f in seats)}
     return compare(
         without, with_tip, n_deals=n_deals, unit=unit, n_games=n_games, field=field, seed=seed,
-        meta={"tip": tip}, **options,
+        meta=meta, **options,
     )  # fmt: skip
+
+
+def _plays_like_default_rule(bot: Any) -> bool:
+    """Whether ``bot`` is the default rule bot (every tip on, no habit, default settings)."""
+    try:
+        spec = as_bot(bot)
+    except SelfPlayError:
+        return False
+    if not isinstance(spec, BotSpec) or spec.resolve() is not RuleBot:
+        return isinstance(spec, RuleBot) and type(spec) is RuleBot and spec.tips == Tips()
+    kwargs = dict(spec.kwargs)
+    return set(kwargs) <= {"tips"} and kwargs.get("tips", Tips()) == Tips()
+
+
+@dataclasses.dataclass
+class TipFamily:
+    """Several tip experiments run on the same data, with Holm's adjustment for testing them at once.
+
+    Testing nine tips at the 95% level, the chance that at least one looks
+    clear by luck alone is far above 5%. Holm's step-down adjustment
+    (:func:`hearts.stats.holm`) keeps that family-wise chance at
+    ``1 - confidence``; :meth:`table` gives each tip's raw and adjusted
+    p-value and the verdict after adjustment. In whole games the adjusted
+    measure is points per hand (the one game length does not confound) and
+    games won is adjusted as a second family.
+    """
+
+    results: list[ExperimentResult | GameExperimentResult]
+    confidence: float = 0.95
+
+    def __len__(self) -> int:
+        return len(self.results)
+
+    def __iter__(self) -> Any:
+        return iter(self.results)
+
+    def __getitem__(self, i: int) -> ExperimentResult | GameExperimentResult:
+        return self.results[i]
+
+    @property
+    def games(self) -> bool:
+        """True for whole-game experiments."""
+        return bool(self.results) and isinstance(self.results[0], GameExperimentResult)
+
+    def table(self, lang: str = "en") -> pd.DataFrame:
+        """One row per tip: effect, interval, p-value, Holm-adjusted p-value and the verdict after adjustment."""
+        check_language(lang)
+        alpha = 1.0 - self.confidence
+        rows: list[dict[str, Any]] = []
+        for r in self.results:
+            tip = str(r.meta.get("tip"))
+            if isinstance(r, GameExperimentResult):
+                lo, hi = r.per_hand_ci
+                wlo, whi = r.win_ci
+                p = r.p_values
+                rows.append({
+                    "tip": tip, "per_hand_effect": r.per_hand_effect, "per_hand_lo": lo, "per_hand_hi": hi,
+                    "p": p["per_hand"], "win_effect": r.win_effect, "win_lo": wlo, "win_hi": whi, "win_p": p["wins"],
+                })  # fmt: skip
+            else:
+                lo, hi = r.ci
+                rows.append({"tip": tip, "effect": r.effect, "lo": lo, "hi": hi, "p": r.p_value})
+        df = pd.DataFrame(rows).set_index("tip")
+        if df.empty:
+            return df
+        effect = "per_hand_effect" if self.games else "effect"
+        df["p_holm"] = holm(df["p"].tolist())
+        df["verdict"] = [
+            _verdict_after(p, e, alpha, lower_is_better=True, lang=lang) for p, e in zip(df["p_holm"], df[effect])
+        ]
+        if self.games:
+            df["win_p_holm"] = holm(df["win_p"].tolist())
+            df["win_verdict"] = [
+                _verdict_after(p, e, alpha, lower_is_better=False, lang=lang)
+                for p, e in zip(df["win_p_holm"], df["win_effect"])
+            ]
+        return df
+
+    def summary(self, lang: str = "en") -> str:
+        """The table with the sentence on testing many tips at once, in English or Spanish."""
+        check_language(lang)
+        df = self.table(lang)
+        unclear = text("experiment.family.verdict.unclear", lang)
+        clear = int((df["verdict"] != unclear).sum()) if len(df) else 0
+        alpha = number(100 * (1 - self.confidence), lang, 0)
+        head = text("experiment.family.title", lang, n=len(df), alpha=alpha)
+        tail = text("experiment.family.none", lang) if not clear else text(
+            "experiment.family.some", lang, clear=clear, n=len(df)
+        )  # fmt: skip
+        words = catalogue(lang)
+        shown = df.rename(columns=lambda c: words.get(f"experiment.family.col.{c}", c))
+        shown.index = pd.Index(list(shown.index), name=words["experiment.family.col.tip"])
+        body = shown.to_string(float_format=lambda x: number(x, lang, 3))
+        return f"{head}\n{body}\n{tail}"
+
+
+def _verdict_after(p: float, effect: float, alpha: float, *, lower_is_better: bool, lang: str) -> str:
+    if math.isnan(p) or p >= alpha:
+        return text("experiment.family.verdict.unclear", lang)
+    good = effect < 0 if lower_is_better else effect > 0
+    return text(f"experiment.family.verdict.{'better' if good else 'worse'}", lang)
+
+
+def tip_experiments(tips: Sequence[str] | None = None, *, unit: str = "hands", **options: Any) -> TipFamily:
+    """:func:`tip_experiment` for several tips (all nine by default) on the same seeds, Holm-adjusted together.
+
+    >>> fam = tip_experiments(["void_short_suit", "flush_queen"], n_deals=4, workers=1, progress=False)
+    >>> list(fam.table().columns)
+    ['effect', 'lo', 'hi', 'p', 'p_holm', 'verdict']
+    """
+    names = tuple(TIP_NAMES if tips is None else tips)
+    if not names:
+        raise ExperimentError("tips must name at least one tip", "tips")
+    results: list[ExperimentResult | GameExperimentResult] = [tip_experiment(t, unit=unit, **options) for t in names]
+    return TipFamily(results, float(options.get("confidence", 0.95)))

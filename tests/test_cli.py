@@ -158,7 +158,14 @@ def test_experiment_in_whole_games(tmp_path, capsys) -> None:
 
 def test_list_tips(capsys) -> None:
     assert main(["experiment", "--list-tips"]) == 0
-    assert len(capsys.readouterr().out.strip().splitlines()) == 9
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 11 and lines[-2].startswith("hold_queen_for_leader")  # nine tips, then the two habits
+
+
+def test_tip_all_reports_holm_adjusted_verdicts(capsys) -> None:
+    assert main(["experiment", "--tip", "all", "--deals", "3", "--lang", "es", *QUIET]) == 0
+    printed = capsys.readouterr().out
+    assert "9 consejos probados a la vez" in printed and "Holm" in printed and "p_ajustada_holm" in printed
 
 
 def test_rule_bot_switches_on_the_command_line() -> None:

@@ -18,16 +18,19 @@ from hearts.bots.tips import TIP_NAMES
 from hearts.experiment import (
     ExperimentError,
     ExperimentResult,
+    ExperimentWarning,
     GameExperimentResult,
     compare,
     plot_effects,
     t_interval,
     t_quantile,
     tip_experiment,
+    tip_experiments,
 )
 from hearts.messages import catalogue, placeholders
 from hearts.rules import Rules
 from hearts.selfplay import bot_spec, play_games
+from hearts.stats import holm
 
 SHORT = Rules(target_score=30)  # short games keep the whole-game tests fast
 
@@ -349,8 +352,9 @@ def test_whole_game_words_in_both_languages() -> None:
     r = synthetic_games([0.02, 0.03, 0.025, 0.035], [-1.0, -1.5, -1.2, -0.9], tip="queen_to_leader")
     assert r.win_verdict == "better" and r.score_verdict == "better"
     en, es = r.takeaway(), r.takeaway("es")
-    assert "raises the share of games won by 2.8 percentage points" in en and "lowers the final score by 1.15" in en
-    assert "sube la proporción de partidas ganadas en 2,8 puntos porcentuales" in es and "baja" in es
+    assert "raises the share of games won by 2.8 percentage points" in en and "Per hand it saves 0.12 points" in en
+    assert "sube la proporción de partidas ganadas en 2,8 puntos porcentuales" in es and "Por mano ahorra" in es
+    assert "lowers the final score" not in en  # the final score is not given as the effect (game length)
     summary = r.summary()
     assert "4 whole games" in summary and "counts 1/k" in summary and "Points per hand" in summary
     assert "4 partidas completas" in r.summary("es")
@@ -358,7 +362,7 @@ def test_whole_game_words_in_both_languages() -> None:
     assert "1 whole game (" in one.summary() and "1 partida completa (" in one.summary("es")
     assert "Cannot tell" in one.takeaway()  # one game: no interval, no claim
     worse = synthetic_games([-0.1, -0.12, -0.08], [1.0, 1.2, 0.8])
-    assert "fewer of the games" in worse.takeaway() and "points more than A bot" in worse.takeaway()
+    assert "fewer of the games" in worse.takeaway() and "more points than A bot" in worse.takeaway()
     assert f"{-100 * worse.win_ci[1]:.1f} to {-100 * worse.win_ci[0]:.1f}" in worse.takeaway()
     with pytest.raises(ValueError, match="language"):
         r.summary("fr")
@@ -367,7 +371,7 @@ def test_whole_game_words_in_both_languages() -> None:
 def test_whole_game_plot_has_two_panels_with_error_bars() -> None:
     r = synthetic_games([0.02, 0.03, 0.025, 0.035], [-1.0, -1.5, -1.2, -0.9])
     axes = r.plot()
-    assert "games won" in axes[0].get_xlabel() and "final score" in axes[1].get_xlabel()
+    assert "games won" in axes[0].get_xlabel() and "points per hand" in axes[1].get_xlabel()
     assert all(len(ax.containers) == 1 for ax in axes)
     assert " ".join(axes[0].figure._suptitle.get_text().splitlines()[1:]) == r.takeaway()
     assert "partidas ganadas" in plot_effects([r, r], lang="es")[0].get_xlabel()
@@ -404,3 +408,90 @@ def test_bad_whole_game_options_are_named(options, option) -> None:
     with pytest.raises(ExperimentError) as err:
         compare("random", "rule", progress=False, **options)
     assert err.value.option == option
+
+
+# ----- results that say what they cannot tell (issue 13) -------------------------
+
+
+def test_no_paired_hand_differed_warns_and_says_so() -> None:
+    with pytest.warns(ExperimentWarning, match="cannot tell them apart"):
+        r = compare("random", bot_spec("random", label="Random again"), n_deals=5, field="random", workers=1,
+                    progress=False)  # fmt: skip
+    assert r.ci == (0.0, 0.0) and r.identical
+    for lang in ("en", "es"):
+        said = r.takeaway(lang)
+        assert said == r.identical_sentence(lang) and "0.00 to 0.00" not in said and "20" in said
+        assert said in r.summary(lang)
+    with pytest.warns(ExperimentWarning):
+        g = compare("random", bot_spec("random", label="Random again"), unit="games", n_games=2, field="random",
+                    rules=SHORT, workers=1, progress=False)  # fmt: skip
+    assert g.identical and g.takeaway() == g.identical_sentence()
+    # a real difference: no warning, and the interval is worded as before
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ExperimentWarning)
+        real = compare("random", "rule", n_deals=4, field="random", workers=1, progress=False)
+    assert not real.identical and "interval" in real.takeaway()
+
+
+def test_games_report_per_hand_effects_so_length_does_not_pass_for_skill() -> None:
+    r = compare("random", "rule", unit="games", n_games=6, field="random", rules=SHORT, workers=1, progress=False)
+    g = r.games
+    seats = 4
+    # per hand: each seat's final total over the hands its game lasted, averaged over seats
+    assert (g["a_per_hand"] * g["a_hands"] / seats).sum() == pytest.approx(g["a_score"].sum(), rel=0.35)
+    np.testing.assert_allclose(g["per_hand_diff"], g["b_per_hand"] - g["a_per_hand"])
+    np.testing.assert_allclose(g["hands_diff"], (g["b_hands"] - g["a_hands"]) / seats)
+    assert r.per_hand_effect == pytest.approx(g["per_hand_diff"].mean())
+    lo, hi = r.per_hand_ci
+    assert lo < r.per_hand_effect < hi
+    said = r.takeaway()
+    assert "Per hand" in said and ("not the measure" in said or "also depends on how long" in said)
+    assert "Por mano" in r.takeaway("es")
+    # synthetic: B's games are longer and end higher, yet per hand B is no worse: the words say length, not skill
+    longer = pd.DataFrame({
+        "game": np.arange(4, dtype=np.int32), "game_number": np.arange(4), "a_win": 0.25, "b_win": 0.25,
+        "win_diff": [0.0, 0.05, -0.05, 0.0], "a_score": 60.0, "b_score": [70.0, 72.0, 69.0, 71.0],
+        "score_diff": [10.0, 12.0, 9.0, 11.0], "a_hands": 40, "b_hands": [47, 48, 46, 47],
+        "changed": 4,
+    })  # fmt: skip
+    syn = GameExperimentResult("A", "B", longer, {"num_players": 4, "field": "F", "rules": {"target_score": 100}})
+    assert syn.score_verdict == "worse" and syn.per_hand_verdict == "unclear"
+    assert syn.hands_effect == pytest.approx(1.75) and syn.length_correlation > 0.9
+    assert "lasted 1.8 hands longer" in syn.takeaway() and "ends the game" not in syn.takeaway()
+
+
+def test_tip_experiment_says_b_is_the_field() -> None:
+    r = tip_experiment("flush_queen", n_deals=3, workers=1, progress=False)
+    assert r.meta["b_is_field"]
+    assert "B is the field itself" in r.summary() and "B es la propia mesa" in r.summary("es")
+    g = tip_experiment("flush_queen", unit="games", n_games=2, rules=SHORT, workers=1, progress=False)
+    assert "1/4 (25.0%) by construction" in g.summary()
+    other = tip_experiment("flush_queen", n_deals=3, field="random", workers=1, progress=False)
+    assert not other.meta["b_is_field"] and "field itself" not in other.summary()
+    # a habit: B adds the habit to the default bot, A is the default bot
+    h = tip_experiment("hold_queen_for_leader", n_deals=3, workers=1, progress=False)
+    assert (h.b, h.a) == ("with hold_queen_for_leader", "without hold_queen_for_leader")
+    assert not h.meta["b_is_field"] and "field itself" not in h.summary()
+
+
+def test_holm_adjusts_several_tips_at_once() -> None:
+    assert holm([0.01, 0.04, 0.03, 0.5]) == [0.04, 0.09, 0.09, 0.5]
+    adjusted = holm([0.2, math.nan])
+    assert adjusted[0] == 0.2 and math.isnan(adjusted[1])
+    fam = tip_experiments(["void_short_suit", "flush_queen", "pass_high_spades"], n_deals=8, seed=2, workers=1,
+                          progress=False)  # fmt: skip
+    t = fam.table()
+    assert list(t.index) == ["void_short_suit", "flush_queen", "pass_high_spades"]
+    assert (t["p_holm"] >= t["p"] - 1e-12).all() and (t["p_holm"] <= 1).all()
+    for r, p in zip(fam, t["p"]):
+        lo, hi = r.ci
+        assert (p < 0.05) == (not lo <= 0 <= hi) or r.identical
+    assert "Holm" in fam.summary() and "Holm" in fam.summary("es") and "consejo" in fam.summary("es")
+    # the t-test p-value agrees with the interval's t quantile
+    x = np.array([1.0, -0.5, 2.0, 0.25, 1.5])
+    from hearts.stats import t_pvalue
+
+    lo, _ = t_interval(x, confidence=1 - t_pvalue(x))
+    assert lo == pytest.approx(0.0, abs=1e-6)
