@@ -8,8 +8,8 @@ from hearts.selfplay import bot_spec
 PASSED = ["passed_1", "passed_2", "passed_3"]
 
 
-def void_length_test(k):
-    shorter = bot_spec("rule", tips=Tips(void_max_length=k), label=f"void up to {k}")
+def void_length_test(low, high):
+    shorter = bot_spec("rule", tips=Tips(void_min_length=low, void_max_length=high), label=f"void {low} to {high}")
     no_void = bot_spec("rule", tips=Tips().without("void_short_suit"), label="no voids")
     pairs, runs = south_pairs(shorter, no_void, N_HANDS)
     south_no_void = runs[1].hands[runs[1].hands["seat"] == "South"].set_index("deal")
@@ -18,7 +18,8 @@ def void_length_test(k):
     # Sobre todas las manos, como en el experimento: las manos en las que no cambió el pase cuentan como 0.
     mean, lo, hi = interval(pairs["diff"])
     return {
-        "void_max_length": k,
+        "void_min_length": low,
+        "void_max_length": high,
         "passes_changed": int((codes[0] != codes[1]).any(axis=1).sum()),
         "effect": mean,
         "ci_low": lo,
