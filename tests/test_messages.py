@@ -217,6 +217,8 @@ COUNTS_NEVER_ONE = {
     "experiment.identical": "hands: 2 deals or more, each played in 3 to 7 seats",
     "experiment.games.identical": "games: 2 games or more, each played in 3 to 7 seats",
     "experiment.games.length.longer": "hands: a mean with one decimal (1.0 hands)",
+    "tut.void.trap.naive.fewer": "gap: a difference of means with two decimals",
+    "tut.void.trap.naive.more": "gap: a difference of means with two decimals",
     "experiment.games.length.shorter": "hands: a mean with one decimal (1.0 hands)",
     "experiment.title.many": "n: experiments need 2 deals or more",
     "experiment.cli.time": "deals: experiments need 2 deals or more",
