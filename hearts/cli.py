@@ -1,4 +1,4 @@
-"""The command line: ``python -m hearts selfplay …``, ``python -m hearts experiment …`` and
+"""The command line: ``python -m hearts selfplay …``, ``… experiment …``, ``… tournament …`` and
 ``python -m hearts room …``.
 
 ``selfplay`` plays hands or whole games between bots and writes the three
@@ -57,6 +57,7 @@ _OPTION_NAMES = {
     "rules": "--target-score",
     "target_score": "--target-score",
     "directory": "--out",
+    "labels": "--bots",
 }
 
 
@@ -226,6 +227,31 @@ def build_parser() -> argparse.ArgumentParser:
     ex.add_argument("--plot", metavar="FILE", help="save a plot of the effect with its 95%% interval (PNG, SVG, PDF)")
     _common(ex)
 
+    tp = sub.add_parser(
+        "tournament",
+        help="rank 2 or more bots, each in every seat against every other, on the same deals",
+        description="Play a tournament: every deal once for every seating of a schedule in which each bot sits in "
+        "every seat and meets every other bot equally often, with the same seeds in each seat. Prints the ranking "
+        "(score per hand with 95% intervals and the range of places the data allow) and every pairwise effect "
+        "(Holm-adjusted for testing all pairs at once).",
+        epilog=bots_help,
+    )
+    tp.add_argument("--bots", nargs="+", required=True, metavar="BOT", help="two bots or more, e.g. random rule expert")
+    tp.add_argument("--deals", type=_count(2), default=200, metavar="N", help="duplicate deals to play (default 200)")
+    tp.add_argument(
+        "--seatings",
+        choices=["rotations", "permutations"],
+        default="rotations",
+        help="rotations (default): each table in its rotations, every bot once per seat; permutations: every "
+        "order of each table, also balancing who sits next to whom (more hands)",
+    )
+    tp.add_argument(
+        "--measure", choices=["score", "points"], default=None,
+        help="score after a moon is counted (default) or penalty points taken",
+    )  # fmt: skip
+    tp.add_argument("--plot", metavar="FILE", help="save the ranking with its 95%% intervals (PNG, SVG, PDF)")
+    _common(tp)
+
     from hearts.room.run import add_parser as add_room_parser
 
     add_room_parser(sub)
@@ -291,6 +317,8 @@ def _run(args: argparse.Namespace, sub: argparse.ArgumentParser) -> int:
             return run.main(args)
         if args.command == "selfplay":
             return _selfplay(args)
+        if args.command == "tournament":
+            return _tournament(args)
         return _experiment(args, sub)
     except CommandLineError as e:
         sub.error(f"argument {e.option}: {e}")
@@ -311,7 +339,7 @@ def _say(args: argparse.Namespace, message: str) -> None:
 def _rules(args: argparse.Namespace, *, games: bool) -> Rules:
     """The variant the flags ask for; a flag that would change nothing is refused, never ignored."""
     if args.target_score is not None and not games:
-        where = "--hands" if args.command == "selfplay" else "--unit hands"
+        where = {"selfplay": "--hands", "experiment": "--unit hands"}.get(args.command, "a tournament of hands")
         raise CommandLineError(
             "--target-score", f"the target score ends whole games; with {where} no game is played to it "
             "(use --games N, or --unit games)",
@@ -601,6 +629,44 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
             kind = Path(args.plot).suffix.lower().lstrip(".") or "png"
             with files.replacing(args.plot, make_folder=False) as (tmp,):  # whole or not at all
                 figure.savefig(tmp, dpi=120, format=kind)
+        except (ValueError, OSError, RuntimeError) as e:
+            raise CommandLineError("--plot", f"cannot save the plot to {args.plot!r}: {e}") from None
+        _say(args, text("experiment.cli.plot_saved", lang, path=args.plot))
+    return 0
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from hearts.tournament import tournament
+
+    _check_out(args.out)
+    _check_plot(args.plot)
+    rules = _rules(args, games=False)
+    bots = _bots(args.bots, "--bots")
+    if len(bots) < 2:
+        raise CommandLineError("--bots", "a tournament needs two bots or more")
+    labels = [b.label for b in bots]
+    if len(set(labels)) != len(labels):
+        raise CommandLineError("--bots", f"each bot once, please: {' '.join(labels)} names one twice")
+    lang = args.lang
+    start = time.perf_counter()
+    result = tournament(
+        bots, n_deals=args.deals, seatings=args.seatings, measure=args.measure or "score", seed=args.seed,
+        rules=rules, workers=args.workers, progress=not (args.no_progress or args.quiet), chunk_size=args.chunk_size,
+    )  # fmt: skip
+    seconds = time.perf_counter() - start
+    _say(args, result.summary(lang))
+    hands = result.n_deals * len(result.seatings)
+    _say(args, text("tournament.cli.time", lang, hands=hands, seconds=number(seconds, lang, 1)))
+    if args.out:
+        path = result.to_parquet(args.out)
+        _say(args, text("selfplay.cli.saved", lang, path=str(path)))
+    if args.plot:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        ax = result.plot(lang=lang)
+        try:
+            ax.figure.savefig(args.plot, dpi=120)
         except (ValueError, OSError, RuntimeError) as e:
             raise CommandLineError("--plot", f"cannot save the plot to {args.plot!r}: {e}") from None
         _say(args, text("experiment.cli.plot_saved", lang, path=args.plot))

@@ -194,6 +194,11 @@ def markdown() -> str:
         "you type, `plays[\"card\"] == \"QS\"` or `== \"Q♠\"`; `>=` and `<` compare rank within a suit",
         "(`plays[\"card\"] >= \"QS\"` is Q♠, K♠, A♠; a card of another suit is neither higher nor lower).",
         "",
+        "A `groupby` of these tables compares *different hands*: `hands.groupby(\"voids_after\")[\"points\"].mean()`",
+        "says what hands with a void score, not what voiding does to a hand. To learn what a choice causes, play",
+        "the same deals both ways: `hearts.experiment.compare`, `tip_experiment`, `hearts.tournament.tournament`",
+        "(notebook 05 shows the two side by side).",
+        "",
     ]
     for table, what in TABLES.items():
         out += [f"## {table}", "", what, "", "| column | dtype | unit | meaning |", "|---|---|---|---|"]

@@ -665,6 +665,12 @@ class SelfPlayResult:
     >>> bool((h["points"] ** 2).mean() > h["points"].mean() ** 2), int((h["points"] * 100).max()) >= 1300
     (True, True)
 
+    A ``groupby`` of these tables compares different hands: hands that end
+    the pass with a void score what such hands score, which is not what
+    voiding does to a hand. To learn what a choice causes, play the same
+    deals both ways with :func:`hearts.experiment.compare` or
+    :func:`hearts.experiment.tip_experiment` (notebook 05 shows both).
+
     Card columns (``passed_1``…, ``received_1``…, ``winning_card``,
     ``card``) have the ``card`` dtype of :mod:`hearts.card_column`: filter
     them with the notation you type, and compare ranks within a suit:
