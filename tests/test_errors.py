@@ -33,6 +33,8 @@ EXAMPLES = {
     "UnsupportedClaim": lambda cls: cls("the data do not support this sentence"),
     "DisplayError": lambda cls: cls("width must be a positive number", "width"),
     "ExperimentError": lambda cls: cls("n_deals must be 2 or more", "n_deals"),
+    "TournamentError": lambda cls: cls("a tournament needs 2 bots or more, not 1", "bots"),
+    "ExperimentWarning": lambda cls: cls("A and B played all 8 paired hands exactly alike"),
     "PolicyError": lambda cls: cls("weights have the wrong shape"),
     "EnvError": lambda cls: cls("illegal must be one of raise, penalty", "illegal"),
     "EncodingError": lambda cls: cls("a vector of 10 numbers is not an observation"),

@@ -450,7 +450,7 @@ def test_a_trained_agent_sits_at_the_game_table(tmp_path) -> None:
 def test_the_shooters_choice_is_an_action_of_the_shooter() -> None:
     env = HeartsEnv(Rules(moon=MoonScoring.SHOOTERS_CHOICE))
     bots = [BotPolicy("rule", seed=s) for s in range(4)]
-    env.reset(seed=22)  # with four rule bots, East (seat 3) takes every penalty card of deal 22
+    env.reset(seed=73)  # with four rule bots, East (seat 3) takes every penalty card of deal 73
     totals = dict.fromkeys(env.possible_agents, 0.0)
     chose = False
     for agent in env.agent_iter():
