@@ -638,7 +638,6 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
 def _tournament(args: argparse.Namespace) -> int:
     from hearts.tournament import tournament
 
-    _check_out(args.out)
     _check_plot(args.plot)
     rules = _rules(args, games=False)
     bots = _bots(args.bots, "--bots")
@@ -647,6 +646,7 @@ def _tournament(args: argparse.Namespace) -> int:
     labels = [b.label for b in bots]
     if len(set(labels)) != len(labels):
         raise CommandLineError("--bots", f"each bot once, please: {' '.join(labels)} names one twice")
+    out = _results(args)
     lang = args.lang
     start = time.perf_counter()
     result = tournament(
@@ -657,16 +657,18 @@ def _tournament(args: argparse.Namespace) -> int:
     _say(args, result.summary(lang))
     hands = result.n_deals * len(result.seatings)
     _say(args, text("tournament.cli.time", lang, hands=hands, seconds=number(seconds, lang, 1)))
-    if args.out:
-        path = result.to_parquet(args.out)
-        _say(args, text("selfplay.cli.saved", lang, path=str(path)))
+    if out is not None:
+        result.to_parquet(out.folder)
+        _say(args, text("selfplay.cli.saved", lang, path=str(out.commit())))
     if args.plot:
         import matplotlib
 
         matplotlib.use("Agg")
         ax = result.plot(lang=lang)
         try:
-            ax.figure.savefig(args.plot, dpi=120)
+            kind = Path(args.plot).suffix.lower().lstrip(".") or "png"
+            with files.replacing(args.plot, make_folder=False) as (tmp,):  # whole or not at all
+                ax.figure.savefig(tmp, dpi=120, format=kind)
         except (ValueError, OSError, RuntimeError) as e:
             raise CommandLineError("--plot", f"cannot save the plot to {args.plot!r}: {e}") from None
         _say(args, text("experiment.cli.plot_saved", lang, path=args.plot))

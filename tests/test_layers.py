@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LAYERS: list[set[str]] = [
     # 0. vocabulary and utilities
     {"hearts.errors", "hearts.messages", "hearts.cards", "hearts.stats", "hearts.parallel", "hearts.files",
-     "hearts._kernel"},
+     "hearts._kernel", "hearts.card_column", "hearts.columns"},
     # 1. the engine
     {"hearts", "hearts.rules", "hearts.deal", "hearts.hand", "hearts.observation", "hearts.game",
      "hearts.record", "hearts.examples", "hearts.sim"},
@@ -26,7 +26,7 @@ LAYERS: list[set[str]] = [
     # 3. running bots: run options, self-play, review, environments, rooms
     {"hearts.runs", "hearts.selfplay", "hearts.review", "hearts.rl", "hearts.room"},
     # 4. analysis and the command line
-    {"hearts.experiment", "hearts.study", "hearts.cli", "hearts.__main__"},
+    {"hearts.experiment", "hearts.study", "hearts.tournament", "hearts.cli", "hearts.__main__"},
 ]  # fmt: skip
 
 JUPYTER = ("ipywidgets", "IPython", "ipykernel", "jupyter", "jupyterlab", "jupyter_server", "jupyter_client",
