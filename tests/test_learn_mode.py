@@ -308,7 +308,10 @@ def test_coaching_is_off_by_default_and_speaks_only_when_it_matters(tmp_path: Pa
     m = TableModel(number=21, level="rule", data_dir=tmp_path / "c", learn=True, lang="es")
     m.set_setting("coach", True)
     coached = [text for k, _, text in play_hand(m, random.Random(6), "random") if k == "coach"]
-    assert coached and all(t.startswith("Entrenador:") and "bot de reglas" in t for t in coached)
+    # (where the rule bot agrees with the learner, the expert may speak instead: it names itself)
+    assert coached and all(t.startswith("Entrenador:") for t in coached)
+    assert all("el bot de reglas" in t or "el experto" in t for t in coached)
+    assert any("el bot de reglas" in t for t in coached)
     # The same choices get the same comments.
     m = TableModel(number=21, level="rule", data_dir=tmp_path / "d", learn=True, lang="es")
     m.set_setting("coach", True)
