@@ -330,6 +330,17 @@ def test_a_policy_as_a_bot_plays_in_compare() -> None:
     assert r.b == "Linear" and r.n_deals == 2
 
 
+def test_a_trained_agent_sits_in_a_tournament() -> None:
+    from hearts.tournament import tournament
+
+    agent = PolicyBot(CardPolicy(), name="Trained agent")
+    r = tournament([agent, "rule", "random"], n_deals=2, workers=1, progress=False)
+    ranking = r.ranking()
+    assert "Trained agent" in ranking.index and len(ranking) == 3
+    assert ranking["hands"].nunique() == 1  # the agent played as many hands as every other bot, in every seat
+    assert {"Trained agent"} <= set(r.pairwise()["a"]) | set(r.pairwise()["b"])
+
+
 def test_a_policy_that_breaks_the_mask_is_a_bot_error() -> None:
     h = HandState(Deal.from_number(1), pass_direction=None)
     bad = PolicyBot(lambda x, mask: int(np.flatnonzero(mask == 0)[0]), name="Careless")
