@@ -134,6 +134,7 @@ def continue_here(root: Locator) -> None:
     if button.count() and button.is_visible():
         button.click()
         expect(button).to_be_hidden(timeout=TIMEOUT_MS)
+        expect(root.locator(f"{BOARD} svg")).to_be_visible(timeout=TIMEOUT_MS)  # the board drawn again
 
 
 # ----- the board -------------------------------------------------------------------
