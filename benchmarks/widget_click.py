@@ -23,7 +23,7 @@ from hearts_widgets.levels import available_levels
 
 def clicks(level: str, hands: int, folder: str) -> tuple[list[float], list[float]]:
     """Times (seconds) of every playing click, and of every passing click, over ``hands`` hands."""
-    t = GameTable(number=2026, level=level, target_score=10_000, data_dir=folder, delay=0)
+    t = GameTable(number=2026, level=level, target_score=10_000, data_dir=folder, paced=False)
     play: list[float] = []
     other: list[float] = []
     while t.model.hand.hand_number <= hands:

@@ -1562,7 +1562,8 @@ def table_svg(
 
     # The middle: the trick, the pass arrow, or the end of the hand.
     trick_label = text("display.a11y.trick" if shown else "display.a11y.trick_empty", lang)
-    parts.append(f'<g class="trick" role="group" aria-label="{aria(trick_label)}">')
+    won = "" if winner is None else f' data-winner="{winner}"'  # the view moves a finished trick to its winner
+    parts.append(f'<g class="trick"{won} role="group" aria-label="{aria(trick_label)}">')
     tw = 76.0 if n <= 4 else 62.0
     parts.append(_trick_cards(shown, n, me, tw, four_color=four_color, winner=winner, names=nm, lang=lang))
     parts.append("</g>")
@@ -1578,7 +1579,7 @@ def table_svg(
     mine = list(iter_mask(my_hand))
     k = len(mine)
     hw = 84.0
-    spacing = min(50.0, (520 - hw) / max(k - 1, 1))
+    spacing = min(hw + 10, (520 - hw) / max(k - 1, 1))  # a short hand spreads out, side by side
     probe = _fan(k, 500, 0.0, hw, spacing, 1.6)
     sag = max((y for _, y, _ in probe), default=0.0) - probe[k // 2][1] if k else 0.0
     pos = _fan(k, 500, _TH - 16 - sag, hw, spacing, 1.6)

@@ -172,7 +172,7 @@ def mine(svg: str) -> list[ET.Element]:
 
 
 def test_the_learners_cards_are_named_buttons(tmp_path: Path) -> None:
-    table = GameTable(number=2024, level="random", data_dir=tmp_path, resume=False, delay=0, lang="es")
+    table = GameTable(number=2024, level="random", data_dir=tmp_path, resume=False, paced=False, lang="es")
     cards = mine(table.board.svg)
     assert len(cards) == 13
     assert all(c.get("role") == "button" and c.get("tabindex") == "-1" for c in cards)

@@ -319,7 +319,7 @@ def test_coaching_is_off_by_default_and_speaks_only_when_it_matters(tmp_path: Pa
 
 
 def test_table_widget_shows_notes_checklist_and_switches(tmp_path: Path) -> None:
-    table = GameTable(number=12, level="rule", data_dir=tmp_path, delay=0)
+    table = GameTable(number=12, level="rule", data_dir=tmp_path, paced=False)
     assert table.model.learning and table.learn.value
     assert 'data-kind="now"' in table.learn_notes.value
     for c in list(table.model.hand.hand_of(SOUTH))[:3]:
@@ -377,6 +377,6 @@ def test_the_checklist_points_rare_rules_to_the_walkthrough_scene_that_shows_the
     w = WalkthroughModel("en")
     noted_in = {rule: st.chapter for st in w.steps for rule, _ in st.notes}
     assert {rule: noted_in[rule] for rule in SCENES} == SCENES
-    table = GameTable(number=12, level="random", data_dir=tmp_path, delay=0, lang="es")
+    table = GameTable(number=12, level="random", data_dir=tmp_path, paced=False, lang="es")
     assert "La excepción de la primera baza <span" in table.checklist.value
     assert "«Disparar a la luna»" in table.checklist.value

@@ -236,6 +236,12 @@ COUNTS_NEVER_ONE = {
     "tut.queen.games.fewer": "games: a whole experiment of games",
     "tut.queen.games.unclear": "games: a whole experiment of games",
     "tut.void.kept_share": "fired: counted over a whole experiment (hundreds of deals)",
+    "ui.msg.target_next": "target: a game ends at 50 or 100 points (store.TARGETS)",
+    "ui.msg.target_now": "target: a game ends at 50 or 100 points (store.TARGETS)",
+    "ui.msg.moon_add_other": "full: a moon is every penalty point (26)",
+    "ui.msg.moon_add_you": "full: a moon is every penalty point (26)",
+    "ui.msg.moon_subtract_other": "full: a moon is every penalty point (26)",
+    "ui.msg.moon_subtract_you": "full: a moon is every penalty point (26)",
 }
 _NOUNS = (
     "points|cards|spades|hearts|hands|games|deals|decisions|tricks|seats|players|ways|"

@@ -443,7 +443,7 @@ def test_a_trained_agent_sits_at_the_game_table(tmp_path) -> None:
 
     policy = CardPolicy(4)
     policy.weights[CARD_FEATURES.index("follow_wins")] = -2.0  # ducks when it can
-    t = GameTable(number=21, target_score=30, data_dir=tmp_path, delay=0, learn=False,
+    t = GameTable(number=21, target_score=30, data_dir=tmp_path, paced=False, learn=False,
                   bots={1: PolicyBot(policy, name="Trained agent"), 3: PolicyBot(policy, name="Trained agent")})
     m = t.model
     assert [type(m.bots[s]).__name__ for s in (1, 2, 3)] == ["PolicyBot", "RuleBot", "PolicyBot"]

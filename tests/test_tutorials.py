@@ -155,3 +155,41 @@ def test_strategy_notebooks_have_a_parameters_cell(number: str) -> None:
         (path,) = (TUTORIALS / lang).glob(f"{number}_*.ipynb")
         tagged = [c for c in load(path)["cells"] if "parameters" in c.get("metadata", {}).get("tags", [])]
         assert len(tagged) == 1 and tagged[0]["cell_type"] == "code", path
+
+
+# ----- the notebooks that read the learner's saved game, run with one saved ------------------------------------
+# (test_binder runs every notebook with no saved game: the other branch.)
+READS_SAVED_GAME = ("02_play_against_bots.ipynb", "10_review_your_hand.ipynb")
+
+
+def test_the_notebooks_that_read_the_saved_game_are_these() -> None:
+    readers = {p.name for p in notebooks("en") if "store." in p.read_text(encoding="utf-8")}
+    assert readers == set(READS_SAVED_GAME), f"{readers}: a notebook that reads the saved game is run with one below"
+
+
+@pytest.mark.notebooks
+@pytest.mark.parametrize("name", READS_SAVED_GAME)
+def test_runs_with_the_learners_finished_game_saved(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import nbformat
+    from nbclient import NotebookClient
+
+    from hearts_widgets import TableModel
+
+    data = tmp_path / "data"
+    table = TableModel(number=4721, level="random", data_dir=data, paced=False)  # as teachers.md asks a class
+    for c in list(table.hand.hand_of(0))[:3]:
+        table.click_card(c.code)
+    table.press("pass")
+    while not table.hand.is_over:
+        table.click_card(table.hand.legal_moves.lowest().code)
+    monkeypatch.setenv("HEARTS_DATA_DIR", str(data))
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    nb = nbformat.read(TUTORIALS / "en" / name, as_version=4)
+    where = {"metadata": {"path": str(TUTORIALS / "en")}}  # notebook 10 reads ../solutions from there
+    client = NotebookClient(nb, timeout=300, kernel_name="python3", resources=where)
+    client.execute()
+    said = "".join(
+        out.get("text", "") for cell in nb.cells if cell.cell_type == "code" for out in cell.get("outputs", [])
+    )
+    if name.startswith("10"):
+        assert "4721" in said, said[:2000]  # it reviews the learner's own hand, not the example

@@ -49,7 +49,7 @@ def check_drawings(table: GameTable) -> None:
 
 
 def test_two_people_play_a_whole_hand_passing_one_screen(tmp_path: Path) -> None:
-    t = GameTable(number=21, level="random", data_dir=tmp_path, delay=0, humans=[0, 2], target_score=200)
+    t = GameTable(number=21, level="random", data_dir=tmp_path, paced=False, humans=[0, 2], target_score=200)
     m = t.model
     assert m.humans == (0, 2) and m.bot_seats == (1, 3)
     assert m.covered and m.hand.phase is Phase.PASSING
@@ -174,7 +174,7 @@ def test_bad_people_lists_are_refused_naming_the_option(bad: object, tmp_path: P
 
 
 def test_the_people_buttons_choose_the_seats(tmp_path: Path) -> None:
-    t = GameTable(number=9, level="random", data_dir=tmp_path, delay=0)
+    t = GameTable(number=9, level="random", data_dir=tmp_path, paced=False)
     assert [b.value for b in t.people] == [True, False, False, False]
     t.people[2].value = True
     assert t.model.humans == (0, 2)

@@ -69,7 +69,7 @@ def card_attrs(svg: str) -> dict[str, dict[str, str]]:
 
 @pytest.fixture
 def table(tmp_path: Path) -> GameTable:
-    return GameTable(number=7, level="rule", target_score=100, data_dir=tmp_path, delay=0)
+    return GameTable(number=7, level="rule", target_score=100, data_dir=tmp_path, paced=False)
 
 
 # ----- a whole game --------------------------------------------------------------------
@@ -77,7 +77,7 @@ def table(tmp_path: Path) -> GameTable:
 
 @pytest.mark.parametrize("level", ["random", "rule"])
 def test_whole_game_through_the_handlers(tmp_path: Path, level: str) -> None:
-    t = GameTable(number=21, level=level, target_score=40, data_dir=tmp_path, delay=0)
+    t = GameTable(number=21, level=level, target_score=40, data_dir=tmp_path, paced=False)
     clicks = play_until_over(t)
     m = t.model
     assert m.game.is_over and clicks >= 13
@@ -88,7 +88,7 @@ def test_whole_game_through_the_handlers(tmp_path: Path, level: str) -> None:
     assert "hw-game-over" in t.summary.value
     for s in out.winners:
         assert ["South", "West", "North", "East"][s] in t.summary.value
-    assert t.sheet.value.count("<tr>") == len(m.game.hands) + 1  # header + one row per hand (+ total row)
+    assert t.sheet.value.count("<tr data-hand=") == len(m.game.hands)  # one row per hand (+ header, totals)
     # History recorded exactly once, even when the finished game is clicked again.
     hist = History.load(tmp_path)
     assert len(hist.games) == 1 and hist.games[0]["final"] == list(out.totals)
@@ -161,7 +161,7 @@ def test_double_click_plays_once(table: GameTable) -> None:
 
 
 def test_click_out_of_turn(tmp_path: Path) -> None:
-    t = GameTable(number=7, level="rule", data_dir=tmp_path, delay=0, step_bots=True)
+    t = GameTable(number=7, level="rule", data_dir=tmp_path, paced=False, step_bots=True)
     m = t.model
     pass_first_three(t)
     while m.hand.to_play == SOUTH:  # South holds 2♣ in some deals: play it so a bot is to move
@@ -212,10 +212,12 @@ def test_bad_deal_numbers(table: GameTable) -> None:
     for bad in ("", "abc", "-3", "1e5", "99999999999999999"):
         table.play_deal(bad)
         assert m.message.kind == "error" and snapshot(m) == before
-    table.deal_box.value = "123"
-    table.deal_go.click()
+    table.deal_box.value = "77"  # what the box showed before the learner typed: never what is played
+    table.deal_box._handle_message(table.deal_box, {"event": "play", "text": " 123 "}, [])
     assert m.number == 123 and m.hand.hand_number == 1
-    assert "123" in table.title.value
+    assert "123" in table.title.value and table.deal_box.value == "123"
+    table.press("day")  # the box shows the game on the table
+    assert table.deal_box.value == str(m.number) != "123"
 
 
 # ----- the SVG: right cards, exactly the illegal ones dimmed ----------------------------------------
@@ -223,7 +225,7 @@ def test_bad_deal_numbers(table: GameTable) -> None:
 
 def test_svg_shows_the_hand_and_dims_exactly_the_illegal_cards(tmp_path: Path) -> None:
     for number in (1, 2, 3):
-        t = GameTable(number=number, level="random", data_dir=tmp_path / str(number), delay=0)
+        t = GameTable(number=number, level="random", data_dir=tmp_path / str(number), paced=False)
         pass_first_three(t)
         m = t.model
         checked = 0
@@ -286,7 +288,7 @@ def test_hint_button_only_when_there_is_something_to_hint(table: GameTable) -> N
 
 
 def test_no_hint_button_while_a_bot_is_to_play(tmp_path: Path) -> None:
-    t = GameTable(number=7, level="rule", data_dir=tmp_path, delay=0, step_bots=True)
+    t = GameTable(number=7, level="rule", data_dir=tmp_path, paced=False, step_bots=True)
     m = t.model
     pass_first_three(t)
     while m.hand.to_play == SOUTH:
@@ -298,13 +300,23 @@ def test_no_hint_button_while_a_bot_is_to_play(tmp_path: Path) -> None:
 
 
 def test_restart_new_game_and_deal_of_the_day(tmp_path: Path) -> None:
-    t = GameTable(number=5, level="rule", data_dir=tmp_path, delay=0, seed=1)
+    t = GameTable(number=5, level="rule", data_dir=tmp_path, paced=False, seed=1)
     m = t.model
     pass_first_three(t)
     t.click_card(m.hand.legal_moves.lowest().code)
     dealt = [h.mask for h in m.hand.deal.hands]
+    t.press("restart")  # a game in progress: the table asks first, and No keeps it as it was
+    assert m.confirming == ("restart", 5) and t.buttons["confirm"].layout.display is None
+    before = snapshot(m)
+    t.click_card(m.hand.legal_moves.lowest().code)
+    assert m.message.kind == "error" and snapshot(m) == before
+    t.press("cancel")
+    assert m.confirming is None and snapshot(m) == before and History.load(tmp_path).games == []
     t.press("restart")
+    t.press("confirm")
     assert m.number == 5 and m.hand.phase is Phase.PASSING and not m.hand.plays
+    games = History.load(tmp_path).games  # the game left counts as played and not won
+    assert len(games) == 1 and games[0]["number"] == 5 and not games[0]["won"] and games[0]["abandoned"]
     assert [h.mask for h in m.hand.deal.hands] == dealt
     t.press("new")
     first_new = m.number
@@ -343,7 +355,7 @@ def test_settings_change_the_drawing_and_are_kept(table: GameTable, tmp_path: Pa
     saved = json.loads((tmp_path / SETTINGS_FILE).read_text())
     assert saved["four_colour"] is True and saved["table_colour"] == "blue" and saved["card_back"] == "red"
     assert saved["lang"] == "es"
-    again = GameTable(data_dir=tmp_path, delay=0)
+    again = GameTable(data_dir=tmp_path, paced=False)
     assert again.model.settings.lang == "es" and again.four_colour.value is True
     before = snapshot(table.model)
     table.model.set_setting("table_colour", "plaid")
@@ -355,13 +367,13 @@ def test_settings_change_the_drawing_and_are_kept(table: GameTable, tmp_path: Pa
 
 
 def test_game_is_saved_after_every_action_and_resumes(tmp_path: Path) -> None:
-    t = GameTable(number=9, level="rule", data_dir=tmp_path, delay=0)
+    t = GameTable(number=9, level="rule", data_dir=tmp_path, paced=False)
     cards = list(t.model.hand.hand_of(SOUTH))[:2]
     for c in cards:
         t.click_card(c.code)
     # A "kernel restart": a new table on the same folder picks up the half-made pass choice.
     t.close()
-    t = GameTable(data_dir=tmp_path, delay=0)
+    t = GameTable(data_dir=tmp_path, paced=False)
     m = t.model
     assert m.number == 9 and m.selection == CardSet(cards).mask
     assert "Welcome back" in m.message.text
@@ -395,7 +407,7 @@ def test_game_is_saved_after_every_action_and_resumes(tmp_path: Path) -> None:
 )
 def test_corrupted_save_file(tmp_path: Path, content: bytes) -> None:
     (tmp_path / SAVE_FILE).write_bytes(content)
-    t = GameTable(data_dir=tmp_path, delay=0, seed=3)
+    t = GameTable(data_dir=tmp_path, paced=False, seed=3)
     m = t.model
     assert m.message.kind == "error" and "saved game" in m.message.text and "could not be read" in m.message.text
     assert m.hand.phase is Phase.PASSING and not m.hand.plays  # a fresh game
@@ -404,7 +416,7 @@ def test_corrupted_save_file(tmp_path: Path, content: bytes) -> None:
 
 
 def test_forged_save_file_is_refused(tmp_path: Path) -> None:
-    t = GameTable(number=4, level="rule", data_dir=tmp_path, delay=0)
+    t = GameTable(number=4, level="rule", data_dir=tmp_path, paced=False)
     pass_first_three(t)
     t.click_card(t.model.hand.legal_moves.lowest().code)
     data = json.loads((tmp_path / SAVE_FILE).read_text())
@@ -419,7 +431,7 @@ def test_forged_save_file_is_refused(tmp_path: Path) -> None:
 def test_corrupted_history_file_is_left_unchanged(tmp_path: Path) -> None:
     bad = b'{"format": "hearts-history", "version": 1, "games": [{"number": "x"}]}'
     (tmp_path / HISTORY_FILE).write_bytes(bad)
-    t = GameTable(number=30, level="random", target_score=30, data_dir=tmp_path, delay=0)
+    t = GameTable(number=30, level="random", target_score=30, data_dir=tmp_path, paced=False)
     m = t.model
     assert m.message.kind == "error" and "history file" in m.message.text
     assert "hw-error" in t.history_html.value and t.reset_history.layout.display is None
@@ -448,7 +460,7 @@ def test_history_statistics(tmp_path: Path) -> None:
 
 
 def test_history_panel_counts_a_finished_game(tmp_path: Path) -> None:
-    t = GameTable(number=30, level="rule", target_score=30, data_dir=tmp_path, delay=0)
+    t = GameTable(number=30, level="rule", target_score=30, data_dir=tmp_path, paced=False)
     play_until_over(t)
     won = 0 in t.model.game.winners
     assert "Games played</td><td><b>1<" in t.history_html.value
@@ -457,14 +469,14 @@ def test_history_panel_counts_a_finished_game(tmp_path: Path) -> None:
 
 
 def test_spanish_table(tmp_path: Path) -> None:
-    t = GameTable(number=2, level="rule", data_dir=tmp_path, lang="es", delay=0)
+    t = GameTable(number=2, level="rule", data_dir=tmp_path, lang="es", paced=False)
     assert "Mano 1" in t.model.message.text and t.buttons["new"].description == "Nueva partida"
     t.press("pass")
     assert t.model.message.text == "Pasa exactamente 3 cartas, no 0."
 
 
 def test_a_game_finished_before_a_crash_is_recorded_on_resume(tmp_path: Path) -> None:
-    t = GameTable(number=30, level="random", target_score=30, data_dir=tmp_path, delay=0)
+    t = GameTable(number=30, level="random", target_score=30, data_dir=tmp_path, paced=False)
     play_until_over(t)
     data = json.loads((tmp_path / SAVE_FILE).read_text())
     data["table"]["recorded"] = False  # as if the kernel stopped before the history was written
@@ -549,7 +561,7 @@ def test_a_damaged_settings_file_is_explained_in_the_tables_language(tmp_path: P
 def test_a_damaged_history_names_the_game_in_the_tables_language(tmp_path: Path) -> None:
     bad = {"format": "hearts-history", "version": 1, "games": [{"number": 5, "final": [3, 4], "won": True}]}
     (tmp_path / HISTORY_FILE).write_text(json.dumps(bad))
-    t = GameTable(number=1, level="random", data_dir=tmp_path, lang="es", delay=0)
+    t = GameTable(number=1, level="random", data_dir=tmp_path, lang="es", paced=False)
     for text in (t.model.message.text, t.model.history_error):
         assert "archivo de historial" in text and "partida 1 de la lista" in text and "«games[0].final»" in text
         assert "final must be" not in text
@@ -573,7 +585,7 @@ def test_a_refused_setting_is_named_in_words(table: GameTable, lang: str) -> Non
 
 def test_switching_the_language_re_says_the_message_line(tmp_path: Path) -> None:
     """After each action, the English table switched to Spanish says exactly what a Spanish table says."""
-    t = GameTable(number=7, level="rule", data_dir=tmp_path / "en", delay=0)
+    t = GameTable(number=7, level="rule", data_dir=tmp_path / "en", paced=False)
     es = TableModel(number=7, level="rule", data_dir=tmp_path / "es", lang="es")
     en = t.model
 
@@ -614,7 +626,7 @@ def html_escaped(text: str) -> str:
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_prompts_name_the_buttons_as_they_read(tmp_path: Path, lang: str) -> None:
-    t = GameTable(number=30, level="random", target_score=30, data_dir=tmp_path, lang=lang, delay=0,
+    t = GameTable(number=30, level="random", target_score=30, data_dir=tmp_path, lang=lang, paced=False,
                   step_bots=True)
     m = t.model
     label = {name: b.description for name, b in t.buttons.items()}

@@ -55,7 +55,7 @@ def twin_tables(data_dir: str | Path, *, lang: str = "en") -> tuple[GameTable, G
     a, b, plays = twin_deals()
     tables = []
     for name, deal in (("a", a), ("b", b)):
-        table = GameTable(number=1, level="rule", lang=lang, data_dir=Path(data_dir) / name, resume=False, delay=0)
+        table = GameTable(number=1, level="rule", lang=lang, data_dir=Path(data_dir) / name, resume=False, paced=False)
         game = Game(1, RULES, deals=[deal])
         for seat, code in plays:
             game.hand.play(code, seat=seat)

@@ -18,9 +18,10 @@ driven without a browser.
 
 from __future__ import annotations
 
+from .address import deal_from_address
 from .table import GameTable
 from .table_model import TableModel
 from .walkthrough import Walkthrough
 from .walkthrough_model import WalkthroughModel
 
-__all__ = ["GameTable", "TableModel", "Walkthrough", "WalkthroughModel"]
+__all__ = ["GameTable", "TableModel", "Walkthrough", "WalkthroughModel", "deal_from_address"]

@@ -65,6 +65,9 @@ SETTINGS_FILE = "settings.json"
 
 TABLE_COLOURS = tuple(TABLE_COLORS)
 CARD_BACKS = tuple(BACKS)
+SPEEDS = ("off", "fast", "normal", "slow")
+TRICK_PAUSES = (0, 1, 2, 3, 5)  # seconds; 0: the trick stays until the learner continues
+TARGETS = (50, 100)
 
 
 class StoreError(HeartsError):
@@ -318,25 +321,38 @@ class History:
         winners: tuple[int, ...],
         level: str = "",
         game_id: str | None = None,
+        abandoned: bool = False,
     ) -> bool:
         """Record a finished game (South is seat 0); False if the game ``game_id`` is already recorded.
 
         ``game_id`` is the game's identity (the table gives every game one): a
         game is never counted twice, even when a table that crashed after
         recording it records it again on resuming. Without it a fresh identity
-        is made. The game is written by the next :meth:`save`.
+        is made. The game is written by the next :meth:`save`. ``abandoned``: a
+        game left unfinished, so played and not won (a winning streak ends).
+
+        >>> h = History(Path("."))
+        >>> h.add(number=1, final=(20, 30, 40, 50), winners=(0,))
+        True
+        >>> h.add(number=2, final=(31, 12, 8, 40), winners=(), abandoned=True)
+        True
+        >>> s = h.stats()
+        >>> s.played, s.won, s.current_streak, s.longest_streak
+        (2, 1, 0, 1)
         """
         if game_id is not None and any(g.get("id") == game_id for g in (*self.games, *self._new)):
             return False
-        entry = {
+        entry: dict[str, Any] = {
             "id": game_id if game_id is not None else uuid.uuid4().hex,
             "number": number,
             "final": list(final),
-            "won": 0 in winners,
-            "shared": 0 in winners and len(winners) > 1,
+            "won": 0 in winners and not abandoned,
+            "shared": 0 in winners and len(winners) > 1 and not abandoned,
             "level": level,
             "date": datetime.date.today().isoformat(),
         }
+        if abandoned:
+            entry["abandoned"] = True
         self.games.append(entry)
         self._new.append(entry)
         return True
@@ -399,6 +415,10 @@ class Settings:
     learn: bool | None = None  # learn mode; None: on until the learner has finished a hand
     notes_again: bool = False  # learn mode shows each rule's note again in every hand
     coach: bool = False  # learn mode comments when the rule bot would have chosen differently
+    speed: str = "normal"  # how fast cards move: one of SPEEDS ("off": no movement)
+    trick_pause: int = 0  # seconds a finished trick stays before it is taken away; 0: until you continue
+    sound: bool = False  # short sounds made in the browser (Web Audio), off by default
+    target_score: int = 100  # the score that ends a game: one of TARGETS
 
     def validate(self, path: Path | str = "") -> None:
         """Raise :class:`StoreError` naming the first bad field (the setting's name, in words).
@@ -408,7 +428,7 @@ class Settings:
         ...
         hearts_widgets.store.StoreError: table_colour: “pink” is not a choice for the setting “table colour” (...)
         """
-        for name in ("four_colour", "step_bots", "learn", "notes_again", "coach"):
+        for name in ("four_colour", "step_bots", "learn", "notes_again", "coach", "sound"):
             value = getattr(self, name)
             if not isinstance(value, bool) and not (name == "learn" and value is None):
                 raise StoreError(
@@ -418,6 +438,7 @@ class Settings:
             ("table_colour", TABLE_COLOURS, "ui.colour."),
             ("card_back", CARD_BACKS, "ui.colour."),
             ("lang", LANGUAGES, "ui.lang."),
+            ("speed", SPEEDS, "ui.speed."),
         ):
             value = getattr(self, name)
             if not isinstance(value, str) or value not in allowed:
@@ -428,6 +449,20 @@ class Settings:
                     setting=setting_name(name),
                     value=shown(value),
                     choices=_choices(prefix, allowed),
+                )
+        for name, numbers, key in (
+            ("trick_pause", TRICK_PAUSES, "ui.pause."),
+            ("target_score", TARGETS, "ui.target."),
+        ):
+            value = getattr(self, name)
+            if not _is_int(value) or value not in numbers:
+                raise StoreError(
+                    "ui.store.setting_choice",
+                    path,
+                    name,
+                    setting=setting_name(name),
+                    value=shown(value),
+                    choices=_choices(key, tuple(str(x) for x in numbers)),
                 )
         if not isinstance(self.level, str) or not self.level:
             raise StoreError(

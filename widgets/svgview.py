@@ -3,10 +3,22 @@
 Python draws the whole table with :func:`hearts.display.table_svg` and sets
 ``svg``; the small ES module in ``static/table.js`` (shipped with the
 package, nothing from a CDN) puts it on the page and sends each click on a
-face-up card back as its code. ``frames`` are drawings shown one after the
-other, ``delay`` milliseconds apart, before ``svg`` (the bots' cards landing);
-with ``delay=0`` the final drawing shows at once. Tests never wait: the
-Python state is complete as soon as a handler returns.
+face-up card back as its code, with the ``version`` of the drawing it was
+made on (a generation counter: every drawing has a new one).
+
+What the script does next is said by ``hold``:
+
+- ``""``: the learner may act;
+- ``"step"``: the bots are to move: once the drawing is on screen and its
+  cards have moved in, the script asks for the next step (a ``step`` message
+  with the version), and refuses clicks with ``wait_text`` meanwhile;
+- ``"trick"``: a finished trick is on show: a click on the table (or
+  ``pause_ms`` milliseconds, when > 0) sends ``continue``.
+
+``move_ms`` is how long a card takes to move (0: no movement, as when the
+browser asks for reduced motion). ``frames`` are drawings shown one after
+the other, ``delay`` milliseconds apart, before ``svg`` (the walkthrough).
+Tests never wait: the Python state is complete as soon as a handler returns.
 
 For the keyboard and screen readers (see the script): the learner's cards are
 buttons the arrow keys move between; ``announce`` is said by a live region
@@ -16,15 +28,15 @@ focus was in the app.
 
 >>> v = SvgTable()
 >>> got = []
->>> v.on_card(got.append)
->>> v._handle_message(v, {"event": "click", "card": "QS"}, [])
+>>> v.on_card(lambda code: got.append((code, v.clicked_version)))
+>>> v._handle_message(v, {"event": "click", "card": "QS", "version": 0}, [])
 >>> got
-['QS']
+[('QS', 0)]
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,9 +45,10 @@ import traitlets
 
 from hearts.display import COMPACT_BELOW
 
-__all__ = ["SvgTable"]
+__all__ = ["HOLDS", "SvgTable"]
 
 _STATIC = Path(__file__).parent / "static"
+HOLDS = ("", "step", "trick")
 
 
 class SvgTable(anywidget.AnyWidget):
@@ -53,11 +66,27 @@ class SvgTable(anywidget.AnyWidget):
     announce = traitlets.Unicode("").tag(sync=True)
     announce_n = traitlets.Int(0).tag(sync=True)
     focus = traitlets.Unicode("").tag(sync=True)
+    hold = traitlets.Unicode("").tag(sync=True)
+    thinking = traitlets.Int(-1).tag(sync=True)  # the seat thinking while hold == "step"
+    thinking_text = traitlets.Unicode("").tag(sync=True)
+    wait_text = traitlets.Unicode("").tag(sync=True)  # said when a click comes while the bots think
+    moving_text = traitlets.Unicode("").tag(sync=True)  # said when a click comes while cards move
+    move_ms = traitlets.Int(0).tag(sync=True)
+    pause_ms = traitlets.Int(0).tag(sync=True)  # a finished trick's pause; 0: until the learner clicks
+    sound_on = traitlets.Bool(False).tag(sync=True)
+    sounds = traitlets.List(traitlets.Unicode(), default_value=[]).tag(sync=True)
+    sounds_version = traitlets.Int(-1).tag(sync=True)  # the drawing the sounds belong to
+    last_trick_svg = traitlets.Unicode("").tag(sync=True)
+    last_trick_label = traitlets.Unicode("").tag(sync=True)
+    lang = traitlets.Unicode("en").tag(sync=True)
+    handled = traitlets.Int(0).tag(sync=True)  # messages from the browser handled so far (it is busy until then)
     fit = traitlets.Int(0).tag(sync=True)  # the board's width in CSS pixels, told by the browser (0: not yet)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._card_callbacks: list[Callable[[str], None]] = []
+        self._callbacks: dict[str, list[Callable[[int], None]]] = {"step": [], "continue": []}
+        self.clicked_version: int | None = None  # the drawing the card being handled was clicked on
         self._refit_callbacks: list[Callable[[], None]] = []
         self._drawn_for: float | None = None
         self.on_msg(self._handle_message)
@@ -93,13 +122,37 @@ class SvgTable(anywidget.AnyWidget):
             cb()
 
     def on_card(self, callback: Callable[[str], None]) -> None:
-        """Call ``callback(code)`` when a card is clicked."""
+        """Call ``callback(code)`` when a card is clicked (:attr:`clicked_version` says on which drawing)."""
         self._card_callbacks.append(callback)
 
+    def on_step(self, callback: Callable[[int], None]) -> None:
+        """Call ``callback(version)`` when the browser asks for the bots' next step."""
+        self._callbacks["step"].append(callback)
+
+    def on_continue(self, callback: Callable[[int], None]) -> None:
+        """Call ``callback(version)`` when the learner (or the pause) takes the finished trick away."""
+        self._callbacks["continue"].append(callback)
+
     def _handle_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if isinstance(content, dict) and content.get("event") == "click" and isinstance(content.get("card"), str):
-            for cb in self._card_callbacks:
-                cb(content["card"])
+        if not isinstance(content, dict):
+            return
+        with self.hold_sync():  # the count and the answer's drawing reach the browser in one message
+            self.handled += 1
+            self._answer(content)
+
+    def _answer(self, content: dict[str, Any]) -> None:
+        event, version = content.get("event"), content.get("version")
+        version = version if isinstance(version, int) and not isinstance(version, bool) else None
+        if event == "click" and isinstance(content.get("card"), str):
+            self.clicked_version = version
+            try:
+                for cb in self._card_callbacks:
+                    cb(content["card"])
+            finally:
+                self.clicked_version = None
+        elif event in self._callbacks and version is not None:
+            for step in self._callbacks[event]:
+                step(version)
 
     def show(
         self,
@@ -107,21 +160,43 @@ class SvgTable(anywidget.AnyWidget):
         frames: list[str] | None = None,
         flash: list[str] | None = None,
         *,
+        hold: str = "",
+        thinking: int | None = None,
+        texts: dict[str, str] | None = None,
+        sounds: Sequence[str] = (),
+        last_trick: str = "",
         announce: str | None = None,
         focus: str = "",
     ) -> None:
-        """Draw ``svg`` (after ``frames``, if any) in one message to the browser.
+        """Draw ``svg`` (after ``frames``, if any) in one message to the browser, with a new version.
 
-        ``announce``: words for screen readers (said even when they are the same as last time);
-        ``focus``: where the keyboard focus goes once it is drawn (``""``: where it is).
+        ``hold`` (one of :data:`HOLDS`) and the seat ``thinking`` say what the
+        browser does next; ``texts`` sets ``thinking_text``, ``wait_text``,
+        ``moving_text`` and ``last_trick_label``; ``sounds`` are played with this
+        drawing (when ``sound_on``); ``last_trick`` is the drawing the Last
+        trick button shows. ``announce``: words for screen readers (said even when
+        they are the same as last time); ``focus``: where the keyboard focus goes
+        once it is drawn (``""``: where it is).
         """
+        if hold not in HOLDS:
+            raise ValueError(f"hold must be one of {HOLDS}, not {hold!r}")
         with self.hold_sync():
             self.frames = list(frames or [])
             self.flash = list(flash or [])
-            self.svg = svg
-            self._drawn_for = self.fit_px
+            self.hold = hold
+            self.thinking = -1 if thinking is None else thinking
+            for name, value in (texts or {}).items():
+                if name not in ("thinking_text", "wait_text", "moving_text", "last_trick_label"):
+                    raise ValueError(f"unknown text {name!r}")
+                setattr(self, name, value)
+            self.last_trick_svg = last_trick
             self.focus = focus
             if announce is not None:
                 self.announce = announce
                 self.announce_n += 1
+            self.svg = svg
+            self._drawn_for = self.fit_px
             self.version += 1
+            if sounds:
+                self.sounds = list(sounds)
+                self.sounds_version = self.version

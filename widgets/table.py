@@ -1,7 +1,7 @@
 """The game table widget: South (you) against three bots, or several people passing one screen.
 
 >>> import tempfile
->>> table = GameTable(number=12, level="random", data_dir=tempfile.mkdtemp(), delay=0)
+>>> table = GameTable(number=12, level="random", data_dir=tempfile.mkdtemp(), paced=False)
 >>> table.model.hand.phase.value
 'passing'
 >>> table.press("hint")
@@ -10,9 +10,24 @@
 
 Every control calls a method a test can call too: :meth:`GameTable.click_card`,
 :meth:`GameTable.press` (``pass``, ``hint``, ``restart``, ``new``, ``day``,
-``next``, ``continue``, ``reset_history``, ``ready``),
-:meth:`GameTable.play_deal` (the deal-number box), and the settings widgets
+``next``, ``continue``, ``reset_history``, ``ready``, ``confirm``, ``cancel``),
+:meth:`GameTable.play_deal` (the deal-number box), :meth:`GameTable.step`
+(what the browser asks for while the bots move), and the settings widgets
 (changing their ``value`` is what a click does).
+
+In the browser the table is paced (see :class:`~hearts_widgets.table_model.TableModel`):
+each bot's card is drawn before the next is thought of, the finished trick stays
+until the learner continues, and a click made on an older drawing is refused:
+
+>>> t = GameTable(number=3, level="rule", data_dir=tempfile.mkdtemp())
+>>> for c in list(t.model.hand.hand_of(0))[:3]:
+...     t.click_card(c.code)
+>>> t.press("pass")
+>>> t.board.hold, t.board.thinking_text
+('step', 'West is choosing cards to pass…')
+>>> t.click_card(next(iter(t.model.hand.hand_of(0))).code, version=t.board.version - 1)
+>>> t.model.message.text[:33]
+'That click was made on an earlier'
 """
 
 from __future__ import annotations
@@ -25,15 +40,17 @@ from typing import Any
 import ipywidgets as W
 
 from hearts.bots.base import Bot
-from hearts.display import table_svg
+from hearts.cards import CardSet
+from hearts.display import table_svg, trick_svg
 from hearts.hand import HandState, Phase
 
 from . import levels, store
+from .dealbox import DealBox
 from .rule_notes import RULES, SCENES, rule_title
 from .speech import narrate
 from .svgview import SvgTable
-from .table_model import TableModel
-from .text import level_label, seat, t
+from .table_model import TableModel, say
+from .text import cards_label, level_label, seat, t
 
 __all__ = ["GameTable"]
 
@@ -60,6 +77,21 @@ _STYLE = """
 .hearts-app ul.hw-checklist { list-style: none; padding-left: 4px; margin: 4px 0; columns: 16em 2; }
 .hearts-app ul.hw-checklist li[data-met="false"] { color: #777; }
 .hearts-app ul.hw-checklist .hw-checklist-scene { font-size: 0.9em; font-style: italic; }
+.hearts-app table.hw-sheet td.hw-moon { color: #b71c1c; font-weight: bold; }
+.hearts-app table.hw-sheet td.hw-pass, .hearts-app table.hw-sheet th.hw-pass { text-align: left; min-width: 9em; }
+.hearts-app table.hw-sheet small { color: #666; }
+.hearts-app .hw-sheet-box { overflow-x: auto; max-width: 100%; }
+.hearts-app .hw-sheet-note { font-size: 0.9em; color: #555; max-width: 40em; }
+/* Settings: a long label wraps onto a second line (the row grows) instead of being cut off. */
+.hearts-app .hw-settings .widget-checkbox { height: auto; min-height: var(--jp-widgets-inline-height, 28px); }
+.hearts-app .hw-settings .widget-checkbox .widget-label-basic,
+.hearts-app .hw-settings .widget-checkbox .widget-label-basic span {
+  white-space: normal; line-height: 1.35; height: auto; }
+.hearts-app .hw-deal { display: flex; gap: 6px; align-items: center; }
+.hearts-app .hw-deal input { width: 10em; height: var(--jp-widgets-inline-height, 28px); box-sizing: border-box;
+  padding: 0 8px; border: 1px solid var(--jp-border-color1, #bbb); font-size: var(--jp-widgets-font-size, 13px); }
+.hearts-app .hw-deal button { height: var(--jp-widgets-inline-height, 28px); padding: 0 12px; width: auto;
+  white-space: nowrap; overflow: visible; }
 </style>
 """
 
@@ -70,8 +102,9 @@ _OWN_BOTS = "__own__"  # the level menu's entry for the bots given with bots=
 class GameTable(W.VBox):  # type: ignore[misc]
     """The table: the SVG board, the message line, the buttons, History and Settings.
 
-    Keyword options are those of :class:`~hearts_widgets.table_model.TableModel`
-    plus ``delay`` (milliseconds between the bots' cards in the browser; 0 = none).
+    Keyword options are those of :class:`~hearts_widgets.table_model.TableModel`;
+    ``paced=False`` lets the bots move at once (no steps, no held tricks), for
+    scripts that drive the table without a browser.
     """
 
     def __init__(
@@ -79,7 +112,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
         *,
         number: int | None = None,
         level: str | None = None,
-        target_score: int = 100,
+        target_score: int | None = None,
         lang: str | None = None,
         data_dir: str | Path | None = None,
         resume: bool = True,
@@ -88,7 +121,8 @@ class GameTable(W.VBox):  # type: ignore[misc]
         humans: Sequence[int] | None = None,
         learn: bool | None = None,
         bots: Bot | Mapping[int, Bot] | None = None,
-        delay: int = 450,
+        paced: bool = True,
+        deal: str | int | None = None,
     ) -> None:
         self.model = TableModel(
             number=number,
@@ -102,21 +136,26 @@ class GameTable(W.VBox):  # type: ignore[misc]
             humans=humans,
             learn=learn,
             bots=bots,
+            paced=paced,
+            deal=deal,
         )
         self._updating = False
         self._focus = ""  # where the keyboard focus goes after the next drawing
         h = self.model.hand
         self._said = (self.model.game, h.hand_number, len(h.plays), h.hearts_broken)  # narrated up to here
-        self.board = SvgTable(delay=delay)
-        self.board.on_card(self.click_card)
-        self.board.on_refit(lambda: self.board.show(self.svg()))  # a new width: the same position, drawn again
+        self.board = SvgTable()
+        self.board.on_card(lambda code: self.click_card(code, version=self.board.clicked_version))
+        self.board.on_step(self.step)
+        self.board.on_continue(self._continue)
+        self.board.on_refit(lambda: self.refresh())  # a new width: the same position, drawn again
         self.board.add_class("hw-board")
 
         self.title = W.HTML().add_class("hw-title")
         self.level_box = W.Dropdown(layout=W.Layout(width="auto")).add_class("hw-level")
         self.level_box.observe(self._on_level, names="value")
         self.buttons: dict[str, W.Button] = {}
-        for name in ("new", "restart", "day", "pass", "hint", "next", "continue", "ready", "take_over"):
+        for name in ("new", "restart", "day", "pass", "hint", "next", "continue", "ready", "take_over", "confirm",
+                     "cancel"):
             b = W.Button(layout=W.Layout(width="auto")).add_class(f"hw-btn-{name}").add_class("hw-btn")
             b.on_click(lambda _b, name=name: self.press(name))
             self.buttons[name] = b
@@ -125,10 +164,10 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self.buttons["hint"].button_style = "info"
         self.buttons["ready"].button_style = "warning"
         self.buttons["take_over"].button_style = "warning"
-        self.deal_box = W.Text(layout=W.Layout(width="12em")).add_class("hw-deal-box")
-        self.deal_box.continuous_update = False
-        self.deal_go = W.Button(layout=W.Layout(width="auto")).add_class("hw-btn-play-deal").add_class("hw-btn")
-        self.deal_go.on_click(lambda _b: self.play_deal(self.deal_box.value))
+        self.buttons["confirm"].button_style = "danger"
+        self.buttons["cancel"].button_style = "success"
+        self.deal_box = DealBox().add_class("hw-deal-widget")
+        self.deal_box.on_play(self.play_deal)
         self.message = W.HTML().add_class("hw-message-box")
         self.summary = W.HTML().add_class("hw-summary-box")
         self.sheet = W.HTML().add_class("hw-sheet-box")
@@ -145,6 +184,17 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self.lang_box = W.Dropdown(layout=W.Layout(width="22em")).add_class("hw-set-lang")
         # Check boxes as wide as their labels, so no label is cut short.
         self.step_bots = W.Checkbox(indent=False, layout=W.Layout(width="auto")).add_class("hw-set-step-bots")
+        self.four_colour.layout.width = "auto"
+        wide = {"description_width": "12em"}
+        for box in (self.table_colour, self.card_back, self.lang_box):
+            box.style = wide
+            box.layout = W.Layout(width="100%", max_width="30em")
+        self.speed = W.Dropdown(layout=W.Layout(width="100%", max_width="30em"), style=wide).add_class("hw-set-speed")
+        self.trick_pause = W.Dropdown(layout=W.Layout(width="100%", max_width="30em"), style=wide).add_class(
+            "hw-set-trick-pause"
+        )
+        self.target = W.Dropdown(layout=W.Layout(width="100%", max_width="30em"), style=wide).add_class("hw-set-target")
+        self.sound = W.Checkbox(indent=False, layout=W.Layout(width="auto")).add_class("hw-set-sound")
         # Who plays each seat: a person (pass-and-play on this screen) or a bot.
         self.people_label = W.HTML().add_class("hw-people-label")
         self.people = [
@@ -156,7 +206,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self.learn = W.Checkbox(indent=False, layout=W.Layout(width="auto")).add_class("hw-set-learn")
         self.notes_again = W.Checkbox(indent=False, layout=W.Layout(width="auto")).add_class("hw-set-notes-again")
         self.coach = W.Checkbox(indent=False, layout=W.Layout(width="auto")).add_class("hw-set-coach")
-        for w, name in (
+        self._setting_widgets: tuple[tuple[W.ValueWidget, str], ...] = (
             (self.four_colour, "four_colour"),
             (self.table_colour, "table_colour"),
             (self.card_back, "card_back"),
@@ -165,18 +215,16 @@ class GameTable(W.VBox):  # type: ignore[misc]
             (self.learn, "learn"),
             (self.notes_again, "notes_again"),
             (self.coach, "coach"),
-        ):
+            (self.speed, "speed"),
+            (self.trick_pause, "trick_pause"),
+            (self.sound, "sound"),
+            (self.target, "target_score"),
+        )
+        for w, name in self._setting_widgets:
             w.observe(lambda ch, name=name: self._on_setting(name, ch["new"]), names="value")
         self.settings_box = W.VBox(
             [
-                self.four_colour,
-                self.table_colour,
-                self.card_back,
-                self.lang_box,
-                self.step_bots,
-                self.learn,
-                self.notes_again,
-                self.coach,
+                *(w for w, _ in self._setting_widgets),
                 self.people_label,
                 W.HBox(self.people, layout=W.Layout(flex_flow="row wrap")).add_class("hw-people"),
             ]
@@ -188,11 +236,11 @@ class GameTable(W.VBox):  # type: ignore[misc]
 
         top = W.HBox(
             [self.title, self.level_box, self.buttons["new"], self.buttons["restart"], self.buttons["day"],
-             self.deal_box, self.deal_go],
+             self.deal_box],
             layout=W.Layout(flex_flow="row wrap", align_items="center"),
         ).add_class("hw-top")
         actions = W.HBox(
-            [self.buttons[n] for n in ("take_over", "ready", "pass", "hint", "next", "continue")],
+            [self.buttons[n] for n in ("take_over", "ready", "pass", "hint", "next", "continue", "confirm", "cancel")],
             layout=W.Layout(flex_flow="row wrap"),
         ).add_class("hw-actions")
         super().__init__(
@@ -204,11 +252,34 @@ class GameTable(W.VBox):  # type: ignore[misc]
 
     # ----- what the controls call ----------------------------------------------
 
-    def click_card(self, code: str) -> None:
-        """A card was clicked (the board calls this)."""
-        self.model.click_card(code)
+    def click_card(self, code: str, *, version: int | None = None) -> None:
+        """A card was clicked (the board calls this with the ``version`` of the drawing clicked on).
+
+        A click made on an older drawing than the one last sent is refused:
+        the learner did not see the position it would act on.
+        """
+        if version is not None and version != self.board.version:
+            self.model.frames = []
+            self.model.events = []
+            self.model._error(say("ui.msg.stale_click"))
+        else:
+            self.model.click_card(code)
         self._focus = self._focus_after_play()
         self.refresh()
+
+    def step(self, version: int | None = None) -> None:
+        """The bots' next step (the browser asks once the last drawing is on screen; stale asks are ignored)."""
+        if version is not None and version != self.board.version:
+            return
+        if self.model.pending in ("pass", "bot"):
+            self.model.step()
+            self._focus = self._focus_after_play()
+            self.refresh()
+
+    def _continue(self, version: int) -> None:
+        """The learner (or the chosen pause) takes the finished trick away."""
+        if version == self.board.version and self.model.pending == "trick":
+            self.press("continue")
 
     def press(self, button: str) -> None:
         """A button was pressed."""
@@ -233,6 +304,10 @@ class GameTable(W.VBox):  # type: ignore[misc]
     def _focus_after_play(self) -> str:
         """Where the keyboard goes next: the hand, or the button that goes on once the hand is over."""
         m = self.model
+        if m.confirming is not None:
+            return "hw-btn-cancel"
+        if self._continue_shown():
+            return "hw-btn-continue"
         if m.game.is_over:
             return "hw-btn-new"
         if m.covered:
@@ -244,8 +319,12 @@ class GameTable(W.VBox):  # type: ignore[misc]
         return "hand"
 
     def _continue_shown(self) -> bool:
-        h = self.model.hand
-        return self.model.settings.step_bots and h.phase is Phase.PLAYING and h.to_play in self.model.bot_seats
+        """Continue takes away a finished trick on show, or (bots one by one) plays the next bot's card."""
+        m = self.model
+        h = m.hand
+        if m.pending == "trick":
+            return True
+        return m.pending is None and m.settings.step_bots and h.phase is Phase.PLAYING and h.to_play in m.bot_seats
 
     def _on_level(self, change: dict[str, Any]) -> None:
         new = change["new"]
@@ -291,7 +370,8 @@ class GameTable(W.VBox):  # type: ignore[misc]
             for name, b in self.buttons.items():
                 b.description = t(f"ui.button.{name}", lang)
             self.deal_box.placeholder = t("ui.label.deal", lang)
-            self.deal_go.description = t("ui.button.play_deal", lang)
+            self.deal_box.label = t("ui.button.play_deal", lang)
+            self.deal_box.value = str(m.number)
             self._show_buttons()
             msg = m.message
             if msg is None or not msg.text:
@@ -309,10 +389,31 @@ class GameTable(W.VBox):  # type: ignore[misc]
             self.panels.set_title(3, t("learn.checklist.title", lang, met=met, total=total))
             self.learn_notes.value = self._notes_html()
             self.checklist.value = self._checklist_html()
+            self._board_settings()
             # The board last: a new board drawing tells the browser (and browser tests) that
             # everything else of this refresh, the message line included, has arrived.
             focus, self._focus = self._focus, ""
-            self.board.show(self.svg(), frames, flash, announce=self.speech(), focus=focus)
+            pending = m.pending
+            hold = "step" if pending in ("pass", "bot") else "trick" if pending == "trick" else ""
+            thinking = m.thinking_words()
+            last = m.last_trick
+            self.board.show(
+                self.svg(),
+                frames,
+                flash,
+                hold=hold,
+                thinking=m.thinking,
+                texts={
+                    "thinking_text": "" if thinking is None else thinking(lang),
+                    "wait_text": m.wait_words()(lang),
+                    "moving_text": t("ui.msg.wait_moving", lang),
+                    "last_trick_label": t("ui.button.last_trick", lang),
+                },
+                sounds=m.events if m.settings.sound else (),
+                last_trick="" if last is None else self._last_trick_svg(),
+                announce=self.speech(),
+                focus=focus,
+            )
         finally:
             self._updating = False
 
@@ -363,21 +464,48 @@ class GameTable(W.VBox):  # type: ignore[misc]
         for kind, _rule, note in m.notes:  # learn mode's notes, with the label they are shown with
             words.append(t("learn.rule_label" if kind == "rule" else f"learn.label.{kind}", m.lang) + " " + note)
         return " ".join(words)
+    def _board_settings(self) -> None:
+        """How the board moves cards, holds tricks and sounds, from the settings."""
+        s = self.model.settings
+        self.board.move_ms = {"off": 0, "fast": 160, "normal": 320, "slow": 600}[s.speed]
+        self.board.pause_ms = 1000 * s.trick_pause
+        self.board.sound_on = s.sound
+        self.board.lang = s.lang
+
+    def _last_trick_svg(self) -> str:
+        """The last finished trick, for the board's Last trick view."""
+        m = self.model
+        last = m.last_trick
+        assert last is not None
+        s = m.settings
+        return trick_svg(
+            list(zip(last.seats, last.cards)),
+            winner=last.winner,
+            four_color=s.four_colour,
+            table_color=s.table_colour,
+            width=340,
+            lang=m.lang,
+        )
 
     def _show_buttons(self) -> None:
         m = self.model
         h = m.hand
         mine = not m.displaced  # a game open at another table offers only Continue here and the new-game buttons
+        asking = m.confirming is not None
         show = {
             "take_over": m.displaced,
             "ready": m.covered and mine,
-            "pass": h.phase is Phase.PASSING and h.passes[m.seat] is None and not m.covered and mine,
-            "hint": m.can_hint and mine,
-            "next": h.is_over and not m.game.is_over and mine,
+            "pass": h.phase is Phase.PASSING and h.passes[m.seat] is None and not m.covered and mine and not asking,
+            "hint": m.can_hint and mine and not asking,
+            "next": h.is_over and not m.game.is_over and mine and m.pending is None and not asking,
             "continue": self._continue_shown() and mine,
+            "confirm": asking,
+            "cancel": asking,
         }
         for name, visible in show.items():
             self.buttons[name].layout.display = None if visible else "none"
+        if m.pending == "trick":
+            self.buttons["continue"].description = t("ui.button.collect", m.lang)
 
     def _summary_html(self) -> str:
         m = self.model
@@ -399,19 +527,51 @@ class GameTable(W.VBox):  # type: ignore[misc]
         )
 
     def _sheet_html(self) -> str:
+        """Every hand: your pass (given, to whom; received, from whom), each seat's score and running total."""
         m = self.model
         lang = m.lang
-        head = "".join(f"<th>{html.escape(seat(p, lang))}</th>" for p in range(4))
+        e = html.escape
+        head = "".join(f"<th>{e(seat(p, lang))}</th>" for p in range(4))
         rows = []
+        running = [0, 0, 0, 0]
+        me = m.seat  # the person at the screen (nothing of anyone's pass while the screen is covered)
         for h in m.game.hands:
-            if not h.is_over:
-                continue
-            cells = "".join(f"<td>{x}</td>" for x in h.result().scores)
-            rows.append(f"<tr><th>{html.escape(t('ui.sheet.hand', lang, hand=h.hand_number))}</th>{cells}</tr>")
+            given, got = h.passes[me], h.received[me]
+            if m.covered:
+                passing = ""
+            elif h.pass_direction.value == "none":
+                passing = e(t("ui.sheet.no_pass", lang))
+            elif given is None or got is None:
+                passing = e(t("ui.sheet.pass_pending", lang, direction=t(f"pass.{h.pass_direction.value}", lang)))
+            else:
+                gave = t("ui.sheet.gave", lang, given=cards_label(CardSet(given)), to=seat(h.pass_target(me), lang))
+                took = t("ui.sheet.got", lang, got=cards_label(CardSet(got)), source=seat(h.pass_source(me), lang))
+                passing = f"{e(gave)}<br>{e(took)}"
+            if h.is_over:
+                r = h.result()
+                cells = []
+                for p in range(4):
+                    running[p] += r.scores[p]
+                    moon = r.shooter is not None
+                    mark = ""
+                    if moon and p == r.shooter:
+                        mark = f" {e(t('ui.sheet.moon', lang))}"
+                    cls = ' class="hw-moon"' if moon else ""
+                    cells.append(f"<td{cls}>{r.scores[p]:+d}{mark}<br><small>{running[p]}</small></td>")
+                body = "".join(cells)
+            else:
+                body = "".join(
+                    f"<td>{h.points[p]}<br><small>{e(t('ui.sheet.playing', lang))}</small></td>" for p in range(4)
+                )
+            rows.append(
+                f'<tr data-hand="{h.hand_number}"><th>{e(t("ui.sheet.hand", lang, hand=h.hand_number))}</th>'
+                f'<td class="hw-pass">{passing}</td>{body}</tr>'
+            )
         totals = "".join(f"<td>{x}</td>" for x in m.game.scores)
         return (
-            f'<table class="hw-sheet"><tr><th></th>{head}</tr>{"".join(rows)}'
-            f'<tr class="hw-total"><th>{html.escape(t("ui.sheet.total", lang))}</th>{totals}</tr></table>'
+            f'<table class="hw-sheet"><tr><th></th><th class="hw-pass">{e(t("ui.sheet.passing", lang))}</th>{head}</tr>'
+            f'{"".join(rows)}<tr class="hw-total"><th>{e(t("ui.sheet.total", lang))}</th><td></td>{totals}</tr>'
+            f'</table><div class="hw-sheet-note">{e(t("ui.sheet.note", lang))}</div>'
         )
 
     def _history(self) -> None:
@@ -464,6 +624,17 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self.learn.value = m.learning
         self.notes_again.value = s.notes_again
         self.coach.value = s.coach
+        self.speed.description = t("ui.label.speed", lang)
+        self.speed.options = [(t(f"ui.speed.{x}", lang), x) for x in store.SPEEDS]
+        self.speed.value = s.speed
+        self.trick_pause.description = t("ui.label.trick_pause", lang)
+        self.trick_pause.options = [(t(f"ui.pause.{x}", lang), x) for x in store.TRICK_PAUSES]
+        self.trick_pause.value = s.trick_pause
+        self.target.description = t("ui.label.target_score", lang)
+        self.target.options = [(t(f"ui.target.{x}", lang), x) for x in store.TARGETS]
+        self.target.value = s.target_score
+        self.sound.description = t("ui.label.sound", lang)
+        self.sound.value = s.sound
 
 
 def _cards(mask: int) -> list[Any]:

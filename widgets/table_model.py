@@ -52,7 +52,7 @@ from hearts.cards import SOUTH, Card, CardSet
 from hearts.deal import StableRandom, day_number
 from hearts.errors import CardParseError, HeartsError, IllegalMoveError, OptionError, RecordError, Rule
 from hearts.game import Game
-from hearts.hand import HandState, Phase
+from hearts.hand import HandState, Phase, Trick
 from hearts.messages import LANGUAGES, check_language
 from hearts.rules import MoonScoring, Rules
 
@@ -61,12 +61,21 @@ from .learn_model import Lesson, describe
 from .rule_notes import Event, Move
 from .text import cards_label, game_over_text, level_label, seat, t, t_n
 
-__all__ = ["BUTTONS", "Hint", "Message", "Phrase", "TableModel", "say"]
+__all__ = ["BUTTONS", "PENDING", "SOUNDS", "Hint", "Message", "Phrase", "TableModel", "say"]
 
-BUTTONS = ("pass", "hint", "restart", "new", "day", "next", "continue", "reset_history", "ready", "take_over")
+BUTTONS = (
+    "pass", "hint", "restart", "new", "day", "next", "continue", "reset_history", "ready", "take_over", "confirm",
+    "cancel",
+)
 _STARTS = ("restart", "new", "day")  # buttons that start a game of this table's own
 _OPEN_TABLES: weakref.WeakValueDictionary[str, TableModel] = weakref.WeakValueDictionary()
 """The tables open in this process, by identity: a saved game owned by one of them is in use."""
+PENDING = ("pass", "bot", "trick")
+"""What a paced table waits for: the bots' passes, a bot's card (both one :meth:`TableModel.step` each),
+or the learner to look at a finished trick and continue."""
+SOUNDS = ("turn", "trick", "hearts", "queen")
+"""Sound cues the view may play: the learner's turn, a trick taken, hearts broken, Q♠ taken."""
+_QS = 36
 SAVE_FORMAT = "hearts-table-save"
 MAX_DEAL_NUMBER = 10**12
 
@@ -187,18 +196,45 @@ class TableModel:
     Options (keyword-only): ``number`` starts that game (otherwise the saved
     game is resumed, or a new one dealt); ``humans`` the seats people play
     (default South only; pass-and-play when there are several); ``level`` the bots' level;
-    ``target_score`` the score that ends the game; ``lang`` overrides the
-    language setting; ``data_dir`` the folder for the save, history and
-    settings files (see :mod:`hearts_widgets.store`); ``resume=False``
-    ignores any saved game; ``seed`` fixes the numbers New game picks;
-    ``learn`` turns learn mode on or off for this table (default: the
+    ``target_score`` the score that ends the game (default: the setting, 50 or
+    100); ``lang`` overrides the language setting; ``data_dir`` the folder for
+    the save, history and settings files (see :mod:`hearts_widgets.store`);
+    ``resume=False`` ignores any saved game; ``seed`` fixes the numbers New
+    game picks; ``learn`` turns learn mode on or off for this table (default: the
     setting, which is on until the learner has finished a hand; see
     :mod:`hearts_widgets.learn_model`); ``bots`` seats bots of your own
     instead of the level's: one :class:`~hearts.bots.base.Bot` for every bot
     seat, or a mapping from seat to bot (other seats keep the level's). Each
     seat gets its own copy, seeded with the seat number; a trained agent sits
     here as ``bots=PolicyBot(policy)`` (:mod:`hearts.rl`). They play until
-    a level is chosen in the settings.
+    a level is chosen in the settings;     ``deal`` is the deal a link asks for
+    (:func:`~hearts_widgets.address.deal_from_address`): after the saved game
+    is resumed it is played as if typed into the deal box, so a game in
+    progress asks first.
+
+    ``paced=True`` is how the widget plays: nothing the learner has not seen
+    is ever acted on. After the learner's action the bots do not move at once:
+    :attr:`pending` says what comes next, the view draws each position and
+    calls :meth:`step` for one bot's pass or card at a time, and a finished
+    trick stays (``pending == 'trick'``) until the learner continues. While
+    anything is pending, a click on a card is refused with a message saying
+    who is thinking. With ``paced=False`` (the default, for notebooks and
+    tests) the bots move at once and tricks are not held.
+
+    >>> import tempfile
+    >>> m = TableModel(number=3, level="rule", data_dir=tempfile.mkdtemp(), paced=True)
+    >>> for c in list(m.hand.hand_of(0))[:3]:
+    ...     m.click_card(c.code)
+    >>> m.press("pass")
+    >>> m.pending, m.thinking
+    ('pass', 1)
+    >>> m.click_card(next(iter(m.hand.hand_of(0))).code)
+    >>> m.message.text
+    'Wait: West is thinking. Nothing was played.'
+    >>> while m.pending in ("pass", "bot"):
+    ...     m.step()
+    >>> m.pending, m.hand.to_play
+    (None, 0)
     """
 
     def __init__(
@@ -206,7 +242,7 @@ class TableModel:
         *,
         number: int | None = None,
         level: str | None = None,
-        target_score: int = 100,
+        target_score: int | None = None,
         lang: str | None = None,
         data_dir: str | Path | None = None,
         resume: bool = True,
@@ -215,6 +251,8 @@ class TableModel:
         humans: Sequence[int] | None = None,
         learn: bool | None = None,
         bots: Bot | Mapping[int, Bot] | None = None,
+        paced: bool = False,
+        deal: str | int | None = None,
     ) -> None:
         # Every option is checked before any file is read or written: bad input changes nothing.
         self.own_bots = check_bots(bots)
@@ -238,7 +276,7 @@ class TableModel:
             "data_dir",
             f"data_dir must be a folder name (str or Path, without NUL characters), not {data_dir!r}",
         )
-        rules = Rules(target_score=target_score)  # RulesError naming target_score
+        rules = Rules(target_score=100 if target_score is None else target_score)  # RulesError naming it
         self._humans_given = humans is not None
         self.humans: tuple[int, ...] = (SOUTH,) if humans is None else check_humans(humans)
         self.seat = self.humans[0]  # the person at the screen: whose cards are shown
@@ -278,7 +316,12 @@ class TableModel:
             self.settings.level = "rule" if "rule" in levels.available_levels() else "random"
         self.history: store.History | None = None
         self._load_history()
-        self.rules = rules
+        self.paced = paced
+        self.pending: str | None = None  # one of PENDING, or None: the learner may act
+        self.confirming: tuple[str, int] | None = None  # (button, deal) waiting for Yes / No
+        self.events: list[str] = []  # SOUNDS of the last action, for the view
+        self._target_given = target_score is not None
+        self.rules = rules if self._target_given else Rules(target_score=self.settings.target_score)
         self.rng = random.Random(seed)
         self.selection = 0
         self.hint: Hint | None = None
@@ -294,6 +337,8 @@ class TableModel:
             self._start(self._new_number() if number is None else self._check_number(number))
         if self._notices:
             self._line = _Line("error", tuple(p for n in self._notices for p in n.parts))
+        if deal is not None and str(deal).strip() != str(self.number):
+            self.play_deal(deal)  # a link's deal: checked like the box's, and a game in progress asks first
 
     # ----- reading -------------------------------------------------------------
 
@@ -360,13 +405,38 @@ class TableModel:
         return tuple(s for s in range(self.rules.num_players) if s not in self.humans)
 
     @property
+    def thinking(self) -> int | None:
+        """The bot seat whose pass or card comes next while paced (``None`` when no bot is about to move)."""
+        h = self.hand
+        if self.pending == "pass":
+            return next((s for s in self.bot_seats if h.passes[s] is None), None)
+        if self.pending == "bot":
+            return h.to_play
+        return None
+
+    @property
+    def last_trick(self) -> Trick | None:
+        """The last finished trick of the hand (``None`` before the first one)."""
+        return self.hand.tricks[-1] if self.hand.tricks else None
+
+    @property
+    def in_progress(self) -> bool:
+        """Whether leaving this game now would lose play: it is not over and a person has passed or played."""
+        g = self.game
+        if g.is_over or self._displaced:  # a game open at another table is not this table's to lose
+            return False
+        h = g.hand
+        people = self.humans
+        return g.hand_number > 1 or any(h.passes[s] is not None for s in people) or any(s in people for s, _ in h.plays)
+
+    @property
     def can_hint(self) -> bool:
         """Whether a hint has something to say: South is choosing cards to pass, or it is South's turn to play.
 
         Between hands and once the game is over there is nothing to hint (the table hides its Hint button).
         """
         h = self.hand
-        if self.game.is_over or self.covered:
+        if self.game.is_over or self.covered or self.pending is not None:
             return False
         if h.phase is Phase.PASSING:
             return h.passes[self.seat] is None
@@ -382,7 +452,9 @@ class TableModel:
         s = self.settings
         final = state is None
         h = self.hand if state is None else state
-        trick = h.tricks[-1] if h.phase is Phase.PLAYING and not h.trick and h.tricks else None
+        # The last trick stays in the middle while it is on show (paced), or (not paced) until the next card.
+        held = self.pending == "trick" or (not self.paced and h.phase is Phase.PLAYING)
+        trick = h.tricks[-1] if not h.trick and h.tricks and (held if final else h.phase is Phase.PLAYING) else None
         hinted = sum(1 << c for c in self.hint.cards) if final and self.hint is not None else 0
         return self.game if final else h, {
             "viewer": self.seat,
@@ -395,13 +467,20 @@ class TableModel:
             "four_color": s.four_colour,
             "table_color": s.table_colour,
             "back": s.card_back,
-            "message": game_over_text(self.game, self.lang)
-            if final and self.game.is_over
-            else say("ui.msg.not_owner", take=_button("take_over"), new=_button("new"))(self.lang)
-            if final and self._displaced  # not "choose 3 cards": nothing can be played here until then
-            else None,
+            "message": self._banner() if final else None,
             "lang": self.lang,
         }
+
+    def _banner(self) -> str | None:
+        """The line over the hand when the table says something of its own: the game is over, or a finished
+        trick waits (who took it; click to go on)."""
+        if self.pending == "trick" and self.hand.tricks:
+            return self.trick_words()(self.lang)
+        if self.game.is_over:
+            return game_over_text(self.game, self.lang)
+        if self._displaced:  # not "choose 3 cards": nothing can be played here until then
+            return say("ui.msg.not_owner", take=_button("take_over"), new=_button("new"))(self.lang)
+        return None
 
     def summary(self) -> dict[str, Any] | None:
         """End-of-hand (and end-of-game) facts once the hand is scored, else ``None``."""
@@ -426,10 +505,17 @@ class TableModel:
     # ----- actions: every click and button ends here ---------------------------
 
     def click_card(self, code: str | int) -> None:
-        """A click on a card: choose it for the pass, or play it."""
+        """A click on a card: choose it for the pass, or play it.
+
+        Refused with a message while the table is busy (:attr:`pending`) or
+        waiting for an answer to a question (:attr:`confirming`).
+        """
         self.frames = []
+        self.events = []
         if self._displaced:
             self._refuse_displaced()
+            return
+        if self._refuse_while_busy():
             return
         try:
             c = Card(code) if isinstance(code, int) else Card.parse(code)
@@ -456,6 +542,7 @@ class TableModel:
         self._learn_start()
         before = h.copy()
         coach_view = self.game.observation(self.seat) if self._coaching else None
+        broken = h.hearts_broken
         h.push(c)  # why_not just said the rules take it: the fast path, not a second check
         self._learn_event(before, Move("play", self.seat, c))
         if coach_view is not None:
@@ -465,6 +552,11 @@ class TableModel:
         self.hint = None
         self.received_flash = 0
         self._accepted(None)
+        self._card_events(broken)
+        if self.paced:
+            self._after_card()
+            self._after_move(keep_message=self.pending == "trick")
+            return
         if h.phase is Phase.PLAYING and h.to_play in self.bot_seats and not self.settings.step_bots:
             self.frames.append(h.copy())  # the learner's own card lands first
         self._run_bots()
@@ -472,25 +564,64 @@ class TableModel:
 
     def press(self, button: str) -> None:
         """A button: ``pass``, ``hint``, ``restart``, ``new``, ``day``, ``next``, ``continue``,
-        ``reset_history``, or ``ready`` (the next person has the screen)."""
+        ``reset_history``, ``ready`` (the next person has the screen), and ``confirm`` / ``cancel`` (the
+        answers when a new game would abandon this one)."""
         self.frames = []
+        self.events = []
         if button not in BUTTONS:
             raise OptionError(f"unknown button {button!r}; the buttons are {', '.join(BUTTONS)}", "button")
         if self._displaced and button not in (*_STARTS, "take_over", "reset_history"):
             self._refuse_displaced()
             return
+        if self.confirming is not None and button not in ("confirm", "cancel"):
+            self._error(say("ui.msg.answer_first", yes=_button("confirm"), no=_button("cancel")))
+            return
         getattr(self, f"_press_{button}")()
 
-    def play_deal(self, number: str | int) -> None:
-        """The deal-number box: start game ``number`` (to replay or share a deal)."""
+    def step(self) -> None:
+        """One piece of the bots' work while paced: the next bot's pass, or the next bot's card.
+
+        The view calls it once the previous position is on screen. It does
+        nothing when no bot is due (a step asked for twice is harmless).
+        """
         self.frames = []
+        self.events = []
+        h = self.hand
+        if self.pending == "pass":
+            s = self.thinking
+            assert s is not None
+            before = h.copy()
+            h.pass_cards(s, list(self._seeded(s).choose_pass(h.observation(s))))
+            if h.phase is Phase.PASSING:
+                return
+            self._learn_event(before, Move("pass", self.seat))  # every seat has chosen: the cards have moved
+            self._passes_done()
+            self.pending = self._next_pending()
+            self._after_move(keep_message=True)
+        elif self.pending == "bot":
+            broken = h.hearts_broken
+            self._bot_move()
+            self._card_events(broken)
+            self._after_card()
+            # A finished trick's line stays; so does what the pass brought while the bots open the hand.
+            self._after_move(keep_message=self.pending == "trick" or self._says("ui.msg.passed"))
+
+    def play_deal(self, number: str | int) -> None:
+        """The deal-number box: start game ``number`` (to replay or share a deal).
+
+        When the game on the table is in progress, the table asks first (:attr:`confirming`).
+        """
+        self.frames = []
+        self.events = []
+        if self.confirming is not None:
+            self._error(say("ui.msg.answer_first", yes=_button("confirm"), no=_button("cancel")))
+            return
         try:
             n = self._check_number(int(str(number).strip()))
         except (ValueError, HeartsError):
             self._error(say("ui.msg.bad_number", text=str(number), max=MAX_DEAL_NUMBER - 1))
             return
-        self._start(n)
-        self._info(say("ui.msg.started", number=n))
+        self._new_game("play_deal", n)
 
     def set_level(self, level: str) -> None:
         """Change the bots' level (takes effect from their next move; the level's bots replace ``bots=``)."""
@@ -542,10 +673,13 @@ class TableModel:
 
     def set_setting(self, name: str, value: Any) -> None:
         """Change one setting (``four_colour``, ``table_colour``, ``card_back``, ``lang``, ``step_bots``,
-        and learn mode's ``learn``, ``notes_again``, ``coach``).
+        ``speed``, ``trick_pause``, ``sound``, ``target_score``, and learn mode's ``learn``, ``notes_again``,
+        ``coach``).
 
         A new language re-says the message line in that language. A value the
-        setting cannot take is refused with a message naming the setting.
+        setting cannot take is refused with a message naming the setting. A
+        new ``target_score`` applies to the game on the table if nothing of it
+        has been played yet, else from the next game.
         """
         if name == "level" or name not in {f.name for f in dataclasses.fields(store.Settings)}:
             raise OptionError(f"unknown setting {name!r}", "name")
@@ -558,9 +692,19 @@ class TableModel:
             self._error(say("ui.msg.bad_setting", reason=e.explain))
             return
         self._save_settings(name)
-        if name == "step_bots" and not value and not self._displaced:  # (another table's game never moves here)
-            self._run_bots()
-            self._after_move()
+        if name == "target_score" and not self._target_given:
+            if self.in_progress or self.game.is_over or self._displaced:
+                self._info(say("ui.msg.target_next", target=value))
+            else:
+                self.rules = Rules(target_score=value)
+                self._start(self.number)
+                self._info(say("ui.msg.target_now", target=value, number=self.number))
+        if name == "step_bots" and self.pending is None and not self._displaced:  # another table's game: never
+            if self.paced:
+                self.pending = self._next_pending()
+            elif not value:
+                self._run_bots()
+                self._after_move()
         elif name == "learn":
             self._learning = value if value is not None else self.lesson.progress.hands_finished == 0
             self.lesson.start()
@@ -602,24 +746,40 @@ class TableModel:
             self._accepted(_Line("info", (self._cover_prompt(),)))
             self._save_game()
             return
+        if h.phase is Phase.PASSING and self.paced:  # the bots choose theirs one step each, shown as they think
+            self.pending = "pass"
+            self._accepted(_Line("info", (say("ui.msg.passing_wait"),)))
+            self._save_game()
+            return
+        if h.phase is Phase.PASSING:  # a game saved by a paced table: the bots' passes are still to choose
+            before = h.copy()
+            self._bots_pass()
+            self._learn_event(before, Move("pass", me))
+        self._accepted(None)
+        self._passes_done()
+        self._proceed()
+        self._after_move(keep_message=True)
+
+    def _passes_done(self) -> None:
+        """Every pass is made and the cards have changed hands: say what went where."""
+        h = self.hand
+        me = self.seat
         got = h.received[me] or 0
         self.received_flash = got
-        self._accepted(
-            _Line(
-                "ok",
-                (
-                    say(
-                        "ui.msg.passed",
-                        given=cards_label(CardSet(h.passes[me] or 0)),
-                        to=_seat(h.pass_target(me)),
-                        got=cards_label(CardSet(got)),
-                        source=_seat(h.pass_source(me)),
-                    ),
+        self._line = _Line(
+            "ok",
+            (
+                say(
+                    "ui.msg.passed",
+                    given=cards_label(CardSet(h.passes[me] or 0)),
+                    to=_seat(h.pass_target(me)),
+                    got=cards_label(CardSet(got)),
+                    source=_seat(h.pass_source(me)),
                 ),
-            )
+            ),
         )
-        self._run_bots()
-        self._after_move(keep_message=True)
+        if h.to_play == me:
+            self.events.append("turn")
 
     def _press_hint(self) -> None:
         if not self.can_hint:
@@ -632,20 +792,53 @@ class TableModel:
         self._info(say("ui.msg.hint", cards=cards_label(d.cards), reason=d.explain))
 
     def _press_restart(self) -> None:
-        self._start(self.number)
-        self._info(say("ui.msg.restarted", number=self.number))
+        self._new_game("restart", self.number)
 
     def _press_new(self) -> None:
-        n = self._new_number()
-        self._start(n)
-        self._info(say("ui.msg.started", number=n))
+        self._new_game("new", self._new_number())
 
     def _press_day(self) -> None:
-        n = day_number(datetime.date.today())
-        self._start(n)
-        self._info(say("ui.msg.day", number=n))
+        self._new_game("day", day_number(datetime.date.today()))
+
+    def _new_game(self, button: str, number: int) -> None:
+        """Start game ``number`` for ``button``, or first ask whether to abandon the game in progress."""
+        if self.in_progress:
+            self.confirming = (button, number)
+            key = "ui.msg.confirm_restart" if button == "restart" else "ui.msg.confirm_new"
+            self._line = _Line(
+                "info",
+                (
+                    say(key, number=self.number, hand=self.hand.hand_number, new=number),
+                    say("ui.msg.confirm_history", yes=_button("confirm"), no=_button("cancel")),
+                ),
+            )
+            return
+        self._start(number)
+        key = {"restart": "ui.msg.restarted", "day": "ui.msg.day"}.get(button, "ui.msg.started")
+        self._info(say(key, number=number))
+
+    def _press_confirm(self) -> None:
+        if self.confirming is None:
+            self._error(say("ui.msg.nothing_to_confirm"))
+            return
+        button, number = self.confirming
+        self.confirming = None
+        self._record_abandoned()
+        self._start(number)
+        key = {"restart": "ui.msg.restarted", "day": "ui.msg.day"}.get(button, "ui.msg.started")
+        self._line = _Line("info", (say("ui.msg.abandoned"), say(key, number=number)))
+
+    def _press_cancel(self) -> None:
+        if self.confirming is None:
+            self._error(say("ui.msg.nothing_to_confirm"))
+            return
+        self.confirming = None
+        self._line = _Line("info", (say("ui.msg.kept_playing", number=self.number), *self._turn_message().parts))
 
     def _press_next(self) -> None:
+        if self.pending is not None:
+            self._refuse_while_busy()
+            return
         if not self.hand.is_over:
             self._error(say("ui.msg.hand_not_over"))
             return
@@ -660,11 +853,32 @@ class TableModel:
 
     def _press_continue(self) -> None:
         h = self.hand
+        if self.pending == "trick":  # the finished trick goes to its winner
+            self.pending = None
+            self._accepted(None)
+            self.pending = self._next_pending()
+            if h.is_over:
+                self._after_move()
+            else:
+                self._line = self._turn_message()
+                self._next_person()
+                if h.to_play == self.seat and not self.covered:
+                    self.events.append("turn")
+                self._save_game()
+            return
+        if self.pending is not None:
+            self._refuse_while_busy()
+            return
         if h.phase is Phase.PLAYING and h.to_play in self.bot_seats:
             self._learn_start()
+            broken = h.hearts_broken
             self._bot_move()
+            self._card_events(broken)
             self._accepted(None)
-            self._next_person()
+            if self.paced:
+                self._after_card()
+                self._after_move(keep_message=self.pending == "trick")
+                return
             self._after_move()
             return
         self._error(say("ui.msg.nothing_to_continue"))
@@ -770,6 +984,10 @@ class TableModel:
         self._learn_start()
         self._displaced = ""  # a game of this table's own
         self.game_id = uuid.uuid4().hex
+        if not self._target_given:
+            self.rules = Rules(target_score=self.settings.target_score)
+        self.pending = None
+        self.confirming = None
         self.game = Game(number, self.rules)
         self.recorded = False
         self.selection = 0
@@ -792,8 +1010,11 @@ class TableModel:
             self.covered = True
         if self.learning:
             self.lesson.dealt(self.game)
-        self._bots_pass()
-        self._run_bots()
+        if self.paced:  # the bots choose their passes after the people's, one step each
+            self.pending = self._next_pending()
+        else:
+            self._bots_pass()
+            self._run_bots()
         self._learn_decide()
 
     def _bots_pass(self) -> None:
@@ -834,7 +1055,8 @@ class TableModel:
             before = h.copy()
             h.play(c, seat=s)
             self._learn_event(before, Move("play", s, c))
-            self.frames.append(h.copy())
+            if not self.paced:  # paced, every card is its own drawing already
+                self.frames.append(h.copy())
 
     def _run_bots(self) -> None:
         """Bots move until a person must act (or the hand ends). Not in step mode."""
@@ -874,9 +1096,103 @@ class TableModel:
     def _cover_prompt(self) -> Phrase:
         return say("ui.msg.covered", seat=_seat(self.seat), button=_button("ready"))
 
+    def _proceed(self) -> None:
+        """After the learner's action: the bots move at once, or (paced) one :meth:`step` at a time."""
+        if self.paced:
+            self.pending = self._next_pending()
+        else:
+            self._run_bots()
+
+    def _next_pending(self) -> str | None:
+        """What a paced table waits for in this position (never a finished trick: see :meth:`_after_card`)."""
+        h = self.hand
+        if h.phase is Phase.PASSING and h.waiting_to_pass and not set(self.humans) & set(h.waiting_to_pass):
+            return "pass"
+        if h.phase is Phase.PLAYING and h.to_play in self.bot_seats and not self.settings.step_bots:
+            return "bot"
+        return None
+
+    def _after_card(self) -> None:
+        """Paced: after any card, hold a finished trick on the table, else say who moves next."""
+        h = self.hand
+        if not h.trick and h.tricks and h.cards_played == len(h.tricks) * h.n:
+            self.pending = "trick"
+            self._line = _Line("ok", self._trick_text(h.tricks[-1]))
+            return
+        self.pending = self._next_pending()
+        if self.pending is None:
+            self._next_person()
+            if h.phase is Phase.PLAYING and h.to_play == self.seat and not self.covered:
+                self.events.append("turn")
+
+    def _card_events(self, hearts_were_broken: bool) -> None:
+        """The sounds a card just played calls for."""
+        h = self.hand
+        if h.hearts_broken and not hearts_were_broken:
+            self.events.append("hearts")
+        if not h.trick and h.tricks:
+            self.events.append("trick")
+            if _QS in h.tricks[-1].cards:
+                self.events.append("queen")
+
+    def _trick_text(self, trick: Trick) -> tuple[Words, ...]:
+        """Who took the trick, with which card, and its points (and where Q♠ went); then how to go on."""
+        high = trick.played_by(trick.winner)
+        you = trick.winner == self.seat and len(self.humans) == 1
+        if you:
+            parts: list[Words] = [say("ui.msg.trick_you", trick.points, card=str(high), points=trick.points)]
+        else:
+            parts = [say("ui.msg.trick_taken", trick.points, seat=_seat(trick.winner), card=str(high),
+                         points=trick.points)]
+        if _QS in trick.cards:
+            parts.append(say("ui.msg.queen_you" if you else "ui.msg.queen_to", seat=_seat(trick.winner)))
+        last = self.hand.is_over
+        parts.append(say("ui.msg.collect_last" if last else "ui.msg.collect", button=say("ui.button.collect")))
+        return tuple(parts)
+
+    def trick_words(self) -> Phrase:
+        """The finished trick on show, in a few words for the board: who took it and how to go on."""
+        trick = self.hand.tricks[-1]
+        who = say("ui.msg.you") if trick.winner == self.seat and len(self.humans) == 1 else _seat(trick.winner)
+        return say("ui.msg.banner_trick", trick.points, seat=who, points=trick.points)
+
+    def _refuse_while_busy(self) -> bool:
+        """Refuse a click while bots think, a trick is on show, or a question waits (True when refused)."""
+        if self.confirming is not None:
+            self._error(say("ui.msg.answer_first", yes=_button("confirm"), no=_button("cancel")))
+            return True
+        if self.pending in ("pass", "bot"):
+            s = self.thinking
+            assert s is not None
+            self._error(self.wait_words())
+            return True
+        if self.pending == "trick":
+            self._error(say("ui.msg.trick_on_show", button=say("ui.button.collect")))
+            return True
+        return False
+
+    def wait_words(self) -> Phrase:
+        """Why a click is refused while a bot is thinking (the view shows it at once, in the browser)."""
+        s = self.thinking
+        if s is None:  # the table has not answered the last click yet
+            return say("ui.msg.wait_answer")
+        return say("ui.msg.wait_thinking", seat=_seat(s))
+
+    def thinking_words(self) -> Phrase | None:
+        """'West is thinking…' (or choosing cards to pass), for the board; ``None`` when no bot is due."""
+        s = self.thinking
+        if s is None:
+            return None
+        return say("ui.msg.thinking_pass" if self.pending == "pass" else "ui.msg.thinking", seat=_seat(s))
+
     def _after_move(self, *, keep_message: bool = False) -> None:
         h = self.hand
         self._learn_decide()
+        if h.is_over and self.pending == "trick":
+            if self.game.is_over:
+                self._record_finished_game()
+            self._save_game()
+            return
         if h.is_over:
             self.lesson.finished_hand(self.game)
             self.received_flash = 0
@@ -895,6 +1211,10 @@ class TableModel:
 
     def _turn_message(self) -> _Line:
         h = self.hand
+        if self.pending in ("pass", "bot"):
+            words = self.thinking_words()
+            assert words is not None
+            return _Line("info", (words,))
         if h.phase is Phase.PASSING and h.passes[self.seat] is None:
             return _Line("info", (self._hand_intro(),))
         if h.phase is Phase.PLAYING and h.to_play == self.seat:
@@ -905,17 +1225,26 @@ class TableModel:
         return _Line("info")
 
     def _summary_text(self, s: dict[str, Any]) -> tuple[Words, ...]:
-        parts: list[Words] = [
-            say(
-                "ui.msg.hand_done",
-                s["points"][self.seat],
-                hand=s["hand_number"],
-                points=s["points"][self.seat],
-                total=s["totals"][self.seat],
-            )
-        ]
-        if s["shooter"] is not None:
-            parts.append(say("ui.msg.moon", seat=_seat(s["shooter"])))
+        shooter = s["shooter"]
+        if shooter is None:
+            parts: list[Words] = [
+                say(
+                    "ui.msg.hand_done",
+                    s["points"][self.seat],
+                    hand=s["hand_number"],
+                    points=s["points"][self.seat],
+                    total=s["totals"][self.seat],
+                )
+            ]
+        else:  # the moon: say where the 26 went, and what it did to the learner's total
+            full = self.rules.moon_points
+            added = self.hand.result().moon is MoonScoring.ADD_TO_OTHERS
+            who = "you" if shooter == self.seat else "other"
+            parts = [
+                say("ui.msg.hand_over_moon", hand=s["hand_number"]),
+                say(f"ui.msg.moon_{'add' if added else 'subtract'}_{who}", seat=_seat(shooter), full=full),
+                say("ui.msg.moon_total", score=f"{s['scores'][self.seat]:+d}", total=s["totals"][self.seat]),
+            ]
         if s["game_over"]:
             if self.seat in s["winners"]:
                 key = "ui.msg.game_won_shared" if s["shared"] else "ui.msg.game_won"
@@ -949,6 +1278,11 @@ class TableModel:
             said = say("ui.msg.pass_count", count=n, need=self.rules.pass_size)
         self._accepted(_Line("info", (said,)))
         self._save_game()
+
+    def _says(self, key: str) -> bool:
+        """Whether the message line opens with the catalogue message ``key``."""
+        first = self._line.parts[0] if self._line is not None and self._line.parts else None
+        return isinstance(first, Phrase) and first.key == key
 
     def _accepted(self, line: _Line | None) -> None:
         self.actions += 1
@@ -1022,6 +1356,27 @@ class TableModel:
             self.history = None
             self._history_problem = say("ui.msg.bad_history", path=e.path, reason=e.explain)
             self._notices.append(_Line("error", (self._history_problem,)))
+
+    def _record_abandoned(self) -> None:
+        """The game left unfinished goes into History as played and not won (a streak ends with it)."""
+        if self.history is None or self.recorded or self.game.is_over or self._displaced:
+            return
+        self.history.add(
+            number=self.number,
+            final=tuple(self.game.scores),
+            winners=(),
+            level=self.opponents_label,
+            game_id=self.game_id,
+            abandoned=True,
+        )
+        self.recorded = True
+        try:
+            self.history.save()
+        except store.StoreError as e:  # damaged since the table opened: left as it is, said in the panel
+            self.history = None
+            self._history_problem = say("ui.msg.bad_history", path=e.path, reason=e.explain)
+        except OSError as e:
+            self._error(say("ui.msg.cannot_write", path=str(self.history.path), reason=str(e)))
 
     def _record_finished_game(self) -> None:
         if self.recorded:
@@ -1159,8 +1514,11 @@ class TableModel:
                 (say("ui.msg.owned_elsewhere", number=game.number, take=_button("take_over"), new=_button("new")),),
             )
             return True
-        self._bots_pass()  # seats given to bots since the save (humans=...) choose their cards
-        self._run_bots()
+        if self.paced:
+            self.pending = self._next_pending()
+        else:
+            self._bots_pass()  # seats given to bots since the save (humans=...) choose their cards
+            self._run_bots()
         self._line = _Line("info", (say("ui.msg.resumed", number=game.number, hand=h.hand_number),))
         self._learn_decide()
         if game.is_over and not recorded:

@@ -1,8 +1,9 @@
 """What the browser tests do on a page: run a notebook in JupyterLab or Notebook 7, and read and click the
 SVG board of a hearts widget.
 
-The board script (``widgets/static/table.js``) marks its box ``.hearts-svg-table`` with ``data-busy`` (the
-bots' cards are still landing) and ``data-version`` (the drawing shown, bumped by every redraw from
+The board script (``widgets/static/table.js``) marks its box ``.hearts-svg-table`` with ``data-busy`` (cards
+are moving, the bots are thinking, or Python has not answered a click yet), ``data-hold`` (``trick``: a
+finished trick waits for the learner) and ``data-version`` (the drawing shown, bumped by every redraw from
 Python). Every click or button press makes Python redraw, so "the action is done" is "a new version is
 shown and the board is not busy". Waits poll the page (or the server's kernel list, every 0.2 s) with
 generous timeouts; nothing sleeps for a fixed time.
@@ -158,23 +159,27 @@ class Board:
     def version(self) -> str:
         return self.box.get_attribute("data-version") or ""
 
-    def settle(self, old: str, *, skip: bool = True) -> None:
-        """Wait for a drawing newer than ``old`` and the end of the bots' animation.
-
-        With ``skip`` a click on the board ends the animation at once, as a learner's click does.
-        """
+    def settle(self, old: str) -> None:
+        """Wait for a drawing newer than ``old``, every bot's move after it and the end of the cards' movement."""
         self.page.wait_for_function(
-            """([box, old, skip]) => {
-              if (box.getAttribute('data-busy') === 'true') {
-                if (skip) box.click();
-                return false;
-              }
-              return box.getAttribute('data-version') !== old;
-            }""",
-            arg=[self.box.element_handle(), old, skip],
+            """([box, old]) => box.getAttribute('data-busy') !== 'true' && box.getAttribute('data-version') !== old""",
+            arg=[self.box.element_handle(), old],
             timeout=TIMEOUT_MS,
             polling=50,
         )
+
+    def hold(self) -> str:
+        """``trick`` while a finished trick waits for the learner, else ``""``."""
+        return self.box.get_attribute("data-hold") or ""
+
+    def collect(self) -> None:
+        """While a finished trick is on show: click the felt (not a card) and wait for what follows."""
+        while self.hold() == "trick":
+            old = self.version()
+            box = self.box.locator("svg").bounding_box()
+            assert box is not None
+            self.page.mouse.click(box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.2)
+            self.settle(old)
 
     def hand(self) -> list[Card]:
         """My cards, left to right, as the SVG marks them."""
@@ -188,15 +193,22 @@ class Board:
     def card(self, code: str) -> Locator:
         return self.box.locator(f'g.hand.mine g.card[data-card="{code}"]')
 
-    def click_card(self, code: str, *, skip: bool = True) -> None:
-        """Click one of my cards with the mouse, then wait for Python's answer to be drawn."""
-        old = self.version()
+    def point(self, code: str) -> tuple[float, float]:
+        """A point on screen where my card ``code`` is the topmost thing."""
         card = self.card(code)
         card.scroll_into_view_if_needed()
         point = card.evaluate(_VISIBLE_POINT)
         assert point is not None, f"no part of {code} can be clicked: other things cover it"
-        self.page.mouse.click(*point)
-        self.settle(old, skip=skip)
+        return float(point[0]), float(point[1])
+
+    def click_card(self, code: str, *, collect: bool = False) -> None:
+        """Click one of my cards with the mouse, then wait for Python's answer (and the bots' moves) to be drawn;
+        with ``collect``, also take away every finished trick that then waits on the table."""
+        old = self.version()
+        self.page.mouse.click(*self.point(code))
+        self.settle(old)
+        if collect:
+            self.collect()
 
     def press(self, name: str) -> None:
         """Click the button ``hw-btn-<name>`` and wait for the redraw."""
@@ -261,6 +273,8 @@ def play_whole_hand(table: Board, number: int, folder: Path, prefix: str) -> Han
     """
     table.root.locator(".hw-deal-box input").fill(str(number))
     table.press("play-deal")
+    if table.root.locator(".hw-btn-confirm").is_visible():  # a game in progress: the table asks first
+        table.press("confirm")
     expect(table.root.locator(".hw-title")).to_contain_text(str(number))
     level = table.root.locator(".hw-level select").input_value()
     hand = table.hand()
@@ -301,7 +315,7 @@ def play_whole_hand(table: Board, number: int, folder: Path, prefix: str) -> Han
             assert kind == "error" and text, (kind, text)
             assert table.hand() == hand, "a refused card changed the hand"
             table.shot(folder, f"{prefix}-3-illegal")
-        table.click_card(legal[0].code)
+        table.click_card(legal[0].code, collect=True)
         played.append(legal[0].code)
         if trick == 6:
             table.shot(folder, f"{prefix}-4-middle")
@@ -361,8 +375,9 @@ def play_learn_hand(table: Board, number: int, folder: Path, prefix: str, words:
     """
     box = table.root.locator(".hw-deal-box input")
     box.fill(str(number))
-    box.press("Tab")  # the box sends its value when it loses focus: before the button's click, not after
-    table.press("play-deal")
+    table.press("play-deal")  # the box's text goes with the press
+    if table.root.locator(".hw-btn-confirm").is_visible():  # a game in progress: the table asks first
+        table.press("confirm")
     expect(table.root.locator(".hw-title")).to_contain_text(str(number))
     shown = notes(table)
     assert shown and shown[-1][0] == "now" and shown[-1][2].startswith(words["now"]), shown
@@ -392,7 +407,7 @@ def play_learn_hand(table: Board, number: int, folder: Path, prefix: str, words:
             assert kind == "error" and text, (kind, text)
             assert table.hand() == hand and notes(table) == shown  # a refused card changes nothing
             table.shot(folder, f"{prefix}-3-why")
-        table.click_card(legal[0])
+        table.click_card(legal[0], collect=True)  # and take the finished trick away, as the learner does
         after = notes(table)
         assert any(k == "trick" and x.startswith(words["trick"]) for k, _, x in after), after
     rules += [r for k, r, _ in notes(table) if k == "rule"]

@@ -1,7 +1,16 @@
 // The card table view: shows the SVG drawn in Python and sends card clicks back.
-// No game logic lives here. Frames (the bots' cards landing one by one) are
-// shown with a short delay when `delay` > 0; a click during that animation
-// only skips it to the end.
+// No game logic lives here; what this script decides is only when the learner may act.
+//
+// Every drawing carries a version (a generation counter). A click is sent with the version of the
+// drawing it was made on, and Python refuses a click made on an older drawing. While cards move,
+// while the bots think (`hold` is "step": Python waits for this script to ask for each bot's move once
+// the previous one is on screen) and while Python has not answered a click, the hand takes no clicks:
+// a click is refused at once with a message (`wait_text`), never kept for later.
+//
+// `hold` "trick": a finished trick stays on the table until the learner clicks the table (or after
+// `pause_ms`, if that is > 0); then Python is told to continue. Cards move into the middle and to the
+// trick's winner in `move_ms` (0, or a wish for reduced motion: no movement). `frames` (the walkthrough)
+// are drawings shown one after the other, `delay` ms apart.
 //
 // Keyboard: the learner's cards are buttons with one tab stop (a "roving"
 // tabindex): the arrow keys move between them, Home/End go to the ends, and
@@ -47,13 +56,99 @@ function panelsByKeyboard(app) {
   }
 }
 
+const SVGNS = "http://www.w3.org/2000/svg";
+const REDUCED = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+
+// ----- sounds (Web Audio: made in the browser, nothing downloaded) -----------------------------------
+
+let audio = null;
+
+function audioContext(create) {
+  const Ctx = window.AudioContext || window.webkitAudioContext;
+  if (!audio && create && Ctx) audio = new Ctx();
+  if (audio && audio.state === "suspended") audio.resume();
+  return audio;
+}
+
+// Each cue: notes as [frequency Hz, start s, length s, wave].
+const CUES = {
+  turn: [[660, 0, 0.09, "sine"], [880, 0.1, 0.12, "sine"]],
+  trick: [[392, 0, 0.08, "triangle"], [523, 0.07, 0.1, "triangle"]],
+  hearts: [[784, 0, 0.1, "sine"], [659, 0.11, 0.1, "sine"], [523, 0.22, 0.16, "sine"]],
+  queen: [[220, 0, 0.18, "square"], [165, 0.18, 0.3, "square"]],
+};
+
+function playCue(name) {
+  const ctx = audioContext(false);
+  const notes = CUES[name];
+  if (!ctx || !notes || ctx.state !== "running") return;
+  const t0 = ctx.currentTime + 0.02;
+  for (const [freq, start, length, wave] of notes) {
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.type = wave;
+    osc.frequency.value = freq;
+    gain.gain.setValueAtTime(0.0001, t0 + start);
+    gain.gain.exponentialRampToValueAtTime(wave === "square" ? 0.05 : 0.14, t0 + start + 0.015);
+    gain.gain.exponentialRampToValueAtTime(0.0001, t0 + start + length);
+    osc.connect(gain).connect(ctx.destination);
+    osc.start(t0 + start);
+    osc.stop(t0 + start + length + 0.02);
+  }
+}
+
+// ----- where things are on the board ---------------------------------------------------------------
+
+function centre(el) {
+  const r = el.getBoundingClientRect();
+  return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+}
+
+function unitsPerPixel(svg) {
+  const vb = svg.viewBox && svg.viewBox.baseVal;
+  const w = svg.getBoundingClientRect().width;
+  return vb && vb.width && w ? vb.width / w : 1;
+}
+
+// Wrap an SVG element in a new <g> so a CSS transform can move it without touching its own transform.
+function wrap(el) {
+  const g = document.createElementNS(SVGNS, "g");
+  g.setAttribute("class", "hw-moving");
+  el.parentNode.insertBefore(g, el);
+  g.appendChild(el);
+  return g;
+}
+
+function trickCards(svg) {
+  return svg ? [...svg.querySelectorAll("g.trick g.card.played[data-card]")] : [];
+}
+
 function render({ model, el }) {
   const box = document.createElement("div");
   box.className = "hearts-svg-table";
   box.setAttribute("data-busy", "false");
+  box.setAttribute("data-hold", "");
   box.setAttribute("data-version", "0");
   // JupyterLab's command-mode shortcuts (arrows, Enter, Space) must not act while a card has the focus.
   box.setAttribute("data-lm-suppress-shortcuts", "true");
+  const stage = document.createElement("div");
+  stage.className = "hw-stage";
+  const thinking = document.createElement("div");
+  thinking.className = "hw-thinking";
+  thinking.setAttribute("role", "status");
+  thinking.hidden = true;
+  const toast = document.createElement("div");
+  toast.className = "hw-toast";
+  toast.setAttribute("role", "alert");
+  toast.hidden = true;
+  const lastBtn = document.createElement("button");
+  lastBtn.type = "button";
+  lastBtn.className = "hw-last-trick-btn";
+  lastBtn.hidden = true;
+  const lastView = document.createElement("div");
+  lastView.className = "hw-last-trick";
+  lastView.hidden = true;
+  box.append(stage, thinking, toast, lastBtn, lastView);
   el.appendChild(box);
   const live = document.createElement("div");
   live.className = "hw-live hw-sr-only";
@@ -61,14 +156,25 @@ function render({ model, el }) {
   live.setAttribute("aria-live", "polite");
   live.setAttribute("aria-atomic", "true");
   el.appendChild(live);
-  let timer = null;
+
+  let frameTimer = null; // walkthrough frames
   let queue = [];
+  let animations = []; // running card movements
+  let pauseTimer = null; // a finished trick's pause
+  let toastTimer = null;
+  let clockTimer = null;
+  let waitingSince = 0;
+  let sent = false; // a click or a step was sent and Python has not answered it yet
+  let sentCount = 0; // messages sent to Python (it counts those it has handled: `handled`)
+  let moving = false;
+  let shownVersion = -1;
+  let drawing = 0; // bumped by every drawing: callbacks of an earlier one's movements then do nothing
   let focusCode = null; // the card of the hand that holds the tab stop
   let spoken = -1;
   let first = true;
 
   function cards() {
-    return [...box.querySelectorAll(CARD)];
+    return [...stage.querySelectorAll(CARD)];
   }
 
   function rove(target, focus) {
@@ -78,13 +184,14 @@ function render({ model, el }) {
     if (focus) target.focus({ preventScroll: false });
   }
 
-  function show(svg) {
+  // Put a drawing on the stage, keeping the keyboard focus on the same card (or its neighbour).
+  function put(svg) {
     const active = document.activeElement;
-    const had = active !== null && box.contains(active);
+    const had = active !== null && stage.contains(active);
     const before = cards();
     const at = had ? before.indexOf(active.closest ? active.closest("g.card") : null) : -1;
     const index = at >= 0 ? at : before.findIndex((c) => c.getAttribute("data-card") === focusCode);
-    box.innerHTML = svg;
+    stage.innerHTML = svg;
     const now = cards();
     let target = now.find((c) => c.getAttribute("data-card") === focusCode);
     if (!target && now.length) {
@@ -92,16 +199,6 @@ function render({ model, el }) {
       target = target || now.find((c) => c.getAttribute("data-legal") === "true") || now[0];
     }
     rove(target || null, had);
-    const flash = model.get("flash") || [];
-    if (flash.length) {
-      const ms = model.get("flash_ms");
-      setTimeout(() => {
-        for (const code of flash) {
-          const g = box.querySelector(`g.card[data-card="${code}"]`);
-          if (g) g.classList.add("flash-done");
-        }
-      }, ms);
-    }
   }
 
   function speak() {
@@ -135,65 +232,316 @@ function render({ model, el }) {
     if (target && !target.disabled && target.getClientRects().length) target.focus();
   }
 
-  function finish() {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
-    queue = [];
-    show(model.get("svg"));
-    box.setAttribute("data-busy", "false");
-    box.setAttribute("data-version", String(model.get("version")));
-    speak();
-    watchApp();
-    if (!first) {
-      // After the other widgets of this redraw (buttons shown or hidden) have been drawn too.
-      setTimeout(focusAsked, 0);
+  const moveMs = () => (REDUCED && REDUCED.matches ? 0 : Math.max(0, model.get("move_ms") || 0));
+  const hold = () => model.get("hold") || "";
+
+  function setBusy() {
+    const busy = moving || sent || frameTimer !== null || hold() === "step";
+    box.setAttribute("data-busy", busy ? "true" : "false");
+    box.setAttribute("data-hold", moving || sent ? "" : hold());
+    return busy;
+  }
+
+  function say(text) {
+    if (!text) return;
+    toast.textContent = text;
+    toast.hidden = false;
+    if (toastTimer !== null) clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => {
+      toast.hidden = true;
+      toastTimer = null;
+    }, 2600);
+  }
+
+  function showThinking() {
+    const text = model.get("thinking_text") || "";
+    const seat = model.get("thinking");
+    if (!text || hold() !== "step" || moving) {
+      thinking.hidden = true;
+      if (clockTimer !== null) clearInterval(clockTimer);
+      clockTimer = null;
+      return;
     }
-    first = false;
+    thinking.hidden = false;
+    const plate = stage.querySelector(`svg g.seat[data-seat="${seat}"]`);
+    const b = box.getBoundingClientRect();
+    if (plate) {
+      const r = plate.getBoundingClientRect();
+      const left = Math.min(Math.max(r.left - b.left, 4), Math.max(4, b.width - 260));
+      thinking.style.left = `${left}px`;
+      thinking.style.top = `${Math.max(r.top - b.top - 34, 4)}px`;
+    }
+    const lang = model.get("lang") || "en";
+    const tick = () => {
+      const s = (performance.now() - waitingSince) / 1000;
+      const clock = s >= 0.5 ? ` ${s.toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s` : "";
+      thinking.innerHTML = "";
+      const dot = document.createElement("span");
+      dot.className = "hw-spinner";
+      thinking.append(dot, document.createTextNode(text + clock));
+    };
+    tick();
+    if (clockTimer === null) clockTimer = setInterval(tick, 100);
+  }
+
+  function stopAnimations() {
+    for (const a of animations) a.finish();
+    animations = [];
+  }
+
+  // Move the new trick cards in from their players, then call done().
+  function flyIn(oldHand, oldTrick, done) {
+    const ms = moveMs();
+    const svg = stage.querySelector("svg");
+    const fresh = trickCards(svg).filter((g) => !oldTrick.has(g.dataset.card));
+    if (!ms || !svg || !fresh.length) {
+      done();
+      return;
+    }
+    const k = unitsPerPixel(svg);
+    let left = fresh.length;
+    fresh.forEach((g, i) => {
+      const to = centre(g);
+      let from = oldHand.get(g.dataset.card);
+      if (!from) {
+        const hand = svg.querySelector(`g.hand[data-seat="${g.dataset.seat}"]`);
+        from = hand ? centre(hand) : to;
+      }
+      const a = wrap(g).animate(
+        [
+          { transform: `translate(${(from.x - to.x) * k}px, ${(from.y - to.y) * k}px)` },
+          { transform: "translate(0px, 0px)" },
+        ],
+        { duration: ms, delay: i * ms * 0.6, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" },
+      );
+      animations.push(a);
+      a.onfinish = a.oncancel = () => {
+        left -= 1;
+        if (left === 0) done();
+      };
+    });
+  }
+
+  // The finished trick on show goes to its winner (in the old drawing), then done().
+  function flyOut(newTrick, done) {
+    const ms = moveMs();
+    const svg = stage.querySelector("svg");
+    const trick = svg && svg.querySelector("g.trick[data-winner]");
+    const cards = trickCards(svg).filter((g) => !newTrick.has(g.dataset.card));
+    if (!ms || !trick || cards.length === 0) {
+      done();
+      return;
+    }
+    const winner = trick.getAttribute("data-winner");
+    const target = svg.querySelector(`g.hand[data-seat="${winner}"]`) || svg.querySelector(`g.seat[data-seat="${winner}"]`);
+    if (!target) {
+      done();
+      return;
+    }
+    const k = unitsPerPixel(svg);
+    const to = centre(target);
+    let left = cards.length;
+    for (const g of cards) {
+      const from = centre(g);
+      const a = wrap(g).animate(
+        [
+          { transform: "translate(0px, 0px) scale(1)", opacity: 1 },
+          { transform: `translate(${(to.x - from.x) * k}px, ${(to.y - from.y) * k}px) scale(0.5)`, opacity: 0.15 },
+        ],
+        { duration: ms, easing: "ease-in", fill: "forwards" },
+      );
+      animations.push(a);
+      a.onfinish = a.oncancel = () => {
+        left -= 1;
+        if (left === 0) done();
+      };
+    }
+  }
+
+  function flash() {
+    const codes = model.get("flash") || [];
+    if (!codes.length) return;
+    const ms = model.get("flash_ms");
+    setTimeout(() => {
+      for (const code of codes) {
+        const g = stage.querySelector(`g.card[data-card="${code}"]`);
+        if (g) g.classList.add("flash-done");
+      }
+    }, ms);
+  }
+
+  function lastTrick() {
+    const svg = model.get("last_trick_svg") || "";
+    lastBtn.textContent = model.get("last_trick_label") || "";
+    lastBtn.hidden = !svg || hold() === "trick";
+    if (lastBtn.hidden) lastView.hidden = true;
+    // An image, not inline SVG: the board's own drawing stays the only <svg> in the box.
+    lastView.innerHTML = "";
+    if (svg) {
+      const img = document.createElement("img");
+      img.alt = lastBtn.textContent;
+      img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
+      lastView.appendChild(img);
+    }
+    lastBtn.setAttribute("aria-expanded", lastView.hidden ? "false" : "true");
+  }
+
+  function sounds(version) {
+    if (!model.get("sound_on") || model.get("sounds_version") !== version) return;
+    (model.get("sounds") || []).forEach((name, i) => setTimeout(() => playCue(name), i * 260));
+  }
+
+  // The drawing is on screen and nothing moves: do what `hold` asks.
+  function settled(version) {
+    moving = false;
+    box.setAttribute("data-version", String(version));
+    shownVersion = version;
+    if (pauseTimer !== null) clearTimeout(pauseTimer);
+    pauseTimer = null;
+    const h = hold();
+    if (h === "step") {
+      sent = true;
+      sentCount += 1;
+      model.send({ event: "step", version });
+    } else if (h === "trick") {
+      const pause = model.get("pause_ms");
+      if (pause > 0) pauseTimer = setTimeout(() => proceed(version), pause);
+    }
+    if (h === "" && toastTimer !== null) {
+      // The table takes clicks again: an earlier "wait" no longer holds.
+      clearTimeout(toastTimer);
+      toastTimer = null;
+      toast.hidden = true;
+    }
+    setBusy();
+    showThinking();
+  }
+
+  function proceed(version) {
+    if (pauseTimer !== null) clearTimeout(pauseTimer);
+    pauseTimer = null;
+    if (sent || version !== shownVersion) return;
+    sent = true;
+    sentCount += 1;
+    setBusy();
+    model.send({ event: "continue", version });
+  }
+
+  function draw() {
+    const token = ++drawing;
+    const current = (then) => () => {
+      if (token === drawing) then();
+    };
+    const version = model.get("version");
+    const svg = model.get("svg");
+    const old = stage.querySelector("svg");
+    const oldHand = new Map();
+    if (old) for (const g of old.querySelectorAll("g.hand.mine g.card[data-card]")) oldHand.set(g.dataset.card, centre(g));
+    const oldTrick = new Set(trickCards(old).map((g) => g.dataset.card));
+    const probe = document.createElement("div");
+    probe.innerHTML = svg;
+    const newTrick = new Set(trickCards(probe.querySelector("svg")).map((g) => g.dataset.card));
+    moving = true;
+    setBusy();
+    showThinking();
+    flyOut(
+      newTrick,
+      current(() => {
+        animations = [];
+        put(svg);
+        flash();
+        lastTrick();
+        sounds(version);
+        speak();
+        if (!first) setTimeout(focusAsked, 0); // after the other widgets of this redraw have been drawn too
+        first = false;
+        watchApp();
+        flyIn(
+          oldHand,
+          oldTrick,
+          current(() => {
+            animations = [];
+            settled(version);
+          }),
+        );
+      }),
+    );
   }
 
   function step() {
     if (!queue.length) {
-      finish();
+      frameTimer = null;
+      draw();
       return;
     }
-    show(queue.shift());
-    timer = setTimeout(step, model.get("delay"));
+    put(queue.shift());
+    frameTimer = setTimeout(step, model.get("delay"));
   }
 
   function update() {
+    drawing += 1;
+    sent = sentCount > (model.get("handled") || 0); // a redraw that is not the answer yet keeps the hand waiting
+    waitingSince = performance.now();
+    if (frameTimer !== null) clearTimeout(frameTimer);
+    frameTimer = null;
+    stopAnimations();
     const frames = model.get("frames") || [];
-    const delay = model.get("delay");
-    if (timer !== null) clearTimeout(timer);
-    if (frames.length && delay > 0) {
+    if (frames.length && model.get("delay") > 0) {
       queue = frames.slice();
-      box.setAttribute("data-busy", "true");
+      setBusy();
       step();
     } else {
-      finish();
+      queue = [];
+      draw();
     }
   }
 
+  lastBtn.addEventListener("click", (event) => {
+    event.stopPropagation();
+    lastView.hidden = !lastView.hidden;
+    lastBtn.setAttribute("aria-expanded", lastView.hidden ? "false" : "true");
+  });
+  lastView.addEventListener("click", (event) => {
+    event.stopPropagation();
+    lastView.hidden = true;
+    lastBtn.setAttribute("aria-expanded", "false");
+  });
+
+  // A card chosen by click or by keyboard (or a click on the felt: g is null).
   function act(g) {
-    if (box.getAttribute("data-busy") === "true") {
-      finish();
+    audioContext(Boolean(model.get("sound_on"))); // sounds may start only after the learner acts on the page
+    if (frameTimer !== null) {
+      // The walkthrough's frames: a click only skips them to the end.
+      clearTimeout(frameTimer);
+      frameTimer = null;
+      queue = [];
+      draw();
+      return;
+    }
+    if (moving || sent || hold() === "step") {
+      if (g || hold() === "step") say(moving && !sent && hold() !== "step" ? model.get("moving_text") : model.get("wait_text"));
+      if (moving) stopAnimations(); // refused, and the movement ends at once so the table can be read
+      return;
+    }
+    if (hold() === "trick") {
+      proceed(shownVersion);
       return;
     }
     if (!g) return;
-    model.send({ event: "click", card: g.getAttribute("data-card") });
+    sent = true;
+    sentCount += 1;
+    setBusy();
+    g.classList.add("hw-sent");
+    model.send({ event: "click", card: g.getAttribute("data-card"), version: shownVersion });
   }
 
-  box.addEventListener("click", (event) => {
-    if (box.getAttribute("data-busy") === "true") {
-      finish();
-      return;
-    }
+  stage.addEventListener("click", (event) => {
     const g = event.target.closest("g.card[data-card]");
-    if (!g) return;
-    if (g.matches(CARD)) rove(g, false);
+    if (g && g.matches(CARD)) rove(g, false);
     act(g);
   });
 
-  box.addEventListener("keydown", (event) => {
+  stage.addEventListener("keydown", (event) => {
     const g = event.target.closest ? event.target.closest(CARD) : null;
     if (!g || event.altKey || event.ctrlKey || event.metaKey) return;
     const all = cards();
@@ -234,7 +582,7 @@ function render({ model, el }) {
   });
 
   function rowStep() {
-    const hand = box.querySelector("g.hand.mine");
+    const hand = stage.querySelector("g.hand.mine");
     const cols = hand ? parseInt(hand.getAttribute("data-cols") || "0", 10) : 0;
     return cols > 0 && cols < cards().length ? cols : 1;
   }
@@ -277,14 +625,25 @@ function render({ model, el }) {
   const watchTimer = setTimeout(watchApp, 300);
 
   model.on("change:version", update);
+  model.on("change:handled", () => {
+    // An answer without a new drawing (a request Python had no reason to act on).
+    if (sent && sentCount <= model.get("handled") && !moving) {
+      sent = false;
+      setBusy();
+    }
+  });
   update();
   return () => {
-    if (timer !== null) clearTimeout(timer);
+    if (frameTimer !== null) clearTimeout(frameTimer);
+    if (pauseTimer !== null) clearTimeout(pauseTimer);
+    if (clockTimer !== null) clearInterval(clockTimer);
+    if (toastTimer !== null) clearTimeout(toastTimer);
     if (resizeTimer !== null) clearTimeout(resizeTimer);
     if (observer) observer.disconnect();
     if (appObserver) appObserver.disconnect();
     if (panelTimer !== null) clearTimeout(panelTimer);
     clearTimeout(watchTimer);
+    stopAnimations();
   };
 }
 

@@ -1,0 +1,280 @@
+"""The table in a real browser never acts on what the learner has not seen (JupyterLab and Voilà).
+
+- Master bots think for a while after each card: two quick clicks then play only the first card, the second is
+  refused on the spot with a message, and the saved record holds only cards played to tricks that were on screen
+  when they were clicked.
+- A whole game at every level (50 points, cards not moving, to keep it short), timing each click in the page: to
+  the first change on screen and to the bots' last card (printed, with the screenshots' folder).
+- A deal link: ``?deal=N`` in the Voilà app's address opens that deal (asking first when a game is in progress).
+- Screenshots at 1280x900 and 1920x1080 of the states these add: a bot thinking, a finished trick on show, the
+  last-trick view, a hint beside the cards just received, the question before leaving a game, the score sheet and
+  the settings.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hearts_pages import Board, run_all, voila_app, widget
+from playwright.sync_api import expect
+
+from hearts.record import GameRecord
+from hearts_widgets.levels import available_levels
+from hearts_widgets.text import level_label
+
+APP = "tutorials/apps/en/table.ipynb"
+SOUTH = 0
+
+# Records, in the page, each click on a card of the hand: the time to the first drawing that shows the card in
+# the middle (or any new drawing, for a refused one) and the time until the bots have played (board not busy).
+RECORDER = """() => {
+  if (window.__hw) return;
+  const box = document.querySelector('.hearts-table-app .hearts-svg-table');
+  const hw = window.__hw = { clicks: [], pending: null };
+  document.addEventListener('click', (e) => {
+    const g = e.target.closest && e.target.closest('.hearts-table-app g.hand.mine g.card[data-card]');
+    if (g && !hw.pending && box.getAttribute('data-busy') !== 'true') {
+      hw.pending = { code: g.dataset.card, t0: performance.now(), version: box.dataset.version };
+    }
+  }, true);
+  const check = () => {
+    const p = hw.pending;
+    if (!p) return;
+    const now = performance.now();
+    if (p.first === undefined && box.querySelector(`.hw-stage g.trick g.card[data-card="${p.code}"]`)) {
+      p.first = now - p.t0;
+    }
+    if (box.dataset.busy === 'false' && box.dataset.version !== p.version) {
+      if (p.first === undefined) p.first = now - p.t0;
+      p.last = now - p.t0;
+      hw.clicks.push(p);
+      hw.pending = null;
+    }
+  };
+  new MutationObserver(check).observe(box, { attributes: true, childList: true, subtree: true });
+}"""
+
+
+@pytest.fixture
+def settings(voila: Any, lab: Any) -> Iterator[Any]:
+    """``settings(server, **values)`` writes the table's settings file before a page opens; all are put back."""
+    saved: list[tuple[Path, bytes | None]] = []
+
+    def write(server: Any, **values: Any) -> None:
+        path = server.data_dir / "settings.json"
+        saved.append((path, path.read_bytes() if path.exists() else None))
+        data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+        data.update(values)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(data), encoding="utf-8")
+
+    yield write
+    for path, old in reversed(saved):
+        if old is None:
+            path.unlink(missing_ok=True)
+        else:
+            path.write_bytes(old)
+
+
+def open_app(where: str, server: Any, page: Any, query: str = "") -> Board:
+    """The table app in Voilà (its own page) or in JupyterLab (the notebook run from the Run menu)."""
+    if where == "voila":
+        page.goto(server.url(f"voila/render/{APP}{query}"))
+        table = Board(voila_app(page, "hearts-table-app"))
+    else:
+        page.goto(server.url(f"lab/tree/{APP}?reset"))
+        run_all(page, server, APP)
+        table = Board(widget(page, "hearts-table-app"))
+    page.evaluate(RECORDER)
+    return table
+
+
+def choose_level(table: Board, level: str) -> None:
+    select = table.root.locator(".hw-level select")
+    label = level_label(level, "en")
+    if select.input_value() != label and select.locator("option:checked").inner_text() != label:
+        old = table.version()
+        select.select_option(label=label)
+        table.settle(old)
+
+
+def start(table: Board, number: int) -> None:
+    table.root.locator(".hw-deal-box input").fill(str(number))
+    table.press("play-deal")
+    if table.root.locator(".hw-btn-confirm").is_visible():
+        table.press("confirm")
+    expect(table.root.locator(".hw-title")).to_contain_text(str(number))
+
+
+def pass_three(table: Board) -> None:
+    for c in table.hand()[-3:]:
+        table.click_card(c.code)
+    table.press("pass")
+    table.collect()
+
+
+def trick_on_screen(table: Board) -> list[str]:
+    return table.box.locator(".hw-stage g.trick g.card[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+
+
+def saved_hand(server: Any) -> Any:
+    data = json.loads((server.data_dir / "table-save.json").read_text(encoding="utf-8"))
+    return GameRecord.from_dict(data["game"]).replay().hand
+
+
+def open_panel(table: Board, title: str) -> None:
+    table.root.locator(".hw-panels").get_by_text(title, exact=True).click()
+
+
+@pytest.mark.parametrize(("where", "size"), [("voila", (1920, 1080)), ("lab", (1280, 900))])
+def test_two_quick_clicks_while_master_bots_think(
+    where: str, size: tuple[int, int], voila: Any, lab: Any, open_page: Any, settings: Any, screenshots: Path
+) -> None:
+    server = voila if where == "voila" else lab
+    settings(server, speed="normal", trick_pause=0, target_score=100)
+    page = open_page(*size)
+    table = open_app(where, server, page)
+    prefix = f"pacing-{where}-{size[0]}x{size[1]}"
+    choose_level(table, "master")
+    start(table, 4242)
+    for c in table.hand()[-3:]:
+        table.click_card(c.code)
+    old = table.version()
+    table.root.locator(".hw-btn-pass").click()
+    # The bots choose their passes one after the other; the page says who is thinking meanwhile.
+    expect(table.box.locator(".hw-thinking")).to_contain_text("choosing cards to pass", timeout=30_000)
+    table.shot(screenshots, f"{prefix}-1-thinking")
+    table.settle(old)
+    table.collect()
+    table.press("hint")  # the hint's cards and the cards just received are marked apart
+    table.shot(screenshots, f"{prefix}-2-hint-and-received")
+
+    checked = []
+    while len(checked) < 3:
+        hand = table.hand()
+        legal = [c for c in hand if c.legal]
+        assert legal and table.hold() == "", (hand, table.hold())
+        first = legal[0].code
+        second = next(c.code for c in reversed(hand) if c.code != first)
+        before = trick_on_screen(table)
+        old = table.version()
+        at_first, at_second = table.point(first), table.point(second)
+        page.mouse.click(*at_first)
+        page.mouse.click(*at_second)  # at once: the bots have not moved yet
+        toast = table.box.locator(".hw-toast")
+        expect(toast).to_be_visible()
+        expect(toast).to_contain_text("Wait")
+        expect(toast).to_contain_text("Nothing was played")
+        if not checked:
+            table.shot(screenshots, f"{prefix}-3-second-click-refused")
+        table.settle(old)
+        checked.append((first, second, before))
+        if table.hold() == "trick":
+            table.shot(screenshots, f"{prefix}-4-trick-on-show")
+            table.box.locator(".hw-last-trick-btn").wait_for(state="hidden")
+            table.collect()
+            table.box.locator(".hw-last-trick-btn").click()
+            expect(table.box.locator(".hw-last-trick img")).to_be_visible()
+            table.shot(screenshots, f"{prefix}-5-last-trick")
+            table.box.locator(".hw-last-trick").click()
+        assert not table.hand() or second in [c.code for c in table.hand()], "the second click was played"
+
+    # The record: every card of South's is one that was clicked first, played to the trick that was on screen.
+    h = saved_hand(server)
+    plays = h.plays
+    south = [(i, c.code) for i, (s, c) in enumerate(plays) if s == SOUTH]
+    assert [code for _, code in south] == [first for first, _, _ in checked]
+    for (i, code), (_, _, before) in zip(south, checked, strict=True):
+        start_of_trick = i - i % 4
+        assert [c.code for _, c in plays[start_of_trick:i]] == before, (code, before, plays)
+
+    # Leaving this game asks first; the score sheet and the settings, for the screenshots.
+    old = table.version()
+    table.root.locator(".hw-btn-new").click()
+    expect(table.root.locator(".hw-btn-confirm")).to_be_visible()
+    table.settle(old)
+    table.shot(screenshots, f"{prefix}-6-confirm-leaving")
+    table.press("cancel")
+    open_panel(table, "Score sheet")
+    table.shot(screenshots, f"{prefix}-7-score-sheet")
+    open_panel(table, "Settings")
+    box = table.root.locator(".hw-settings")
+    expect(box.locator(".hw-set-step-bots")).to_be_visible()
+    cut = box.evaluate(
+        "el => [...el.querySelectorAll('label, .widget-label, span')]"
+        ".filter(x => x.offsetParent && x.scrollWidth > x.clientWidth + 1).map(x => x.textContent)"
+    )
+    assert cut == [], f"settings labels cut off: {cut}"
+    table.shot(screenshots, f"{prefix}-8-settings")
+
+
+def test_a_whole_game_at_every_level(voila: Any, open_page: Any, settings: Any, screenshots: Path) -> None:
+    settings(voila, speed="off", trick_pause=0, target_score=50)
+    page = open_page(1280, 900)
+    table = open_app("voila", voila, page)
+    figures = {}
+    for n, level in enumerate(available_levels()):
+        choose_level(table, level)
+        start(table, 300 + n)
+        page.evaluate("() => { window.__hw.clicks = []; }")
+        hands = 0
+        while True:
+            table.collect()
+            if table.root.locator(".hw-game-over").is_visible():
+                break
+            if table.root.locator(".hw-btn-next").is_visible():
+                table.press("next")
+                continue
+            if table.root.locator(".hw-btn-pass").is_visible():
+                hands += 1
+                pass_three(table)
+                continue
+            legal = [c for c in table.hand() if c.legal]
+            assert legal, (level, table.message())
+            table.click_card(legal[0].code)
+        hands = max(hands, 1)
+        kind, text = table.message()
+        assert kind == "ok" and "The game is over" in text, (level, kind, text)
+        clicks = page.evaluate("() => window.__hw.clicks")
+        plays = [c for c in clicks if "last" in c]
+        assert plays, level
+        firsts = [c["first"] for c in plays]
+        lasts = [c["last"] for c in plays]
+        figures[level] = {
+            "clicks": len(plays),
+            "first_median_ms": round(statistics.median(firsts)),
+            "first_worst_ms": round(max(firsts)),
+            "bots_done_median_ms": round(statistics.median(lasts)),
+            "bots_done_worst_ms": round(max(lasts)),
+        }
+        if level == available_levels()[-1]:
+            table.shot(screenshots, "game-1280x900-over")
+            open_panel(table, "Score sheet")
+            table.shot(screenshots, "game-1280x900-score-sheet")
+            open_panel(table, "Score sheet")
+    (screenshots / "click-timings.json").write_text(json.dumps(figures, indent=1), encoding="utf-8")
+    print("\nclick to first change / to the bots' last card, ms (cards not moving):")
+    for level, f in figures.items():
+        print(f"  {level:<7} {f}")
+
+
+def test_a_deal_link_opens_that_deal(voila: Any, open_page: Any, screenshots: Path) -> None:
+    page = open_page(1280, 900)
+    table = open_app("voila", voila, page, "?deal=86420")
+    title = table.root.locator(".hw-title")
+    if table.root.locator(".hw-btn-confirm").is_visible():  # a game in progress here: the link asks first
+        kind, text = table.message()
+        assert "86420" in text and "played and not won" in text, text
+        table.shot(screenshots, "deal-link-1280x900-asks-first")
+        table.press("confirm")
+    expect(title).to_contain_text("86420")
+    assert table.root.locator(".hw-deal-box input").input_value() == "86420"
+    page.goto(voila.url(f"voila/render/{APP}?deal=not-a-number"))
+    table = Board(voila_app(page, "hearts-table-app"))
+    kind, text = table.message()
+    assert kind == "error" and "not-a-number is not a deal number" in text, (kind, text)

@@ -1,0 +1,200 @@
+"""The table as the browser drives it (paced): nothing the learner has not seen is ever acted on.
+
+The bots move one :meth:`GameTable.step` at a time (the browser asks once the last drawing is on screen),
+a finished trick stays until the learner continues, and a click made while the bots think or on an older
+drawing is refused and changes nothing. Also: leaving a game asks first and goes into History, the score
+sheet, the moon's message, and the settings the table adds for this (speed, pause, sound, target).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from hearts import CardSet, Phase
+from hearts.hand import HandState
+from hearts.rules import PassDirection
+from hearts_widgets import GameTable
+from hearts_widgets.store import History, Settings
+from hearts_widgets.table_model import TableModel
+
+SOUTH = 0
+
+
+def pass_three(t: GameTable) -> None:
+    for c in list(t.model.hand.hand_of(SOUTH))[-3:]:
+        t.click_card(c.code, version=t.board.version)
+    t.press("pass")
+
+
+def run_steps(t: GameTable) -> int:
+    """What the browser does while ``hold`` is ``step``: ask for each next step with the version on screen."""
+    n = 0
+    while t.board.hold == "step":
+        t.step(t.board.version)
+        n += 1
+    return n
+
+
+def test_bots_move_one_step_at_a_time_and_clicks_meanwhile_are_refused(tmp_path: Path) -> None:
+    t = GameTable(number=7, level="rule", data_dir=tmp_path)
+    m = t.model
+    pass_three(t)
+    assert m.pending == "pass" and t.board.hold == "step" and m.hand.phase is Phase.PASSING
+    assert t.board.thinking == 1 and t.board.thinking_text == "West is choosing cards to pass…"
+    # A click now (the hand is still the one before the pass) is refused and plays nothing.
+    before = [a.cards for a in m.hand.history]
+    t.click_card(next(iter(m.hand.hand_of(SOUTH))).code, version=t.board.version)
+    assert m.message.kind == "error" and m.message.text == "Wait: West is thinking. Nothing was played."
+    assert [a.cards for a in m.hand.history] == before
+    # A step asked with an old version is ignored: the browser had not shown the latest drawing.
+    t.step(t.board.version - 1)
+    assert m.hand.passes[1] is None
+    steps = run_steps(t)
+    assert steps >= 3 and m.hand.phase is Phase.PLAYING
+    while m.pending is not None or m.hand.to_play != SOUTH:
+        if m.pending == "trick":
+            t.board._handle_message(t.board, {"event": "continue", "version": t.board.version}, [])
+        run_steps(t)
+    # Every card that a bot played came with its own drawing: one per step, none batched.
+    assert t.board.frames == [] and m.hand.to_play == SOUTH and t.board.hold == ""
+
+
+def test_a_click_on_an_older_drawing_is_refused(tmp_path: Path) -> None:
+    t = GameTable(number=7, level="rule", data_dir=tmp_path)
+    m = t.model
+    pass_three(t)
+    run_steps(t)
+    while m.hand.to_play != SOUTH or m.pending is not None:
+        t.press("continue") if m.pending == "trick" else run_steps(t)
+    card = m.hand.legal_moves.lowest()
+    plays = len(m.hand.plays)
+    t.click_card(card.code, version=t.board.version - 1)
+    assert m.message.kind == "error" and "earlier picture" in m.message.text
+    assert len(m.hand.plays) == plays
+    t.board._handle_message(t.board, {"event": "click", "card": card.code, "version": t.board.version}, [])
+    assert len(m.hand.plays) == plays + 1 and m.hand.plays[-1] == (SOUTH, card)
+
+
+def test_the_finished_trick_stays_and_says_who_took_it(tmp_path: Path) -> None:
+    t = GameTable(number=7, level="rule", data_dir=tmp_path)
+    m = t.model
+    pass_three(t)
+    run_steps(t)
+    while m.pending != "trick":
+        if m.hand.to_play == SOUTH and m.pending is None:
+            t.click_card(m.hand.legal_moves.lowest().code, version=t.board.version)
+        run_steps(t)
+    trick = m.hand.tricks[-1]
+    assert t.board.hold == "trick" and f'data-winner="{trick.winner}"' in t.board.svg
+    assert all(f'data-card="{c.code}"' in t.board.svg for c in trick.cards)  # all four still in the middle
+    name = ["You take", "West takes", "North takes", "East takes"][trick.winner]
+    assert m.message.text.startswith(f"{name} the trick with {trick.played_by(trick.winner)}")
+    assert t.buttons["continue"].layout.display is None and t.buttons["continue"].description == "Continue"
+    assert t.board.last_trick_svg.startswith("<svg")
+    # A card click while the trick is on show plays nothing.
+    if m.hand.hands[SOUTH]:
+        plays = len(m.hand.plays)
+        t.click_card(next(iter(m.hand.hand_of(SOUTH))).code, version=t.board.version)
+        assert m.message.kind == "error" and len(m.hand.plays) == plays
+    t.board._handle_message(t.board, {"event": "continue", "version": t.board.version}, [])
+    assert m.pending != "trick" and "data-winner" not in t.board.svg
+
+
+def test_the_last_trick_is_shown_before_the_hand_summary(tmp_path: Path) -> None:
+    t = GameTable(number=11, level="random", data_dir=tmp_path, target_score=100)
+    m = t.model
+    pass_three(t)
+    while not (m.hand.is_over and m.pending == "trick"):
+        if m.pending == "trick":
+            t.press("continue")
+        elif m.pending is None:
+            t.click_card(m.hand.legal_moves.lowest().code, version=t.board.version)
+        run_steps(t)
+    assert "That was the last trick" in m.message.text and 'class="summary"' not in t.board.svg
+    assert t.buttons["next"].layout.display == "none"
+    t.press("continue")
+    assert m.message.text.startswith("Hand 1 is over") and 'class="summary"' in t.board.svg
+    assert t.buttons["next"].layout.display is None
+
+
+def test_leaving_a_game_asks_and_counts_as_played_not_won(tmp_path: Path) -> None:
+    m = TableModel(number=30, level="random", data_dir=tmp_path)
+    m.press("new")  # nothing played yet: no question
+    assert m.confirming is None and m.number != 30
+    for c in list(m.hand.hand_of(SOUTH))[:3]:
+        m.click_card(c.code)
+    m.press("pass")
+    number = m.number
+    m.play_deal("5555")
+    assert m.confirming == ("play_deal", 5555) and m.number == number
+    assert "not finished" in m.message.text and "played and not won" in m.message.text
+    m.press("hint")  # every other button waits for the answer
+    assert m.message.kind == "error" and m.number == number
+    m.press("confirm")
+    assert m.number == 5555 and m.confirming is None
+    games = History.load(tmp_path).games
+    assert [(g["number"], g["won"], g.get("abandoned")) for g in games] == [(number, False, True)]
+    assert History.load(tmp_path).stats().current_streak == 0
+
+
+def test_score_sheet_has_every_hand_with_the_learners_pass(tmp_path: Path) -> None:
+    t = GameTable(number=21, level="random", data_dir=tmp_path, target_score=40, paced=False)
+    m = t.model
+    while m.hand.hand_number < 3 or m.hand.phase is Phase.PASSING:
+        h = m.hand
+        if h.phase is Phase.PASSING:
+            for c in list(h.hand_of(SOUTH))[:3]:
+                t.click_card(c.code)
+            t.press("pass")
+        elif h.is_over:
+            t.press("next")
+        else:
+            t.click_card(h.legal_moves.lowest().code)
+    sheet = t.sheet.value
+    rows = re.findall(r'<tr data-hand="(\d+)">(.*?)</tr>', sheet)
+    assert [int(n) for n, _ in rows] == [1, 2, 3]
+    for (_, row), h in zip(rows, m.game.hands, strict=True):
+        given, got = CardSet(h.passes[SOUTH] or 0), CardSet(h.received[SOUTH] or 0)
+        assert ", ".join(map(str, given)) in row and ", ".join(map(str, got)) in row
+    running = 0
+    for (_, row), h in zip(rows[:2], m.game.hands[:2], strict=True):
+        running += h.result().scores[SOUTH]
+        cell = re.findall(r"<td[^>]*>([+-]\d+).*?<small>(\d+)</small></td>", row)[0]
+        assert (int(cell[0]), int(cell[1])) == (h.result().scores[SOUTH], running)
+
+
+def test_the_moon_message_says_where_the_26_went(tmp_path: Path) -> None:
+    m = TableModel(number=1, level="rule", data_dir=tmp_path)
+    hands = [
+        "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC",
+        "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",
+        "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS",
+        "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
+    ]
+    m.game.hands[-1] = HandState(hands, m.rules, hand_number=1, pass_direction=PassDirection.NONE)
+    while not m.hand.is_over:
+        m.click_card(m.hand.legal_moves.lowest().code)
+    assert m.hand.result().shooter == SOUTH
+    assert m.message.text == (
+        "Hand 1 is over. You shot the moon! You took all 26 points, so you score 0 and everyone else gets 26. "
+        "This hand gives you +0: your total is 0. Press Next hand to go on."
+    )
+    t = GameTable(number=1, level="rule", data_dir=tmp_path / "sheet", paced=False)
+    t.model.game.hands[-1] = HandState(hands, t.model.rules, hand_number=1, pass_direction=PassDirection.NONE)
+    while not t.model.hand.is_over:
+        t.click_card(t.model.hand.legal_moves.lowest().code)
+    assert "☾ moon" in t.sheet.value and "+26" in t.sheet.value
+
+
+def test_new_settings_are_kept_and_checked(tmp_path: Path) -> None:
+    t = GameTable(number=3, level="rule", data_dir=tmp_path)
+    for widget, value in ((t.speed, "off"), (t.trick_pause, 2), (t.sound, True), (t.target, 50)):
+        widget.value = value
+    assert (t.board.move_ms, t.board.pause_ms, t.board.sound_on) == (0, 2000, True)
+    assert t.model.rules.target_score == 50  # nothing played yet: this game now ends at 50
+    s = Settings.load(tmp_path)
+    assert (s.speed, s.trick_pause, s.sound, s.target_score) == ("off", 2, True, 50)
+    t.model.set_setting("target_score", 75)
+    assert t.model.message.kind == "error" and "75" in t.model.message.text
+    assert Settings.load(tmp_path).target_score == 50
