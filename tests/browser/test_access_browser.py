@@ -43,7 +43,7 @@ from hearts_widgets.review import HandReview
 from twin_tables import twin_tables
 DATA = Path(tempfile.mkdtemp())""",
     'Walkthrough(lang="en")',
-    'GameTable(number=2024, level="random", lang="en", data_dir=DATA / "table", resume=False, delay=0, learn=True)'
+    'GameTable(number=2024, level="random", lang="en", data_dir=DATA / "table", resume=False, paced=False, learn=True)'
     '.add_class("hw-a11y-table")',
     """hand = HandState(Deal.from_number(11))
 bots = [RandomBot(seed=s) for s in range(4)]
