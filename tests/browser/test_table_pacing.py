@@ -268,7 +268,7 @@ def test_a_deal_link_opens_that_deal(voila: Any, open_page: Any, screenshots: Pa
     table = open_app("voila", voila, page, "?deal=86420")
     title = table.root.locator(".hw-title")
     if table.root.locator(".hw-btn-confirm").is_visible():  # a game in progress here: the link asks first
-        kind, text = table.message()
+        _kind, text = table.message()
         assert "86420" in text and "played and not won" in text, text
         table.shot(screenshots, "deal-link-1280x900-asks-first")
         table.press("confirm")
