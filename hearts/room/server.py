@@ -150,8 +150,6 @@ class RoomServer:
         self._wake: dict[tuple[str, int], asyncio.Event] = {}
         self._drivers: list[asyncio.Task[None]] = []
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._pending: dict[tuple[str, int], tuple[Path, dict[str, Any]]] = {}
-        self._saving: dict[tuple[str, int], asyncio.Task[None]] = {}
         for r in rooms:
             self.add(r)
         self.app = Starlette(
@@ -196,11 +194,7 @@ class RoomServer:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
             self._drivers.clear()
-            for saving in list(self._saving.values()):
-                with contextlib.suppress(Exception):
-                    await saving
             self._loop = None
-            self._flush_all()
             for room in self.rooms.values():
                 with contextlib.suppress(OSError):
                     storage.save_room(self.folder, room)
@@ -264,34 +258,13 @@ class RoomServer:
                 self._send_lobby(conn)
 
     def _save(self, room: Room, table: RoomTable) -> None:
-        """Save the table as it is now. The file is written in a worker thread (the newest state wins when
-        writes queue up), so browsers are not kept waiting for the disk; outside a running server, at once."""
-        key = (room.room_hash, table.index)
-        data = table.to_dict()
+        """Save the table as it is now, before any browser is told of the change: a move that a screen shows
+        is on disk, so a server killed at any moment resumes at a position every player has seen."""
         path = storage.room_folder(self.folder, room) / f"table-{table.index}.json"
-        if self._loop is None:
-            storage.write_json_atomic(path, data)
-            return
-        self._pending[key] = (path, data)
-        if key not in self._saving:
-            self._saving[key] = asyncio.create_task(self._flush(key))
-
-    async def _flush(self, key: tuple[str, int]) -> None:
         try:
-            while key in self._pending:
-                path, data = self._pending.pop(key)
-                try:
-                    await asyncio.to_thread(storage.write_json_atomic, path, data)
-                except OSError:
-                    log.exception("cannot save %s", path)
-        finally:
-            self._saving.pop(key, None)
-
-    def _flush_all(self) -> None:
-        for path, data in self._pending.values():
-            with contextlib.suppress(OSError):
-                storage.write_json_atomic(path, data)
-        self._pending.clear()
+            storage.write_json_atomic(path, table.to_dict())
+        except OSError:
+            log.exception("cannot save %s", path)
 
     def _send_lobby(self, conn: Connection) -> None:
         lobby = conn.room.lobby(conn.lang)
