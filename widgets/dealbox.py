@@ -35,6 +35,7 @@ class DealBox(anywidget.AnyWidget):
 
     value = traitlets.Unicode("").tag(sync=True)
     placeholder = traitlets.Unicode("").tag(sync=True)
+    description = traitlets.Unicode("").tag(sync=True)  # the box's visible label, its accessible name
     label = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:

@@ -87,7 +87,7 @@ _STYLE = """
 .hearts-app .hw-settings .widget-checkbox .widget-label-basic,
 .hearts-app .hw-settings .widget-checkbox .widget-label-basic span {
   white-space: normal; line-height: 1.35; height: auto; }
-.hearts-app .hw-deal { display: flex; gap: 6px; align-items: center; }
+.hearts-app .hw-deal { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
 .hearts-app .hw-deal input { width: 10em; height: var(--jp-widgets-inline-height, 28px); box-sizing: border-box;
   padding: 0 8px; border: 1px solid var(--jp-border-color1, #bbb); font-size: var(--jp-widgets-font-size, 13px); }
 .hearts-app .hw-deal button { height: var(--jp-widgets-inline-height, 28px); padding: 0 12px; width: auto;
@@ -369,7 +369,8 @@ class GameTable(W.VBox):  # type: ignore[misc]
             self.level_box.description = t("ui.label.level", lang)
             for name, b in self.buttons.items():
                 b.description = t(f"ui.button.{name}", lang)
-            self.deal_box.placeholder = t("ui.label.deal", lang)
+            self.deal_box.description = t("ui.label.deal", lang)
+            self.deal_box.placeholder = t("ui.label.deal_hint", lang)
             self.deal_box.label = t("ui.button.play_deal", lang)
             self.deal_box.value = str(m.number)
             self._show_buttons()

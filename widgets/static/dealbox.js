@@ -7,7 +7,12 @@ function render({ model, el }) {
   row.className = "hw-deal";
   const wrap = document.createElement("div");
   wrap.className = "hw-deal-box";
+  // A visible label tied to the input (its accessible name), in the learner's language: `description`.
+  const caption = document.createElement("label");
+  caption.className = "hw-deal-label";
   const input = document.createElement("input");
+  input.id = `hw-deal-${Math.random().toString(36).slice(2)}`;
+  caption.htmlFor = input.id;
   input.type = "text";
   input.inputMode = "numeric";
   input.autocomplete = "off";
@@ -16,12 +21,12 @@ function render({ model, el }) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "hw-btn-play-deal hw-btn jupyter-button widget-button";
-  row.append(wrap, button);
+  row.append(caption, wrap, button);
   el.appendChild(row);
 
   function labels() {
     input.placeholder = model.get("placeholder");
-    input.setAttribute("aria-label", model.get("placeholder"));
+    caption.textContent = model.get("description");
     button.textContent = model.get("label");
   }
   function value() {
@@ -39,6 +44,7 @@ function render({ model, el }) {
   });
   model.on("change:placeholder", labels);
   model.on("change:label", labels);
+  model.on("change:description", labels);
   model.on("change:value", value);
   labels();
   value();
