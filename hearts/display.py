@@ -1823,7 +1823,7 @@ def _compact_table(
         if s != me and cards is not None:  # every hand shown (``reveal``): each suit's ranks on a line
             for suit in range(4):
                 ranks = [Card(c).rank_symbol for c in iter_mask(cards) if c // 13 == suit]
-                out.append(f"{str(Card(suit * 13))[-1]} {' '.join(ranks) if ranks else '–'}")
+                out += _suit_lines(str(Card(suit * 13))[-1], ranks, pw - 14 - 8, 15)
         return out
 
     # The other seats: name plates in a row (two rows for more than three).
@@ -1910,6 +1910,41 @@ def _compact_table(
         f'<rect x="5" y="5" width="{_f(W - 10)}" height="{_f(H - 10)}" rx="11" fill="{felt}"/>',
     ]
     return "".join(head + body) + "</svg>"
+
+
+_RANK_EM = 0.8  # the widest rank letter of DejaVu Sans (Q) in ems, for every character of a rank
+_SUIT_EM = 0.9  # a suit symbol
+_SPACE_EM = 0.32  # a space (and a no-break space)
+
+
+def _suit_lines(symbol: str, ranks: Sequence[str], room: float, size: float) -> list[str]:
+    """One suit's ranks after its symbol, wrapped into lines ``room`` units wide at font ``size``; a
+    continued line is indented under the first rank (no-break spaces, which SVG keeps).
+
+    >>> _suit_lines("♥", list("AKQJ"), 200, 15)
+    ['♥ A K Q J']
+    >>> _suit_lines("♥", ["A", "K", "Q", "J", "10", "9", "8"], 100, 15)
+    ['♥ A K Q J', '\xa0\xa0\xa0\xa010 9 8']
+    >>> _suit_lines("♣", [], 100, 15)
+    ['♣ –']
+    """
+    if not ranks:
+        return [f"{symbol} –"]
+    indent = (_SUIT_EM + _SPACE_EM) * size
+    pad = "\u00a0" * math.ceil((_SUIT_EM + _SPACE_EM) / _SPACE_EM)
+    lines: list[str] = []
+    line: list[str] = []
+    width = indent
+    for r in ranks:
+        w = len(r) * _RANK_EM * size + (_SPACE_EM * size if line else 0.0)
+        if line and width + w > room:
+            lines.append(" ".join(line))
+            line, width = [], indent
+            w = len(r) * _RANK_EM * size
+        line.append(r)
+        width += w
+    lines.append(" ".join(line))
+    return [f"{symbol} {lines[0]}"] + [pad + x for x in lines[1:]]
 
 
 def _compact_plate(

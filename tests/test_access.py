@@ -261,3 +261,39 @@ def test_compact_layout_hides_what_the_wide_one_hides(tmp_path: Path) -> None:
     plate = next(g for g in ET.fromstring(shown).iterfind(".//s:g[@data-seat='1']", NS) if "seat" in g.get("class", ""))
     listed = "".join(t.text or "" for t in plate.iterfind("s:text", NS))
     assert all(c[:-1] in listed for c in west)
+
+
+def _dejavu_width(s: str, size: float) -> float:
+    """The advance width of ``s`` in DejaVu Sans (the table's font, shipped with matplotlib) at ``size``."""
+    from matplotlib import font_manager, ft2font
+
+    font = ft2font.FT2Font(font_manager.findfont("DejaVu Sans"))
+    font.set_size(size, 72)  # at 72 dpi a point is a unit
+    return sum(font.load_char(ord(ch)).linearHoriAdvance for ch in s) / 65536
+
+
+@pytest.mark.parametrize("fit", [358, 390, 600])
+def test_compact_plates_hold_every_hand_they_list(fit: int) -> None:
+    from hearts import Deal, HandState
+
+    # A deal where another seat holds eight or more of one suit: its line is the longest a plate lists.
+    number = next(
+        i for i in range(10_000)
+        if max(sum(1 for c in Deal.from_number(i).hands[s] if c.suit == u) for s in (1, 2, 3) for u in range(4)) >= 8
+    )
+    root = ET.fromstring(table_svg(HandState(Deal.from_number(number)), viewer=0, reveal=True, scores=[0] * 4, fit=fit))
+    px = fit / float((root.get("viewBox") or "").split()[2])
+    checked = 0
+    for g in root.iterfind(".//s:g", NS):
+        if "seat" not in (g.get("class") or "").split():
+            continue
+        plate = g.find("s:rect", NS)
+        assert plate is not None
+        right = float(plate.get("x") or 0) + float(plate.get("width") or 0)
+        for t in g.iterfind("s:text", NS):
+            end = float(t.get("x") or 0) + _dejavu_width(t.text or "", float(t.get("font-size") or 0))
+            assert end <= right - 4 / px, (fit, t.text, end, right)
+            checked += 1
+        bottom = float(plate.get("y") or 0) + float(plate.get("height") or 0)
+        assert all(float(t.get("y") or 0) + 4 <= bottom for t in g.iterfind("s:text", NS))
+    assert checked >= 3 * 7, checked  # three plates: name, counts and four suits at least
