@@ -50,6 +50,8 @@ if TYPE_CHECKING:
 __all__ = [
     "BACKS",
     "COMPACT_BELOW",
+    "LANDSCAPE",
+    "is_landscape",
     "TAP",
     "TABLE_COLORS",
     "DisplayError",
@@ -1284,6 +1286,7 @@ def table_svg(
     width: float = 1000,
     cover: bool = False,
     fit: float | None = None,
+    fit_height: float | None = None,
 ) -> str:
     """The whole table as seen from one seat.
 
@@ -1317,6 +1320,10 @@ def table_svg(
       name plates in a row, the trick in the middle and the viewer's hand in one
       or two rows of big cards, each at least :data:`TAP` pixels wide and tall
       to tap (``data-layout="compact"`` on the ``<svg>``).
+    - ``fit_height``: the height in CSS pixels of the window it is shown in. A compact
+      table in a wide, low window (a phone on its side: wider than :data:`LANDSCAPE` times its
+      height) is laid out across (``data-arrange="landscape"``): the seats beside the trick, the
+      hand in one row under them, to fit the height.
     - ``cover``: draw the viewer's hand face down too (pass-and-play, while the screen goes
       to the next player): then no card of any hand reaches the SVG, and the banner asks the
       viewer to say they are ready (unless ``message`` says something else).
@@ -1382,6 +1389,10 @@ def table_svg(
     if fit is not None:
         if isinstance(fit, bool) or not isinstance(fit, (int, float)) or not fit > 0:
             raise DisplayError(f"fit must be a width in pixels, more than 0, not {fit!r}", "fit")
+        if fit_height is not None and (
+            isinstance(fit_height, bool) or not isinstance(fit_height, (int, float)) or not fit_height > 0
+        ):
+            raise DisplayError(f"fit_height must be a height in pixels, more than 0, not {fit_height!r}", "fit_height")
         if fit < COMPACT_BELOW:
             status, strong = _status(v, message, winner, nm, cover, lang)
             return _compact_table(
@@ -1403,6 +1414,7 @@ def table_svg(
                 back=back,
                 four_color=four_color,
                 lang=lang,
+                landscape=is_landscape(fit, fit_height) and v.n in (3, 4),
             )
 
     table_label = aria(text("display.a11y.table", lang, name=nm[me]))
@@ -1753,6 +1765,19 @@ COMPACT_BELOW = 880.0
 """Below this width in CSS pixels (``fit``) the table is drawn for a small screen: the fan's cards would
 leave less than :data:`TAP` pixels of each card to tap."""
 TAP = 48.0
+LANDSCAPE = 1.3
+"""A compact table is laid out across when it is wider than this many times the window's height."""
+
+
+def is_landscape(fit: float | None, fit_height: float | None) -> bool:
+    """Whether ``table_svg(fit=fit, fit_height=fit_height)`` draws the compact table across (a phone on its side).
+
+    >>> is_landscape(820, 390), is_landscape(358, 844), is_landscape(1000, 390), is_landscape(820, None)
+    (True, False, False, False)
+    """
+    return fit is not None and fit_height is not None and fit < COMPACT_BELOW and fit > LANDSCAPE * fit_height
+
+
 """Pixels of every card of the viewer's hand left to tap in the compact layout (WCAG asks 44 x 44)."""
 _UNIT_PX = 0.82  # CSS pixels per drawing unit aimed at in the compact layout: 15 units of text read as 12 px
 
@@ -1777,8 +1802,9 @@ def _compact_table(
     back: str,
     four_color: bool,
     lang: str,
+    landscape: bool = False,
 ) -> str:
-    """The whole table for a screen ``fit`` pixels wide (see ``table_svg(fit=...)``)."""
+    """The whole table for a screen ``fit`` pixels wide (see ``table_svg(fit=...)``); ``landscape``: across."""
     from hearts.hand import Phase
 
     n, me = v.n, v.viewer
@@ -1826,50 +1852,76 @@ def _compact_table(
                 out += _suit_lines(str(Card(suit * 13))[-1], ranks, pw - 14 - 8, 15)
         return out
 
-    # The other seats: name plates in a row (two rows for more than three).
+    # The other seats: name plates in a row (two rows for more than three); across, beside the trick.
     others = [(me + rel) % n for rel in range(1, n)]
     per_row = 3 if len(others) <= 3 else (len(others) + 1) // 2
     gap = 8.0
-    pw = (W - 2 * m - gap * (per_row - 1)) / per_row
+    side = min(300.0, (W - 2 * m) * 0.3)  # across: the width of the columns left and right of the trick
+    pw = side if landscape else (W - 2 * m - gap * (per_row - 1)) / per_row
     top = 64.0
-    plate_h = 30 + 19 * max((len(lines(s)) for s in others), default=0) + 8
-    for i, s in enumerate(others):
-        row, col = divmod(i, per_row)
-        in_row = min(per_row, len(others) - row * per_row)
-        x = cx - (in_row * pw + (in_row - 1) * gap) / 2 + col * (pw + gap)
-        y = top + row * plate_h
-        body.append(_compact_plate(x, y, pw, nm[s], lines(s), seat=s, active=s == active, lang=lang))
-    top += plate_h * ((len(others) + per_row - 1) // per_row) + 4
+    plate_h = 30 + 19 * max((len(lines(s)) for s in others), default=0) + 8.0
 
-    # The middle: the trick (each card towards the seat that played it), the pass arrow or the summary.
-    tw = min(84.0 if W < 600 else 112.0 if W < 800 else 96.0, (W - 2 * m) / 3.5)
-    th = tw * _RATIO
-    tcy = top + th * 1.05 + 6
-    trick_label = text("display.a11y.trick" if shown else "display.a11y.trick_empty", lang)
-    body.append(f'<g class="trick" role="group" aria-label="{aria(trick_label)}">')
-    for s, c in shown:
-        a = math.radians(_seat_angle((s - me) % n, n))
-        x = cx + tw * 1.12 * math.cos(a)
-        y = tcy + th * 0.56 * math.sin(a)
-        body.append(_played(c, s, x, y, tw, 0.0, winner=winner, names=nm, four_color=four_color, lang=lang))
-    body.append("</g>")
-    if v.phase is Phase.PASSING and not v.passed:
-        body.append(_arrow(cx, tcy, _seat_angle((v.pass_target - me) % n, n), "#ffd54f"))
-    elif v.phase is Phase.DONE and not shown:
-        body.append(_summary(v, list(nm), lang, cx, tcy))
-    top = tcy + th * 1.06 + 10
+    def plate(x: float, y: float, width: float, s: int, said: list[str]) -> None:
+        body.append(_compact_plate(x, y, width, nm[s], said, seat=s, active=s == active, lang=lang))
 
-    if status is not None:
-        banner = _banner(cx, 0, status, strong=strong, size=16, room=W - 2 * m)
-        height = float(re.findall(r'height="([\d.]+)"', banner)[0])
-        body.append(_banner(cx, top + height, status, strong=strong, size=16, room=W - 2 * m))
-        top += height + 8
+    def trick(tcy: float, tw: float) -> float:
+        """The trick (each card towards the seat that played it), the pass arrow or the summary; its bottom."""
+        th = tw * _RATIO
+        trick_label = text("display.a11y.trick" if shown else "display.a11y.trick_empty", lang)
+        body.append(f'<g class="trick" role="group" aria-label="{aria(trick_label)}">')
+        for s, c in shown:
+            a = math.radians(_seat_angle((s - me) % n, n))
+            x = cx + tw * 1.12 * math.cos(a)
+            y = tcy + th * 0.56 * math.sin(a)
+            body.append(_played(c, s, x, y, tw, 0.0, winner=winner, names=nm, four_color=four_color, lang=lang))
+        body.append("</g>")
+        if v.phase is Phase.PASSING and not v.passed:
+            body.append(_arrow(cx, tcy, _seat_angle((v.pass_target - me) % n, n), "#ffd54f"))
+        elif v.phase is Phase.DONE and not shown:
+            body.append(_summary(v, list(nm), lang, cx, tcy))
+        return tcy + th * 1.06
 
-    # The viewer: a plate across, then the hand in rows of cards big enough to read and to tap.
-    body.append(
-        _compact_plate(m, top, W - 2 * m, nm[me], [" · ".join(lines(me))], seat=me, active=me == active, lang=lang)
-    )
-    top += 58
+    def banner(top: float, room: float, x: float) -> float:
+        if status is None:
+            return top
+        first = _banner(x, 0, status, strong=strong, size=16, room=room)
+        height = float(re.findall(r'height="([\d.]+)"', first)[0])
+        body.append(_banner(x, top + height, status, strong=strong, size=16, room=room))
+        return top + height + 8
+
+    if landscape:
+        # West (and the viewer's own plate) on the left, East and the banner on the right, North above the
+        # trick in the middle; the hand in one row under them all.
+        west, east = others[0], others[-1]
+        middle = others[1:-1]
+        mid_w = min(side, W - 2 * m - 2 * (side + gap))
+        y = 10.0
+        for s in middle:
+            plate(cx - mid_w / 2, y, mid_w, s, lines(s))
+            y += plate_h + 6
+        tw = min(64.0, (W - 2 * m - 2 * (side + gap)) / 3.5)
+        bottom = trick(y + tw * _RATIO * 1.05, tw)
+        plate(m, top, side, west, lines(west))
+        mine_lines = lines(me)
+        plate(m, top + plate_h + 8, side, me, mine_lines)
+        low = top + plate_h + 8 + 30 + 19 * len(mine_lines)
+        plate(W - m - side, top, side, east, lines(east))
+        low = max(low, banner(top + plate_h + 8, side, W - m - side / 2))
+        top = max(bottom, low) + 6
+    else:
+        for i, s in enumerate(others):
+            row, col = divmod(i, per_row)
+            in_row = min(per_row, len(others) - row * per_row)
+            x = cx - (in_row * pw + (in_row - 1) * gap) / 2 + col * (pw + gap)
+            y = top + row * plate_h
+            plate(x, y, pw, s, lines(s))
+        top += plate_h * ((len(others) + per_row - 1) // per_row) + 4
+        tw = min(84.0 if W < 600 else 112.0 if W < 800 else 96.0, (W - 2 * m) / 3.5)
+        top = trick(top + tw * _RATIO * 1.05 + 6, tw) + 10
+        top = banner(top, W - 2 * m, cx)
+        # The viewer: a plate across, then the hand in rows of cards big enough to read and to tap.
+        plate(m, top, W - 2 * m, me, [" · ".join(lines(me))])
+        top += 58
     mine = list(iter_mask(v.hands[me] or 0))
     k = len(mine)
     cw = max(56 / px, 60.0)  # a card about 56 px wide
@@ -1904,7 +1956,8 @@ def _compact_table(
             W,
             H,
             "hearts-table",
-            f' data-viewer="{me}" data-players="{n}" data-layout="compact" role="group" aria-label="{table_label}"',
+            f' data-viewer="{me}" data-players="{n}" data-layout="compact"'
+            f' data-arrange="{"landscape" if landscape else "portrait"}" role="group" aria-label="{table_label}"',
         ),
         f'<rect x="0" y="0" width="{_f(W)}" height="{_f(H)}" rx="14" fill="{_mix(felt, "#000000", 0.35)}"/>',
         f'<rect x="5" y="5" width="{_f(W - 10)}" height="{_f(H - 10)}" rx="11" fill="{felt}"/>',

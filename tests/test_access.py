@@ -226,13 +226,19 @@ def test_walkthrough_says_each_step_and_moves_focus(tmp_path: Path) -> None:
 # ----- small screens -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("fit", [358, 390, 600, 830])
-def test_compact_layout_leaves_a_finger_of_every_card(fit: int) -> None:
+@pytest.mark.parametrize("fit, window", [(358, 844), (390, None), (600, None), (830, 1100), (814, 390), (640, 360)])
+def test_compact_layout_leaves_a_finger_of_every_card(fit: int, window: int | None) -> None:
     from hearts import Deal, HandState
 
     h = HandState(Deal.from_number(3))
-    root = ET.fromstring(table_svg(h, viewer=0, fit=fit, selected="2C 3C 4C"))
+    message = "Choose 3 cards to pass to the left, to West"  # the banner of a real table
+    root = ET.fromstring(table_svg(h, viewer=0, fit=fit, fit_height=window, selected="2C 3C 4C", message=message))
     assert root.get("data-layout") == "compact" and float(root.get("width") or 0) == fit
+    # A phone on its side gets the table across, no taller than its window (with room for a 20 px margin).
+    across = window is not None and fit > 1.3 * window
+    assert root.get("data-arrange") == ("landscape" if across else "portrait")
+    if across:
+        assert window is not None and float(root.get("height") or 0) <= window - 20, root.get("height")
     px = fit / float((root.get("viewBox") or "").split()[2])
     cards = mine(ET.tostring(root, "unicode"))
     spots = [tuple(float(x) for x in re.findall(r"[-\d.]+", c.get("transform", ""))[:2]) for c in cards]
@@ -272,8 +278,8 @@ def _dejavu_width(s: str, size: float) -> float:
     return sum(font.load_char(ord(ch)).linearHoriAdvance for ch in s) / 65536
 
 
-@pytest.mark.parametrize("fit", [358, 390, 600])
-def test_compact_plates_hold_every_hand_they_list(fit: int) -> None:
+@pytest.mark.parametrize("fit, window", [(358, None), (390, 844), (600, None), (814, 390)])
+def test_compact_plates_hold_every_hand_they_list(fit: int, window: int | None) -> None:
     from hearts import Deal, HandState
 
     # A deal where another seat holds eight or more of one suit: its line is the longest a plate lists.
@@ -281,7 +287,11 @@ def test_compact_plates_hold_every_hand_they_list(fit: int) -> None:
         i for i in range(10_000)
         if max(sum(1 for c in Deal.from_number(i).hands[s] if c.suit == u) for s in (1, 2, 3) for u in range(4)) >= 8
     )
-    root = ET.fromstring(table_svg(HandState(Deal.from_number(number)), viewer=0, reveal=True, scores=[0] * 4, fit=fit))
+    root = ET.fromstring(
+        table_svg(
+            HandState(Deal.from_number(number)), viewer=0, reveal=True, scores=[0] * 4, fit=fit, fit_height=window
+        )
+    )
     px = fit / float((root.get("viewBox") or "").split()[2])
     checked = 0
     for g in root.iterfind(".//s:g", NS):

@@ -43,7 +43,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from hearts.display import COMPACT_BELOW
+from hearts.display import COMPACT_BELOW, is_landscape
 
 __all__ = ["HOLDS", "SvgTable"]
 
@@ -81,6 +81,7 @@ class SvgTable(anywidget.AnyWidget):
     lang = traitlets.Unicode("en").tag(sync=True)
     handled = traitlets.Int(0).tag(sync=True)  # messages from the browser handled so far (it is busy until then)
     fit = traitlets.Int(0).tag(sync=True)  # the board's width in CSS pixels, told by the browser (0: not yet)
+    fit_height = traitlets.Int(0).tag(sync=True)  # the window's height in CSS pixels, told with the width
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -89,8 +90,9 @@ class SvgTable(anywidget.AnyWidget):
         self.clicked_version: int | None = None  # the drawing the card being handled was clicked on
         self._refit_callbacks: list[Callable[[], None]] = []
         self._drawn_for: float | None = None
+        self._drawn_across = False
         self.on_msg(self._handle_message)
-        self.observe(self._on_fit, names="fit")
+        self.observe(self._on_fit, names=["fit", "fit_height"])
 
     @property
     def fit_px(self) -> float | None:
@@ -105,10 +107,21 @@ class SvgTable(anywidget.AnyWidget):
         """
         return float(self.fit) if self.fit > 0 else None
 
+    @property
+    def fit_height_px(self) -> float | None:
+        """The window's height to draw for (``table_svg(fit_height=...)``), once the browser has told it.
+
+        >>> v = SvgTable()
+        >>> v.fit, v.fit_height = 820, 390
+        >>> v.fit_height_px
+        390.0
+        """
+        return float(self.fit_height) if self.fit_height > 0 else None
+
     def on_refit(self, callback: Callable[[], None]) -> None:
         """Call ``callback()`` when the board's width changes enough to need a new drawing: the small-screen
         layout starts or ends, or a small screen's width changes by more than 4% (the cards' tap targets are
-        sized for the width)."""
+        sized for the width), or a phone is turned (the compact table laid across or not)."""
         self._refit_callbacks.append(callback)
 
     def _on_fit(self, _change: Any) -> None:
@@ -116,7 +129,8 @@ class SvgTable(anywidget.AnyWidget):
         if new is None:
             return
         small_new, small_old = new < COMPACT_BELOW, old is not None and old < COMPACT_BELOW
-        if small_new == small_old and (not small_new or abs(new - (old or new)) <= 0.04 * new):
+        turned = is_landscape(new, self.fit_height_px) != self._drawn_across
+        if small_new == small_old and not turned and (not small_new or abs(new - (old or new)) <= 0.04 * new):
             return
         for cb in self._refit_callbacks:
             cb()
@@ -196,6 +210,7 @@ class SvgTable(anywidget.AnyWidget):
                 self.announce_n += 1
             self.svg = svg
             self._drawn_for = self.fit_px
+            self._drawn_across = is_landscape(self.fit_px, self.fit_height_px)
             self.version += 1
             if sounds:
                 self.sounds = list(sounds)

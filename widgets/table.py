@@ -349,7 +349,8 @@ class GameTable(W.VBox):  # type: ignore[misc]
     def svg(self, state: HandState | None = None) -> str:
         """The table drawing of the current position (or of ``state``, one of the bots' frames)."""
         subject, options = self.model.drawing(state)
-        return table_svg(subject, **options, fit=self.board.fit_px)  # the board's size is the view's to know
+        # The board's size is the view's to know.
+        return table_svg(subject, **options, fit=self.board.fit_px, fit_height=self.board.fit_height_px)
 
     def refresh(self) -> None:
         """Redraw everything from the model."""

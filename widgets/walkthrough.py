@@ -131,6 +131,7 @@ class Walkthrough(W.VBox):  # type: ignore[misc]
             title=m.title(),
             lang=m.lang,
             fit=self.board.fit_px,
+            fit_height=self.board.fit_height_px,
         )
 
     def refresh(self) -> None:

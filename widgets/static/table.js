@@ -24,9 +24,10 @@
 // Screen readers: `announce` is said by a polite live region each time
 // `announce_n` changes (the message line, notes, the trick's cards).
 //
-// Small screens: the board tells Python its width (`fit`, CSS pixels) whenever
-// it changes; Python draws a layout for that width (on a phone the hand is in
-// rows of big cards; `data-cols` on the hand says how many per row, and the
+// Small screens: the board tells Python its width (`fit`, CSS pixels) and the
+// window's height (`fit_height`) whenever they change; Python draws a layout
+// for that size (on a phone the hand is in rows of big cards, laid across when
+// the phone is on its side; `data-cols` on the hand says how many per row, and the
 // up and down arrows move between rows).
 
 const CARD = 'g.hand.mine g.card[role="button"]';
@@ -588,21 +589,27 @@ function render({ model, el }) {
   }
 
   let told = 0;
+  let toldHeight = 0;
   let resizeTimer = null;
   function tellWidth() {
     resizeTimer = null;
     const w = Math.round(box.getBoundingClientRect().width);
-    if (w > 0 && w !== told) {
+    const h = Math.round(window.innerHeight);
+    if (w > 0 && (w !== told || h !== toldHeight)) {
       told = w;
+      toldHeight = h;
+      model.set("fit_height", h);
       model.set("fit", w);
       model.save_changes();
     }
   }
-  const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => {
+  function resized() {
     if (resizeTimer !== null) clearTimeout(resizeTimer);
     resizeTimer = setTimeout(tellWidth, 120);
-  });
+  }
+  const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(resized);
   if (observer) observer.observe(box);
+  window.addEventListener("resize", resized);
 
   // The other widgets of the app are drawn beside this one, some after it: enhance them as they appear
   // (once this view is on the page, inside its app).
@@ -640,6 +647,7 @@ function render({ model, el }) {
     if (toastTimer !== null) clearTimeout(toastTimer);
     if (resizeTimer !== null) clearTimeout(resizeTimer);
     if (observer) observer.disconnect();
+    window.removeEventListener("resize", resized);
     if (appObserver) appObserver.disconnect();
     if (panelTimer !== null) clearTimeout(panelTimer);
     clearTimeout(watchTimer);
