@@ -27,9 +27,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import websockets
 
@@ -177,7 +180,7 @@ def run(*, tables: int = 10, seconds: float = 60.0, seed: int = 7) -> Result:
             if url is None:
                 raise RuntimeError(f"the room server did not start:\n{log.read_text()[-2000:]}")
             time.sleep(0.5)  # the socket is bound before the message is printed; let the loop start
-            asyncio.run(_clients("ws" + url[4:], tables, seconds, result))
+            _run_in_own_thread(_clients("ws" + url[4:], tables, seconds, result))
             result.rss_mib, result.peak_mib = _memory(proc.pid)
         finally:
             proc.terminate()
@@ -186,6 +189,24 @@ def run(*, tables: int = 10, seconds: float = 60.0, seed: int = 7) -> Result:
             except subprocess.TimeoutExpired:
                 proc.kill()
     return result
+
+
+def _run_in_own_thread(coro: Coroutine[Any, Any, None]) -> None:
+    """``asyncio.run`` in a thread of its own, so it works even where this thread already runs an event loop
+    (a test process whose browser tests drive Playwright's synchronous API)."""
+    failure: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            asyncio.run(coro)
+        except BaseException as e:  # handed to the caller's thread
+            failure.append(e)
+
+    worker = threading.Thread(target=target, name="room-load-clients")
+    worker.start()
+    worker.join()
+    if failure:
+        raise failure[0]
 
 
 def main(argv: list[str] | None = None) -> int:

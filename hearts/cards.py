@@ -20,6 +20,7 @@ False
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Iterable, Iterator
 
 from hearts.errors import CardParseError
@@ -89,6 +90,16 @@ ALL_CARDS_MASK = (1 << 52) - 1
 HEARTS_MASK = SUIT_MASKS[Suit.HEARTS]
 
 
+def _whole_number(value: object) -> int:
+    """An integer of any integer type (``int``, numpy's), as ``int``; a bool, float or text is refused."""
+    if isinstance(value, (bool, float, str, bytes)) or type(value).__name__ == "bool_":
+        raise CardParseError(f"card index {value!r} is out of range 0-51", value)
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise CardParseError(f"card index {value!r} is out of range 0-51", value) from None
+
+
 class Card(int):
     """A playing card: an ``int`` 0–51 that prints as notation.
 
@@ -106,7 +117,9 @@ class Card(int):
     __slots__ = ()
 
     def __new__(cls, value: int) -> Card:
-        if not isinstance(value, int) or type(value) is bool or not 0 <= value < 52:
+        if type(value) is not int and not isinstance(value, Card):
+            value = _whole_number(value)  # numpy integers too; not bools, floats or text
+        if not 0 <= value < 52:
             raise CardParseError(f"card index {value!r} is out of range 0-51", value)
         return _CARDS[value] if _CARDS else int.__new__(cls, value)
 
@@ -211,8 +224,8 @@ def card(text: str | int) -> Card:
     """
     if isinstance(text, bool):
         raise CardParseError(f"cannot read {text!r} as a card: expected a card index 0-51 or notation like 'QS'", text)
-    if isinstance(text, int):
-        return Card(text)
+    if isinstance(text, int) or (not isinstance(text, (str, float)) and hasattr(text, "__index__")):
+        return Card(text)  # numpy integers too
     return Card.parse(text)
 
 

@@ -263,6 +263,20 @@ class HandPlayed:
     final_message: str
 
 
+def choose_deal(table: Board, number: int) -> None:
+    """Type ``number`` in the deal box and press Play this deal (the box's text goes with the press); when a
+    game is in progress the table asks first, and the question can come after the press returns: wait for
+    the new game or the question, and confirm."""
+    table.root.locator(".hw-deal-box input").fill(str(number))
+    table.press("play-deal")
+    title = table.root.locator(".hw-title")
+    confirm = table.root.locator(".hw-btn-confirm")
+    expect(title.filter(has_text=re.compile(rf"\b{number}\b")).or_(confirm)).to_be_visible()
+    if confirm.is_visible():
+        table.press("confirm")
+    expect(title).to_contain_text(re.compile(rf"\b{number}\b"))
+
+
 def play_whole_hand(table: Board, number: int, folder: Path, prefix: str) -> HandPlayed:
     """Start game ``number`` with the deal-number box, pass 3 cards, play 13 tricks by clicking cards
     (each time the first card the SVG marks legal), and check the board at every step.
@@ -271,11 +285,7 @@ def play_whole_hand(table: Board, number: int, folder: Path, prefix: str) -> Han
     message and change nothing. Screenshots: ``<prefix>-1-passing``, ``-2-received``, ``-3-illegal``,
     ``-4-middle``, ``-5-scored``.
     """
-    table.root.locator(".hw-deal-box input").fill(str(number))
-    table.press("play-deal")
-    if table.root.locator(".hw-btn-confirm").is_visible():  # a game in progress: the table asks first
-        table.press("confirm")
-    expect(table.root.locator(".hw-title")).to_contain_text(str(number))
+    choose_deal(table, number)
     level = table.root.locator(".hw-level select").input_value()
     hand = table.hand()
     assert len(hand) == 13 and not any(c.dimmed for c in hand), hand
@@ -373,12 +383,7 @@ def play_learn_hand(table: Board, number: int, folder: Path, prefix: str, words:
     Returns the rules whose notes were shown. Screenshots ``<prefix>-1-pass``, ``-2-rule-notes``,
     ``-3-why``, ``-4-end``.
     """
-    box = table.root.locator(".hw-deal-box input")
-    box.fill(str(number))
-    table.press("play-deal")  # the box's text goes with the press
-    if table.root.locator(".hw-btn-confirm").is_visible():  # a game in progress: the table asks first
-        table.press("confirm")
-    expect(table.root.locator(".hw-title")).to_contain_text(str(number))
+    choose_deal(table, number)
     shown = notes(table)
     assert shown and shown[-1][0] == "now" and shown[-1][2].startswith(words["now"]), shown
     hand = table.hand()

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hearts_pages import Board, run_all, voila_app, widget
+from hearts_pages import Board, choose_deal, run_all, voila_app, widget
 from playwright.sync_api import expect
 
 from hearts.record import GameRecord
@@ -104,11 +104,7 @@ def choose_level(table: Board, level: str) -> None:
 
 
 def start(table: Board, number: int) -> None:
-    table.root.locator(".hw-deal-box input").fill(str(number))
-    table.press("play-deal")
-    if table.root.locator(".hw-btn-confirm").is_visible():
-        table.press("confirm")
-    expect(table.root.locator(".hw-title")).to_contain_text(str(number))
+    choose_deal(table, number)
 
 
 def pass_three(table: Board) -> None:
