@@ -166,6 +166,22 @@ def test_the_tables_public_methods_never_crash_on_any_value(tmp_path_factory: An
     m.close()
 
 
+def test_numpy_integers_are_cards_and_numpy_bools_and_floats_are_not() -> None:
+    # A data scientist indexes cards with numpy (np.flatnonzero of a mask, a DataFrame column's values).
+    import numpy as np
+
+    from hearts.cards import Card, CardSet, card
+    from hearts.errors import CardParseError
+
+    assert Card(np.int64(0)) == card(np.int8(51)) - 51 and str(Card(np.int64(36))) == "Q♠"
+    assert CardSet([np.int64(3), np.uint8(4)]) == CardSet([3, 4])
+    for bad in (np.bool_(True), np.float64(2.0), 2.0, True):
+        with pytest.raises(CardParseError):
+            Card(bad)  # type: ignore[arg-type]
+        with pytest.raises(CardParseError):
+            card(bad)  # type: ignore[arg-type]
+
+
 def test_zz_report_inputs_tried() -> None:
     """How many inputs the fuzz tests above tried (printed with -s; the issue's note quotes it)."""
     print(f"bad-type inputs tried: {sum(TRIED.values())} over {len(TRIED)} entry points")

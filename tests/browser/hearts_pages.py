@@ -271,10 +271,14 @@ def choose_deal(table: Board, number: int) -> None:
     table.press("play-deal")
     title = table.root.locator(".hw-title")
     confirm = table.root.locator(".hw-btn-confirm")
-    expect(title.filter(has_text=re.compile(rf"\b{number}\b")).or_(confirm)).to_be_visible()
-    if confirm.is_visible():
-        table.press("confirm")
-    expect(title).to_contain_text(re.compile(rf"\b{number}\b"))
+    wanted = re.compile(rf"\b{number}\b")
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and not wanted.search(title.inner_text()):
+        if confirm.is_visible():
+            table.press("confirm")
+            break
+        table.page.wait_for_timeout(100)
+    expect(title).to_contain_text(wanted)
 
 
 def play_whole_hand(table: Board, number: int, folder: Path, prefix: str) -> HandPlayed:
