@@ -1370,6 +1370,11 @@ class TableModel:
             abandoned=True,
         )
         self.recorded = True
+        self._save_history()
+
+    def _save_history(self) -> None:
+        """Save the history (merged with other tables' under the lock); a problem is said, never raised."""
+        assert self.history is not None
         try:
             self.history.save()
         except store.StoreError as e:  # damaged since the table opened: left as it is, said in the panel
@@ -1388,13 +1393,7 @@ class TableModel:
         self.history.add(
             number=self.number, final=o.totals, winners=o.winners, level=self.opponents_label, game_id=self.game_id
         )
-        try:
-            self.history.save()
-        except store.StoreError as e:  # damaged since the table opened: left as it is, said in the panel
-            self.history = None
-            self._history_problem = say("ui.msg.bad_history", path=e.path, reason=e.explain)
-        except OSError as e:
-            self._error(say("ui.msg.cannot_write", path=str(self.history.path), reason=str(e)))
+        self._save_history()
 
     @property
     def save_path(self) -> Path:
