@@ -1183,6 +1183,14 @@ def _inside(cx: float, width: float, margin: float = 22.0) -> float:
     return min(max(cx - width / 2, margin), _TW - margin - width)
 
 
+def _plate_width(name: str, detail: str, badge: str | None) -> float:
+    """The width of a name plate that holds ``name``, ``detail`` and the ``badge``."""
+    width = max(_text_width(name, 16, True), _text_width(detail, 12.5)) + 28
+    if badge:
+        width += _text_width(badge, 11, True) + 12
+    return max(width, 96)
+
+
 def _plate(
     cx: float,
     top: float,
@@ -1195,10 +1203,7 @@ def _plate(
     turn: str | None = None,
 ) -> str:
     """A seat's name plate: name, then cards / points / total; gold when it is that seat's turn."""
-    width = max(_text_width(name, 16, True), _text_width(detail, 12.5)) + 28
-    if badge:
-        width += _text_width(badge, 11, True) + 12
-    width = max(width, 96)
+    width = _plate_width(name, detail, badge)
     x = min(max(cx - width / 2, 14.0), _TW - 14 - width)
     stroke = ' stroke="#ffd54f" stroke-width="3"' if active else ' stroke="#ffffff" stroke-opacity="0.18"'
     cls = "seat active" if active else "seat"
@@ -1353,71 +1358,164 @@ def table_svg(
     _check_back(back)
     scale = _check_width(width) / _TW
     v = _view(state, viewer, reveal, lang)
-    n, me = v.n, v.viewer
-    nm = _names(names, n, lang)
+    nm = _names(names, v.n, lang)
     if scores is not None:
-        if isinstance(scores, str) or len(scores) != n or not all(isinstance(x, int) for x in scores):
-            raise DisplayError(f"scores must be {n} whole numbers, one per seat, not {scores!r}", "scores")
-        v.totals = tuple(scores)
+        v.totals = _check_scores(scores, v.n)
     for name, value in (("message", message), ("title", title)):
         if value is not None and not isinstance(value, str):
             raise DisplayError(f"{name} must be text, not {value!r}", name)
-    # The cards in the middle.
-    winner = None
+    shown, winner = _shown_trick(v, trick)
+    marks = _marks(v, dimmed, selected, highlighted, hinted, reasons)
+    status, strong = _status(v, message, winner, nm, cover, lang)
+    if _compact(fit, fit_height):
+        assert fit is not None
+        return _compact_table(
+            v,
+            float(fit),
+            nm,
+            shown,
+            winner,
+            dm=marks.dimmed,
+            sm=0 if cover else marks.selected,
+            hm=0 if cover else marks.highlighted,
+            tm=marks.hinted,
+            reasons=marks.reasons,
+            status=status,
+            strong=strong,
+            cover=cover,
+            title=title,
+            felt=felt,
+            back=back,
+            four_color=four_color,
+            lang=lang,
+            landscape=is_landscape(fit, fit_height) and v.n in (3, 4),
+        )
+    seats = _Seats(v, nm, lang, *_turns(v))
+    me = v.viewer
+    parts = [_felt(v, felt, scale, seats.names[me], lang), _corner(v, title, lang)]
+    for rel in range(1, v.n):
+        parts.append(_other_seat(seats, rel, marks.everywhere, back=back, four_color=four_color))
+    parts.append(_middle(v, shown, winner, nm, four_color=four_color, lang=lang))
+    if cover:
+        marks.selected = marks.highlighted = 0
+    parts.append(_viewer_seat(seats, marks, status, strong, four_color=four_color, cover=cover, back=back))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _check_scores(scores: Sequence[int], n: int) -> tuple[int, ...]:
+    """``scores`` checked: the running totals shown on the plates, one whole number per seat."""
+    if isinstance(scores, str) or len(scores) != n or not all(isinstance(x, int) for x in scores):
+        raise DisplayError(f"scores must be {n} whole numbers, one per seat, not {scores!r}", "scores")
+    return tuple(scores)
+
+
+def _shown_trick(
+    v: _View, trick: Trick | Iterable[tuple[int, Card | int | str]] | None
+) -> tuple[list[tuple[int, Card]], int | None]:
+    """The cards to draw in the middle (``trick``, default the trick in progress) and the finished trick's winner."""
     if trick is None:
-        shown = v.trick
-    elif isinstance(trick, Trick):
-        if len(trick.cards) != n:
-            raise DisplayError(f"the trick has {len(trick.cards)} cards for {n} players", "trick")
-        shown = list(zip(trick.seats, trick.cards))
-        winner = trick.winner
-    else:
-        shown = _check_pairs(trick, n)
-    my_hand = v.hands[me] or 0
-    dm = my_hand & ~v.legal if v.phase is Phase.PLAYING and v.to_play == me else 0
+        return v.trick, None
+    if isinstance(trick, Trick):
+        if len(trick.cards) != v.n:
+            raise DisplayError(f"the trick has {len(trick.cards)} cards for {v.n} players", "trick")
+        return list(zip(trick.seats, trick.cards)), trick.winner
+    return _check_pairs(trick, v.n), None
+
+
+@dataclass
+class _Marks:
+    """The viewer's cards as the table marks them (masks within the viewer's hand), and each dimmed card's reason."""
+
+    dimmed: int
+    selected: int
+    highlighted: int
+    hinted: int
+    reasons: dict[int, str]
+    everywhere: int  # the highlighted cards of every hand: a revealed hand shows them too
+
+
+def _marks(
+    v: _View,
+    dimmed: CardsLike,
+    selected: CardsLike,
+    highlighted: CardsLike,
+    hinted: CardsLike,
+    reasons: Mapping[Card | int | str, str] | None,
+) -> _Marks:
+    """The options that mark cards, checked; ``dimmed`` defaults to the cards the engine refuses now."""
+    my_hand = v.hands[v.viewer] or 0
+    dm = my_hand & ~v.legal if v.phase is Phase.PLAYING and v.to_play == v.viewer else 0
     if dimmed is not None:
         dm = _mask_of(dimmed, "dimmed")
     rs = dict(v.reasons)
     rs.update(_reasons_of(reasons))
     sm = _mask_of(selected, "selected")
     hm = _mask_of(highlighted, "highlighted")
-    tm = _mask_of(hinted, "hinted")
+    return _Marks(
+        dimmed=dm & my_hand,
+        selected=sm & my_hand,
+        highlighted=hm & my_hand,
+        hinted=_mask_of(hinted, "hinted") & my_hand,
+        reasons=rs,
+        everywhere=hm,
+    )
 
-    def aria(label: str) -> str:
-        return escape(label, {'"': "&quot;"})
 
-    if fit is not None:
-        if isinstance(fit, bool) or not isinstance(fit, (int, float)) or not fit > 0:
-            raise DisplayError(f"fit must be a width in pixels, more than 0, not {fit!r}", "fit")
-        if fit_height is not None and (
-            isinstance(fit_height, bool) or not isinstance(fit_height, (int, float)) or not fit_height > 0
-        ):
-            raise DisplayError(f"fit_height must be a height in pixels, more than 0, not {fit_height!r}", "fit_height")
-        if fit < COMPACT_BELOW:
-            status, strong = _status(v, message, winner, nm, cover, lang)
-            return _compact_table(
-                v,
-                float(fit),
-                nm,
-                shown,
-                winner,
-                dm=dm & my_hand,
-                sm=0 if cover else sm & my_hand,
-                hm=0 if cover else hm & my_hand,
-                tm=tm & my_hand,
-                reasons=rs,
-                status=status,
-                strong=strong,
-                cover=cover,
-                title=title,
-                felt=felt,
-                back=back,
-                four_color=four_color,
-                lang=lang,
-                landscape=is_landscape(fit, fit_height) and v.n in (3, 4),
-            )
+def _compact(fit: float | None, fit_height: float | None) -> bool:
+    """``fit`` and ``fit_height`` checked; whether the table is drawn for a small screen."""
+    if fit is None:
+        return False
+    if isinstance(fit, bool) or not isinstance(fit, (int, float)) or not fit > 0:
+        raise DisplayError(f"fit must be a width in pixels, more than 0, not {fit!r}", "fit")
+    if fit_height is not None and (
+        isinstance(fit_height, bool) or not isinstance(fit_height, (int, float)) or not fit_height > 0
+    ):
+        raise DisplayError(f"fit_height must be a height in pixels, more than 0, not {fit_height!r}", "fit_height")
+    return fit < COMPACT_BELOW
 
-    table_label = aria(text("display.a11y.table", lang, name=nm[me]))
+
+def _aria(label: str) -> str:
+    """Text made safe for an attribute in double quotes."""
+    return escape(label, {'"': "&quot;"})
+
+
+@dataclass(frozen=True)
+class _Seats:
+    """What the name plates say of each seat: its name, cards, points and total, whose turn it is, who leads."""
+
+    v: _View
+    names: list[str]
+    lang: str
+    active: int  # the seat whose turn it is (-1: nobody's)
+    leads: int  # the trick's leader (-1: none)
+
+    def detail(self, s: int) -> str:
+        """The plate's second line: cards (unless the viewer's own face-up hand), points, total."""
+        v, lang = self.v, self.lang
+        bits = []
+        if s != v.viewer or v.hands[s] is None:
+            bits.append(_count("cards", v.sizes[s], lang))
+        bits.append(_count("points", v.points[s], lang))
+        if v.totals is not None:
+            bits.append(text("display.total", lang, total=v.totals[s]))
+        return " · ".join(bits)
+
+    def badge(self, s: int) -> str | None:
+        """The badge on the plate of the seat that leads the trick."""
+        return text("display.leads", self.lang) if s == self.leads else None
+
+    def plate(self, cx: float, top: float, s: int) -> str:
+        """Seat ``s``'s name plate centred on ``cx`` (kept on the table), ``top`` its top."""
+        turn = text("display.a11y.to_play", self.lang)
+        return _plate(
+            cx, top, self.names[s], self.detail(s), seat=s, active=s == self.active, badge=self.badge(s), turn=turn
+        )
+
+
+def _felt(v: _View, felt: str, scale: float, name: str, lang: str) -> str:
+    """The ``<svg>`` opened for the viewer's table, the felt with its rim and soft light, the ring of the trick."""
+    label = _aria(text("display.a11y.table", lang, name=name))
     parts = [
         _svg_open(
             _TW * scale,
@@ -1425,7 +1523,7 @@ def table_svg(
             _TW,
             _TH,
             "hearts-table",
-            f' data-viewer="{me}" data-players="{n}" role="group" aria-label="{table_label}"',
+            f' data-viewer="{v.viewer}" data-players="{v.n}" role="group" aria-label="{label}"',
         ),
         f'<rect x="0" y="0" width="{_f(_TW)}" height="{_f(_TH)}" rx="18" fill="{_mix(felt, "#000000", 0.35)}"/>',
         f'<rect x="7" y="7" width="{_f(_TW - 14)}" height="{_f(_TH - 14)}" rx="14" fill="{felt}"/>',
@@ -1436,12 +1534,16 @@ def table_svg(
         parts.append(
             f'<ellipse cx="500" cy="340" rx="{470 - i * 40}" ry="{330 - i * 30}" fill="{light}" fill-opacity="0.18"/>'
         )
+    small = v.n <= 4
     parts.append(
-        f'<ellipse cx="500" cy="318" rx="{150 if n <= 4 else 196}" ry="{118 if n <= 4 else 158}" fill="none" '
+        f'<ellipse cx="500" cy="318" rx="{150 if small else 196}" ry="{118 if small else 158}" fill="none" '
         f'stroke="#ffffff" stroke-opacity="0.12" stroke-width="2"/>'
     )
+    return "".join(parts)
 
-    # Top left: hand, trick and pass; top right: hearts.
+
+def _info_lines(v: _View, title: str | None, lang: str) -> list[str]:
+    """The lines at the top left: the hand (or ``title``), the trick while playing, the pass direction."""
     info = [text("display.hand", lang, number=v.hand_number) if title is None else title]
     if v.phase is Phase.PLAYING:
         info.append(text("display.trick", lang, number=v.trick_number + 1, total=v.tricks_total))
@@ -1449,8 +1551,13 @@ def table_svg(
         info.append(text("display.no_pass", lang))
     else:
         info.append(text("display.pass_direction", lang, direction=text(f"pass.{v.pass_direction.value}", lang)))
-    parts.append('<g class="info">')
-    for i, line in enumerate(info):
+    return info
+
+
+def _corner(v: _View, title: str | None, lang: str) -> str:
+    """Top left: hand, trick and pass; top right: whether hearts are broken."""
+    parts = ['<g class="info">']
+    for i, line in enumerate(_info_lines(v, title, lang)):
         parts.append(
             _text(
                 22,
@@ -1466,156 +1573,177 @@ def table_svg(
     hb = text("display.hearts_broken" if v.hearts_broken else "display.hearts_unbroken", lang)
     hx = _TW - 22 - _text_width(hb, 14)
     parts.append(_hearts_status(v.hearts_broken, hb, (hx - 18, 29, 24), (hx, 34, 14), "start"))
-    active, leads = _turns(v)
+    return "".join(parts)
 
-    def detail(s: int) -> str:
-        bits = []
-        if s != me or v.hands[s] is None:
-            bits.append(_count("cards", v.sizes[s], lang))
-        bits.append(_count("points", v.points[s], lang))
-        if v.totals is not None:
-            bits.append(text("display.total", lang, total=v.totals[s]))
-        return " · ".join(bits)
 
-    def badge(s: int) -> str | None:
-        return text("display.leads", lang) if s == leads else None
+def _other_seat(seats: _Seats, rel: int, highlighted: int, *, back: str, four_color: bool) -> str:
+    """The seat ``rel`` places after the viewer: its hand (backs, or face up when revealed), then its plate."""
+    v, nm, lang = seats.v, seats.names, seats.lang
+    n = v.n
+    s = (v.viewer + rel) % n
+    sp = _spot(rel, n)
+    cards = v.hands[s]
+    count = v.sizes[s]
+    if cards is None:
+        label = text("display.hidden_hand", lang, name=nm[s], cards=_count("cards", count, lang))
+        head = f'<g class="hand" data-seat="{s}" data-count="{count}" role="img" aria-label="{_aria(label)}">'
+        body, plate_x, bottom = _hidden_hand(sp, n, s, count, label, back=back, lang=lang)
+    else:
+        cs = list(iter_mask(cards))
+        label = text("display.a11y.hand_of", lang, name=nm[s], cards=", ".join(card_name(c, lang) for c in cs))
+        head = f'<g class="hand" data-seat="{s}" data-count="{count}" role="group" aria-label="{_aria(label)}">'
+        body, plate_x, bottom = _open_hand(sp, n, s, cs, highlighted & cards, four_color=four_color, lang=lang)
+    return f"{head}{body}</g>{seats.plate(plate_x, bottom + 8, s)}"
 
-    turn = text("display.a11y.to_play", lang)
 
-    # The other seats.
-    for rel in range(1, n):
-        s = (me + rel) % n
-        sp = _spot(rel, n)
-        cards = v.hands[s]
-        count = v.sizes[s]
-        plate_x = sp.x + ((14 if sp.x < 500 else -14) if sp.vertical else 0)
-        if cards is None:
-            label = text("display.hidden_hand", lang, name=nm[s], cards=_count("cards", count, lang))
-            parts.append(f'<g class="hand" data-seat="{s}" data-count="{count}" role="img" aria-label="{aria(label)}">')
-            if sp.vertical:
-                cw, step = 50.0, min(14.0, 230 / max(count - 1, 1))
-                total = cw + step * (count - 1) if count else 0
-                for i in range(count):
-                    y = sp.y - total / 2 + i * step
-                    parts.append(
-                        _card_g(
-                            None,
-                            w=cw,
-                            transform=f"translate({_f(sp.x - cw * _RATIO / 2)} {_f(y)})",
-                            back=back,
-                            title=label,
-                            seat=s,
-                            sideways=True,
-                            under=i < count - 1,
-                            lang=lang,
-                        )
-                    )
-                bottom = sp.y + max(total, cw) / 2
-            else:
-                cw = 46.0 if n <= 5 else 40.0
-                step = min(13.0, 200 / max(count - 1, 1))
-                total = cw + step * (count - 1) if count else 0
-                plate_x = _inside(sp.x, total) + total / 2
-                for i in range(count):
-                    x = _inside(sp.x, total) + i * step
-                    parts.append(
-                        _card_g(
-                            None,
-                            w=cw,
-                            transform=f"translate({_f(x)} {_f(sp.y - cw * _RATIO / 2)})",
-                            back=back,
-                            title=label,
-                            seat=s,
-                            under=i < count - 1,
-                            lang=lang,
-                        )
-                    )
-                bottom = sp.y + cw * _RATIO / 2
-        else:
-            cs = list(iter_mask(cards))
-            label = text("display.a11y.hand_of", lang, name=nm[s], cards=", ".join(card_name(c, lang) for c in cs))
+def _hidden_hand(
+    sp: _Spot, n: int, s: int, count: int, label: str, *, back: str, lang: str
+) -> tuple[str, float, float]:
+    """Another seat's ``count`` cards face down at ``sp``; the drawing, the centre of its plate and its bottom."""
+    plate_x = sp.x + ((14 if sp.x < 500 else -14) if sp.vertical else 0)
+    parts = []
+    if sp.vertical:
+        cw, step = 50.0, min(14.0, 230 / max(count - 1, 1))
+        total = cw + step * (count - 1) if count else 0
+        for i in range(count):
+            y = sp.y - total / 2 + i * step
             parts.append(
-                f'<g class="hand" data-seat="{s}" data-count="{count}" role="group" aria-label="{aria(label)}">'
-            )
-            if sp.vertical:
-                cw = 58.0
-                step = min(22.0, (330 - cw * _RATIO) / max(len(cs) - 1, 1))
-                total = cw * _RATIO + step * (len(cs) - 1)
-                x = sp.x - cw / 2 + (8 if sp.x < 500 else -8)
-                pos = [(x, sp.y - total / 2 + i * step, 0.0) for i in range(len(cs))]
-                bottom = sp.y + total / 2
-            else:
-                cw = 56.0 if n <= 5 else 48.0
-                step = min(22.0, 250 / max(len(cs) - 1, 1))
-                total = cw + step * (len(cs) - 1)
-                left = _inside(sp.x, total)
-                plate_x = left + total / 2
-                pos = [(left + i * step, sp.y - cw * _RATIO / 2, 0.0) for i in range(len(cs))]
-                bottom = sp.y + cw * _RATIO / 2
-            parts.append(
-                _hand_cards(
-                    cs,
-                    pos,
+                _card_g(
+                    None,
                     w=cw,
-                    dimmed=0,
-                    selected=0,
-                    highlighted=hm & cards,
-                    legal=0,
-                    reasons={},
-                    four_color=four_color,
+                    transform=f"translate({_f(sp.x - cw * _RATIO / 2)} {_f(y)})",
+                    back=back,
+                    title=label,
                     seat=s,
+                    sideways=True,
+                    under=i < count - 1,
                     lang=lang,
                 )
             )
-        parts.append("</g>")
-        parts.append(
-            _plate(plate_x, bottom + 8, nm[s], detail(s), seat=s, active=s == active, badge=badge(s), turn=turn)
-        )
+        bottom = sp.y + max(total, cw) / 2
+    else:
+        cw = 46.0 if n <= 5 else 40.0
+        step = min(13.0, 200 / max(count - 1, 1))
+        total = cw + step * (count - 1) if count else 0
+        plate_x = _inside(sp.x, total) + total / 2
+        for i in range(count):
+            x = _inside(sp.x, total) + i * step
+            parts.append(
+                _card_g(
+                    None,
+                    w=cw,
+                    transform=f"translate({_f(x)} {_f(sp.y - cw * _RATIO / 2)})",
+                    back=back,
+                    title=label,
+                    seat=s,
+                    under=i < count - 1,
+                    lang=lang,
+                )
+            )
+        bottom = sp.y + cw * _RATIO / 2
+    return "".join(parts), plate_x, bottom
 
-    # The middle: the trick, the pass arrow, or the end of the hand.
+
+def _open_hand(
+    sp: _Spot, n: int, s: int, cs: list[Card], highlighted: int, *, four_color: bool, lang: str
+) -> tuple[str, float, float]:
+    """Another seat's cards ``cs`` face up at ``sp`` (a revealed hand); the drawing, its plate's centre and bottom."""
+    plate_x = sp.x + ((14 if sp.x < 500 else -14) if sp.vertical else 0)
+    if sp.vertical:
+        cw = 58.0
+        step = min(22.0, (330 - cw * _RATIO) / max(len(cs) - 1, 1))
+        total = cw * _RATIO + step * (len(cs) - 1)
+        x = sp.x - cw / 2 + (8 if sp.x < 500 else -8)
+        pos = [(x, sp.y - total / 2 + i * step, 0.0) for i in range(len(cs))]
+        bottom = sp.y + total / 2
+    else:
+        cw = 56.0 if n <= 5 else 48.0
+        step = min(22.0, 250 / max(len(cs) - 1, 1))
+        total = cw + step * (len(cs) - 1)
+        left = _inside(sp.x, total)
+        plate_x = left + total / 2
+        pos = [(left + i * step, sp.y - cw * _RATIO / 2, 0.0) for i in range(len(cs))]
+        bottom = sp.y + cw * _RATIO / 2
+    body = _hand_cards(
+        cs,
+        pos,
+        w=cw,
+        dimmed=0,
+        selected=0,
+        highlighted=highlighted,
+        legal=0,
+        reasons={},
+        four_color=four_color,
+        seat=s,
+        lang=lang,
+    )
+    return body, plate_x, bottom
+
+
+def _middle(
+    v: _View,
+    shown: Sequence[tuple[int, Card]],
+    winner: int | None,
+    nm: Sequence[str],
+    *,
+    four_color: bool,
+    lang: str,
+) -> str:
+    """The middle of the table: the trick, then the pass arrow while choosing a pass, or the end-of-hand panel."""
+    n, me = v.n, v.viewer
     trick_label = text("display.a11y.trick" if shown else "display.a11y.trick_empty", lang)
     won = "" if winner is None else f' data-winner="{winner}"'  # the view moves a finished trick to its winner
-    parts.append(f'<g class="trick"{won} role="group" aria-label="{aria(trick_label)}">')
     tw = 76.0 if n <= 4 else 62.0
-    parts.append(_trick_cards(shown, n, me, tw, four_color=four_color, winner=winner, names=nm, lang=lang))
-    parts.append("</g>")
-    status, strong = _status(v, message, winner, nm, cover, lang)
+    parts = [
+        f'<g class="trick"{won} role="group" aria-label="{_aria(trick_label)}">',
+        _trick_cards(shown, n, me, tw, four_color=four_color, winner=winner, names=nm, lang=lang),
+        "</g>",
+    ]
     if v.phase is Phase.PASSING and not v.passed:
         parts.append(_arrow(500, 318, _seat_angle((v.pass_target - me) % n, n), "#ffd54f"))
     elif v.phase is Phase.DONE and not shown:
-        parts.append(_summary(v, nm, lang))
-    if cover:
-        sm = hm = 0
+        parts.append(_summary(v, list(nm), lang))
+    return "".join(parts)
 
-    # The viewer's hand, face up, in a fan at the bottom.
-    mine = list(iter_mask(my_hand))
+
+def _viewer_seat(
+    seats: _Seats, marks: _Marks, status: str | None, strong: bool, *, four_color: bool, cover: bool, back: str
+) -> str:
+    """The bottom of the table: the viewer's hand in a fan, the status line above it and the viewer's plate."""
+    v, me, lang = seats.v, seats.v.viewer, seats.lang
+    mine = list(iter_mask(v.hands[me] or 0))
     k = len(mine)
     hw = 84.0
     spacing = min(hw + 10, (520 - hw) / max(k - 1, 1))  # a short hand spreads out, side by side
     probe = _fan(k, 500, 0.0, hw, spacing, 1.6)
     sag = max((y for _, y, _ in probe), default=0.0) - probe[k // 2][1] if k else 0.0
     pos = _fan(k, 500, _TH - 16 - sag, hw, spacing, 1.6)
-    plate_detail = detail(me)
-    pw = max(_text_width(nm[me], 16, True), _text_width(plate_detail, 12.5)) + 28
-    if badge(me):
-        pw += _text_width(badge(me) or "", 11, True) + 12
-    pw = max(pw, 96)
-    pcx = 18 + pw / 2
+    parts = []
     if status is not None:
         top = min((y for _, y, _ in pos), default=_TH - 16 - hw * _RATIO)
-        if sm & my_hand:
+        if marks.selected:
             top -= hw * _RATIO * 0.17
         parts.append(_banner(500, top - 12, status, strong=strong))
-    parts.append(
-        _plate(pcx, _TH - 70, nm[me], plate_detail, seat=me, active=me == active, badge=badge(me), turn=turn)
-    )
+    pw = _plate_width(seats.names[me], seats.detail(me), seats.badge(me))
+    parts.append(seats.plate(18 + pw / 2, _TH - 70, me))
     parts.append(
         _viewer_hand(
-            v, mine, pos, hw, name=nm[me], dm=dm & my_hand, sm=sm & my_hand, hm=hm & my_hand, tm=tm & my_hand,
-            reasons=rs, four_color=four_color, cover=cover, back=back, lang=lang,
+            v,
+            mine,
+            pos,
+            hw,
+            name=seats.names[me],
+            dm=marks.dimmed,
+            sm=marks.selected,
+            hm=marks.highlighted,
+            tm=marks.hinted,
+            reasons=marks.reasons,
+            four_color=four_color,
+            cover=cover,
+            back=back,
+            lang=lang,
         )
     )
-    parts.append("</svg>")
     return "".join(parts)
 
 
@@ -1765,6 +1893,7 @@ COMPACT_BELOW = 880.0
 """Below this width in CSS pixels (``fit``) the table is drawn for a small screen: the fan's cards would
 leave less than :data:`TAP` pixels of each card to tap."""
 TAP = 48.0
+"""Pixels of every card of the viewer's hand left to tap in the compact layout (WCAG asks 44 x 44)."""
 LANDSCAPE = 1.3
 """A compact table is laid out across when it is wider than this many times the window's height."""
 
@@ -1778,7 +1907,6 @@ def is_landscape(fit: float | None, fit_height: float | None) -> bool:
     return fit is not None and fit_height is not None and fit < COMPACT_BELOW and fit > LANDSCAPE * fit_height
 
 
-"""Pixels of every card of the viewer's hand left to tap in the compact layout (WCAG asks 44 x 44)."""
 _UNIT_PX = 0.82  # CSS pixels per drawing unit aimed at in the compact layout: 15 units of text read as 12 px
 
 

@@ -376,3 +376,30 @@ def test_observation_and_state_draw_the_same_table() -> None:
         obs = h.observation(seat)
         assert isinstance(obs, Observation)
         assert table_svg(obs, lang="es") == table_svg(h, viewer=seat, lang="es")
+
+
+def layers(root: ET.Element) -> list[str]:
+    """The table's top-level pieces in drawing order (later ones are painted over earlier ones)."""
+    out = []
+    for el in root:
+        cls = el.get("class") or el.tag.removeprefix(NS)
+        out.append(cls + (f":{el.get('data-seat')}" if el.get("data-seat") is not None else ""))
+    return out
+
+
+def test_table_is_drawn_in_layers_from_the_felt_to_the_viewers_hand() -> None:
+    # Each seat's plate straight after its hand; the middle after every seat, then the message over it,
+    # and the viewer's own hand last, on top of everything, where the clicks land.
+    felt = ["rect", "rect"] + ["ellipse"] * 9 + ["info", "hearts-unbroken"]
+    others = ["hand:1", "seat:1", "hand:2", "seat:2", "hand:3", "seat:3"]
+    h = fresh(9)
+    middle = ["trick", "pass-arrow", "message"]
+    assert layers(parse(table_svg(h))) == felt + others + middle + ["seat active:0", "hand mine:0"]
+    pass_first_three(h)
+    me = h.to_play
+    svg = table_svg(h, viewer=me, cover=True)
+    rotated = [f"{kind}:{(me + rel) % 4}" for rel in range(1, 4) for kind in ("hand", "seat")]
+    assert layers(parse(svg)) == felt + rotated + ["trick", "message", f"seat active:{me}", f"hand mine covered:{me}"]
+    while not h.is_over:
+        h.push(h.legal_moves.lowest())
+    assert layers(parse(table_svg(h)))[-5:] == ["seat:3", "trick", "summary", "seat:0", "hand mine:0"]
