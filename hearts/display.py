@@ -29,7 +29,7 @@ import functools
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
@@ -42,9 +42,7 @@ from hearts.observation import Observation
 from hearts.rules import refusal
 
 if TYPE_CHECKING:
-    from hearts.game import Game
-    from hearts.hand import HandResult, HandState, Phase, Trick
-    from hearts.observation import Observation
+    from hearts.hand import HandResult
     from hearts.rules import PassDirection
 
 __all__ = [
@@ -165,6 +163,11 @@ def _f(v: float) -> str:
     """A number for SVG: at most 2 decimals, no trailing zeros, never '-0'."""
     s = f"{v:.2f}".rstrip("0").rstrip(".")
     return "0" if s in ("-0", "") else s
+
+
+def _aria(label: str) -> str:
+    """Text made safe for an attribute in double quotes."""
+    return escape(label, {'"': "&quot;"})
 
 
 def _text(
@@ -592,7 +595,7 @@ def _card_g(
                 attrs.append(f'aria-pressed="{"true" if pressed else "false"}"')
         else:
             attrs.append('role="img"')
-        attrs.append(f'aria-label="{escape(name, {chr(34): "&quot;"})}"')
+        attrs.append(f'aria-label="{_aria(name)}"')
     else:
         tip = title if title is not None else text("display.face_down", lang)
         attrs.append('aria-hidden="true"')
@@ -702,8 +705,9 @@ def card_svg(
         lang=lang,
     )
     W, H = w + 2 * pad, h + 2 * pad + lift
-    label = escape(title if title is not None else card_name(cc, lang) if not face_down else
-                   text("display.face_down", lang), {'"': "&quot;"})
+    label = _aria(
+        title if title is not None else card_name(cc, lang) if not face_down else text("display.face_down", lang)
+    )
     return _svg_open(W, H, W, H, "hearts-card", f' role="img" aria-label="{label}"') + body + "</svg>"
 
 
@@ -882,7 +886,7 @@ def hand_svg(
         lang=lang,
     )
     names = ", ".join(_card_label(c, dm, sm, hm, 0, rs, lang) for c in cs)
-    label = escape(text("display.a11y.cards", lang, cards=names), {'"': "&quot;"})
+    label = _aria(text("display.a11y.cards", lang, cards=names))
     return _svg_open(W, H, W, H, "hearts-hand", f' role="img" aria-label="{label}"') + body + "</svg>"
 
 
@@ -1211,7 +1215,7 @@ def _plate(
         [f"{name}: {detail}"] + [said for said in (turn if active else None, badge) if said]
     )
     out = [
-        f'<g class="{cls}" data-seat="{seat}" role="img" aria-label="{escape(label, {chr(34): "&quot;"})}">',
+        f'<g class="{cls}" data-seat="{seat}" role="img" aria-label="{_aria(label)}">',
         f'<rect x="{_f(x)}" y="{_f(top)}" width="{_f(width)}" height="46" rx="10" fill="{PLATE}" '
         f'fill-opacity="{PLATE_OPACITY}"{stroke}/>',
     ]
@@ -1473,11 +1477,6 @@ def _compact(fit: float | None, fit_height: float | None) -> bool:
     ):
         raise DisplayError(f"fit_height must be a height in pixels, more than 0, not {fit_height!r}", "fit_height")
     return fit < COMPACT_BELOW
-
-
-def _aria(label: str) -> str:
-    """Text made safe for an attribute in double quotes."""
-    return escape(label, {'"': "&quot;"})
 
 
 @dataclass(frozen=True)
@@ -1766,18 +1765,16 @@ def _viewer_hand(
     cols: int | None = None,
 ) -> str:
     """The viewer's hand at ``pos``: named buttons (``cols`` per row, if in rows), or backs when ``cover``."""
-    from hearts.hand import Phase
-
     me, k = v.viewer, len(mine)
     if cover:
-        label = escape(text("display.hidden_hand", lang, name=name, cards=_count("cards", k, lang)), {'"': "&quot;"})
+        label = _aria(text("display.hidden_hand", lang, name=name, cards=_count("cards", k, lang)))
         backs = "".join(
             _card_g(None, w=w, transform=_place(x, y, a, w), back=back, title=label, seat=me, lang=lang)
             for x, y, a in pos
         )
         head = f'<g class="hand mine covered" data-seat="{me}" data-count="{k}" role="img" aria-label="{label}">'
         return f"{head}{backs}</g>"
-    label = escape(text("display.a11y.your_hand", lang, cards=_count("cards", k, lang)), {'"': "&quot;"})
+    label = _aria(text("display.a11y.your_hand", lang, cards=_count("cards", k, lang)))
     rows = f' data-cols="{cols}"' if cols is not None else ""
     cards = _hand_cards(
         mine,
@@ -1808,7 +1805,7 @@ def _hearts_status(
     x, y, size = icon
     out = [
         f'<g class="hearts-{"broken" if broken else "unbroken"}" role="img" '
-        f'aria-label="{escape(label, {chr(34): "&quot;"})}">'
+        f'aria-label="{_aria(label)}">'
     ]
     if broken:
         out.append(_pip(3, x, y, size, "#e53935"))
@@ -1825,8 +1822,6 @@ def _hearts_status(
 
 def _turns(v: _View) -> tuple[int, int]:
     """The seat whose turn it is (-1: nobody's; the viewer while choosing a pass) and the trick's leader."""
-    from hearts.hand import Phase
-
     active = v.to_play if v.phase in (Phase.PLAYING, Phase.MOON_CHOICE) else -1
     if v.phase is Phase.PASSING and not v.passed:
         active = v.viewer
@@ -1838,8 +1833,6 @@ def _status(
     v: _View, message: str | None, winner: int | None, nm: Sequence[str], cover: bool, lang: str
 ) -> tuple[str | None, bool]:
     """The line above the viewer's hand, and whether it is strong (a message given, or a covered hand)."""
-    from hearts.hand import Phase
-
     if cover and message is None:
         return text("display.covered", lang, name=nm[v.viewer]), True
     if message is not None:
@@ -1933,125 +1926,242 @@ def _compact_table(
     landscape: bool = False,
 ) -> str:
     """The whole table for a screen ``fit`` pixels wide (see ``table_svg(fit=...)``); ``landscape``: across."""
-    from hearts.hand import Phase
-
     n, me = v.n, v.viewer
     W = min(1000.0, max(440.0, fit / _UNIT_PX))
     px = fit / W  # CSS pixels per unit, as it will be shown
-    m = 10.0
-    cx = W / 2
-
-    def aria(label: str) -> str:
-        return escape(label, {'"': "&quot;"})
-
-    body: list[str] = []
-    # Top: hand and trick on the left, hearts on the right; the pass direction under them.
-    first = text("display.hand", lang, number=v.hand_number) if title is None else title
-    if v.phase is Phase.PLAYING:
-        first += " · " + text("display.trick", lang, number=v.trick_number + 1, total=v.tricks_total)
-    if v.pass_direction.value == "none":
-        second = text("display.no_pass", lang)
+    board = _Board(v, list(nm), lang, *_turns(v), W=W, landscape=landscape)
+    board.corner(title)
+    if landscape:
+        top = board.across(shown, winner, status, strong, four_color)
     else:
-        second = text("display.pass_direction", lang, direction=text(f"pass.{v.pass_direction.value}", lang))
-    body.append('<g class="info">')
-    body.append(_text(m + 8, 30, first, 17, "#ffffff", weight="bold", anchor="start"))
-    body.append(_text(m + 8, 52, second, 15, INFO_INK, anchor="start"))
-    body.append("</g>")
-    hb = text("display.hearts_broken" if v.hearts_broken else "display.hearts_unbroken", lang)
-    hx = W - m - 8
-    body.append(_hearts_status(v.hearts_broken, hb, (hx - _text_width(hb, 15) - 14, 47, 20), (hx, 52, 15), "end"))
-    active, leads = _turns(v)
+        top = board.down(shown, winner, status, strong, four_color)
+    mine = list(iter_mask(v.hands[me] or 0))
+    pos, cw, cols, height_hand = _compact_fan(len(mine), W, board.m, px, top)
+    board.body.append(
+        _viewer_hand(
+            v,
+            mine,
+            pos,
+            cw,
+            name=nm[me],
+            dm=dm,
+            sm=sm,
+            hm=hm,
+            tm=tm,
+            reasons=reasons,
+            four_color=four_color,
+            cover=cover,
+            back=back,
+            lang=lang,
+            cols=cols,
+        )
+    )
+    H = top + height_hand + 12
+    table_label = _aria(text("display.a11y.table", lang, name=nm[me]))
+    head = [
+        _svg_open(
+            fit,
+            H * px,
+            W,
+            H,
+            "hearts-table",
+            f' data-viewer="{me}" data-players="{n}" data-layout="compact"'
+            f' data-arrange="{"landscape" if landscape else "portrait"}" role="group" aria-label="{table_label}"',
+        ),
+        f'<rect x="0" y="0" width="{_f(W)}" height="{_f(H)}" rx="14" fill="{_mix(felt, "#000000", 0.35)}"/>',
+        f'<rect x="5" y="5" width="{_f(W - 10)}" height="{_f(H - 10)}" rx="11" fill="{felt}"/>',
+    ]
+    return "".join(head + board.body) + "</svg>"
 
-    def lines(s: int) -> list[str]:
+
+@dataclass
+class _Board:
+    """The compact table being laid out, top to bottom, ``W`` units wide: what is drawn so far in ``body``."""
+
+    v: _View
+    names: list[str]
+    lang: str
+    active: int  # whose turn it is (-1: nobody's)
+    leads: int  # the trick's leader (-1: none)
+    W: float
+    landscape: bool
+    m: float = 10.0  # the margin
+    gap: float = 8.0  # between plates in a row
+    body: list[str] = field(default_factory=list)
+
+    @property
+    def cx(self) -> float:
+        return self.W / 2
+
+    @property
+    def others(self) -> list[int]:
+        """The other seats, clockwise from the viewer's left."""
+        n, me = self.v.n, self.v.viewer
+        return [(me + rel) % n for rel in range(1, n)]
+
+    @property
+    def per_row(self) -> int:
+        """Plates in a row: up to three in one row, more in two."""
+        k = len(self.others)
+        return 3 if k <= 3 else (k + 1) // 2
+
+    @property
+    def side(self) -> float:
+        """Across: the width of the columns left and right of the trick."""
+        return min(300.0, (self.W - 2 * self.m) * 0.3)
+
+    @property
+    def plate_width(self) -> float:
+        """The width of another seat's plate."""
+        if self.landscape:
+            return self.side
+        per_row = self.per_row
+        return (self.W - 2 * self.m - self.gap * (per_row - 1)) / per_row
+
+    @property
+    def plate_height(self) -> float:
+        """The height of the tallest of the other seats' plates (every plate of a row is this tall)."""
+        return 30 + 19 * max((len(self.lines(s)) for s in self.others), default=0) + 8.0
+
+    def corner(self, title: str | None) -> None:
+        """Top: hand and trick on the left, hearts on the right; the pass direction under them."""
+        v, lang, m = self.v, self.lang, self.m
+        first, *rest = _info_lines(v, title, lang)
+        if v.phase is Phase.PLAYING:
+            first += " · " + rest.pop(0)
+        self.body.append('<g class="info">')
+        self.body.append(_text(m + 8, 30, first, 17, "#ffffff", weight="bold", anchor="start"))
+        self.body.append(_text(m + 8, 52, rest[0], 15, INFO_INK, anchor="start"))
+        self.body.append("</g>")
+        hb = text("display.hearts_broken" if v.hearts_broken else "display.hearts_unbroken", lang)
+        hx = self.W - m - 8
+        self.body.append(
+            _hearts_status(v.hearts_broken, hb, (hx - _text_width(hb, 15) - 14, 47, 20), (hx, 52, 15), "end")
+        )
+
+    def lines(self, s: int) -> list[str]:
+        """What seat ``s``'s plate says under its name: cards (and the lead), points, total; a revealed hand."""
+        v, lang = self.v, self.lang
         first = _count("cards", v.sizes[s], lang)
-        if s == leads:
+        if s == self.leads:
             first += " · " + text("display.leads", lang)
         out = [first, _count("points", v.points[s], lang)]
         if v.totals is not None:
             total = text("display.total", lang, total=v.totals[s])
-            if W < 600:  # narrow plates: the total on a line of its own
+            if self.W < 600:  # narrow plates: the total on a line of its own
                 out.append(total)
             else:
                 out[1] += " · " + total
         cards = v.hands[s]
-        if s != me and cards is not None:  # every hand shown (``reveal``): each suit's ranks on a line
+        if s != v.viewer and cards is not None:  # every hand shown (``reveal``): each suit's ranks on a line
             for suit in range(4):
                 ranks = [Card(c).rank_symbol for c in iter_mask(cards) if c // 13 == suit]
-                out += _suit_lines(str(Card(suit * 13))[-1], ranks, pw - 14 - 8, 15)
+                out += _suit_lines(str(Card(suit * 13))[-1], ranks, self.plate_width - 14 - 8, 15)
         return out
 
-    # The other seats: name plates in a row (two rows for more than three); across, beside the trick.
-    others = [(me + rel) % n for rel in range(1, n)]
-    per_row = 3 if len(others) <= 3 else (len(others) + 1) // 2
-    gap = 8.0
-    side = min(300.0, (W - 2 * m) * 0.3)  # across: the width of the columns left and right of the trick
-    pw = side if landscape else (W - 2 * m - gap * (per_row - 1)) / per_row
-    top = 64.0
-    plate_h = 30 + 19 * max((len(lines(s)) for s in others), default=0) + 8.0
+    def plate(self, x: float, y: float, width: float, s: int, said: list[str]) -> None:
+        self.body.append(
+            _compact_plate(x, y, width, self.names[s], said, seat=s, active=s == self.active, lang=self.lang)
+        )
 
-    def plate(x: float, y: float, width: float, s: int, said: list[str]) -> None:
-        body.append(_compact_plate(x, y, width, nm[s], said, seat=s, active=s == active, lang=lang))
-
-    def trick(tcy: float, tw: float) -> float:
+    def trick(
+        self, tcy: float, tw: float, shown: Sequence[tuple[int, Card]], winner: int | None, four_color: bool
+    ) -> float:
         """The trick (each card towards the seat that played it), the pass arrow or the summary; its bottom."""
+        v, lang, cx = self.v, self.lang, self.cx
+        n, me = v.n, v.viewer
         th = tw * _RATIO
         trick_label = text("display.a11y.trick" if shown else "display.a11y.trick_empty", lang)
-        body.append(f'<g class="trick" role="group" aria-label="{aria(trick_label)}">')
+        self.body.append(f'<g class="trick" role="group" aria-label="{_aria(trick_label)}">')
         for s, c in shown:
             a = math.radians(_seat_angle((s - me) % n, n))
             x = cx + tw * 1.12 * math.cos(a)
             y = tcy + th * 0.56 * math.sin(a)
-            body.append(_played(c, s, x, y, tw, 0.0, winner=winner, names=nm, four_color=four_color, lang=lang))
-        body.append("</g>")
+            self.body.append(
+                _played(c, s, x, y, tw, 0.0, winner=winner, names=self.names, four_color=four_color, lang=lang)
+            )
+        self.body.append("</g>")
         if v.phase is Phase.PASSING and not v.passed:
-            body.append(_arrow(cx, tcy, _seat_angle((v.pass_target - me) % n, n), "#ffd54f"))
+            self.body.append(_arrow(cx, tcy, _seat_angle((v.pass_target - me) % n, n), "#ffd54f"))
         elif v.phase is Phase.DONE and not shown:
-            body.append(_summary(v, list(nm), lang, cx, tcy))
+            self.body.append(_summary(v, self.names, lang, cx, tcy))
         return tcy + th * 1.06
 
-    def banner(top: float, room: float, x: float) -> float:
+    def banner(self, top: float, room: float, x: float, status: str | None, strong: bool) -> float:
+        """The status line at ``top``, ``room`` wide, centred on ``x``; where what follows goes."""
         if status is None:
             return top
         first = _banner(x, 0, status, strong=strong, size=16, room=room)
         height = float(re.findall(r'height="([\d.]+)"', first)[0])
-        body.append(_banner(x, top + height, status, strong=strong, size=16, room=room))
+        self.body.append(_banner(x, top + height, status, strong=strong, size=16, room=room))
         return top + height + 8
 
-    if landscape:
-        # West (and the viewer's own plate) on the left, East and the banner on the right, North above the
-        # trick in the middle; the hand in one row under them all.
-        west, east = others[0], others[-1]
-        middle = others[1:-1]
-        mid_w = min(side, W - 2 * m - 2 * (side + gap))
-        y = 10.0
-        for s in middle:
-            plate(cx - mid_w / 2, y, mid_w, s, lines(s))
-            y += plate_h + 6
-        tw = min(64.0, (W - 2 * m - 2 * (side + gap)) / 3.5)
-        bottom = trick(y + tw * _RATIO * 1.05, tw)
-        plate(m, top, side, west, lines(west))
-        mine_lines = lines(me)
-        plate(m, top + plate_h + 8, side, me, mine_lines)
-        low = top + plate_h + 8 + 30 + 19 * len(mine_lines)
-        plate(W - m - side, top, side, east, lines(east))
-        low = max(low, banner(top + plate_h + 8, side, W - m - side / 2))
-        top = max(bottom, low) + 6
-    else:
+    def down(
+        self,
+        shown: Sequence[tuple[int, Card]],
+        winner: int | None,
+        status: str | None,
+        strong: bool,
+        four_color: bool,
+    ) -> float:
+        """Portrait: the other seats' plates in rows, the trick, the status, the viewer's plate across;
+        where the hand goes."""
+        m, W, cx, gap = self.m, self.W, self.cx, self.gap
+        others, per_row, pw, plate_h = self.others, self.per_row, self.plate_width, self.plate_height
+        me = self.v.viewer
+        top = 64.0
         for i, s in enumerate(others):
             row, col = divmod(i, per_row)
             in_row = min(per_row, len(others) - row * per_row)
             x = cx - (in_row * pw + (in_row - 1) * gap) / 2 + col * (pw + gap)
             y = top + row * plate_h
-            plate(x, y, pw, s, lines(s))
+            self.plate(x, y, pw, s, self.lines(s))
         top += plate_h * ((len(others) + per_row - 1) // per_row) + 4
         tw = min(84.0 if W < 600 else 112.0 if W < 800 else 96.0, (W - 2 * m) / 3.5)
-        top = trick(top + tw * _RATIO * 1.05 + 6, tw) + 10
-        top = banner(top, W - 2 * m, cx)
+        top = self.trick(top + tw * _RATIO * 1.05 + 6, tw, shown, winner, four_color) + 10
+        top = self.banner(top, W - 2 * m, cx, status, strong)
         # The viewer: a plate across, then the hand in rows of cards big enough to read and to tap.
-        plate(m, top, W - 2 * m, me, [" · ".join(lines(me))])
-        top += 58
-    mine = list(iter_mask(v.hands[me] or 0))
-    k = len(mine)
+        self.plate(m, top, W - 2 * m, me, [" · ".join(self.lines(me))])
+        return top + 58
+
+    def across(
+        self,
+        shown: Sequence[tuple[int, Card]],
+        winner: int | None,
+        status: str | None,
+        strong: bool,
+        four_color: bool,
+    ) -> float:
+        """Landscape: West (and the viewer's own plate) on the left, East and the status on the right, North
+        above the trick in the middle; where the hand goes, in one row under them all."""
+        m, W, cx, gap, side = self.m, self.W, self.cx, self.gap, self.side
+        others, plate_h = self.others, self.plate_height
+        me = self.v.viewer
+        top = 64.0
+        west, east = others[0], others[-1]
+        middle = others[1:-1]
+        mid_w = min(side, W - 2 * m - 2 * (side + gap))
+        y = 10.0
+        for s in middle:
+            self.plate(cx - mid_w / 2, y, mid_w, s, self.lines(s))
+            y += plate_h + 6
+        tw = min(64.0, (W - 2 * m - 2 * (side + gap)) / 3.5)
+        bottom = self.trick(y + tw * _RATIO * 1.05, tw, shown, winner, four_color)
+        self.plate(m, top, side, west, self.lines(west))
+        mine_lines = self.lines(me)
+        self.plate(m, top + plate_h + 8, side, me, mine_lines)
+        low = top + plate_h + 8 + 30 + 19 * len(mine_lines)
+        self.plate(W - m - side, top, side, east, self.lines(east))
+        low = max(low, self.banner(top + plate_h + 8, side, W - m - side / 2, status, strong))
+        return max(bottom, low) + 6
+
+
+def _compact_fan(
+    k: int, W: float, m: float, px: float, top: float
+) -> tuple[list[tuple[float, float, float]], float, int, float]:
+    """The viewer's ``k`` cards in balanced rows from ``top``, each at least :data:`TAP` CSS pixels to tap
+    (``px`` pixels a unit): their places, the card width, cards per row and the height of the rows."""
+    cx = W / 2
     cw = max(56 / px, 60.0)  # a card about 56 px wide
     ch = cw * _RATIO
     lift = ch * 0.17
@@ -2068,29 +2178,7 @@ def _compact_table(
         in_row = min(cols, k - r * cols)
         left = cx - (cw + step * (in_row - 1)) / 2
         pos.append((left + col * step, top + lift + r * row_step, 0.0))
-    height_hand = lift + (rows - 1) * row_step + ch
-    body.append(
-        _viewer_hand(
-            v, mine, pos, cw, name=nm[me], dm=dm, sm=sm, hm=hm, tm=tm, reasons=reasons, four_color=four_color,
-            cover=cover, back=back, lang=lang, cols=cols,
-        )
-    )
-    H = top + height_hand + 12
-    table_label = aria(text("display.a11y.table", lang, name=nm[me]))
-    head = [
-        _svg_open(
-            fit,
-            H * px,
-            W,
-            H,
-            "hearts-table",
-            f' data-viewer="{me}" data-players="{n}" data-layout="compact"'
-            f' data-arrange="{"landscape" if landscape else "portrait"}" role="group" aria-label="{table_label}"',
-        ),
-        f'<rect x="0" y="0" width="{_f(W)}" height="{_f(H)}" rx="14" fill="{_mix(felt, "#000000", 0.35)}"/>',
-        f'<rect x="5" y="5" width="{_f(W - 10)}" height="{_f(H - 10)}" rx="11" fill="{felt}"/>',
-    ]
-    return "".join(head + body) + "</svg>"
+    return pos, cw, cols, lift + (rows - 1) * row_step + ch
 
 
 _RANK_EM = 0.8  # the widest rank letter of DejaVu Sans (Q) in ems, for every character of a rank
@@ -2137,7 +2225,7 @@ def _compact_plate(
     said = [f"{name}: {' · '.join(lines)}"] + ([text("display.a11y.to_play", lang)] if active else [])
     out = [
         f'<g class="seat{" active" if active else ""}" data-seat="{seat}" role="img" '
-        f'aria-label="{escape(", ".join(said), {chr(34): "&quot;"})}">',
+        f'aria-label="{_aria(", ".join(said))}">',
         f'<rect x="{_f(x)}" y="{_f(top)}" width="{_f(width)}" height="{_f(height)}" rx="10" fill="{PLATE}" '
         f'fill-opacity="{PLATE_OPACITY}"{stroke}/>',
     ]
