@@ -45,11 +45,12 @@ from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, CardSet
 from hearts.errors import Rule
 from hearts.game import Game
 from hearts.hand import HandState, Phase, Trick
+from hearts.messages import text, text_n
 
 from . import store
 from .rule_notes import LEARNER, RULES, Event, Move, Values, fired, localize, note_text
 from .store import _need as need
-from .text import cards_label, t, t_n
+from .text import cards_label
 
 if TYPE_CHECKING:
     from .coach import Comment
@@ -187,7 +188,7 @@ class Note:
 def _catalogued(key: str, values: Values, plural: int | None = None) -> Callable[[str], str]:
     def words(lang: str) -> str:
         vals = localize(values, lang)
-        return t(key, lang, **vals) if plural is None else t_n(key, plural, lang, **vals)
+        return text(key, lang, **vals) if plural is None else text_n(key, plural, lang, **vals)
 
     return words
 
@@ -385,7 +386,7 @@ def _coach_words(c: Comment) -> Callable[[str], str]:
     def words(lang: str) -> str:
         key = f"learn.coach.{c.kind}" + (".expert" if c.adviser == "expert" else "")
         reason = c.decision.explain(lang)
-        return t(
+        return text(
             key,
             lang,
             chosen=cards_label(c.chosen),

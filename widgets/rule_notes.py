@@ -33,8 +33,9 @@ from typing import Any
 from hearts.cards import PENALTY_MASK, QUEEN_OF_SPADES, SOUTH, Card, CardSet
 from hearts.game import Game
 from hearts.hand import HandState
+from hearts.messages import seat_name, text
 
-from .text import card_label, cards_label, seat, t
+from .text import card_label, cards_label
 
 __all__ = [
     "DETECTORS",
@@ -335,19 +336,20 @@ def localize(values: Values, lang: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, (kind, v) in values.items():
         if kind == "seat":
-            out[k] = seat(v, lang)
+            out[k] = seat_name(v, lang)
         elif kind == "seats":
-            out[k] = t("learn.and", lang, first=", ".join(seat(s, lang) for s in v[:-1]), last=seat(v[-1], lang))
+            first = ", ".join(seat_name(s, lang) for s in v[:-1])
+            out[k] = text("learn.and", lang, first=first, last=seat_name(v[-1], lang))
         elif kind == "card":
             out[k] = card_label(v)
         elif kind == "cards":
             out[k] = cards_label(v)
         elif kind == "suit":
-            out[k] = t(f"suit.{v}", lang)
+            out[k] = text(f"suit.{v}", lang)
         elif kind == "pass":
-            out[k] = t(f"pass.{v}", lang)
+            out[k] = text(f"pass.{v}", lang)
         elif kind == "points":
-            out[k] = ", ".join(f"{seat(s, lang)} {p}" for s, p in enumerate(v))
+            out[k] = ", ".join(f"{seat_name(s, lang)} {p}" for s, p in enumerate(v))
         else:
             out[k] = v
     return out
@@ -387,7 +389,7 @@ def note_key(rule: str, values: Values) -> str:
 
 def note_text(rule: str, values: Values, lang: str) -> str:
     """The note of ``rule`` with its values, in ``lang``."""
-    return t(note_key(rule, values), lang, **localize(values, lang))
+    return text(note_key(rule, values), lang, **localize(values, lang))
 
 
 def rule_title(rule: str, lang: str) -> str:
@@ -398,4 +400,4 @@ def rule_title(rule: str, lang: str) -> str:
     """
     if rule not in RULES:
         raise ValueError(f"unknown rule {rule!r}; the rules with notes are {', '.join(RULES)}")
-    return t(f"learn.rule.{rule}", lang)
+    return text(f"learn.rule.{rule}", lang)

@@ -20,8 +20,9 @@ West plays 8♣.
 from __future__ import annotations
 
 from hearts.hand import HandState
+from hearts.messages import seat_name, text, text_n
 
-from .text import card_label, seat, t, t_n
+from .text import card_label
 
 __all__ = ["narrate"]
 
@@ -38,14 +39,14 @@ def narrate(h: HandState, since: int, lang: str, *, learner: int, hearts_were_br
     for i in range(max(0, since), len(plays)):
         s, c = plays[i]
         key = "learn.caption.you_play" if s == learner else "learn.caption.plays"
-        out.append(t(key, lang, seat=seat(s, lang), card=card_label(c)))
+        out.append(text(key, lang, seat=seat_name(s, lang), card=card_label(c)))
         if (i + 1) % n == 0 and (i + 1) // n <= len(h.tricks):
             tr = h.tricks[(i + 1) // n - 1]
             key = "learn.caption.you_win" if tr.winner == learner else "learn.caption.wins"
             if tr.points:
-                out.append(t_n(key + "_points", tr.points, lang, seat=seat(tr.winner, lang), points=tr.points))
+                out.append(text_n(key + "_points", tr.points, lang, seat=seat_name(tr.winner, lang), points=tr.points))
             else:
-                out.append(t(key, lang, seat=seat(tr.winner, lang)))
+                out.append(text(key, lang, seat=seat_name(tr.winner, lang)))
     if h.hearts_broken and not hearts_were_broken:
-        out.append(t("display.hearts_broken", lang) + ".")
+        out.append(text("display.hearts_broken", lang) + ".")
     return out

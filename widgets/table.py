@@ -43,6 +43,7 @@ from hearts.bots.base import Bot
 from hearts.cards import CardSet
 from hearts.display import table_svg, trick_svg
 from hearts.hand import HandState, Phase
+from hearts.messages import seat_name, text
 
 from . import levels, store
 from .dealbox import DealBox
@@ -50,7 +51,7 @@ from .rule_notes import RULES, SCENES, rule_title
 from .speech import narrate
 from .svgview import SvgTable
 from .table_model import TableModel, say
-from .text import cards_label, level_label, seat, t
+from .text import cards_label, level_label
 
 __all__ = ["GameTable"]
 
@@ -360,19 +361,19 @@ class GameTable(W.VBox):  # type: ignore[misc]
         try:
             frames = [self.svg(f) for f in m.frames]
             flash = [c.code for c in _cards(m.received_flash)]
-            self.title.value = html.escape(t("ui.title.table", lang, number=m.number))
+            self.title.value = html.escape(text("ui.title.table", lang, number=m.number))
             opts = [(level_label(x, lang), x) for x in levels.available_levels()]
             if m.own_bots:  # bots given to the table come first, until a level is chosen
                 opts.insert(0, (m.opponents_label, _OWN_BOTS))
             if list(self.level_box.options) != opts:
                 self.level_box.options = opts
             self.level_box.value = _OWN_BOTS if m.own_bots else m.level
-            self.level_box.description = t("ui.label.level", lang)
+            self.level_box.description = text("ui.label.level", lang)
             for name, b in self.buttons.items():
-                b.description = t(f"ui.button.{name}", lang)
-            self.deal_box.description = t("ui.label.deal", lang)
-            self.deal_box.placeholder = t("ui.label.deal_hint", lang)
-            self.deal_box.label = t("ui.button.play_deal", lang)
+                b.description = text(f"ui.button.{name}", lang)
+            self.deal_box.description = text("ui.label.deal", lang)
+            self.deal_box.placeholder = text("ui.label.deal_hint", lang)
+            self.deal_box.label = text("ui.button.play_deal", lang)
             self.deal_box.value = str(m.number)
             self._show_buttons()
             msg = m.message
@@ -384,11 +385,11 @@ class GameTable(W.VBox):  # type: ignore[misc]
             self.sheet.value = self._sheet_html()
             self._history()
             self._settings()
-            self.panels.set_title(0, t("ui.label.history", lang))
-            self.panels.set_title(1, t("ui.label.settings", lang))
-            self.panels.set_title(2, t("ui.label.sheet", lang))
+            self.panels.set_title(0, text("ui.label.history", lang))
+            self.panels.set_title(1, text("ui.label.settings", lang))
+            self.panels.set_title(2, text("ui.label.sheet", lang))
             met, total = len(m.lesson.met), len(RULES)
-            self.panels.set_title(3, t("learn.checklist.title", lang, met=met, total=total))
+            self.panels.set_title(3, text("learn.checklist.title", lang, met=met, total=total))
             self.learn_notes.value = self._notes_html()
             self.checklist.value = self._checklist_html()
             self._board_settings()
@@ -408,8 +409,8 @@ class GameTable(W.VBox):  # type: ignore[misc]
                 texts={
                     "thinking_text": "" if thinking is None else thinking(lang),
                     "wait_text": m.wait_words()(lang),
-                    "moving_text": t("ui.msg.wait_moving", lang),
-                    "last_trick_label": t("ui.button.last_trick", lang),
+                    "moving_text": text("ui.msg.wait_moving", lang),
+                    "last_trick_label": text("ui.button.last_trick", lang),
                 },
                 sounds=m.events if m.settings.sound else (),
                 last_trick="" if last is None else self._last_trick_svg(),
@@ -423,12 +424,12 @@ class GameTable(W.VBox):  # type: ignore[misc]
         """Learn mode's notes since the learner's last action (nothing when learn mode is off)."""
         lang = self.model.lang
         out = []
-        for kind, rule, text in self.model.notes:
-            label = t("learn.rule_label" if kind == "rule" else f"learn.label.{kind}", lang)
+        for kind, rule, note in self.model.notes:
+            label = text("learn.rule_label" if kind == "rule" else f"learn.label.{kind}", lang)
             data = f' data-rule="{rule}"' if rule else ""
             out.append(
                 f'<div class="hw-note hw-note-{kind}" data-kind="{kind}"{data}><b>{html.escape(label)}</b> '
-                f"{html.escape(text)}</div>"
+                f"{html.escape(note)}</div>"
             )
         return f'<div class="hw-learn">{"".join(out)}</div>' if out else ""
 
@@ -441,13 +442,13 @@ class GameTable(W.VBox):  # type: ignore[misc]
         for r in RULES:
             where = ""
             if r not in met and r in SCENES:  # rare in play: the walkthrough has a scene for it
-                scene = t("learn.checklist.scene", lang, scene=t(f"learn.chapter.{SCENES[r]}", lang))
+                scene = text("learn.checklist.scene", lang, scene=text(f"learn.chapter.{SCENES[r]}", lang))
                 where = f' <span class="hw-checklist-scene">{html.escape(scene)}</span>'
             items.append(
                 f'<li data-rule="{r}" data-met="{str(r in met).lower()}">{"✓" if r in met else "○"} '
                 f"{html.escape(rule_title(r, lang))}{where}</li>"
             )
-        count = t("learn.checklist.count", lang, met=len(met), total=len(RULES))
+        count = text("learn.checklist.count", lang, met=len(met), total=len(RULES))
         listed = "".join(items)
         return f'<div class="hw-checklist-count">{html.escape(count)}</div><ul class="hw-checklist">{listed}</ul>'
 
@@ -464,7 +465,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
         if m.message is not None and m.message.text:
             words.append(m.message.text)
         for kind, _rule, note in m.notes:  # learn mode's notes, with the label they are shown with
-            words.append(t("learn.rule_label" if kind == "rule" else f"learn.label.{kind}", m.lang) + " " + note)
+            words.append(text("learn.rule_label" if kind == "rule" else f"learn.label.{kind}", m.lang) + " " + note)
         return " ".join(words)
     def _board_settings(self) -> None:
         """How the board moves cards, holds tricks and sounds, from the settings."""
@@ -507,7 +508,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
         for name, visible in show.items():
             self.buttons[name].layout.display = None if visible else "none"
         if m.pending == "trick":
-            self.buttons["continue"].description = t("ui.button.collect", m.lang)
+            self.buttons["continue"].description = text("ui.button.collect", m.lang)
 
     def _summary_html(self) -> str:
         m = self.model
@@ -515,15 +516,15 @@ class GameTable(W.VBox):  # type: ignore[misc]
         if s is None or not s["game_over"]:
             return ""
         lang = m.lang
-        winners = ", ".join(seat(w, lang) for w in s["winners"])
+        winners = ", ".join(seat_name(w, lang) for w in s["winners"])
         key = "ui.summary.shared" if s["shared"] else "ui.summary.winner"
         rows = "".join(
-            f"<tr><td>{html.escape(seat(p, lang))}</td><td>{s['totals'][p]}</td></tr>" for p in range(4)
+            f"<tr><td>{html.escape(seat_name(p, lang))}</td><td>{s['totals'][p]}</td></tr>" for p in range(4)
         )
-        again = t("ui.summary.again", lang, new=t("ui.button.new", lang), restart=t("ui.button.restart", lang))
+        again = text("ui.summary.again", lang, new=text("ui.button.new", lang), restart=text("ui.button.restart", lang))
         return (
-            f'<div class="hw-summary hw-game-over"><b>{html.escape(t("ui.summary.game_over", lang))}</b> '
-            f"{html.escape(t(key, lang, winners=winners))}"
+            f'<div class="hw-summary hw-game-over"><b>{html.escape(text("ui.summary.game_over", lang))}</b> '
+            f"{html.escape(text(key, lang, winners=winners))}"
             f'<table class="hw-sheet">{rows}</table>'
             f"{html.escape(again)}</div>"
         )
@@ -533,7 +534,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
         m = self.model
         lang = m.lang
         e = html.escape
-        head = "".join(f"<th>{e(seat(p, lang))}</th>" for p in range(4))
+        head = "".join(f"<th>{e(seat_name(p, lang))}</th>" for p in range(4))
         rows = []
         running = [0, 0, 0, 0]
         me = m.seat  # the person at the screen (nothing of anyone's pass while the screen is covered)
@@ -542,12 +543,13 @@ class GameTable(W.VBox):  # type: ignore[misc]
             if m.covered:
                 passing = ""
             elif h.pass_direction.value == "none":
-                passing = e(t("ui.sheet.no_pass", lang))
+                passing = e(text("ui.sheet.no_pass", lang))
             elif given is None or got is None:
-                passing = e(t("ui.sheet.pass_pending", lang, direction=t(f"pass.{h.pass_direction.value}", lang)))
+                passing = e(text("ui.sheet.pass_pending", lang, direction=text(f"pass.{h.pass_direction.value}", lang)))
             else:
-                gave = t("ui.sheet.gave", lang, given=cards_label(CardSet(given)), to=seat(h.pass_target(me), lang))
-                took = t("ui.sheet.got", lang, got=cards_label(CardSet(got)), source=seat(h.pass_source(me), lang))
+                to, source = seat_name(h.pass_target(me), lang), seat_name(h.pass_source(me), lang)
+                gave = text("ui.sheet.gave", lang, given=cards_label(CardSet(given)), to=to)
+                took = text("ui.sheet.got", lang, got=cards_label(CardSet(got)), source=source)
                 passing = f"{e(gave)}<br>{e(took)}"
             if h.is_over:
                 r = h.result()
@@ -557,29 +559,30 @@ class GameTable(W.VBox):  # type: ignore[misc]
                     moon = r.shooter is not None
                     mark = ""
                     if moon and p == r.shooter:
-                        mark = f" {e(t('ui.sheet.moon', lang))}"
+                        mark = f" {e(text('ui.sheet.moon', lang))}"
                     cls = ' class="hw-moon"' if moon else ""
                     cells.append(f"<td{cls}>{r.scores[p]:+d}{mark}<br><small>{running[p]}</small></td>")
                 body = "".join(cells)
             else:
                 body = "".join(
-                    f"<td>{h.points[p]}<br><small>{e(t('ui.sheet.playing', lang))}</small></td>" for p in range(4)
+                    f"<td>{h.points[p]}<br><small>{e(text('ui.sheet.playing', lang))}</small></td>" for p in range(4)
                 )
             rows.append(
-                f'<tr data-hand="{h.hand_number}"><th>{e(t("ui.sheet.hand", lang, hand=h.hand_number))}</th>'
+                f'<tr data-hand="{h.hand_number}"><th>{e(text("ui.sheet.hand", lang, hand=h.hand_number))}</th>'
                 f'<td class="hw-pass">{passing}</td>{body}</tr>'
             )
         totals = "".join(f"<td>{x}</td>" for x in m.game.scores)
         return (
-            f'<table class="hw-sheet"><tr><th></th><th class="hw-pass">{e(t("ui.sheet.passing", lang))}</th>{head}</tr>'
-            f'{"".join(rows)}<tr class="hw-total"><th>{e(t("ui.sheet.total", lang))}</th><td></td>{totals}</tr>'
-            f'</table><div class="hw-sheet-note">{e(t("ui.sheet.note", lang))}</div>'
+            f'<table class="hw-sheet"><tr><th></th>'
+            f'<th class="hw-pass">{e(text("ui.sheet.passing", lang))}</th>{head}</tr>'
+            f'{"".join(rows)}<tr class="hw-total"><th>{e(text("ui.sheet.total", lang))}</th><td></td>{totals}</tr>'
+            f'</table><div class="hw-sheet-note">{e(text("ui.sheet.note", lang))}</div>'
         )
 
     def _history(self) -> None:
         m = self.model
         lang = m.lang
-        self.reset_history.description = t("ui.button.reset_history", lang)
+        self.reset_history.description = text("ui.button.reset_history", lang)
         if m.history is None:
             self.history_html.value = f'<div class="hw-message hw-error">{html.escape(m.history_error or "")}</div>'
             self.reset_history.layout.display = None
@@ -595,47 +598,47 @@ class GameTable(W.VBox):  # type: ignore[misc]
             ("ui.history.streak", st.current_streak),
             ("ui.history.longest", st.longest_streak),
         ]
-        body = "".join(f"<tr><td>{html.escape(t(k, lang))}</td><td><b>{v}</b></td></tr>" for k, v in rows)
+        body = "".join(f"<tr><td>{html.escape(text(k, lang))}</td><td><b>{v}</b></td></tr>" for k, v in rows)
         self.history_html.value = f'<table class="hw-stats">{body}</table>'
 
     def _settings(self) -> None:
         m = self.model
         s = m.settings
         lang = m.lang
-        self.four_colour.description = t("ui.label.four_colour", lang)
+        self.four_colour.description = text("ui.label.four_colour", lang)
         self.four_colour.value = s.four_colour
-        self.table_colour.description = t("ui.label.table_colour", lang)
-        self.table_colour.options = [(t(f"ui.colour.{c}", lang), c) for c in store.TABLE_COLOURS]
+        self.table_colour.description = text("ui.label.table_colour", lang)
+        self.table_colour.options = [(text(f"ui.colour.{c}", lang), c) for c in store.TABLE_COLOURS]
         self.table_colour.value = s.table_colour
-        self.card_back.description = t("ui.label.card_back", lang)
-        self.card_back.options = [(t(f"ui.colour.{c}", lang), c) for c in store.CARD_BACKS]
+        self.card_back.description = text("ui.label.card_back", lang)
+        self.card_back.options = [(text(f"ui.colour.{c}", lang), c) for c in store.CARD_BACKS]
         self.card_back.value = s.card_back
-        self.lang_box.description = t("ui.label.lang", lang)
-        self.lang_box.options = [(t("ui.lang.en", lang), "en"), (t("ui.lang.es", lang), "es")]
+        self.lang_box.description = text("ui.label.lang", lang)
+        self.lang_box.options = [(text("ui.lang.en", lang), "en"), (text("ui.lang.es", lang), "es")]
         self.lang_box.value = s.lang
-        self.step_bots.description = t("ui.label.step_bots", lang)
+        self.step_bots.description = text("ui.label.step_bots", lang)
         self.step_bots.value = s.step_bots
-        self.people_label.value = html.escape(t("ui.label.people", lang))
+        self.people_label.value = html.escape(text("ui.label.people", lang))
         for p, b in enumerate(self.people):
-            b.description = seat(p, lang)
+            b.description = seat_name(p, lang)
             b.value = p in m.humans
             b.icon = "user" if b.value else "robot"
-            b.tooltip = t("ui.label.person" if b.value else "ui.label.bot", lang, seat=seat(p, lang))
+            b.tooltip = text("ui.label.person" if b.value else "ui.label.bot", lang, seat=seat_name(p, lang))
         for box, name in ((self.learn, "learn"), (self.notes_again, "notes_again"), (self.coach, "coach")):
-            box.description = t(f"ui.label.{name}", lang)
+            box.description = text(f"ui.label.{name}", lang)
         self.learn.value = m.learning
         self.notes_again.value = s.notes_again
         self.coach.value = s.coach
-        self.speed.description = t("ui.label.speed", lang)
-        self.speed.options = [(t(f"ui.speed.{x}", lang), x) for x in store.SPEEDS]
+        self.speed.description = text("ui.label.speed", lang)
+        self.speed.options = [(text(f"ui.speed.{x}", lang), x) for x in store.SPEEDS]
         self.speed.value = s.speed
-        self.trick_pause.description = t("ui.label.trick_pause", lang)
-        self.trick_pause.options = [(t(f"ui.pause.{x}", lang), x) for x in store.TRICK_PAUSES]
+        self.trick_pause.description = text("ui.label.trick_pause", lang)
+        self.trick_pause.options = [(text(f"ui.pause.{x}", lang), x) for x in store.TRICK_PAUSES]
         self.trick_pause.value = s.trick_pause
-        self.target.description = t("ui.label.target_score", lang)
-        self.target.options = [(t(f"ui.target.{x}", lang), x) for x in store.TARGETS]
+        self.target.description = text("ui.label.target_score", lang)
+        self.target.options = [(text(f"ui.target.{x}", lang), x) for x in store.TARGETS]
         self.target.value = s.target_score
-        self.sound.description = t("ui.label.sound", lang)
+        self.sound.description = text("ui.label.sound", lang)
         self.sound.value = s.sound
 
 

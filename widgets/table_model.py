@@ -53,13 +53,13 @@ from hearts.deal import StableRandom, day_number
 from hearts.errors import CardParseError, HeartsError, IllegalMoveError, OptionError, RecordError, Rule
 from hearts.game import Game
 from hearts.hand import HandState, Phase, Trick
-from hearts.messages import LANGUAGES, check_language
+from hearts.messages import LANGUAGES, check_language, seat_name, text, text_n
 from hearts.rules import MoonScoring, Rules
 
 from . import levels, store
 from .learn_model import Lesson, describe
 from .rule_notes import Event, Move
-from .text import cards_label, game_over_text, level_label, seat, t, t_n
+from .text import cards_label, game_over_text, level_label
 
 __all__ = ["BUTTONS", "PENDING", "SOUNDS", "Hint", "Message", "Phrase", "TableModel", "say"]
 
@@ -91,7 +91,7 @@ class Phrase:
     A value that is itself :data:`Words` (another phrase, a seat's name, an
     error's or a bot decision's ``explain``) is put into words in the same
     language; other values (numbers, cards) are used as they are. ``plural``,
-    the count, picks the plural form (:func:`~hearts_widgets.text.t_n`).
+    the count, picks the plural form (:func:`~hearts.messages.text_n`).
 
     >>> p = say("ui.msg.waiting", seat=say("seat.1"), button=say("ui.button.continue"))
     >>> p("en")
@@ -107,8 +107,8 @@ class Phrase:
     def __call__(self, lang: str) -> str:
         vals = {k: v(lang) if callable(v) else v for k, v in self.values}
         if self.plural is None:
-            return t(self.key, lang, **vals)
-        return t_n(self.key, self.plural, lang, **vals)
+            return text(self.key, lang, **vals)
+        return text_n(self.key, self.plural, lang, **vals)
 
 
 def say(key: str, plural: int | None = None, /, **values: Any) -> Phrase:
@@ -117,12 +117,12 @@ def say(key: str, plural: int | None = None, /, **values: Any) -> Phrase:
 
 
 def _seat(s: int) -> Words:
-    return functools.partial(seat, s)
+    return functools.partial(seat_name, s)
 
 
 def _seats(seats: Sequence[int]) -> Words:
     def names(lang: str) -> str:
-        return ", ".join(seat(s, lang) for s in seats)
+        return ", ".join(seat_name(s, lang) for s in seats)
 
     return names
 

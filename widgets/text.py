@@ -1,14 +1,16 @@
-"""Learner-facing text for the widgets, from the one message catalogue.
+"""What the widgets show of cards, levels and a finished game, worded from the one message catalogue.
 
-The widgets' sentences live in ``hearts/locale/widgets.<lang>.json`` and are
-read through :func:`hearts.messages.text`, like every other message.
+Every sentence lives in ``hearts/locale/*.<lang>.json`` and is read with
+:func:`hearts.messages.text` (and ``text_n``, ``seat_name``), which the widgets
+import from :mod:`hearts.messages` directly; this module only adds the few
+labels that are put together from several messages or from a card.
 
->>> t("ui.button.hint", "es")
-'Pista'
->>> t_n("learn.caption.you_win_points", 1, "en", points=1)
-'You win the trick and take 1 point.'
->>> seat(1, "es")
-'Oeste'
+>>> cards_label([36, 9])
+'Q♠, J♣'
+>>> level_label("master", "es")
+'Bots maestros'
+>>> level_label("my_bot", "en")
+'my_bot'
 """
 
 from __future__ import annotations
@@ -16,20 +18,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hearts.cards import Card
-from hearts.messages import catalogue, seat_name, text, text_n
+from hearts.messages import catalogue, seat_name, text
 
 if TYPE_CHECKING:
     from hearts.game import Game
 
-__all__ = ["card_label", "cards_label", "game_over_text", "level_label", "seat", "t", "t_n"]
-
-
-t = text
-"""The catalogue message ``key`` in ``lang``: :func:`hearts.messages.text` under the widgets' short name."""
-t_n = text_n
-"""The message in the form for a count: :func:`hearts.messages.text_n` under the widgets' short name."""
-seat = seat_name
-"""South, West, North, East (or their Spanish names): :func:`hearts.messages.seat_name`."""
+__all__ = ["card_label", "cards_label", "game_over_text", "level_label"]
 
 
 def card_label(c: int) -> str:
@@ -38,7 +32,7 @@ def card_label(c: int) -> str:
 
 
 def cards_label(cards: Any) -> str:
-    """``'K♣, J♥ and 8♣'`` style list (the joining word is language-neutral: a comma)."""
+    """``'K♣, J♥, 8♣'``: cards by symbol, joined by commas (the same in every language)."""
     return ", ".join(str(Card(int(c))) for c in cards)
 
 
@@ -46,8 +40,8 @@ def game_over_text(g: Game, lang: str) -> str:
     """'Game over. Winner: …' or 'Game over. Shared win: …'."""
     w = g.winners
     key = "ui.summary.shared" if len(w) > 1 else "ui.summary.winner"
-    names = ", ".join(seat(s, lang) for s in w)
-    return t("ui.summary.game_over", lang) + " " + t(key, lang, winners=names)
+    names = ", ".join(seat_name(s, lang) for s in w)
+    return text("ui.summary.game_over", lang) + " " + text(key, lang, winners=names)
 
 
 def level_label(level: str, lang: str) -> str:

@@ -21,11 +21,11 @@ from typing import Any
 import ipywidgets as W
 
 from hearts.display import table_svg
+from hearts.messages import text
 
 from .rule_notes import LEARNER
 from .svgview import SvgTable
 from .table import _STYLE
-from .text import t
 from .walkthrough_model import WalkthroughModel
 
 __all__ = ["Walkthrough"]
@@ -146,37 +146,38 @@ class Walkthrough(W.VBox):  # type: ignore[misc]
             self.board.show(self.svg(), announce=self.speech(), focus=focus)
             self.chapter.value = (
                 f'<div class="hw-chapter" data-chapter="{st.chapter}">'
-                f"{html.escape(t('learn.title', lang))} · {html.escape(t(f'learn.chapter.{st.chapter}', lang))}</div>"
+                f"{html.escape(text('learn.title', lang))} · "
+                f"{html.escape(text(f'learn.chapter.{st.chapter}', lang))}</div>"
             )
-            self.counter.value = html.escape(t("learn.step", lang, index=m.index + 1, total=len(m)))
+            self.counter.value = html.escape(text("learn.step", lang, index=m.index + 1, total=len(m)))
             cap = st.caption
             self.caption.value = (
                 f'<div class="hw-caption">{html.escape(cap)}</div>'
                 f'<div class="hw-prompt">{html.escape(m.prompt())}</div>'
             )
             self.notes.value = "".join(
-                f'<div class="hw-note" data-rule="{rule}"><b>{html.escape(t("learn.rule_label", lang))}</b> '
-                f"{html.escape(text)}</div>"
-                for rule, text in st.notes
+                f'<div class="hw-note" data-rule="{rule}"><b>{html.escape(text("learn.rule_label", lang))}</b> '
+                f"{html.escape(note)}</div>"
+                for rule, note in st.notes
             )
             if m.message is None:
                 self.message.value = ""
             else:
-                kind, text = m.message
-                self.message.value = f'<div class="hw-message hw-{kind}">{html.escape(text)}</div>'
-            self.back_btn.description = t("ui.button.back", lang)
-            self.next_btn.description = t("ui.button.forward", lang)
+                kind, said = m.message
+                self.message.value = f'<div class="hw-message hw-{kind}">{html.escape(said)}</div>'
+            self.back_btn.description = text("ui.button.back", lang)
+            self.next_btn.description = text("ui.button.forward", lang)
             self.back_btn.disabled = m.index == 0
             self.next_btn.disabled = m.index == len(m) - 1
-            self.reveal.description = t("learn.reveal", lang)
-            opts = [(t(f"learn.chapter.{cid}", lang), str(i)) for cid, i in m.chapter_bounds()]
+            self.reveal.description = text("learn.reveal", lang)
+            opts = [(text(f"learn.chapter.{cid}", lang), str(i)) for cid, i in m.chapter_bounds()]
             if list(self.chapters.options) != opts:
                 self.chapters.options = opts
             current = max((i for _, i in m.chapter_bounds() if i <= m.index), default=0)
             self.chapters.value = str(current)
-            self.chapters.description = t("learn.chapter_label", lang)
+            self.chapters.description = text("learn.chapter_label", lang)
             self.progress.value = m.index
-            self.progress.description = t("learn.progress_label", lang)
+            self.progress.description = text("learn.progress_label", lang)
         finally:
             self._updating = False
 
@@ -190,9 +191,9 @@ class Walkthrough(W.VBox):  # type: ignore[misc]
             said.append(m.message[1])
         if m.index != self._said_index or m.message is None:
             st = m.step
-            said.append(t("learn.step", lang, index=m.index + 1, total=len(m)) + ".")
+            said.append(text("learn.step", lang, index=m.index + 1, total=len(m)) + ".")
             said.append(st.caption)
-            said.extend(f"{t('learn.rule_label', lang)} {note}" for _, note in st.notes)
+            said.extend(f"{text('learn.rule_label', lang)} {note}" for _, note in st.notes)
             said.append(m.prompt())
         self._said_index = m.index
         return " ".join(x for x in said if x)

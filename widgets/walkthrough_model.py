@@ -36,11 +36,11 @@ from hearts.deal import Deal
 from hearts.errors import CardParseError, IllegalMoveError, Rule
 from hearts.game import Game
 from hearts.hand import HandState, Phase, Trick
-from hearts.messages import check_language
+from hearts.messages import check_language, seat_name, text, text_n
 from hearts.rules import Rules
 
 from .rule_notes import DETECTORS, LEARNER, Detector, Event, Move, fired, note_text
-from .text import card_label, cards_label, game_over_text, seat, t, t_n
+from .text import card_label, cards_label, game_over_text
 
 __all__ = ["DETECTORS", "Detector", "Step", "WalkthroughModel", "build_chapters"]
 
@@ -300,10 +300,10 @@ class WalkthroughModel:
         for ch in self.chapters:
             g = ch.game_after(ch.start)
             count = ch.start
-            intro = t(
+            intro = text(
                 f"learn.scene.{ch.id}",
                 lang,
-                totals=", ".join(f"{seat(s, lang)} {x}" for s, x in enumerate(g.totals)),
+                totals=", ".join(f"{seat_name(s, lang)} {x}" for s, x in enumerate(g.totals)),
                 target=g.rules.target_score,
             )
             notes: list[tuple[str, str]] = []
@@ -366,35 +366,35 @@ class WalkthroughModel:
         if len(group) == 1 and group[0].kind == "pass":
             a = group[0]
             reason = ch.reasons.get(count)
-            why = "" if reason is None else " " + t("learn.caption.why", lang, reason=reason.explain(lang))
-            return t(
+            why = "" if reason is None else " " + text("learn.caption.why", lang, reason=reason.explain(lang))
+            return text(
                 "learn.caption.pass",
                 lang,
                 given=cards_label(a.passes[LEARNER]),
-                to=seat(h.pass_target(LEARNER), lang),
+                to=seat_name(h.pass_target(LEARNER), lang),
                 got=cards_label(CardSet(h.received[LEARNER] or 0)),
-                source=seat(h.pass_source(LEARNER), lang),
+                source=seat_name(h.pass_source(LEARNER), lang),
             ) + why
         plays = [a for a in group if a.kind == "play"]
         parts: list[str] = []
         if len(plays) <= 4:
             for a in plays:
                 key = "learn.caption.you_play" if a.seat == LEARNER else "learn.caption.plays"
-                parts.append(t(key, lang, seat=seat(a.seat, lang), card=card_label(a.card)))  # type: ignore[arg-type]
+                parts.append(text(key, lang, seat=seat_name(a.seat, lang), card=card_label(a.card)))  # type: ignore[arg-type]
             reason = ch.reasons.get(count) if len(group) == 1 else None
             if reason is not None:
-                parts.append(t("learn.caption.why", lang, reason=reason.explain(lang)))
+                parts.append(text("learn.caption.why", lang, reason=reason.explain(lang)))
         else:
             first = h.tricks[-1].number if h.tricks else 0
             done = [tr for tr in h.tricks if tr.number > first - len(plays) // h.n]
             winners = {tr.winner for tr in done}
             parts.append(
-                t(
+                text(
                     "learn.caption.tricks_you" if winners == {LEARNER} else "learn.caption.tricks",
                     lang,
                     first=done[0].number + 1,
                     last=done[-1].number + 1,
-                    winners=", ".join(seat(s, lang) for s in sorted(winners)),
+                    winners=", ".join(seat_name(s, lang) for s in sorted(winners)),
                 )
             )
         if plays and not h.trick and h.tricks:
@@ -402,9 +402,10 @@ class WalkthroughModel:
             if len(plays) <= 4:
                 key = "learn.caption.you_win" if tr.winner == LEARNER else "learn.caption.wins"
                 if tr.points:
-                    parts.append(t_n(key + "_points", tr.points, lang, seat=seat(tr.winner, lang), points=tr.points))
+                    who = seat_name(tr.winner, lang)
+                    parts.append(text_n(key + "_points", tr.points, lang, seat=who, points=tr.points))
                 else:
-                    parts.append(t(key, lang, seat=seat(tr.winner, lang)))
+                    parts.append(text(key, lang, seat=seat_name(tr.winner, lang)))
         return " ".join(parts)
 
     # ----- reading -------------------------------------------------------------
@@ -441,17 +442,17 @@ class WalkthroughModel:
         """The scene's own title, drawn at the top left of the table ("Hand 1" only for the example hand)."""
         st = self.step
         if st.chapter == "hand":
-            return t("display.hand", self.lang, number=self.hand.hand_number)
-        return t(f"learn.chapter.{st.chapter}", self.lang)
+            return text("display.hand", self.lang, number=self.hand.hand_number)
+        return text(f"learn.chapter.{st.chapter}", self.lang)
 
     def prompt(self) -> str:
         """What to do now."""
         st = self.step
         if st.learner_turn:
-            return t("learn.prompt.your_turn", self.lang)
+            return text("learn.prompt.your_turn", self.lang)
         if self.index == len(self.steps) - 1:
-            return t("learn.prompt.finished", self.lang)
-        return t("learn.prompt.next", self.lang)
+            return text("learn.prompt.finished", self.lang)
+        return text("learn.prompt.next", self.lang)
 
     def banner(self) -> str | None:
         """The line drawn on the table above the learner's cards (``None``: the table's own status line)."""
@@ -460,11 +461,12 @@ class WalkthroughModel:
         h = g.hand
         lang = self.lang
         if st.selected:
-            return t("learn.banner.pass", lang, cards=cards_label(st.selected), to=seat(h.pass_target(LEARNER), lang))
+            to = seat_name(h.pass_target(LEARNER), lang)
+            return text("learn.banner.pass", lang, cards=cards_label(st.selected), to=to)
         if g.is_over:
             return game_over_text(g, lang)
         if h.phase is Phase.PLAYING and h.to_play == LEARNER and not st.learner_turn:
-            return t("learn.banner.next", lang)
+            return text("learn.banner.next", lang)
         return None
 
     # ----- moving ----------------------------------------------------------------
@@ -498,7 +500,7 @@ class WalkthroughModel:
         try:
             c = Card(code) if isinstance(code, int) else Card.parse(code)
         except CardParseError:
-            self.message = ("error", t("ui.msg.not_a_card", lang, text=str(code)))
+            self.message = ("error", text("ui.msg.not_a_card", lang, text=str(code)))
             return
         st = self.step
         h = self.hand
@@ -513,7 +515,7 @@ class WalkthroughModel:
             assert scripted is not None
             self.index += 1
             if c == scripted:
-                self.message = ("ok", t("learn.click.scripted", lang, card=card_label(c)))
+                self.message = ("ok", text("learn.click.scripted", lang, card=card_label(c)))
             else:
                 self.message = ("info", self._comment(h, c, scripted))
             return
@@ -522,29 +524,29 @@ class WalkthroughModel:
             if c not in h.hand_of(LEARNER):
                 self.message = ("error", _not_in_hand(c, lang))
                 return
-            self.message = ("info", t(key, lang, card=card_label(c), cards=cards_label(nxt.passes[LEARNER])))
+            self.message = ("info", text(key, lang, card=card_label(c), cards=cards_label(nxt.passes[LEARNER])))
             return
         if nxt is None or h.is_over:
-            self.message = ("error", t("learn.click.over", lang))
+            self.message = ("error", text("learn.click.over", lang))
             return
         err = h.why_not(c, seat=LEARNER)
         if err is not None:
             self.message = ("error", err.explain(lang))
         else:  # pragma: no cover - a grouped step whose next play is the learner's
-            self.message = ("info", t("learn.prompt.next", lang))
+            self.message = ("info", text("learn.prompt.next", lang))
 
     def _comment(self, h: HandState, chosen: Card, scripted: Card) -> str:
         """Words for a legal card that is not the story's: what it would do, then back to the story."""
         lang = self.lang
         if not h.trick:
-            first = t("learn.alt.lead", lang, card=card_label(chosen))
+            first = text("learn.alt.lead", lang, card=card_label(chosen))
         elif chosen // 13 == h.led_suit:
             best = max(c for c in h.trick if c // 13 == h.led_suit)
             key = "learn.alt.over" if chosen > best else "learn.alt.under"
-            first = t(key, lang, card=card_label(chosen), best=card_label(best))
+            first = text(key, lang, card=card_label(chosen), best=card_label(best))
         else:
-            first = t("learn.alt.discard", lang, card=card_label(chosen), suit=t(f"suit.{h.led_suit}", lang))
-        return first + " " + t("learn.alt.story", lang, card=card_label(scripted))
+            first = text("learn.alt.discard", lang, card=card_label(chosen), suit=text(f"suit.{h.led_suit}", lang))
+        return first + " " + text("learn.alt.story", lang, card=card_label(scripted))
 
 
 def _learner_turn(ch: Chapter, k: int, count: int) -> bool:
