@@ -48,7 +48,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-import textwrap
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
@@ -70,12 +69,14 @@ from hearts.bots.registry import (
 )
 from hearts.bots.rule_bot import RuleBot
 from hearts.bots.tips import HABIT_NAMES, TIP_NAMES, Tips, tip_title
+from hearts.columns import data_dictionary
 from hearts.deal import Deal
 from hearts.errors import SelfPlayError
 from hearts.game import Game
 from hearts.hand import HandState
 from hearts.messages import bot_name, catalogue, check_language, number, text, text_n
 from hearts.parallel import ParallelError, WorkerError, run_tasks
+from hearts.plotting import TITLE_SIZE, fit_title
 from hearts.rules import Rules
 from hearts.runs import Run, RunOptions, check_count
 from hearts.selfplay import PASS_DTYPE, hand_seeds, play_out
@@ -199,8 +200,6 @@ class ExperimentResult:
     @staticmethod
     def data_dictionary() -> pd.DataFrame:
         """The columns of :attr:`deals`: dtype, unit and meaning (see :mod:`hearts.columns`)."""
-        from hearts.columns import data_dictionary
-
         return data_dictionary("deals")
 
     @property
@@ -388,8 +387,6 @@ class GameExperimentResult:
     @staticmethod
     def data_dictionary() -> pd.DataFrame:
         """The columns of :attr:`games`: dtype, unit and meaning (see :mod:`hearts.columns`)."""
-        from hearts.columns import data_dictionary
-
         return data_dictionary("experiment_games")
 
     @property
@@ -703,7 +700,7 @@ def plot_game_effects(results: Sequence[GameExperimentResult], axes: Any = None,
     if len(results) == 1:
         parts.append(results[0].takeaway(lang))
     fig = axes[0].figure
-    _fit_title(fig, lambda t: fig.suptitle(t, fontsize=_TITLE_SIZE), parts, lambda: 0.95 * fig.get_figwidth(), created)
+    fit_title(fig, lambda t: fig.suptitle(t, fontsize=TITLE_SIZE), parts, lambda: 0.95 * fig.get_figwidth(), created)
     return axes
 
 
@@ -750,43 +747,11 @@ def plot_effects(results: Sequence[ExperimentResult | GameExperimentResult], ax:
     else:
         parts = [text("experiment.title.many", lang, n=min(r.n_deals for r in hands), level=level)]
     fig = ax.figure
-    _fit_title(
-        fig, lambda t: ax.set_title(t, fontsize=_TITLE_SIZE), parts,
+    fit_title(
+        fig, lambda t: ax.set_title(t, fontsize=TITLE_SIZE), parts,
         lambda: ax.get_position().width * fig.get_figwidth(), created,
     )  # fmt: skip
     return ax
-
-
-_TITLE_SIZE = 10
-_LINE_INCHES = 1.25 * _TITLE_SIZE / 72  # the height of one more title line
-
-
-def _fit_title(fig: Any, set_title: Any, parts: Sequence[str], width: Any, grow: bool) -> None:
-    """Set a title of ``parts`` (one or more paragraphs) that shows whole.
-
-    The paragraphs are wrapped to the width the title has once the figure
-    is laid out (``width()``, in inches; about 0.58 em per character), and a
-    figure made here grows by one line's height per extra line, so the
-    layout keeps room for every line instead of cutting the top one off.
-    """
-    set_title(parts[0])
-    _layout(fig)
-    chars = max(30, int(width() * 72 / (0.58 * _TITLE_SIZE)))
-    lines = []
-    for part in parts:  # "95 %" (Spanish) stays on one line
-        lines += [line.replace("\0", " ") for line in textwrap.wrap(part.replace(" %", "\0%"), chars)] or [""]
-    set_title("\n".join(lines))
-    if grow:
-        fig.set_figheight(fig.get_figheight() + _LINE_INCHES * (len(lines) - 1))
-    _layout(fig)
-
-
-def _layout(fig: Any) -> None:
-    """Tight layout, unless the figure lays itself out at draw time (constrained layout)."""
-    from matplotlib.layout_engine import ConstrainedLayoutEngine
-
-    if not isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine):
-        fig.tight_layout()
 
 
 # ----- running ---------------------------------------------------------------

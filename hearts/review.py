@@ -107,9 +107,11 @@ from hearts.bots.expert import (
     evaluate_play,
     pass_candidates,
 )
+from hearts.bots.rule_bot import RuleBot
 from hearts.cards import Card
 from hearts.errors import OptionError
 from hearts.hand import HandState
+from hearts.messages import seat_name, text, text_n
 from hearts.stats import paired_difference
 
 if TYPE_CHECKING:
@@ -278,8 +280,6 @@ class HandPoints:
         >>> HandPoints(1, (0,) * 13, 0, 26, 3).explain("es")
         'Oeste no se llevó ningún punto. Este disparó a la luna: a Oeste la mano le suma 26.'
         """
-        from hearts.messages import seat_name, text, text_n
-
         who = seat_name(self.seat, lang)
         parts = [text("review.points.part", lang, points=p, number=t + 1) for t, p in enumerate(self.by_trick) if p]
         if len(parts) > 1:
@@ -320,10 +320,6 @@ def hand_points(hand: Any, seat: int) -> HandPoints:
 
 
 def _tip(state: HandState, seat: int, kind: str) -> tuple[str | None, tuple[Card, ...] | None]:
-    try:
-        from hearts.bots.rule_bot import RuleBot
-    except ImportError:  # pragma: no cover - the rule bot ships with the package
-        return None, None
     bot = RuleBot(seed=0)
     obs = state.observation(seat)
     d = bot.decide_pass(obs) if kind == "pass" else bot.decide_play(obs)

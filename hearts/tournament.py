@@ -47,11 +47,13 @@ import numpy as np
 import pandas as pd
 
 from hearts.bots.registry import BotLike, BotSpec, Seating, as_bot, bot_label, broken_pool_message, local_workers_for
+from hearts.columns import data_dictionary
 from hearts.deal import Deal
 from hearts.errors import SelfPlayError
 from hearts.hand import HandState
 from hearts.messages import bot_name, catalogue, check_language, number, seat_name, text
 from hearts.parallel import ParallelError, WorkerError, run_tasks
+from hearts.plotting import TITLE_SIZE, fit_title
 from hearts.rules import Rules
 from hearts.runs import Run, check_count
 from hearts.selfplay import hand_seeds, play_out
@@ -166,8 +168,6 @@ class TournamentResult:
     @staticmethod
     def data_dictionary() -> pd.DataFrame:
         """The columns of :attr:`table`: dtype, unit and meaning (see :mod:`hearts.columns`)."""
-        from hearts.columns import data_dictionary
-
         return data_dictionary("tournament")
 
     @property
@@ -283,8 +283,6 @@ class TournamentResult:
         deal (paired by deal, so the luck of the cards cancels), with its interval; the takeaway in the title."""
         import matplotlib.pyplot as plt
 
-        from hearts.experiment import _fit_title
-
         check_language(lang)
         r = self.ranking()
         created = ax is None
@@ -303,8 +301,8 @@ class TournamentResult:
             level=number(100 * self.confidence, lang, 0),
         )  # fmt: skip
         fig = ax.figure
-        _fit_title(
-            fig, lambda t: ax.set_title(t, fontsize=10), [title, self.takeaway(lang)],
+        fit_title(
+            fig, lambda t: ax.set_title(t, fontsize=TITLE_SIZE), [title, self.takeaway(lang)],
             lambda: ax.get_position().width * fig.get_figwidth(), created,
         )  # fmt: skip
         return ax

@@ -45,7 +45,7 @@ from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, CardSet
 from hearts.errors import Rule
 from hearts.game import Game
 from hearts.hand import HandState, Phase, Trick
-from hearts.messages import text, text_n
+from hearts.messages import number, text, text_n
 
 from . import store
 from .rule_notes import LEARNER, RULES, Event, Move, Values, fired, localize, note_text
@@ -381,8 +381,6 @@ def _note(rule: str, values: Values) -> Callable[[str], str]:
 
 
 def _coach_words(c: Comment) -> Callable[[str], str]:
-    from hearts.messages import number
-
     def words(lang: str) -> str:
         key = f"learn.coach.{c.kind}" + (".expert" if c.adviser == "expert" else "")
         reason = c.decision.explain(lang)

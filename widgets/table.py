@@ -643,6 +643,4 @@ class GameTable(W.VBox):  # type: ignore[misc]
 
 
 def _cards(mask: int) -> list[Any]:
-    from hearts.cards import CardSet
-
     return list(CardSet(mask))

@@ -54,6 +54,7 @@ from hearts.errors import CardParseError, HeartsError, IllegalMoveError, OptionE
 from hearts.game import Game
 from hearts.hand import HandState, Phase, Trick
 from hearts.messages import LANGUAGES, check_language, seat_name, text, text_n
+from hearts.record import GameRecord
 from hearts.rules import MoonScoring, Rules
 
 from . import levels, store
@@ -1402,8 +1403,6 @@ class TableModel:
 
     def save_data(self) -> dict[str, Any]:
         """The saved game as JSON-ready data (a :mod:`hearts.record` game record plus the table's own state)."""
-        from hearts.record import GameRecord
-
         return {
             "format": SAVE_FORMAT,
             "version": 1,
@@ -1439,8 +1438,6 @@ class TableModel:
         A game open at another table is shown but not played until this table
         takes it over (``take_over``, the Continue-here button) or starts its own.
         """
-        from hearts.record import GameRecord
-
         path = self.save_path
         try:
             data = store.read_json(path)

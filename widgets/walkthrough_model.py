@@ -34,11 +34,13 @@ from hearts.bots.base import Decision
 from hearts.cards import QUEEN_OF_SPADES, Card, CardSet
 from hearts.deal import Deal
 from hearts.errors import CardParseError, IllegalMoveError, Rule
+from hearts.examples import SEED_001_HAND
 from hearts.game import Game
 from hearts.hand import HandState, Phase, Trick
 from hearts.messages import check_language, seat_name, text, text_n
 from hearts.rules import Rules
 
+from .levels import hint_bot
 from .rule_notes import DETECTORS, LEARNER, Detector, Event, Move, fired, note_text
 from .text import card_label, cards_label, game_over_text
 
@@ -92,11 +94,9 @@ class Chapter:
 
 def _main_script() -> tuple[Deal, tuple[CardSet, ...], list[Card]]:
     """The seed-001 example (:data:`hearts.examples.SEED_001_HAND`): the deal, each seat's pass, the 52 plays."""
-    from hearts.examples import SEED_001_HAND as ex
-
-    deal = Deal.from_hands([ex.dealt(s) for s in range(4)])
-    passes = tuple(CardSet(ex.passed(s)) for s in range(4))
-    return deal, passes, list(ex.play_cards())
+    deal = Deal.from_hands([SEED_001_HAND.dealt(s) for s in range(4)])
+    passes = tuple(CardSet(SEED_001_HAND.passed(s)) for s in range(4))
+    return deal, passes, list(SEED_001_HAND.play_cards())
 
 
 def _story_reasons(ch: Chapter) -> dict[int, Decision]:
@@ -105,8 +105,6 @@ def _story_reasons(ch: Chapter) -> dict[int, Decision]:
     Keys are action indexes within the chapter. Where the rule bot would
     choose differently, the story gives no reason rather than a wrong one.
     """
-    from .levels import hint_bot
-
     bot = hint_bot()
     out: dict[int, Decision] = {}
     g = ch.make_game()

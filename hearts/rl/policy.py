@@ -38,6 +38,7 @@ import numpy as np
 from hearts import files
 from hearts.cards import CARDS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card
 from hearts.errors import HeartsError
+from hearts.messages import text
 from hearts.rl.encoding import MOON_ADD, MOON_SUBTRACT, NUM_ACTIONS, layout, size
 
 __all__ = ["CARD_FEATURES", "CardPolicy", "LinearPolicy", "PolicyError", "SoftmaxPolicy", "feature_name"]
@@ -224,8 +225,6 @@ def feature_name(feature: str, lang: str = "en") -> str:
     >>> feature_name("follow_wins"), feature_name("follow_wins", "es")
     ('follow: wins the trick so far', 'seguir: gana la baza por ahora')
     """
-    from hearts.messages import text
-
     if feature not in CARD_FEATURES:
         raise PolicyError(f"no feature {feature!r}: the features are {', '.join(CARD_FEATURES)}")
     return text(f"rl.feature.{feature}", lang)

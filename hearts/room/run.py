@@ -20,14 +20,19 @@ import asyncio
 import html
 import json
 import os
+import secrets
 import socket
+import sys
 import threading
 from pathlib import Path
 from typing import Any
 
-from hearts.messages import text
+from hearts.bots import LEVELS
+from hearts.deal import Deal
+from hearts.errors import HeartsError
+from hearts.messages import LANGUAGES, text
 from hearts.room.storage import room_folder, write_json_atomic
-from hearts.room.tables import Room, RoomSettings
+from hearts.room.tables import Room, RoomSettings, token_hash
 
 __all__ = ["RunningRoom", "default_folder", "links", "load_links", "open_rooms", "start_room"]
 
@@ -50,8 +55,6 @@ def save_links(folder: Path, room: Room, keys: dict[str, str]) -> None:
 
 def load_links(folder: Path, room: Room) -> dict[str, str] | None:
     """The secrets kept by :func:`save_links`, if they are there and match the room."""
-    from hearts.room.tables import token_hash
-
     try:
         data = json.loads((room_folder(folder, room) / "links.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -194,9 +197,6 @@ def start_room(
 
 def add_parser(sub: Any) -> None:
     """Add the ``room`` command to the CLI's subparsers."""
-    from hearts.bots import LEVELS
-    from hearts.messages import LANGUAGES
-
     p = sub.add_parser(
         "room",
         help="serve a room: people at tables from their own browsers, bots in the empty seats",
@@ -227,10 +227,6 @@ def add_parser(sub: Any) -> None:
 
 def settings_from(args: Any) -> RoomSettings:
     """The new room's settings from the command line's options (a bad value raises ``RoomError``)."""
-    import secrets
-
-    from hearts.deal import Deal
-
     if args.day is not None:
         number = Deal.of_the_day(None if args.day == "today" else args.day).number or 0
     elif args.deal is not None:
@@ -250,10 +246,6 @@ def settings_from(args: Any) -> RoomSettings:
 
 def main(args: Any) -> int:
     """``python -m hearts room``: open (or resume) the rooms and serve them until Ctrl+C."""
-    import sys
-
-    from hearts.errors import HeartsError
-
     try:
         settings = settings_from(args)
     except HeartsError as e:

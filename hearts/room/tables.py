@@ -42,11 +42,13 @@ from typing import Any
 from hearts.bots import LEVELS, Bot, make_bot
 from hearts.cards import Card, CardSet
 from hearts.deal import StableRandom
+from hearts.display import table_svg
 from hearts.errors import CardParseError, HeartsError, IllegalMoveError, Rule
 from hearts.game import Game
 from hearts.hand import Phase
 from hearts.messages import LANGUAGES, number, seat_name, text, text_n
 from hearts.observation import Observation
+from hearts.record import GameRecord
 from hearts.rules import Rules
 
 __all__ = [
@@ -353,8 +355,6 @@ class RoomTable:
         Nothing here comes from another seat's hand: the drawing and the lists
         are made from :meth:`Game.observation` of ``s`` and the public totals.
         """
-        from hearts.display import table_svg
-
         g = self.game
         obs = g.observation(s)
         h_phase = obs.phase
@@ -644,8 +644,6 @@ class RoomTable:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form: the game record, who sits where (token hashes only), the pass selections."""
-        from hearts.record import GameRecord
-
         return {
             "game": GameRecord.from_game(self.game).to_dict(),
             "seats": [{"name": x.name, "token_hash": x.token_hash, "ready": x.ready} for x in self.seats],
@@ -655,8 +653,6 @@ class RoomTable:
     @classmethod
     def from_dict(cls, index: int, settings: RoomSettings, data: Any) -> RoomTable:
         """A table from :meth:`to_dict`; a damaged part raises :class:`RoomError` naming it."""
-        from hearts.record import GameRecord
-
         where = f"tables[{index}]"
         if not isinstance(data, dict):
             raise RoomError("bad_file", where, where=where)
