@@ -434,35 +434,24 @@ class Settings:
                 raise StoreError(
                     "ui.store.setting_on_off", path, name, setting=setting_name(name), value=shown(value)
                 )
-        for name, allowed, prefix in (
-            ("table_colour", TABLE_COLOURS, "ui.colour."),
-            ("card_back", CARD_BACKS, "ui.colour."),
-            ("lang", LANGUAGES, "ui.lang."),
-            ("speed", SPEEDS, "ui.speed."),
-        ):
+        choices: tuple[tuple[str, type, tuple[str | int, ...], str], ...] = (
+            ("table_colour", str, TABLE_COLOURS, "ui.colour."),
+            ("card_back", str, CARD_BACKS, "ui.colour."),
+            ("lang", str, LANGUAGES, "ui.lang."),
+            ("speed", str, SPEEDS, "ui.speed."),
+            ("trick_pause", int, TRICK_PAUSES, "ui.pause."),
+            ("target_score", int, TARGETS, "ui.target."),
+        )
+        for name, kind, allowed, prefix in choices:
             value = getattr(self, name)
-            if not isinstance(value, str) or value not in allowed:
+            if not isinstance(value, kind) or isinstance(value, bool) or value not in allowed:
                 raise StoreError(
                     "ui.store.setting_choice",
                     path,
                     name,
                     setting=setting_name(name),
                     value=shown(value),
-                    choices=_choices(prefix, allowed),
-                )
-        for name, numbers, key in (
-            ("trick_pause", TRICK_PAUSES, "ui.pause."),
-            ("target_score", TARGETS, "ui.target."),
-        ):
-            value = getattr(self, name)
-            if not _is_int(value) or value not in numbers:
-                raise StoreError(
-                    "ui.store.setting_choice",
-                    path,
-                    name,
-                    setting=setting_name(name),
-                    value=shown(value),
-                    choices=_choices(key, tuple(str(x) for x in numbers)),
+                    choices=_choices(prefix, tuple(str(x) for x in allowed)),
                 )
         if not isinstance(self.level, str) or not self.level:
             raise StoreError(
