@@ -33,9 +33,22 @@ import pandas as pd
 
 from hearts import files
 from hearts.bots.registry import LEVELS, BotSpec, bot_spec
+from hearts.bots.tips import HABIT_NAMES, TIP_NAMES, Tips, tip_title
 from hearts.errors import SelfPlayError
-from hearts.messages import LANGUAGES, number, text, text_n
+from hearts.experiment import (
+    ExperimentResult,
+    ExperimentWarning,
+    GameExperimentResult,
+    TipFamily,
+    compare,
+    plot_effects,
+    tip_experiment,
+)
+from hearts.messages import LANGUAGES, bot_name, catalogue, number, text, text_n
+from hearts.room import run as room_run
 from hearts.rules import MoonScoring, PassDirection, Rules
+from hearts.selfplay import play_games, play_hands
+from hearts.tournament import tournament
 
 __all__ = ["build_parser", "main", "parse_bot"]
 
@@ -98,8 +111,6 @@ def parse_bot(text_: str) -> BotSpec:
     kind, sep, opts = raw.partition(":")
     if kind.lower() != "rule" or not sep:
         return bot_spec(raw)
-    from hearts.bots.tips import TIP_NAMES, Tips
-
     tips = Tips()
     for item in (o.strip() for o in opts.split(",")):
         if not item:
@@ -252,9 +263,7 @@ def build_parser() -> argparse.ArgumentParser:
     tp.add_argument("--plot", metavar="FILE", help="save the ranking with its 95%% intervals (PNG, SVG, PDF)")
     _common(tp)
 
-    from hearts.room.run import add_parser as add_room_parser
-
-    add_room_parser(sub)
+    room_run.add_parser(sub)
     return parser
 
 
@@ -312,9 +321,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace, sub: argparse.ArgumentParser) -> int:
     try:
         if args.command == "room":
-            from hearts.room import run
-
-            return run.main(args)
+            return room_run.main(args)
         if args.command == "selfplay":
             return _selfplay(args)
         if args.command == "tournament":
@@ -377,8 +384,6 @@ def _bots(items: Sequence[str], option: str) -> list[BotSpec]:
 
 def _table(data: Any, lang: str) -> str:
     """A summary table as text in the reader's language: headers, built-in bot names and decimal marks."""
-    from hearts.messages import bot_name, catalogue
-
     words = catalogue(lang)
 
     def header(name: Any) -> Any:
@@ -472,8 +477,6 @@ def _check_plot(value: str | None) -> None:
 
 
 def _selfplay(args: argparse.Namespace) -> int:
-    from hearts.selfplay import play_games, play_hands
-
     rules = _rules(args, games=args.games is not None)
     n = rules.num_players
     bots = _bots(args.bots, "--bots")
@@ -533,17 +536,6 @@ def _selfplay(args: argparse.Namespace) -> int:
 
 def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     import warnings
-
-    from hearts.bots.tips import HABIT_NAMES, TIP_NAMES, tip_title
-    from hearts.experiment import (
-        ExperimentResult,
-        ExperimentWarning,
-        GameExperimentResult,
-        TipFamily,
-        compare,
-        plot_effects,
-        tip_experiment,
-    )
 
     warnings.simplefilter("ignore", ExperimentWarning)  # the summary says it, in the reader's language
 
@@ -636,8 +628,6 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
 
 
 def _tournament(args: argparse.Namespace) -> int:
-    from hearts.tournament import tournament
-
     _check_plot(args.plot)
     rules = _rules(args, games=False)
     bots = _bots(args.bots, "--bots")
