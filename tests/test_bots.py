@@ -396,9 +396,9 @@ def test_pass_queen_reason_counts_the_other_spades_in_words(spades: str, en: str
 @pytest.mark.parametrize(
     ("low", "en", "es"),
     [
-        ("", "with no lower spade", "sin ninguna pica más baja"),
-        ("3S", "with only one lower spade", "con solo una pica más baja"),
-        ("3S 4S", "with only 2 lower spades", "con solo 2 picas más bajas"),
+        ("", "with no spade below Q♠", "sin ninguna pica por debajo de la Q♠"),
+        ("3S", "with only one spade below Q♠", "con solo una pica por debajo de la Q♠"),
+        ("3S 4S", "with only 2 spades below Q♠", "con solo 2 picas por debajo de la Q♠"),
     ],
 )
 def test_pass_high_spades_reason_counts_the_lower_spades_in_words(low: str, en: str, es: str) -> None:

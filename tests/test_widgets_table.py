@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import html
 import json
 import re
 from pathlib import Path
@@ -257,7 +258,16 @@ def test_hint_for_the_pass_and_for_a_play(table: GameTable) -> None:
     assert snapshot(m)[:5] == before  # a hint changes nothing
     expected = bot.decide_pass(m.game.observation(SOUTH))
     assert m.hint is not None and set(m.hint.cards) == set(expected.cards)
-    assert expected.explain("en") in m.message.text
+    # One reason per card, in a list under the line, each naming its cards; in Spanish too, and read aloud.
+    assert all(str(c) in m.message.text for c in expected.cards)
+    assert list(m.message.items) == [words for _, words in expected.reasons("en")]
+    assert sorted(c for cards, _ in expected.reasons("en") for c in cards) == sorted(expected.cards)
+    assert all(words.startswith(", ".join(map(str, cards)) + ":") for cards, words in expected.reasons("en"))
+    assert table.message.value.count("<li>") == len(m.message.items) >= 1
+    assert all(html.escape(i) in table.message.value and i in table.board.announce for i in m.message.items)
+    table.lang_box.value = "es"
+    assert list(m.message.items) == [words for _, words in expected.reasons("es")]
+    table.lang_box.value = "en"
     attrs = card_attrs(table.board.svg)
     hinted = {code for code, a in attrs.items() if "hinted" in a["class"].split()}
     assert hinted == {c.code for c in expected.cards}

@@ -62,6 +62,8 @@ _STYLE = """
 .hearts-app .hw-message { min-height: 1.6em; padding: 6px 10px; border-radius: 8px; font-size: 1.05em; }
 .hearts-app .hw-message.hw-error { background: #ffebee; color: #8e0000; border: 1px solid #e57373; }
 .hearts-app .hw-message.hw-info { background: #eef5ee; color: #1b3d26; }
+.hearts-app .hw-message-list { margin: 4px 0 0; padding-left: 1.3em; }
+.hearts-app .hw-message-list li { margin: 2px 0; }
 .hearts-app .hw-message.hw-ok { background: #e8f5e9; color: #1b5e20; border: 1px solid #81c784; }
 .hearts-app .hw-summary { background: #fff8e1; border: 2px solid #ffb300; border-radius: 10px; padding: 8px 14px; }
 .hearts-app table.hw-sheet { border-collapse: collapse; margin: 4px 0; }
@@ -380,7 +382,9 @@ class GameTable(W.VBox):  # type: ignore[misc]
             if msg is None or not msg.text:
                 self.message.value = '<div class="hw-message hw-info">&nbsp;</div>'
             else:
-                self.message.value = f'<div class="hw-message hw-{msg.kind}">{html.escape(msg.text)}</div>'
+                items = "".join(f"<li>{html.escape(i)}</li>" for i in msg.items)
+                listed = f'<ul class="hw-message-list">{items}</ul>' if items else ""
+                self.message.value = f'<div class="hw-message hw-{msg.kind}">{html.escape(msg.text)}{listed}</div>'
             self.summary.value = self._summary_html()
             self.sheet.value = self._sheet_html()
             self._history()
@@ -464,6 +468,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self._said = (m.game, h.hand_number, len(h.plays), h.hearts_broken)
         if m.message is not None and m.message.text:
             words.append(m.message.text)
+            words.extend(m.message.items)
         for kind, _rule, note in m.notes:  # learn mode's notes, with the label they are shown with
             words.append(text("learn.rule_label" if kind == "rule" else f"learn.label.{kind}", m.lang) + " " + note)
         return " ".join(words)

@@ -128,6 +128,11 @@ def _seats(seats: Sequence[int]) -> Words:
     return names
 
 
+def _reason_words(d: Decision, index: int, lang: str) -> str:
+    """The ``index``-th of a decision's reasons (:meth:`~hearts.bots.Decision.reasons`) in ``lang``."""
+    return d.reasons(lang)[index][1]
+
+
 def _button(name: str) -> Phrase:
     """A button's label, so a prompt names the button exactly as it reads."""
     return say(f"ui.button.{name}")
@@ -135,21 +140,24 @@ def _button(name: str) -> Phrase:
 
 @dataclasses.dataclass(frozen=True)
 class Message:
-    """The line under the table: ``kind`` is ``'info'``, ``'ok'`` or ``'error'``."""
+    """The line under the table: ``kind`` is ``'info'``, ``'ok'`` or ``'error'``; ``items``, a list shown
+    under it (a pass hint's reason for each card, each naming its cards)."""
 
     kind: str
     text: str
+    items: tuple[str, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)
 class _Line:
-    """The message line before it is put into words: its kind and its sentences."""
+    """The message line before it is put into words: its kind, its sentences and the list under it."""
 
     kind: str
     parts: tuple[Words, ...] = ()
+    items: tuple[Words, ...] = ()
 
     def render(self, lang: str) -> Message:
-        return Message(self.kind, " ".join(p(lang) for p in self.parts))
+        return Message(self.kind, " ".join(p(lang) for p in self.parts), tuple(i(lang) for i in self.items))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -790,6 +798,11 @@ class TableModel:
         obs = self.game.observation(self.seat)
         d = bot.decide_pass(obs) if self.hand.phase is Phase.PASSING else bot.decide_play(obs)
         self.hint = Hint(tuple(d.cards), d)
+        if d.parts and len(d.cards) > 1:  # a pass: each card's own reason, in a list naming its cards
+            count = len(d.reasons("en"))
+            items = tuple(functools.partial(_reason_words, d, i) for i in range(count))
+            self._line = _Line("info", (say("ui.msg.hint_pass", cards=cards_label(d.cards)),), items)
+            return
         self._info(say("ui.msg.hint", cards=cards_label(d.cards), reason=d.explain))
 
     def _press_restart(self) -> None:

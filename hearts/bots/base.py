@@ -43,12 +43,35 @@ class Decision:
     ``reason`` is a message key in the catalogue (``hearts/locale``) and
     ``values`` fill its placeholders; ``tip`` names the strategy tip that
     drove the choice, if any.
+
+    A pass can have one reason per card: ``parts`` then holds a one-card
+    decision for each passed card (in the order of ``cards``), each made by
+    the rule that chose that card, and :meth:`explain` says them all, cards
+    with the same reason together; the pass's own ``reason`` stays its
+    summary (the key self-play records).
+
+    >>> from hearts.cards import Card
+    >>> qs, ad, kd = Card.parse("QS"), Card.parse("AD"), Card.parse("KD")
+    >>> def why(c, key):
+    ...     return Decision((c,), f"bot.reason.pass_card.{key}", (("card", str(c)),))
+    >>> d = Decision((kd, ad, qs), parts=(why(kd, "high"), why(ad, "high"), why(qs, "last")))
+    >>> [(" ".join(map(str, cards)), words[:25]) for cards, words in d.reasons("en")]
+    [('K♦ A♦', 'K♦, A♦: none of the clubs'), ('Q♠', 'Q♠: the lowest card you h')]
+    >>> why(kd, "last").reasons("es")
+    [((Card.parse('K♦'),), 'K♦: la carta más baja que te queda por dar.')]
     """
 
     cards: tuple[Card, ...]
     reason: str = "bot.reason.default"
     values: tuple[tuple[str, Any], ...] = ()
     tip: str | None = None
+    parts: tuple[Decision, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.parts and tuple(c for p in self.parts for c in p.cards) != tuple(self.cards):
+            raise BotError(
+                f"a decision's parts must give each of its cards once, in order: {[str(c) for c in self.cards]}"
+            )
 
     @property
     def card(self) -> Card:
@@ -56,8 +79,23 @@ class Decision:
         return self.cards[0]
 
     def explain(self, lang: str = "en") -> str:
-        """The reason in words."""
+        """The reason in words (a pass with :attr:`parts`: each card's reason, one after the other)."""
+        if self.parts:
+            return " ".join(words for _, words in self.reasons(lang))
         return text(self.reason, lang, **dict(self.values))
+
+    def reasons(self, lang: str = "en") -> list[tuple[tuple[Card, ...], str]]:
+        """Each reason with the cards it is for, from :attr:`parts` (cards with the same reason together,
+        in the order of :attr:`cards`); a decision without parts has one reason for all its cards."""
+        if not self.parts:
+            return [(self.cards, text(self.reason, lang, **dict(self.values)))]
+        groups: dict[tuple[str, tuple[tuple[str, Any], ...]], list[Card]] = {}
+        for p in self.parts:
+            groups.setdefault((p.reason, tuple(kv for kv in p.values if kv[0] != "card")), []).extend(p.cards)
+        return [
+            (tuple(cards), text(key, lang, **dict(values), card=", ".join(map(str, cards))))
+            for (key, values), cards in groups.items()
+        ]
 
 
 class Bot(abc.ABC):

@@ -73,6 +73,8 @@ _TOP_SPADES = _SUIT[2] & ~_LOW_SPADES  # Q♠ K♠ A♠
 _JD_BIT = 1 << JACK_OF_DIAMONDS
 _HCP = (0,) * 9 + (1, 2, 3, 4)  # J Q K A, by rank index 0..12
 _SUIT_SYMBOL = ("♣", "♦", "♠", "♥")
+_Why = tuple[str, "str | None", tuple[tuple[str, Any], ...]]
+"""Why one card of a pass was chosen: its reason key, its tip (``None``: baseline) and the reason's values."""
 
 _R = "bot.reason."
 # A play decision runs for every card of every self-play hand: it spells hearts.cards' highest() and lowest()
@@ -85,16 +87,20 @@ _REASONS: dict[str, str | None] = {
     "only_card": None,
     "duck": None,
     "early_high": None,
+    "early_high_keep_queen": None,
     "last_pointless": None,
     "forced_win_high": None,
     "sure_win_high": None,
+    "sure_win_keep_queen": None,
     "lowest_over": None,
+    "lowest_over_keep_queen": None,
     "discard_queen": None,
     "discard_high_spade": None,
     "discard_high": None,
     "discard_heart": None,
     "lead_low": None,
     "lead_forced": None,
+    "lead_no_points": None,
     "dump_first": "dump_high_first_trick",
     "flush_queen": "flush_queen",
     "queen_to_leader": "queen_to_leader",
@@ -103,6 +109,7 @@ _REASONS: dict[str, str | None] = {
     "queen_hold": "hold_queen_for_leader",
     "queen_hold_target": "queen_to_leader",
     "moon_lead": "shoot_moon",
+    "moon_lead_long": "shoot_moon",
     "moon_win": "shoot_moon",
     "moon_low": "shoot_moon",
     "moon_discard": "shoot_moon",
@@ -177,9 +184,10 @@ class RuleBot(Bot):
         tips = self.tips
         hand = obs.hand_mask
         need = obs.rules.pass_size
+        why: dict[int, _Why] = {}  # each card chosen, with the rule that chose it
         if tips.shoot_moon and moon_strength(hand) >= tips.moon_min_strength:
-            chosen = self._moon_pass(hand, need)
-            return self._pass_decision(chosen, _R + "pass_moon", "shoot_moon", ())
+            chosen = self._moon_pass(hand, need, why)
+            return self._pass_decision(chosen, _R + "pass_moon", "shoot_moon", (), why)
         chosen = 0
         first: tuple[str, str, tuple[tuple[str, Any], ...]] | None = None
         used: list[str] = []  # every tip that chose at least one of the cards
@@ -189,7 +197,9 @@ class RuleBot(Bot):
             others = (spades & ~_QS_BIT).bit_count()
             if tips.pass_queen_when_short and others < tips.keep_queen_with:
                 chosen |= _QS_BIT
-                first = (plural_key(_R + "pass_queen", others), "pass_queen_when_short", (("guards", others),))
+                guarded = (("guards", others),)
+                first = (plural_key(_R + "pass_queen", others), "pass_queen_when_short", guarded)
+                why[_QS] = (plural_key(_R + "pass_card.queen", others), "pass_queen_when_short", guarded)
                 used.append("pass_queen_when_short")
             else:
                 keep_queen = True
@@ -199,6 +209,9 @@ class RuleBot(Bot):
             if high and guards < tips.high_spade_guards and (chosen | high).bit_count() <= need:
                 chosen |= high
                 used.append("pass_high_spades")
+                each = (plural_key(_R + "pass_card.high_spade", guards), "pass_high_spades", (("guards", guards),))
+                for c in iter_mask(high):
+                    why[c] = each
                 if first is None:
                     first = (plural_key(_R + "pass_high_spades", guards), "pass_high_spades", (("guards", guards),))
         if tips.void_short_suit:
@@ -212,20 +225,25 @@ class RuleBot(Bot):
             for _, _, suit, m in sorted(options):
                 if (chosen | m).bit_count() <= need:
                     chosen |= m
+                    for c in iter_mask(m):
+                        why[c] = (_R + "pass_card.void", "void_short_suit", (("suit", _SUIT_SYMBOL[suit]),))
                     if "void_short_suit" not in used:
                         used.append("void_short_suit")
                     if first is None:
                         first = (_R + "pass_void", "void_short_suit", (("suit", _SUIT_SYMBOL[suit]),))
         if chosen.bit_count() < need:
-            chosen = self._fill_pass(hand, chosen, need, keep_queen)
+            chosen = self._fill_pass(hand, chosen, need, keep_queen, why)
             if first is None:
-                return self._pass_decision(chosen, _R + "pass_high_cards", None, ())
+                return self._pass_decision(chosen, _R + "pass_high_cards", None, (), why)
         assert first is not None
-        return self._pass_decision(chosen, first[0], _joined(used), first[2])
+        return self._pass_decision(chosen, first[0], _joined(used), first[2], why)
 
     @staticmethod
-    def _fill_pass(hand: int, chosen: int, need: int, keep_queen: bool) -> int:
-        """Baseline: the highest clubs, diamonds and hearts (ties: shorter suit); spades only if nothing else."""
+    def _fill_pass(hand: int, chosen: int, need: int, keep_queen: bool, why: dict[int, _Why]) -> int:
+        """Baseline: the highest clubs, diamonds and hearts (ties: shorter suit); spades only if nothing else.
+
+        Each card added goes into ``why`` with the step that chose it.
+        """
         pool = hand & ~_SUIT[2] & ~chosen
         ranked = []
         for c in iter_mask(pool):
@@ -236,26 +254,32 @@ class RuleBot(Bot):
             if chosen.bit_count() >= need:
                 return chosen
             chosen |= 1 << c
+            why[c] = (_R + "pass_card.high", None, ())
         # Only spades left to give: the lowest ones, never Q♠ when keeping it.
         rest = hand & _SUIT[2] & ~chosen
         if keep_queen:
             rest &= ~_QS_BIT
-        chosen = _add_lowest(chosen, rest, need)
-        return _add_lowest(chosen, hand & ~chosen, need)
+        chosen = _add_lowest(chosen, rest, need, why, _R + "pass_card.low_spade", None)
+        return _add_lowest(chosen, hand & ~chosen, need, why, _R + "pass_card.last", None)
 
     @staticmethod
-    def _moon_pass(hand: int, need: int) -> int:
-        """The lowest cards outside hearts and Q♠: they cannot win tricks."""
+    def _moon_pass(hand: int, need: int, why: dict[int, _Why]) -> int:
+        """The lowest cards outside hearts and Q♠: they cannot win tricks (each goes into ``why``)."""
         ranked = sorted((c % 13, c) for c in iter_mask(hand & ~PENALTY_MASK))
         chosen = 0
         for _, c in ranked[:need]:
             chosen |= 1 << c
-        return _add_lowest(chosen, hand & ~chosen, need)
+            why[c] = (_R + "pass_card.moon", "shoot_moon", ())
+        return _add_lowest(chosen, hand & ~chosen, need, why, _R + "pass_card.last", None)
 
     @staticmethod
-    def _pass_decision(chosen: int, key: str, tip: str | None, values: tuple[tuple[str, Any], ...]) -> Decision:
+    def _pass_decision(
+        chosen: int, key: str, tip: str | None, values: tuple[tuple[str, Any], ...], why: dict[int, _Why]
+    ) -> Decision:
+        """The pass, with its summary reason and, in ``parts``, each card's own reason from ``why``."""
         cards = list(iter_mask(chosen))
-        return Decision(tuple(cards), key, (("cards", ", ".join(map(str, cards))), *values), tip)
+        parts = tuple(Decision((c,), why[c][0], (("card", str(c)), *why[c][2]), why[c][1]) for c in cards)
+        return Decision(tuple(cards), key, (("cards", ", ".join(map(str, cards))), *values), tip, parts)
 
     # ===== playing ===========================================================
 
@@ -320,7 +344,8 @@ class RuleBot(Bot):
                 # Early, nobody after me is out of the suit: shed the highest card while it is cheap.
                 unseen = obs.unseen_mask
                 if not (led == 2 and unseen & _QS_BIT) and legal & ~_QS_BIT:
-                    return _D["early_high"][(legal & ~_QS_BIT).bit_length() - 1]
+                    c = (legal & ~_QS_BIT).bit_length() - 1
+                    return _D["early_high" if legal >> (c + 1) == 0 else "early_high_keep_queen"][c]
         elif threat >= 0 and above and (tmask & _H or led == 3):
             return _D["stop_moon_take"][above.bit_length() - 1]
         if below:
@@ -341,9 +366,10 @@ class RuleBot(Bot):
         low = (safe & -safe).bit_length() - 1
         unseen = obs.unseen_mask
         if not unseen & _SUIT[led] & ~((2 << low) - 1):
-            # Nobody can go over even my lowest card: the trick is mine, so shed the highest.
-            return _D["sure_win_high"][safe.bit_length() - 1]
-        return _D["lowest_over"][low]
+            # Nobody can go over even my lowest card: the trick is mine, so shed the highest (not Q♠).
+            c = safe.bit_length() - 1
+            return _D["sure_win_high" if above >> (c + 1) == 0 else "sure_win_keep_queen"][c]
+        return _D["lowest_over" if above & ((1 << low) - 1) == 0 else "lowest_over_keep_queen"][low]
 
     # ----- discarding --------------------------------------------------------
 
@@ -364,7 +390,9 @@ class RuleBot(Bot):
             # The tip: get rid of Q♠ now that you cannot follow suit (watching the target near the end).
             verdict = self._queen_verdict(obs, winner)
             if verdict == "leader":
-                return _D["queen_to_leader"][_QS]
+                taker = obs.points[winner] + (obs.totals[winner] if obs.totals else 0)
+                values = (("card", str(CARDS[_QS])), ("points", taker))
+                return Decision((CARDS[_QS],), _R + "queen_to_leader", values, "queen_to_leader")
             if verdict == "end_game":
                 return _D["queen_end_game"][_QS]
             if verdict == "hold_target" and cand & ~_QS_BIT:
@@ -464,7 +492,7 @@ class RuleBot(Bot):
                 "watch_voids",
             )
         higher_out = unseen & _SUIT[pick // 13] & ~((2 << pick) - 1)
-        return _D["lead_low" if higher_out else "lead_forced"][pick]
+        return _D["lead_low" if higher_out else "lead_forced" if penalty_out else "lead_no_points"][pick]
 
     # ----- Q♠ and the leader -------------------------------------------------
 
@@ -518,7 +546,8 @@ class RuleBot(Bot):
                 key = (int(sure) * 2 + (suit == 3 and sure), m.bit_count())
                 if key > pick_key:
                     pick_key, pick = key, top
-            return _D["moon_lead"][pick]
+            # A sure winner if there is one, else the top of the longest suit.
+            return _D["moon_lead" if pick_key[0] else "moon_lead_long"][pick]
         led = obs.led_suit
         best = winning_card([c for _, c in trick])
         if legal & _SUIT[led]:
@@ -551,11 +580,18 @@ def _joined(tips: list[str]) -> str:
     return "+".join(t for t in TIP_NAMES if t in tips)
 
 
-def _add_lowest(chosen: int, pool: int, need: int) -> int:
-    """``chosen`` plus the lowest cards of ``pool`` (by card number) until it holds ``need`` or ``pool`` runs out."""
+def _add_lowest(
+    chosen: int, pool: int, need: int, why: dict[int, _Why] | None = None, key: str = "", tip: str | None = None
+) -> int:
+    """``chosen`` plus the lowest cards of ``pool`` (by card number) until it holds ``need`` or ``pool`` runs out.
+
+    With ``why``, each card added goes into it with the reason ``key`` and ``tip``.
+    """
     pool &= ~chosen
     while chosen.bit_count() < need and pool:
         low = pool & -pool
         chosen |= low
         pool ^= low
+        if why is not None:
+            why[low.bit_length() - 1] = (key, tip, ())
     return chosen
