@@ -561,32 +561,27 @@ def _card_g(
     assistive technology: the hand it belongs to carries the name.
     """
     h = w * _RATIO
-    classes = ["card", "face" if c is not None else "back"]
-    if c is not None:
-        if legal:
-            classes.append("legal")
-        if dimmed:
-            classes.append("dimmed")
-        if selected:
-            classes.append("selected")
-        if highlighted:
-            classes.append("highlighted")
-        if hinted:
-            classes.append("hinted")
+    face_up = c is not None
+    classes = ["card", "face" if face_up else "back"]
+    if face_up:
+        marked = (("legal", legal), ("dimmed", dimmed), ("selected", selected), ("highlighted", highlighted))
+        classes += [name for name, on in (*marked, ("hinted", hinted)) if on]
     attrs = [f'class="{" ".join(classes)}"']
     if c is not None:
         attrs.append(f'data-card="{c.code}"')
     if seat is not None:
         attrs.append(f'data-seat="{seat}"')
-    face_up = c is not None
     attrs.append(f'data-legal="{"true" if face_up and legal else "false"}"')
     attrs.append(f'data-dimmed="{"true" if face_up and dimmed else "false"}"')
     if transform:
         attrs.append(f'transform="{transform}"')
-    if face_up:
+    if c is None:
+        tip = title if title is not None else text("display.face_down", lang)
+        attrs.append('aria-hidden="true"')
+        inner = _back_body(h, w, back, under) if sideways else _back_body(w, h, back, under)
+    else:
+        tip = title if title is not None else card_name(c, lang)
         attrs.append('cursor="pointer"')
-        tip = title if title is not None else card_name(c, lang)  # type: ignore[arg-type]
-        name = label if label is not None else tip
         if interactive:
             attrs.append('role="button" tabindex="-1"')
             if dimmed:
@@ -595,48 +590,49 @@ def _card_g(
                 attrs.append(f'aria-pressed="{"true" if pressed else "false"}"')
         else:
             attrs.append('role="img"')
-        attrs.append(f'aria-label="{_aria(name)}"')
-    else:
-        tip = title if title is not None else text("display.face_down", lang)
-        attrs.append('aria-hidden="true"')
-    out = [f"<g {' '.join(attrs)}>", f"<title>{escape(tip)}</title>"]
-    inner = ""
-    if face_up:
-        inner = _face_body(int(c), w, four_color)  # type: ignore[arg-type]
-        r = w * 0.07
-        if dimmed:
-            inner += (
-                f'<rect x="0" y="0" width="{_f(w)}" height="{_f(h)}" rx="{_f(r)}" fill="{DIM_VEIL}" '
-                f'fill-opacity="{DIM_OPACITY}"/>'
-                f'<path class="hatch" d="{_stripes(0, 0, w, h, w * 0.16)}" stroke="#263238" stroke-opacity="0.5" '
-                f'stroke-width="{_f(w * 0.03)}" fill="none"/>'
-            )
-        rw = max(2.0, w * 0.045)
-        if selected:
-            inner += _ring(w, h, r, 2, _SELECTED_INK, rw)
-        if highlighted:
-            inner += _ring(w, h, r, 2, _RECEIVED_INK, rw, cls="mark-received") + _ring(
-                w, h, r, 2 - rw * 0.75, "#5d4037", rw * 0.35, cls="mark-received"
-            )
-        if hinted:
-            inner += _ring(w, h, r, 2 + rw * 1.3, _HINTED_INK, rw, dash=f"{_f(w * 0.09)} {_f(w * 0.05)}")
-        marks = [k for k, on in (("selected", selected), ("received", highlighted), ("hinted", hinted)) if on]
-        for i, kind in enumerate(marks):
-            ring = {"selected": "#90caf9", "received": _RECEIVED_INK, "hinted": _HINTED_INK}[kind]
-            inner += _badge(kind, w * 0.13, h * (0.5 + 0.17 * i), w * 0.095, ring)
-        if interactive:
-            # Shown by the page's style sheet on keyboard focus only: black inside, white outside.
-            inner += (
-                f'<g class="focus-ring" visibility="hidden">{_ring(w, h, r, 5, "#ffffff", 7)}'
-                f"{_ring(w, h, r, 5, '#000000', 3)}</g>"
-            )
+        attrs.append(f'aria-label="{_aria(label if label is not None else tip)}"')
+        inner = _face_body(int(c), w, four_color) + _card_marks(
+            w, h, dimmed=dimmed, selected=selected, highlighted=highlighted, hinted=hinted, focus=interactive
+        )
         if selected:
             inner = f'<g transform="translate(0 {_f(-h * 0.17)})">{inner}</g>'
-    else:
-        inner = _back_body(h, w, back, under) if sideways else _back_body(w, h, back, under)
-    out.append(inner)
-    out.append("</g>")
-    return "".join(out)
+    return f"<g {' '.join(attrs)}><title>{escape(tip)}</title>{inner}</g>"
+
+
+def _card_marks(
+    w: float, h: float, *, dimmed: bool, selected: bool, highlighted: bool, hinted: bool, focus: bool
+) -> str:
+    """What is drawn over a face-up card ``w`` x ``h``: the dimmed veil and hatching, a ring and a badge for
+    each of selected, received (``highlighted``) and hinted, and the keyboard ``focus`` ring."""
+    out = ""
+    r = w * 0.07
+    if dimmed:
+        out += (
+            f'<rect x="0" y="0" width="{_f(w)}" height="{_f(h)}" rx="{_f(r)}" fill="{DIM_VEIL}" '
+            f'fill-opacity="{DIM_OPACITY}"/>'
+            f'<path class="hatch" d="{_stripes(0, 0, w, h, w * 0.16)}" stroke="#263238" stroke-opacity="0.5" '
+            f'stroke-width="{_f(w * 0.03)}" fill="none"/>'
+        )
+    rw = max(2.0, w * 0.045)
+    if selected:
+        out += _ring(w, h, r, 2, _SELECTED_INK, rw)
+    if highlighted:
+        out += _ring(w, h, r, 2, _RECEIVED_INK, rw, cls="mark-received") + _ring(
+            w, h, r, 2 - rw * 0.75, "#5d4037", rw * 0.35, cls="mark-received"
+        )
+    if hinted:
+        out += _ring(w, h, r, 2 + rw * 1.3, _HINTED_INK, rw, dash=f"{_f(w * 0.09)} {_f(w * 0.05)}")
+    marks = [k for k, on in (("selected", selected), ("received", highlighted), ("hinted", hinted)) if on]
+    for i, kind in enumerate(marks):
+        ring = {"selected": "#90caf9", "received": _RECEIVED_INK, "hinted": _HINTED_INK}[kind]
+        out += _badge(kind, w * 0.13, h * (0.5 + 0.17 * i), w * 0.095, ring)
+    if focus:
+        # Shown by the page's style sheet on keyboard focus only: black inside, white outside.
+        out += (
+            f'<g class="focus-ring" visibility="hidden">{_ring(w, h, r, 5, "#ffffff", 7)}'
+            f"{_ring(w, h, r, 5, '#000000', 3)}</g>"
+        )
+    return out
 
 
 def _svg_open(width: float, height: float, vb_w: float, vb_h: float, cls: str, extra: str = "") -> str:
@@ -1105,59 +1101,14 @@ def _view(
     reveal: bool,
     lang: str,
 ) -> _View:
-    totals: tuple[int, ...] | None = None
-    if isinstance(source, Game):
-        totals = tuple(source.scores)
-        source = source.hand
-    state: HandState | None = None
-    if isinstance(source, HandState):
-        state = source
-        n = state.n
-        if viewer is None:
-            viewer = 0
-        if not isinstance(viewer, int) or not 0 <= viewer < n:
-            raise DisplayError(f"viewer must be a seat 0 to {n - 1}, not {viewer!r}", "viewer")
-        obs = state.observation(viewer)
-    elif isinstance(source, Observation):
-        obs = source
-        if viewer is None:
-            viewer = obs.seat
-        if viewer != obs.seat:
-            raise DisplayError(
-                f"an observation can only be drawn for its own seat {obs.seat}, not viewer {viewer!r}", "viewer"
-            )
-        if reveal:
-            raise DisplayError(
-                "reveal needs the full HandState: an observation does not hold the other hands", "reveal"
-            )
-        totals = obs.totals
-    else:
-        raise DisplayError(
-            f"table_svg draws a HandState, an Observation or a Game, not {type(source).__name__}", "state"
-        )
+    obs, state, totals = _observed(source, viewer, reveal)
+    viewer = obs.seat
     n = obs.num_players
     hands: list[int | None] = [None] * n
     hands[viewer] = obs.hand_mask
     if reveal and state is not None:
         hands = [state.hand_of(s).mask for s in range(n)]
-    # What the viewer may play now comes from the engine only.
-    legal = 0
-    reasons: dict[int, str] = {}
-    if obs.phase is Phase.PLAYING and obs.to_play == viewer:
-        legal = obs.legal_mask() if state is None else state.legal_moves_for(viewer).mask
-        for c in iter_mask(obs.hand_mask & ~legal):
-            if state is not None:
-                err = state.why_not(c, seat=viewer)
-            else:
-                led = obs.led_suit if obs.trick else -1
-                err = refusal(obs.hand_mask, c, led, obs.trick_number == 0, obs.hearts_broken, obs.rules)
-            if err is not None:
-                reasons[int(c)] = err.explain(lang)
-    elif obs.phase is Phase.PASSING and obs.passed_mask is None:
-        legal = obs.hand_mask
-    result = None
-    if state is not None and state.is_over:
-        result = state.result()
+    legal, reasons = _legal_now(obs, state, lang)
     return _View(
         n=n,
         viewer=viewer,
@@ -1178,8 +1129,59 @@ def _view(
         legal=legal,
         reasons=reasons,
         totals=totals,
-        result=result,
+        result=state.result() if state is not None and state.is_over else None,
     )
+
+
+def _observed(
+    source: HandState | Observation | Game, viewer: int | None, reveal: bool
+) -> tuple[Observation, HandState | None, tuple[int, ...] | None]:
+    """What ``viewer`` sees of ``source`` (checked), the full hand state when it is there, the game's totals."""
+    totals: tuple[int, ...] | None = None
+    if isinstance(source, Game):
+        totals = tuple(source.scores)
+        source = source.hand
+    if isinstance(source, HandState):
+        n = source.n
+        if viewer is None:
+            viewer = 0
+        if not isinstance(viewer, int) or not 0 <= viewer < n:
+            raise DisplayError(f"viewer must be a seat 0 to {n - 1}, not {viewer!r}", "viewer")
+        return source.observation(viewer), source, totals
+    if isinstance(source, Observation):
+        if viewer is not None and viewer != source.seat:
+            raise DisplayError(
+                f"an observation can only be drawn for its own seat {source.seat}, not viewer {viewer!r}", "viewer"
+            )
+        if reveal:
+            raise DisplayError(
+                "reveal needs the full HandState: an observation does not hold the other hands", "reveal"
+            )
+        return source, None, source.totals
+    raise DisplayError(
+        f"table_svg draws a HandState, an Observation or a Game, not {type(source).__name__}", "state"
+    )
+
+
+def _legal_now(obs: Observation, state: HandState | None, lang: str) -> tuple[int, dict[int, str]]:
+    """The cards the viewer may play (or pass) now, and the engine's reason for each card it refuses."""
+    viewer = obs.seat
+    reasons: dict[int, str] = {}
+    if obs.phase is Phase.PASSING and obs.passed_mask is None:
+        return obs.hand_mask, reasons
+    if obs.phase is not Phase.PLAYING or obs.to_play != viewer:
+        return 0, reasons
+    # What the viewer may play now comes from the engine only.
+    legal = obs.legal_mask() if state is None else state.legal_moves_for(viewer).mask
+    for c in iter_mask(obs.hand_mask & ~legal):
+        if state is not None:
+            err = state.why_not(c, seat=viewer)
+        else:
+            led = obs.led_suit if obs.trick else -1
+            err = refusal(obs.hand_mask, c, led, obs.trick_number == 0, obs.hearts_broken, obs.rules)
+        if err is not None:
+            reasons[int(c)] = err.explain(lang)
+    return legal, reasons
 
 
 def _inside(cx: float, width: float, margin: float = 22.0) -> float:
