@@ -13,7 +13,8 @@ import pytest
 from hearts import CardSet, Phase
 from hearts.bots.rule_bot import RuleBot
 from hearts.display import TABLE_COLORS
-from hearts_widgets import GameTable, TableModel
+from hearts.errors import OptionError
+from hearts_widgets import GameTable, TableModel, deal_from_address
 from hearts_widgets.store import HISTORY_FILE, SAVE_FILE, SETTINGS_FILE, History
 
 SOUTH = 0
@@ -219,6 +220,67 @@ def test_bad_deal_numbers(table: GameTable) -> None:
     assert "123" in table.title.value and table.deal_box.value == "123"
     table.press("day")  # the box shows the game on the table
     assert table.deal_box.value == str(m.number) != "123"
+
+
+@pytest.mark.parametrize(
+    ("query", "named"),
+    [
+        ("deal=abc", "deal=abc"),
+        ("deal=-3", "deal=-3"),
+        ("deal=1000000000000", "deal=1000000000000"),
+        ("deal=", "deal= with no number"),
+        ("deal=%20", "deal= with no number"),
+        ("deal=5&deal=7", "deal more than once (deal=5, deal=7)"),
+        ("deal=1e3", "deal=1e3"),
+    ],
+)
+def test_a_bad_deal_link_names_the_links_deal_and_changes_nothing(tmp_path: Path, query: str, named: str) -> None:
+    """A link's bad ``deal``: an error naming the address's deal= and the game on the table instead; the saved
+    game in progress is neither replaced nor asked about, and the files are as they were."""
+    first = TableModel(number=31, level="random", data_dir=tmp_path, resume=False)
+    for c in list(first.hand.hand_of(0))[:3]:
+        first.click_card(c.code)
+    first.press("pass")  # a game in progress, saved
+    first.close()
+    files = {f.name: f.read_bytes() for f in tmp_path.iterdir() if f.is_file()}
+    for lang, instead in (("en", "Game 31 is on the table instead"), ("es", "En la mesa está la partida 31")):
+        m = TableModel(level="random", data_dir=tmp_path, lang=lang, deal=deal_from_address({"QUERY_STRING": query}))
+        assert m.number == 31 and m.confirming is None and m.hand.hand_number == 1 and m.hand.phase is Phase.PLAYING
+        assert m.message is not None and m.message.kind == "error", m.message
+        assert instead in m.message.text and "deal" in m.message.text, m.message.text
+        if lang == "en":
+            assert named in m.message.text and "yours again" not in m.message.text, m.message.text
+        m.close()
+    got = {f.name: f.read_bytes() for f in tmp_path.iterdir() if f.is_file()}
+    assert got.get(HISTORY_FILE) == files.get(HISTORY_FILE)  # nothing abandoned, nothing counted
+    saved = json.loads(got[SAVE_FILE])
+    assert saved["game"] == json.loads(files[SAVE_FILE])["game"]
+
+
+def test_a_deal_link_starts_its_deal_and_asks_before_leaving_a_game(tmp_path: Path) -> None:
+    """A good link: its game at once when nothing is in progress; over a game in progress, the question first
+    (the link's game named), and No keeps the game; the same link over its own game resumes it."""
+    m = TableModel(level="random", data_dir=tmp_path, deal=deal_from_address({"QUERY_STRING": "deal=4721"}))
+    assert m.number == 4721 and m.message is not None and "as this page's link asks" in m.message.text
+    for c in list(m.hand.hand_of(0))[:3]:
+        m.click_card(c.code)
+    m.press("pass")
+    m.close()
+    again = TableModel(level="random", data_dir=tmp_path, deal="4721")  # reloading the link: the game goes on
+    assert again.number == 4721 and again.hand.phase is Phase.PLAYING and again.confirming is None
+    again.close()
+    other = TableModel(level="random", data_dir=tmp_path, deal=" 86420 ")
+    assert other.number == 4721 and other.confirming == ("link", 86420)
+    assert other.message is not None and other.message.text.startswith("This page's link asks for game 86420.")
+    other.press("cancel")
+    assert other.number == 4721 and other.hand.phase is Phase.PLAYING
+    other.close()
+    yes = TableModel(level="random", data_dir=tmp_path, deal="86420")
+    yes.press("confirm")
+    assert yes.number == 86420 and yes.history is not None and yes.history.stats().played == 1  # left: not won
+    with pytest.raises(OptionError, match="deal"):
+        TableModel(level="random", data_dir=tmp_path / "new", deal=3.5)  # type: ignore[arg-type]
+    assert not (tmp_path / "new").exists()
 
 
 # ----- the SVG: right cards, exactly the illegal ones dimmed ----------------------------------------

@@ -280,3 +280,39 @@ def test_passing_cycle_no_pass_scenes_and_scene_titles(lang: str) -> None:
     no_pass = [(st.chapter, note) for st in m.steps for rule, note in st.notes if rule == "no_pass"]
     assert [c for c, _ in no_pass] == ["first_trick_exception"]
     assert no_pass[0][1] == text("learn.note.no_pass.without", lang)
+
+
+def test_the_step_s_words_sit_between_the_board_and_next() -> None:
+    """Board, then the answer to a click, the caption, the notes, then Back / Next: the note is right above the
+    button it asks the learner to press. The progress bar is filled up to the step shown, never empty."""
+    w = Walkthrough(lang="en")
+    kids = list(w.children)
+    order = [kids.index(x) for x in (w.board, w.message, w.caption, w.notes)]
+    nav = next(k for k in kids if w.next_btn in getattr(k, "children", ()))
+    assert order == sorted(order) and kids.index(nav) == order[-1] + 1
+    assert w.back_btn in nav.children and w.progress in nav.children
+    n = len(w.model)
+    assert (w.progress.value, w.progress.max) == (1, n)  # step 1 of n: a bar 1/n full
+    w.goto(n - 1)
+    assert (w.progress.value, w.progress.max) == (n, n)
+
+
+def test_the_board_leaves_the_window_room_for_the_words_under_it() -> None:
+    """JupyterLab at 1280x900: the board is 848 px wide with the notes under it; drawn across (seats beside
+    the trick), it is short enough to leave the caption, notes and Next on screen. Beside the words (Voilà on a
+    wide screen), or on a tall window, it is drawn as usual."""
+    w = Walkthrough(lang="en")
+    board = w.board
+    with board.hold_trait_notifications():
+        board.fit, board.fit_height, board.fit_below = 848, 900, True
+    svg = board.svg
+    assert 'data-arrange="landscape"' in svg
+    view_w, view_h = map(float, re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())  # type: ignore[union-attr]
+    assert 848 * view_h / view_w <= 900 - board.reserve
+    board.fit_below = False  # the words beside the board: the window's whole height is the board's
+    assert 'data-arrange="landscape"' not in board.svg
+    with board.hold_trait_notifications():
+        board.fit, board.fit_height, board.fit_below = 1000, 900, True  # too short for the wide table
+    assert 'data-layout="compact"' in board.svg and 'data-arrange="landscape"' in board.svg
+    board.fit_height = 1600  # tall enough: the wide table
+    assert 'data-layout="compact"' not in board.svg

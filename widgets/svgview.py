@@ -36,6 +36,7 @@ focus was in the app.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -45,7 +46,10 @@ import traitlets
 
 from hearts.display import COMPACT_BELOW, is_landscape
 
-__all__ = ["HOLDS", "SvgTable"]
+__all__ = ["HOLDS", "WIDE_RATIO", "SvgTable"]
+
+WIDE_RATIO = 0.72
+"""The wide table's height per pixel of width (its drawing is 1000 x 720)."""
 
 _STATIC = Path(__file__).parent / "static"
 HOLDS = ("", "step", "trick")
@@ -82,9 +86,14 @@ class SvgTable(anywidget.AnyWidget):
     handled = traitlets.Int(0).tag(sync=True)  # messages from the browser handled so far (it is busy until then)
     fit = traitlets.Int(0).tag(sync=True)  # the board's width in CSS pixels, told by the browser (0: not yet)
     fit_height = traitlets.Int(0).tag(sync=True)  # the window's height in CSS pixels, told with the width
+    # Told with the width: True when the app shows more under the board (one column), False when beside it.
+    fit_below = traitlets.Bool(False).tag(sync=True)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, *, reserve: int = 0, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        if isinstance(reserve, bool) or not isinstance(reserve, int) or reserve < 0:
+            raise ValueError(f"reserve must be a height in pixels, 0 or more, not {reserve!r}")
+        self.reserve = reserve  # pixels of the window kept for what the app shows under the board
         self._card_callbacks: list[Callable[[str], None]] = []
         self._callbacks: dict[str, list[Callable[[int], None]]] = {"step": [], "continue": []}
         self.clicked_version: int | None = None  # the drawing the card being handled was clicked on
@@ -92,11 +101,32 @@ class SvgTable(anywidget.AnyWidget):
         self._drawn_for: float | None = None
         self._drawn_across = False
         self.on_msg(self._handle_message)
-        self.observe(self._on_fit, names=["fit", "fit_height"])
+        self.observe(self._on_fit, names=["fit", "fit_height", "fit_below"])
+
+    @property
+    def room(self) -> float | None:
+        """The height the board may take: the window's, less ``reserve`` when the app shows something under
+        the board (``None`` until the browser has told the height).
+
+        >>> v = SvgTable(reserve=400)
+        >>> v.fit, v.fit_height = 848, 900
+        >>> v.room
+        900.0
+        >>> v.fit_below = True
+        >>> v.room
+        500.0
+        """
+        if self.fit_height <= 0:
+            return None
+        return float(max(self.fit_height - (self.reserve if self.fit_below else 0), 1))
 
     @property
     def fit_px(self) -> float | None:
         """The width to draw for (``table_svg(fit=...)``): the board's width once the browser has told it.
+
+        When the wide table would be taller than :attr:`room`, a width just under
+        :data:`~hearts.display.COMPACT_BELOW`: the compact table, which is laid across
+        (seats beside the trick) for a short room, so what is under the board stays on screen.
 
         >>> v = SvgTable()
         >>> v.fit_px is None
@@ -104,19 +134,28 @@ class SvgTable(anywidget.AnyWidget):
         >>> v.fit = 390
         >>> v.fit_px
         390.0
+        >>> w = SvgTable(reserve=400)
+        >>> w.fit, w.fit_height, w.fit_below = 1000, 900, True
+        >>> w.fit_px, w.fit_height_px
+        (879.0, 500.0)
         """
-        return float(self.fit) if self.fit > 0 else None
+        if self.fit <= 0:
+            return None
+        room = self.room
+        if self.reserve and room is not None and self.fit >= COMPACT_BELOW and self.fit * WIDE_RATIO > room:
+            return float(math.ceil(COMPACT_BELOW) - 1)
+        return float(self.fit)
 
     @property
     def fit_height_px(self) -> float | None:
-        """The window's height to draw for (``table_svg(fit_height=...)``), once the browser has told it.
+        """The height to draw for (``table_svg(fit_height=...)``): :attr:`room`, once the browser has told it.
 
         >>> v = SvgTable()
         >>> v.fit, v.fit_height = 820, 390
         >>> v.fit_height_px
         390.0
         """
-        return float(self.fit_height) if self.fit_height > 0 else None
+        return self.room
 
     def on_refit(self, callback: Callable[[], None]) -> None:
         """Call ``callback()`` when the board's width changes enough to need a new drawing: the small-screen

@@ -125,7 +125,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
         learn: bool | None = None,
         bots: Bot | Mapping[int, Bot] | None = None,
         paced: bool = True,
-        deal: str | int | None = None,
+        deal: str | int | Sequence[str] | None = None,
     ) -> None:
         self.model = TableModel(
             number=number,

@@ -69,6 +69,8 @@ BUTTONS = (
     "cancel",
 )
 _STARTS = ("restart", "new", "day")  # buttons that start a game of this table's own
+# What is said once a game starts, by what started it (otherwise "ui.msg.started"); "link": a deal link.
+_STARTED = {"restart": "ui.msg.restarted", "day": "ui.msg.day", "link": "ui.msg.link_started"}
 _OPEN_TABLES: weakref.WeakValueDictionary[str, TableModel] = weakref.WeakValueDictionary()
 """The tables open in this process, by identity: a saved game owned by one of them is in use."""
 PENDING = ("pass", "bot", "trick")
@@ -261,10 +263,11 @@ class TableModel:
         learn: bool | None = None,
         bots: Bot | Mapping[int, Bot] | None = None,
         paced: bool = False,
-        deal: str | int | None = None,
+        deal: str | int | Sequence[str] | None = None,
     ) -> None:
         # Every option is checked before any file is read or written: bad input changes nothing.
         self.own_bots = check_bots(bots)
+        link = None if deal is None else read_link(deal)
         if number is not None:
             self._check_number(number)
         if level is not None:
@@ -346,8 +349,8 @@ class TableModel:
             self._start(self._new_number() if number is None else self._check_number(number))
         if self._notices:
             self._line = _Line("error", tuple(p for n in self._notices for p in n.parts))
-        if deal is not None and str(deal).strip() != str(self.number):
-            self.play_deal(deal)  # a link's deal: checked like the box's, and a game in progress asks first
+        if link is not None:
+            self._link_deal(link)
 
     # ----- reading -------------------------------------------------------------
 
@@ -632,6 +635,19 @@ class TableModel:
             return
         self._new_game("play_deal", n)
 
+    def _link_deal(self, link: tuple[int | None, Phrase | None]) -> None:
+        """The deal a link asks for (see :func:`read_link`): started (asking first when a game is in progress),
+        or an error that names the link's ``deal`` and says which game is on the table instead."""
+        number, problem = link
+        if number is not None:
+            if number != self.number:  # the link's game already on the table carries on as it was
+                self._new_game("link", number)
+            return
+        assert problem is not None
+        earlier = self._line.parts if self._displaced and self._line is not None else ()  # Continue here, or New
+        instead = say("ui.msg.link_instead", number=self.number, box=say("ui.label.deal"))
+        self._line = _Line("error", (problem, instead, *earlier))
+
     def set_level(self, level: str) -> None:
         """Change the bots' level (takes effect from their next move; the level's bots replace ``bots=``)."""
         try:
@@ -822,14 +838,14 @@ class TableModel:
             self._line = _Line(
                 "info",
                 (
+                    *((say("ui.msg.link_asks", new=number),) if button == "link" else ()),
                     say(key, number=self.number, hand=self.hand.hand_number, new=number),
                     say("ui.msg.confirm_history", yes=_button("confirm"), no=_button("cancel")),
                 ),
             )
             return
         self._start(number)
-        key = {"restart": "ui.msg.restarted", "day": "ui.msg.day"}.get(button, "ui.msg.started")
-        self._info(say(key, number=number))
+        self._info(say(_STARTED.get(button, "ui.msg.started"), number=number))
 
     def _press_confirm(self) -> None:
         if self.confirming is None:
@@ -839,8 +855,8 @@ class TableModel:
         self.confirming = None
         self._record_abandoned()
         self._start(number)
-        key = {"restart": "ui.msg.restarted", "day": "ui.msg.day"}.get(button, "ui.msg.started")
-        self._line = _Line("info", (say("ui.msg.abandoned"), say(key, number=number)))
+        started = say(_STARTED.get(button, "ui.msg.started"), number=number)
+        self._line = _Line("info", (say("ui.msg.abandoned"), started))
 
     def _press_cancel(self) -> None:
         if self.confirming is None:
@@ -1555,6 +1571,36 @@ class TableModel:
         if person not in humans or isinstance(person, bool):
             person = humans[0]
         return humans, person
+
+
+def read_link(deal: str | int | Sequence[str] | Any) -> tuple[int | None, Phrase | None]:
+    """The deal a link asks for (``TableModel(deal=...)``, from
+    :func:`~hearts_widgets.address.deal_from_address`): ``(number, None)``, or ``(None, why not)`` when the
+    link's ``deal`` is empty, given twice, or not a whole number below ``MAX_DEAL_NUMBER`` written in digits.
+    Not a text, a number or texts: :class:`~hearts.errors.OptionError` naming ``deal``.
+
+    >>> read_link(" 4721 ")
+    (4721, None)
+    >>> number, why = read_link("abc")
+    >>> number, why("en")[:37]
+    (None, "This page's address asks for deal=abc")
+    >>> read_link(("5", "7"))[1]("en")[:50]
+    "This page's address gives deal more than once (dea"
+    """
+    top = MAX_DEAL_NUMBER - 1
+    if isinstance(deal, int) and not isinstance(deal, bool):
+        text = str(deal)
+    elif isinstance(deal, str):
+        text = deal.strip()
+    elif isinstance(deal, Sequence) and deal and all(isinstance(x, str) for x in deal):
+        return None, say("ui.msg.link_twice", values=", ".join(f"deal={x}" for x in deal))
+    else:
+        raise OptionError(f"deal must be a deal number, its text, or a link's texts, not {deal!r}", "deal")
+    if not text:
+        return None, say("ui.msg.link_empty", max=top)
+    if text.isascii() and text.isdigit() and int(text) <= top:
+        return int(text), None
+    return None, say("ui.msg.link_bad", text=text if len(text) <= 40 else text[:39] + "…", max=top)
 
 
 def check_humans(seats: Sequence[int] | Any) -> tuple[int, ...]:

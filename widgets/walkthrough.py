@@ -38,8 +38,17 @@ _NOTE_STYLE = """
 .hearts-learn .hw-note b { color: #6d4c00; }
 .hearts-learn .hw-prompt { color: #33691e; font-style: italic; }
 .hearts-learn .hw-chapter { font-weight: bold; font-size: 1.15em; }
+.hearts-learn .hw-learn-top { gap: 6px 14px; }
+.hearts-learn .hw-learn-top .hw-chapter-title { flex: 1 1 auto; }
+.hearts-learn .hw-nav { gap: 6px 10px; margin: 2px 0 4px; }
+.hearts-learn .hw-nav .hw-progress { min-width: 8em; }
 </style>
 """
+
+
+WORDS_ROOM = 430
+"""Pixels of the window's height the board leaves for what is under it: the step's words (caption, rule
+notes, prompt: up to about 260 px at 850 px wide), Back / Next, the chapter row, and JupyterLab's own bars."""
 
 
 class Walkthrough(W.VBox):  # type: ignore[misc]
@@ -50,7 +59,8 @@ class Walkthrough(W.VBox):  # type: ignore[misc]
         self._updating = False
         self._focus = ""  # where the keyboard focus goes after the next drawing
         self._said_index = -1  # the step last described to a screen reader
-        self.board = SvgTable(delay=delay)
+        # The board leaves room in the window for the step's words and Back / Next under it.
+        self.board = SvgTable(delay=delay, reserve=WORDS_ROOM)
         self.board.on_card(self.click_card)
         self.board.on_refit(lambda: self.board.show(self.svg()))  # a new width: the same step, drawn again
         self.board.add_class("hw-board")
@@ -66,17 +76,23 @@ class Walkthrough(W.VBox):  # type: ignore[misc]
         self.next_btn.on_click(lambda _b: self.press("next"))
         self.chapters = W.Dropdown(layout=W.Layout(width="auto")).add_class("hw-chapters")
         self.chapters.observe(self._on_chapter, names="value")
-        self.reveal = W.Checkbox(value=reveal, indent=False).add_class("hw-reveal")
+        self.reveal = W.Checkbox(value=reveal, indent=False, layout=W.Layout(width="auto")).add_class("hw-reveal")
         self.reveal.observe(lambda _c: self.refresh(), names="value")
-        self.progress = W.IntProgress(min=0, max=len(self.model) - 1, layout=W.Layout(width="100%"))
+        # Filled up to the step on show (step 1 of 70 is 1/70 filled: never an empty bar).
+        self.progress = W.IntProgress(min=0, max=len(self.model), layout=W.Layout(flex="1 1 12em", width="auto"))
         self.progress.add_class("hw-progress")
+        top = W.HBox(
+            [self.chapter, self.chapters, self.reveal],
+            layout=W.Layout(flex_flow="row wrap", align_items="center"),
+        ).add_class("hw-learn-top")
         nav = W.HBox(
-            [self.back_btn, self.next_btn, self.counter, self.chapters, self.reveal],
+            [self.back_btn, self.next_btn, self.counter, self.progress],
             layout=W.Layout(flex_flow="row wrap", align_items="center"),
         ).add_class("hw-nav")
+        # The note and its Next button together: the board, then what happens (the answer to a click, the
+        # caption, the rule notes, what to do), then Back / Next right under the words they answer.
         super().__init__(
-            [W.HTML(_STYLE + _NOTE_STYLE), self.chapter, self.board, nav, self.progress, self.message, self.caption,
-             self.notes],
+            [W.HTML(_STYLE + _NOTE_STYLE), top, self.board, self.message, self.caption, self.notes, nav],
             layout=W.Layout(max_width="1000px"),
         )
         self.add_class("hearts-app").add_class("hearts-learn")
@@ -176,7 +192,7 @@ class Walkthrough(W.VBox):  # type: ignore[misc]
             current = max((i for _, i in m.chapter_bounds() if i <= m.index), default=0)
             self.chapters.value = str(current)
             self.chapters.description = text("learn.chapter_label", lang)
-            self.progress.value = m.index
+            self.progress.value = m.index + 1
             self.progress.description = text("learn.progress_label", lang)
         finally:
             self._updating = False

@@ -138,14 +138,11 @@ def _start(cmd: list[str], workdir: Path, tmp: Path, port: int, token: str, read
 @pytest.fixture(scope="session")
 def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of the tutorials the servers serve, so runs never write into the repository."""
-    dest = tmp_path_factory.mktemp("served")
-    shutil.copytree(REPO / "tutorials", dest / "tutorials")
-    return dest
+    return copy_tutorials(tmp_path_factory.mktemp("served"))
 
 
-@pytest.fixture(scope="session")
-def lab(workdir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """JupyterLab (and Notebook 7, same server) on 127.0.0.1 with a token; a taken port fails loudly."""
+def serve_lab(workdir: Path, tmp: Path) -> Iterator[Server]:
+    """JupyterLab (and Notebook 7, same server) on 127.0.0.1 with a token, serving ``workdir``; state in ``tmp``."""
     port, token = _free_port(), secrets.token_hex(16)
     cmd = [
         sys.executable,
@@ -162,12 +159,11 @@ def lab(workdir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Ser
         "--LabApp.news_url=",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
     ]
-    yield from _start(cmd, workdir, tmp_path_factory.mktemp("lab"), port, token, "api/status")
+    yield from _start(cmd, workdir, tmp, port, token, "api/status")
 
 
-@pytest.fixture(scope="session")
-def voila(workdir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """Voilà serving the tutorials folder, as Binder's voila/render links do."""
+def serve_voila(workdir: Path, tmp: Path) -> Iterator[Server]:
+    """Voilà serving ``workdir``, as Binder's voila/render links do; state in ``tmp``."""
     port = _free_port()
     cmd = [
         sys.executable,
@@ -180,7 +176,25 @@ def voila(workdir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[S
         "--ServerApp.port_retries=0",
         str(workdir),
     ]
-    yield from _start(cmd, workdir, tmp_path_factory.mktemp("voila"), port, "", "")
+    yield from _start(cmd, workdir, tmp, port, "", "")
+
+
+def copy_tutorials(dest: Path) -> Path:
+    """A copy of the tutorials in ``dest``, for a server to serve (runs never write into the repository)."""
+    shutil.copytree(REPO / "tutorials", dest / "tutorials")
+    return dest
+
+
+@pytest.fixture(scope="session")
+def lab(workdir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """JupyterLab (and Notebook 7, same server) on 127.0.0.1 with a token; a taken port fails loudly."""
+    yield from serve_lab(workdir, tmp_path_factory.mktemp("lab"))
+
+
+@pytest.fixture(scope="session")
+def voila(workdir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """Voilà serving the tutorials folder, as Binder's voila/render links do."""
+    yield from serve_voila(workdir, tmp_path_factory.mktemp("voila"))
 
 
 _SHOTS: list[Path] = []

@@ -9,7 +9,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hearts_pages import Board, new_page, play_learn_hand, play_whole_hand, replay_in_python, run_all, widget
+from hearts_pages import (
+    Board,
+    inside_viewport,
+    new_page,
+    play_learn_hand,
+    play_whole_hand,
+    replay_in_python,
+    run_all,
+    widget,
+)
 from hearts_pages import notes as learn_notes
 from playwright.sync_api import expect
 
@@ -83,6 +92,52 @@ def test_walkthrough_notes_and_clicks(notebook: Any, screenshots: Path) -> None:
     learn.press("back")
     expect(counter).to_have_text(f"Step 4 of {len(model)}")
     assert learn.message() == ("", "")
+
+
+def test_walkthrough_note_and_next_on_one_screen(notebook: Any, screenshots: Path) -> None:
+    """At 1280x900, with the walkthrough's top at the top of the notebook, the step's words (caption, notes) and
+    the Next button are on screen together at every step looked at; step 1 shows no empty progress bar."""
+    page = notebook
+    page.set_viewport_size({"width": 1280, "height": 900})
+    try:
+        learn = Board(widget(page, "hearts-learn"))
+        model = WalkthroughModel(lang="en")
+        counter = learn.root.locator(".hw-counter")
+        while learn.root.locator(".hw-btn-back").is_enabled():
+            learn.press("back")
+        expect(counter).to_have_text(f"Step 1 of {len(model)}")
+        expect(learn.box.locator("svg[data-arrange='landscape']")).to_be_attached()  # drawn for the short window
+        filled = learn.root.locator(".hw-progress .progress-bar").evaluate("el => el.getBoundingClientRect().width")
+        assert filled > 0, "an empty progress bar at step 1"
+        n = len(model)
+
+        def on_one_screen(index: int) -> None:
+            model.goto(index - 1)
+            expect(counter).to_have_text(f"Step {index} of {n}")
+            learn.root.evaluate("el => el.scrollIntoView({block: 'start'})")
+            shown = [learn.root.locator(x) for x in (".hw-caption", ".hw-btn-next", ".hw-note")]
+            if learn.hand():  # and the learner's cards, to click at their turn
+                shown.append(learn.box.locator("g.hand.mine"))
+            assert learn.root.locator(".hw-note").count() == len(model.step.notes), index
+            for loc in shown:
+                for one in loc.all():
+                    assert inside_viewport(one), (index, one, one.bounding_box(), page.viewport_size)
+            if index in (1, 4, n):
+                learn.shot(screenshots, f"lab-learn-1280x900-step{index}")
+
+        # The steps with the most words under the board: the passing note (2), two notes (4, 18), the last one.
+        on_one_screen(1)
+        for index in range(2, 19):
+            learn.press("next")
+            if index in (2, 4, 18):
+                on_one_screen(index)
+        learn.root.locator(".hw-chapters select").select_option(index=len(model.chapter_bounds()) - 1)
+        expect(counter).not_to_have_text(f"Step 18 of {n}")
+        while not learn.root.locator(".hw-btn-next").is_disabled():
+            learn.press("next")
+        on_one_screen(n)
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 1200})
 
 
 def test_whole_hand_at_the_table(notebook: Any, screenshots: Path, tmp_path: Path) -> None:

@@ -5,7 +5,8 @@
   when they were clicked.
 - A whole game at every level (50 points, cards not moving, to keep it short), timing each click in the page: to
   the first change on screen and to the bots' last card (printed, with the screenshots' folder).
-- A deal link: ``?deal=N`` in the Voilà app's address opens that deal (asking first when a game is in progress).
+- A deal link: ``?deal=N`` in the Voilà app's address opens that deal (asking first when a game is in progress);
+  ``?deal=abc`` says what is wrong with the link.
 - Screenshots at 1280x900 and 1920x1080 of the states these add: a bot thinking, a finished trick on show, the
   last-trick view, a hint beside the cards just received, the question before leaving a game, the score sheet and
   the settings.
@@ -270,3 +271,19 @@ def test_a_deal_link_opens_that_deal(voila: Any, open_page: Any, screenshots: Pa
         table.press("confirm")
     expect(title).to_contain_text("86420")
     assert table.root.locator(".hw-deal-box input").input_value() == "86420"
+
+
+def test_a_bad_deal_link_names_its_deal(voila: Any, open_page: Any, screenshots: Path) -> None:
+    """``?deal=abc``: the table opens on the game it has, with an error that names the address's deal and the
+    deal box, read as soon as the page is drawn (before anything is pressed)."""
+    page = open_page(1280, 900)
+    page.goto(voila.url(f"voila/render/{APP}?deal=abc"))
+    table = Board(page.locator(".hearts-table-app"))
+    expect(table.box.locator("svg")).to_be_visible()
+    expect(table.root.locator(".hw-message-box .hw-error")).to_be_visible()
+    kind, text = table.message()
+    assert kind == "error" and "deal=abc" in text and "Deal number box" in text, (kind, text)
+    assert "yours again" not in text and "is not a deal number" in text, text
+    number = table.root.locator(".hw-title").inner_text().split()[-1]
+    assert f"Game {number} is on the table instead" in text, (number, text)
+    table.shot(screenshots, "deal-link-1280x900-bad")

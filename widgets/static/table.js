@@ -24,8 +24,9 @@
 // Screen readers: `announce` is said by a polite live region each time
 // `announce_n` changes (the message line, notes, the trick's cards).
 //
-// Small screens: the board tells Python its width (`fit`, CSS pixels) and the
-// window's height (`fit_height`) whenever they change; Python draws a layout
+// Small screens: the board tells Python its width (`fit`, CSS pixels), the
+// window's height (`fit_height`) and whether the app shows anything under the
+// board (`fit_below`) whenever they change; Python draws a layout
 // for that size (on a phone the hand is in rows of big cards, laid across when
 // the phone is on its side; `data-cols` on the hand says how many per row, and the
 // up and down arrows move between rows).
@@ -590,15 +591,30 @@ function render({ model, el }) {
 
   let told = 0;
   let toldHeight = 0;
+  let toldBelow = null;
   let resizeTimer = null;
+  // Whether the app shows something under the board (one column), rather than beside it.
+  function appBelow() {
+    const app = el.closest(".hearts-app");
+    const r = box.getBoundingClientRect();
+    if (!app) return false;
+    return [...app.children].some((c) => {
+      if (c.contains(box)) return false;
+      const q = c.getBoundingClientRect();
+      return q.height > 0 && q.top >= r.bottom - 1 && q.left < r.right && q.right > r.left;
+    });
+  }
   function tellWidth() {
     resizeTimer = null;
     const w = Math.round(box.getBoundingClientRect().width);
     const h = Math.round(window.innerHeight);
-    if (w > 0 && (w !== told || h !== toldHeight)) {
+    const below = appBelow();
+    if (w > 0 && (w !== told || h !== toldHeight || below !== toldBelow)) {
       told = w;
       toldHeight = h;
+      toldBelow = below;
       model.set("fit_height", h);
+      model.set("fit_below", below);
       model.set("fit", w);
       model.save_changes();
     }
@@ -619,6 +635,7 @@ function render({ model, el }) {
     const app = el.closest(".hearts-app");
     if (!app || appObserver) return;
     appObserver = new MutationObserver(() => {
+      resized(); // what is under the board may have come or gone
       if (panelTimer === null) {
         panelTimer = setTimeout(() => {
           panelTimer = null;
