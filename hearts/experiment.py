@@ -952,21 +952,7 @@ def compare(
       ``'games'``, ``n_deals`` does not apply and ``measure`` must be
       ``'score'``; with ``'hands'``, ``n_games`` does not apply.
     """
-    if unit not in _UNITS:
-        raise ExperimentError(f"unit must be one of {', '.join(_UNITS)}, not {unit!r}", "unit")
-    if unit == "games" and n_deals is not None:
-        raise ExperimentError("n_deals is for unit='hands'; whole-game experiments take n_games", "n_deals")
-    if unit == "hands" and n_games is not None:
-        raise ExperimentError("n_games is for unit='games'; per-hand experiments take n_deals", "n_games")
-    if unit == "games" and measure != "score":
-        raise ExperimentError("whole-game experiments measure the game score: measure must be 'score'", "measure")
-    if unit == "games":
-        n_games = _at_least_two(
-            check_count(200 if n_games is None else n_games, "n_games", ExperimentError), "n_games", "games"
-        )
-    n_deals = check_count(1000 if n_deals is None else n_deals, "n_deals", ExperimentError)
-    if unit == "hands":
-        _at_least_two(n_deals, "n_deals", "deals")
+    n_deals, n_games = _counts(unit, n_deals, n_games, measure)
     run = Run.check(options, caller="compare", error=ExperimentError)
     try:
         a_spec, b_spec = as_bot(a), as_bot(b)
@@ -992,25 +978,63 @@ def compare(
         "field": ", ".join(dict.fromkeys(bot_label(f) for f in field_specs)),
         "tip": None,
     } | (meta or {})
-    if unit == "games":
-        assert n_games is not None
-        game_chunks = [
-            _GameChunk(run.seed, lo, hi, a_spec, b_spec, field_specs, rules)
-            for lo, hi in run.chunks(n_games, nworkers, 5)
-        ]
-        info["unit"] = "games"
-        try:
-            games = _games_result(
+    result: ExperimentResult | GameExperimentResult
+    try:
+        if unit == "games":
+            assert n_games is not None
+            game_chunks = [
+                _GameChunk(run.seed, lo, hi, a_spec, b_spec, field_specs, rules)
+                for lo, hi in run.chunks(n_games, nworkers, 5)
+            ]
+            info["unit"] = "games"
+            result = _games_result(
                 bot_label(a_spec), bot_label(b_spec), game_chunks, n_games, info, confidence, run.parallel(nworkers)
             )
-        except WorkerError as e:
-            raise ExperimentError(broken_pool_message(every_bot, run.mp_context, e), "a/b") from None
-        _warn_if_identical(games)
-        return games
-    chunks = [
-        _ExpChunk(run.seed, lo, hi, a_spec, b_spec, field_specs, rules, measure)
-        for lo, hi in run.chunks(n_deals, nworkers, 50)
-    ]
+        else:
+            chunks = [
+                _ExpChunk(run.seed, lo, hi, a_spec, b_spec, field_specs, rules, measure)
+                for lo, hi in run.chunks(n_deals, nworkers, 50)
+            ]
+            result = _hands_result(
+                bot_label(a_spec), bot_label(b_spec), chunks, n_deals, info, confidence, run.parallel(nworkers)
+            )
+    except WorkerError as e:
+        raise ExperimentError(broken_pool_message(every_bot, run.mp_context, e), "a/b") from None
+    _warn_if_identical(result)
+    return result
+
+
+def _counts(unit: str, n_deals: int | None, n_games: int | None, measure: str) -> tuple[int, int | None]:
+    """``unit``, ``n_deals`` and ``n_games`` checked against each other (and ``measure`` for whole games);
+    the number of deals and, for whole games, of games (their defaults: 1000 deals, 200 games)."""
+    if unit not in _UNITS:
+        raise ExperimentError(f"unit must be one of {', '.join(_UNITS)}, not {unit!r}", "unit")
+    if unit == "games" and n_deals is not None:
+        raise ExperimentError("n_deals is for unit='hands'; whole-game experiments take n_games", "n_deals")
+    if unit == "hands" and n_games is not None:
+        raise ExperimentError("n_games is for unit='games'; per-hand experiments take n_deals", "n_games")
+    if unit == "games" and measure != "score":
+        raise ExperimentError("whole-game experiments measure the game score: measure must be 'score'", "measure")
+    if unit == "games":
+        n_games = _at_least_two(
+            check_count(200 if n_games is None else n_games, "n_games", ExperimentError), "n_games", "games"
+        )
+    n_deals = check_count(1000 if n_deals is None else n_deals, "n_deals", ExperimentError)
+    if unit == "hands":
+        _at_least_two(n_deals, "n_deals", "deals")
+    return n_deals, n_games
+
+
+def _hands_result(
+    a: str,
+    b: str,
+    chunks: list[_ExpChunk],
+    n_deals: int,
+    info: dict[str, Any],
+    confidence: float,
+    parallel: dict[str, Any],
+) -> ExperimentResult:
+    """The deals of a per-hand experiment played (in ``chunks``, as ``parallel`` says) and put in a table."""
     try:
         parts = run_tasks(
             _run_exp_chunk,
@@ -1018,13 +1042,14 @@ def compare(
             weights=[c.stop - c.start for c in chunks],
             desc="deals",
             unit="deal",
-            **run.parallel(nworkers),
+            **parallel,
         )
-    except WorkerError as e:
-        raise ExperimentError(broken_pool_message(every_bot, run.mp_context, e), "a/b") from None
+    except WorkerError:
+        raise
     except ParallelError as e:
         raise ExperimentError(str(e), e.option) from None
     cols = {k: np.concatenate([p[k] for p in parts]) if parts else np.zeros(0) for k in _ExpChunkKeys}
+    n = int(info["num_players"])
     a_pts = (cols["a_sum"] / n).astype(np.float64)
     b_pts = (cols["b_sum"] / n).astype(np.float64)
     deals = pd.DataFrame(
@@ -1039,9 +1064,7 @@ def compare(
             "changed": cols["changed"].astype(np.int8),
         }
     )
-    result = ExperimentResult(bot_label(a_spec), bot_label(b_spec), deals, info, confidence)
-    _warn_if_identical(result)
-    return result
+    return ExperimentResult(a, b, deals, info, confidence)
 
 
 def _games_result(
@@ -1053,6 +1076,7 @@ def _games_result(
     confidence: float,
     parallel: dict[str, Any],
 ) -> GameExperimentResult:
+    """The games of a whole-game experiment played (in ``chunks``, as ``parallel`` says) and put in a table."""
     try:
         parts = run_tasks(
             _run_game_chunk,

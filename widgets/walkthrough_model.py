@@ -38,7 +38,7 @@ from hearts.examples import SEED_001_HAND
 from hearts.game import Game
 from hearts.hand import HandState, Phase, Trick
 from hearts.messages import check_language, seat_name, text, text_n
-from hearts.rules import Rules
+from hearts.rules import Rules, winning_card
 
 from .levels import hint_bot
 from .rule_notes import DETECTORS, LEARNER, Detector, Event, Move, fired, note_text
@@ -539,7 +539,7 @@ class WalkthroughModel:
         if not h.trick:
             first = text("learn.alt.lead", lang, card=card_label(chosen))
         elif chosen // 13 == h.led_suit:
-            best = max(c for c in h.trick if c // 13 == h.led_suit)
+            best = winning_card(h.trick)
             key = "learn.alt.over" if chosen > best else "learn.alt.under"
             first = text(key, lang, card=card_label(chosen), best=card_label(best))
         else:
