@@ -316,3 +316,25 @@ def test_the_board_leaves_the_window_room_for_the_words_under_it() -> None:
     assert 'data-layout="compact"' in board.svg and 'data-arrange="landscape"' in board.svg
     board.fit_height = 1600  # tall enough: the wide table
     assert 'data-layout="compact"' not in board.svg
+
+
+def test_an_off_script_card_is_compared_with_the_card_winning_the_trick() -> None:
+    w = Walkthrough(lang="en")
+    m = w.model
+    seen = set()
+    for turn in [i for i, st in enumerate(m.steps) if st.learner_turn]:
+        w.goto(turn)
+        h, scripted = m.hand, m.step.scripted
+        if not h.trick:
+            continue
+        led = h.trick[0] // 13
+        best = max(c for c in h.trick if c // 13 == led)
+        for c in h.legal_moves:
+            if c == scripted or c // 13 != led:
+                continue
+            w.goto(turn)
+            w.click_card(c.code)
+            word = "beat" if c > best else "stay below"
+            assert m.message[1].startswith(f"{c} is legal too: it would {word} {Card(best)}"), m.message
+            seen.add(word)
+    assert seen == {"beat", "stay below"}
