@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import sys
 import tempfile
 import time
@@ -138,17 +139,12 @@ def parse_bot(text_: str) -> BotSpec:
 
 
 def _fields(tips: Any) -> dict[str, Any]:
-    import dataclasses
-
     return {f.name: getattr(tips, f.name) for f in dataclasses.fields(tips)}
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m hearts``."""
-    bots_help = (
-        f"bot names: {', '.join(LEVELS)} or module:Class; the rule bot takes tip switches, "
-        "e.g. rule:-flush_queen (that tip off), rule:none,+stop_moon (only that tip), rule:keep_queen_with=3"
-    )
+    bots_help = _bots_help()
     parser = argparse.ArgumentParser(
         prog="python -m hearts",
         description="Hearts self-play and strategy experiments (results are written as Parquet files), "
@@ -157,6 +153,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
+    _add_selfplay(sub, bots_help)
+    _add_experiment(sub, bots_help)
+    _add_tournament(sub, bots_help)
+    room_run.add_parser(sub)
+    return parser
+
+
+def _bots_help() -> str:
+    """How bots are named on the command line (the epilog of every command that takes bots)."""
+    return (
+        f"bot names: {', '.join(LEVELS)} or module:Class; the rule bot takes tip switches, "
+        "e.g. rule:-flush_queen (that tip off), rule:none,+stop_moon (only that tip), rule:keep_queen_with=3"
+    )
+
+
+def _add_selfplay(sub: Any, bots_help: str) -> None:
+    """The ``selfplay`` command: play hands or games between bots and save the tables."""
     sp = sub.add_parser(
         "selfplay",
         help="play many hands or games between bots and save the data",
@@ -188,6 +201,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _common(sp)
 
+
+def _add_experiment(sub: Any, bots_help: str) -> None:
+    """The ``experiment`` command: A/B test two strategies, or one tip, on the same deals."""
     ex = sub.add_parser(
         "experiment",
         help="A/B test two strategies, or one strategy tip, on the same deals",
@@ -238,6 +254,9 @@ def build_parser() -> argparse.ArgumentParser:
     ex.add_argument("--plot", metavar="FILE", help="save a plot of the effect with its 95%% interval (PNG, SVG, PDF)")
     _common(ex)
 
+
+def _add_tournament(sub: Any, bots_help: str) -> None:
+    """The ``tournament`` command: rank 2 or more bots on the same deals."""
     tp = sub.add_parser(
         "tournament",
         help="rank 2 or more bots, each in every seat against every other, on the same deals",
@@ -262,9 +281,6 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     tp.add_argument("--plot", metavar="FILE", help="save the ranking with its 95%% intervals (PNG, SVG, PDF)")
     _common(tp)
-
-    room_run.add_parser(sub)
-    return parser
 
 
 def _common(p: argparse.ArgumentParser) -> None:
