@@ -22,9 +22,19 @@ paired difference (``cost_se``). A decision is marked costly only when the
 low end of its range is above the threshold:
 ``cost - COSTLY_Z * cost_se > costly`` (:data:`COSTLY_Z` is 2, about 95 %).
 The cost is an unbiased estimate of how much worse the choice was than the
-expert's pick; it can come out a little below zero when the two are about
-equal. When the seat made the expert's choice, or only one card was legal,
-the cost is exactly 0.
+expert's pick; it can come out below zero when the two are about equal, or
+when the chosen card is in fact the better one (the screening worlds
+misjudged them). When the seat made the expert's choice, or only one card
+was legal, the cost is exactly 0. :func:`verdict` puts a cost and its
+standard error into one word (:data:`VERDICTS`): a choice that did as well
+as the expert's, or better, is said to be so.
+
+**One set of numbers.** Every number a reader is shown for an option is its
+``estimate``: the check worlds' for the chosen and the expert's options once
+they were checked (so that ``cost`` is exactly the difference of the two),
+the screening worlds' otherwise. :func:`decision_table` takes the chosen and
+the expert's numbers from there, and the review widget draws its chart from
+the same column.
 
 Tricks are numbered from 0 in data (``trick`` 0-12, as in
 :mod:`hearts.selfplay` and :attr:`hearts.hand.Trick.number`); text for
@@ -55,6 +65,11 @@ Columns of :func:`review_hand` (one row per decision x option):
                    0 for the expert's option, NaN for options not checked
 ``cost_se``        standard error of ``cost`` (paired, over the check worlds)
 ``check_worlds``   fresh worlds behind ``cost`` (0 when nothing needed checking)
+``estimate``       the option's expected points to show and compare: from the
+                   check worlds for the options checked there (the chosen and
+                   the expert's), else from the screening worlds
+``estimate_se``    standard error of ``estimate``
+``estimate_worlds`` worlds behind ``estimate``
 ``won``            the seat won the trick this decision was part of
 ``points``         points the seat took in that trick (0 if it did not win it)
 ``tip``            the strategy tip the rule bot would follow here, or <NA>
@@ -76,7 +91,7 @@ evaluated.
 ...     h.push(bots[h.to_play].choose_play(h.observation(h.to_play)))
 >>> df = review_hand(h, 0, worlds=4, pass_worlds=2, check_worlds=8)
 >>> list(decision_table(df).columns)[:6]
-['decision', 'kind', 'trick', 'chosen', 'chosen_expected', 'best']
+['decision', 'kind', 'trick', 'chosen', 'chosen_expected', 'chosen_se']
 >>> table = decision_table(df)
 >>> len(table), table["trick"].tolist()[:3]
 (14, [<NA>, 0, 1])
@@ -123,12 +138,14 @@ __all__ = [
     "COSTLY_Z",
     "DECISION_COLUMNS",
     "DEFAULT_CHECK_WORLDS",
+    "VERDICTS",
     "HandPoints",
     "ReviewError",
     "decision_table",
     "hand_points",
     "replay_decisions",
     "review_hand",
+    "verdict",
 ]
 
 COSTLY = 1.0
@@ -158,6 +175,9 @@ COLUMNS = (
     "cost",
     "cost_se",
     "check_worlds",
+    "estimate",
+    "estimate_se",
+    "estimate_worlds",
     "won",
     "points",
     "tip",
@@ -171,11 +191,14 @@ DECISION_COLUMNS = (
     "trick",
     "chosen",
     "chosen_expected",
+    "chosen_se",
     "best",
     "best_expected",
+    "best_se",
     "cost",
     "cost_se",
     "costly",
+    "verdict",
     "forced",
     "options",
     "check_worlds",
@@ -185,6 +208,16 @@ DECISION_COLUMNS = (
     "tip_option",
 )
 """Columns of :func:`decision_table`, in order."""
+
+VERDICTS = ("forced", "same", "better", "as_well", "small", "unclear", "costly")
+"""What :func:`verdict` can say of a choice, from the best for the seat to the worst:
+
+``forced`` only one legal card; ``same`` the expert's own choice; ``better``
+surely fewer points expected than the expert's choice; ``as_well`` no more
+points than it, or a difference within the noise (the range includes 0);
+``small`` surely more points, but surely no more than the threshold;
+``unclear`` surely more points, maybe more than the threshold; ``costly``
+surely more than the threshold."""
 
 
 class ReviewError(OptionError):
@@ -201,6 +234,36 @@ class ReviewError(OptionError):
     def parameter(self) -> str:
         """The argument at fault (the same as ``.option``)."""
         return self.option
+
+
+def verdict(cost: float, cost_se: float, *, costly: float = COSTLY, forced: bool = False, same: bool = False) -> str:
+    """One of :data:`VERDICTS` for a choice whose cost (its expected points minus the expert's choice's) is
+    ``cost`` with standard error ``cost_se``; "surely" means by :data:`COSTLY_Z` standard errors.
+
+    >>> verdict(-0.5, 0.1), verdict(-0.5, 0.3), verdict(0.2, 0.3), verdict(0.6, 0.1), verdict(1.2, 0.2)
+    ('better', 'as_well', 'as_well', 'small', 'unclear')
+    >>> verdict(2.0, 0.3), verdict(0.0, 0.0, same=True), verdict(0.0, 0.0, forced=True)
+    ('costly', 'same', 'forced')
+
+    With no standard error (a single check world), nothing is sure: a cost
+    above 0 is ``unclear``, one at or below 0 ``as_well``.
+    """
+    if forced:
+        return "forced"
+    if same:
+        return "same"
+    if cost_se != cost_se:
+        return "as_well" if cost <= 0 else "unclear"
+    margin = COSTLY_Z * cost_se
+    if cost + margin < 0:
+        return "better"
+    if cost - margin <= 0:
+        return "as_well"
+    if cost - margin > costly:
+        return "costly"
+    if cost + margin > costly:
+        return "unclear"
+    return "small"
 
 
 def _count(value: object, parameter: str) -> int:
@@ -420,11 +483,14 @@ def review_hand(
         rows.extend(_rows(index, kind, trick, ev, check, chosen_mask, forced, won, points, tip, tip_cards))
     df = pd.DataFrame(rows, columns=list(COLUMNS))
     text = {col: "string" for col in ("kind", "option", "codes", "tip", "tip_option")}
-    ints = {col: "int64" for col in ("decision", "playouts", "check_worlds")}
+    ints = {col: "int64" for col in ("decision", "playouts", "check_worlds", "estimate_worlds")}
     flags = {col: "bool" for col in ("chosen", "best", "forced")}
     nullable = {"trick": "Int64", "points": "Int64", "won": "boolean"}
     floats = {
-        col: "float64" for col in ("expected", "stderr", "regret", "regret_se", "check_expected", "cost", "cost_se")
+        col: "float64"
+        for col in (
+            "expected", "stderr", "regret", "regret_se", "check_expected", "cost", "cost_se", "estimate", "estimate_se"
+        )
     }
     return df.astype({**ints, **text, **flags, **nullable, **floats})
 
@@ -464,6 +530,7 @@ def _rows(
             if mask == best_mask:
                 regret, regret_se = 0.0, 0.0
         c = checked.get(mask)
+        shown = o if c is None else c  # the one estimate of this option that readers are shown
         if c is not None and check_best is not None:
             check_expected = c.expected
             cost, cost_se = (0.0, 0.0) if mask == best_mask else paired_difference(c.scores, check_best.scores)
@@ -490,6 +557,9 @@ def _rows(
                 "cost": cost,
                 "cost_se": cost_se,
                 "check_worlds": 0 if check is None else check.worlds,
+                "estimate": shown.expected,
+                "estimate_se": shown.stderr,
+                "estimate_worlds": shown.playouts,
                 "won": won,
                 "points": points,
                 "tip": tip,
@@ -509,12 +579,15 @@ def decision_table(df: pd.DataFrame, *, costly: float = COSTLY) -> pd.DataFrame:
     ``costly`` (``cost - COSTLY_Z * cost_se`` above ``costly``), ``forced``,
     ``options`` (how many were evaluated), ``check_worlds``, ``won`` and
     ``points`` (the seat won the trick / the points it took there), ``tip``,
-    ``tip_option``.
+    ``tip_option``; ``chosen_se`` and ``best_se`` are the standard errors
+    of the two expected points, ``verdict`` the choice in one word
+    (:func:`verdict`; for a threshold of 0 or more, ``costly`` is
+    ``verdict == "costly"``).
 
-    When the choice was checked (``check_worlds`` > 0), ``chosen_expected``
-    and ``best_expected`` come from the check worlds, so that ``cost`` is
-    their difference; otherwise the choice was the expert's and both are
-    the screening estimate.
+    ``chosen_expected`` and ``best_expected`` are the options' ``estimate``
+    (see the module doc): from the check worlds when the choice was checked
+    (``check_worlds`` > 0), so that ``cost`` is their difference; otherwise
+    the choice was the expert's and both are the screening estimate.
     """
     import pandas as pd
 
@@ -524,23 +597,24 @@ def decision_table(df: pd.DataFrame, *, costly: float = COSTLY) -> pd.DataFrame:
     for decision, g in df.groupby("decision", sort=True):
         chosen = g[g["chosen"]].iloc[0]
         best = g[g["best"]].iloc[0]
-        checked = int(chosen["check_worlds"]) > 0
-        chosen_expected = float(chosen["check_expected"] if checked else chosen["expected"])
-        best_expected = float(best["check_expected"] if checked else best["expected"])
         cost = float(chosen["cost"])
         se = float(chosen["cost_se"])
+        said = verdict(cost, se, costly=costly, forced=bool(chosen["forced"]), same=bool(chosen["best"]))
         rows.append(
             {
                 "decision": int(decision),  # type: ignore[arg-type]
                 "kind": chosen["kind"],
                 "trick": chosen["trick"],
                 "chosen": chosen["option"],
-                "chosen_expected": chosen_expected,
+                "chosen_expected": float(chosen["estimate"]),
+                "chosen_se": float(chosen["estimate_se"]),
                 "best": best["option"],
-                "best_expected": best_expected,
+                "best_expected": float(best["estimate"]),
+                "best_se": float(best["estimate_se"]),
                 "cost": cost,
                 "cost_se": se,
                 "costly": bool(cost - COSTLY_Z * se > costly),  # False when se is nan (a single check world)
+                "verdict": said,
                 "forced": bool(chosen["forced"]),
                 "options": len(g),
                 "check_worlds": int(chosen["check_worlds"]),
@@ -559,10 +633,13 @@ def decision_table(df: pd.DataFrame, *, costly: float = COSTLY) -> pd.DataFrame:
             "chosen": "string",
             "best": "string",
             "chosen_expected": "float64",
+            "chosen_se": "float64",
             "best_expected": "float64",
+            "best_se": "float64",
             "cost": "float64",
             "cost_se": "float64",
             "costly": "bool",
+            "verdict": "string",
             "forced": "bool",
             "options": "int64",
             "check_worlds": "int64",

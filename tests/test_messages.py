@@ -201,6 +201,8 @@ DECIMALS = {
     "share",
     "seconds",
     "cost",
+    "gap",
+    "margin",
 }
 # ... and these counts are never 1 (the reason is the test's documentation).
 COUNTS_NEVER_ONE = {
@@ -231,6 +233,7 @@ COUNTS_NEVER_ONE = {
     "selfplay.cli.done_games.one": "hands: a whole game takes several hands",
     "review.summary.zero": "decisions: a seat decides 13 plays (and a pass) in a hand",
     "review.summary.one": "decisions: a seat decides 13 plays (and a pass) in a hand",
+    "review.summary_good": "decisions: a seat decides 13 plays (and a pass) in a hand",
     "tut.first.needed": "needed: a sample size, far above 1",
     "tut.queen.games.more": "games: a whole experiment of games",
     "tut.queen.games.fewer": "games: a whole experiment of games",

@@ -158,38 +158,84 @@ def test_strategy_notebooks_have_a_parameters_cell(number: str) -> None:
 
 
 # ----- the notebooks that read the learner's saved game, run with one saved ------------------------------------
-# (test_binder runs every notebook with no saved game: the other branch.)
-READS_SAVED_GAME = ("02_play_against_bots.ipynb", "10_review_your_hand.ipynb")
+# (test_binder runs every notebook with no saved game: the other branch.) A notebook reads the learner's files when
+# its code uses the store or opens a table or the walkthrough (they resume the saved game, settings and progress).
+READS_SAVED_GAME = ("01_learn_to_play.ipynb", "02_play_against_bots.ipynb", "10_review_your_hand.ipynb")
+APPS_READ_SAVED_GAME = ("learn.ipynb", "learn_by_playing.ipynb", "table.ipynb")
+READS = re.compile(r"\bstore\.|\bGameTable\(|\bWalkthrough\(")
+# What the learner has saved: a hand just over; the next hand begun (the usual state after a break); a save
+# file that cannot be read (a crash mid-write on an old version, a disk that filled up).
+SAVED_STATES = [
+    ("01_learn_to_play.ipynb", "next_hand"),
+    ("02_play_against_bots.ipynb", "hand_over"),
+    ("10_review_your_hand.ipynb", "hand_over"),
+    ("10_review_your_hand.ipynb", "next_hand"),
+    ("10_review_your_hand.ipynb", "damaged"),
+    *((f"apps/{name}", "next_hand") for name in APPS_READ_SAVED_GAME),
+]
+
+
+def _reads_saved_state(path: Path) -> bool:
+    code = "".join("".join(c["source"]) for c in load(path)["cells"] if c["cell_type"] == "code")
+    return bool(READS.search(code))
 
 
 def test_the_notebooks_that_read_the_saved_game_are_these() -> None:
-    readers = {p.name for p in notebooks("en") if "store." in p.read_text(encoding="utf-8")}
+    readers = {p.name for p in notebooks("en") if _reads_saved_state(p)}
     assert readers == set(READS_SAVED_GAME), f"{readers}: a notebook that reads the saved game is run with one below"
+    apps_reading = {p.name for p in apps("en") if _reads_saved_state(p)}
+    assert apps_reading == set(APPS_READ_SAVED_GAME), apps_reading
+    assert {name for name, _ in SAVED_STATES} == {*READS_SAVED_GAME, *(f"apps/{a}" for a in APPS_READ_SAVED_GAME)}
 
 
-@pytest.mark.notebooks
-@pytest.mark.parametrize("name", READS_SAVED_GAME)
-def test_runs_with_the_learners_finished_game_saved(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import nbformat
-    from nbclient import NotebookClient
-
+def _save(data: Path, state: str) -> bytes:
+    """Leave the learner's files in ``state`` (game 4721, as teachers.md asks a class); the save file's bytes."""
     from hearts_widgets import TableModel
+    from hearts_widgets.store import SAVE_FILE
 
-    data = tmp_path / "data"
-    table = TableModel(number=4721, level="random", data_dir=data, paced=False)  # as teachers.md asks a class
+    table = TableModel(number=4721, level="random", data_dir=data, paced=False)
     for c in list(table.hand.hand_of(0))[:3]:
         table.click_card(c.code)
     table.press("pass")
     while not table.hand.is_over:
         table.click_card(table.hand.legal_moves.lowest().code)
+    if state == "next_hand":
+        table.press("next")
+        assert table.hand.hand_number == 2
+    elif state == "damaged":
+        (data / SAVE_FILE).write_bytes(b'{"format": "hearts-table-save", "game": {"numb')
+    return (data / SAVE_FILE).read_bytes()
+
+
+@pytest.mark.notebooks
+@pytest.mark.parametrize(("name", "state"), SAVED_STATES)
+def test_runs_with_the_learners_game_saved(
+    name: str, state: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import nbformat
+    from nbclient import NotebookClient
+
+    from hearts_widgets.store import SAVE_FILE
+
+    data = tmp_path / "data"
+    before = _save(data, state)
     monkeypatch.setenv("HEARTS_DATA_DIR", str(data))
     monkeypatch.setenv("MPLBACKEND", "Agg")
-    nb = nbformat.read(TUTORIALS / "en" / name, as_version=4)
-    where = {"metadata": {"path": str(TUTORIALS / "en")}}  # notebook 10 reads ../solutions from there
+    path = APPS / "en" / name.removeprefix("apps/") if name.startswith("apps/") else TUTORIALS / "en" / name
+    nb = nbformat.read(path, as_version=4)
+    where = {"metadata": {"path": str(path.parent)}}  # notebook 10 reads ../solutions from there
     client = NotebookClient(nb, timeout=300, kernel_name="python3", resources=where)
     client.execute()
     said = "".join(
         out.get("text", "") for cell in nb.cells if cell.cell_type == "code" for out in cell.get("outputs", [])
     )
     if name.startswith("10"):
-        assert "4721" in said, said[:2000]  # it reviews the learner's own hand, not the example
+        if state == "damaged":  # nothing to review of the learner's: the example, and the file is left as it was
+            assert "here is an example: deal 11" in said, said[:2000]
+        else:  # it reviews the learner's own finished hand, not the example
+            assert "Your saved game 4721, hand 1." in said, said[:2000]
+    if state == "damaged":
+        assert (data / SAVE_FILE).read_bytes() == before  # never destroyed, even damaged
+    else:  # the learner's game is still there, at least as far as it was
+        saved = json.loads((data / SAVE_FILE).read_text(encoding="utf-8"))
+        assert saved["game"]["number"] == 4721, saved

@@ -3,12 +3,19 @@
 :class:`ReviewModel` holds the logic (no browser needed): it runs
 :func:`hearts.review.review_hand` once and renders the points the seat
 really took (trick by trick), the decision table (costly decisions marked,
-each cost with its uncertainty, and the points taken in that trick), a bar
-chart of expected points per option for one decision with ±2 standard
-error lines and a one-line takeaway (SVG), and a sentence about it, in
-English or Spanish (numbers with the language's decimal mark). Tricks are
-numbered from 1 here, for people; the DataFrames number them from 0.
-:class:`HandReview` shows them with a picker for the decision.
+each difference with its uncertainty, a verdict in words, and the points
+taken in that trick), a bar chart of expected points per option for one
+decision with ±2 standard error lines and a one-line takeaway (SVG), and a
+sentence about it, in English or Spanish (numbers with the language's
+decimal mark). Tricks are numbered from 1 here, for people; the DataFrames
+number them from 0. :class:`HandReview` shows them with a picker for the
+decision.
+
+Table, chart and sentence show one set of numbers: each decision's
+:class:`DecisionNumbers` is made once (:meth:`ReviewModel.numbers`) from
+the review's ``estimate`` column and every part is written from it. Cards
+are named in text everywhere; the only card pictures are the hand's, in a
+block of their own.
 
 >>> from hearts import Deal, HandState
 >>> from hearts.bots.random_bot import RandomBot
@@ -32,13 +39,14 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import html
 from typing import Any
 
 import ipywidgets as W
 
 from hearts.cards import Card
-from hearts.display import card_svg, hand_svg, suit_color
+from hearts.display import hand_svg, suit_color
 from hearts.messages import number, seat_name, text, text_n
 from hearts.review import (
     COSTLY,
@@ -50,7 +58,7 @@ from hearts.review import (
     review_hand,
 )
 
-__all__ = ["HandReview", "ReviewModel"]
+__all__ = ["DecisionNumbers", "HandReview", "OptionNumbers", "ReviewModel"]
 
 _STYLE = """
 <style>
@@ -64,7 +72,10 @@ _STYLE = """
 .hearts-review table.hr-table td.hr-num { text-align: right; }
 .hearts-review tr.hr-costly td { background: #ffebee; }
 .hearts-review tr.hr-costly td.hr-cost { color: #b71c1c; font-weight: bold; }
+.hearts-review tr.hr-good td.hr-verdict { color: #1b5e20; font-weight: bold; }
 .hearts-review tr.hr-selected td { outline: 2px solid #1565c0; }
+.hearts-review .hr-legend { font-size: 0.9em; color: #444; margin: 2px 0 6px; }
+.hearts-review .hr-hand-caption { font-size: 0.9em; color: #444; margin: 6px 0 0; }
 .hearts-review .hr-explain { padding: 6px 10px; background: #eef5ee; border-radius: 8px; margin: 4px 0; }
 .hearts-review .hr-points { margin: 2px 0; }
 </style>
@@ -74,6 +85,53 @@ _STYLE = """
 def _n(x: float, lang: str) -> str:
     """One decimal, with the language's decimal mark (the project's number format)."""
     return number(float(x), lang, 1)
+
+
+@dataclasses.dataclass(frozen=True)
+class OptionNumbers:
+    """One option of a decision as the chart shows it: its ``estimate`` (see :mod:`hearts.review`)."""
+
+    label: str
+    codes: str
+    expected: float
+    stderr: float
+    worlds: int
+    chosen: bool
+    best: bool
+    checked: bool  # played out again in the check worlds (the chosen and the expert's, when they differ)
+
+
+@dataclasses.dataclass(frozen=True)
+class DecisionNumbers:
+    """Everything the widget says about one decision, computed once: the table row, the chart and the
+    sentence are all written from this (see :meth:`ReviewModel.numbers`).
+
+    ``cost`` is the chosen option's expected points minus the expert's choice's (above 0: the choice
+    expects more points, which is worse); ``verdict`` is :func:`hearts.review.verdict` of it.
+    """
+
+    decision: int
+    kind: str
+    trick: int | None
+    chosen: str
+    best: str
+    chosen_expected: float
+    chosen_se: float
+    best_expected: float
+    best_se: float
+    cost: float
+    cost_se: float
+    worlds: int
+    verdict: str
+    costly: bool
+    points: int | None
+    tip: str | None
+    options: tuple[OptionNumbers, ...]
+
+    @property
+    def compared(self) -> bool:
+        """Whether there are two different options to compare (not forced, not the expert's own choice)."""
+        return self.verdict not in ("forced", "same")
 
 
 class ReviewModel:
@@ -114,7 +172,61 @@ class ReviewModel:
             review = review_hand(hand, seat, **kw)
         self.options = review
         self.decisions = decision_table(review, costly=costly)
+        self._numbers = {n.decision: n for n in self._all_numbers()}
         self.selected = self._default_selection()
+
+    # ----- the one set of numbers ------------------------------------------------------
+
+    def _all_numbers(self) -> list[DecisionNumbers]:
+        out = []
+        for _, r in self.decisions.iterrows():
+            decision = int(r["decision"])
+            g = self.options[self.options["decision"] == decision]
+            options = tuple(
+                OptionNumbers(
+                    str(o["option"]),
+                    str(o["codes"]),
+                    float(o["estimate"]),
+                    float(o["estimate_se"]),
+                    int(o["estimate_worlds"]),
+                    bool(o["chosen"]),
+                    bool(o["best"]),
+                    int(o["check_worlds"]) > 0 and bool(o["chosen"] or o["best"]),
+                )
+                for _, o in g.iterrows()
+            )
+            chosen = next(o for o in options if o.chosen)
+            play = r["kind"] == "play"
+            out.append(
+                DecisionNumbers(
+                    decision=decision,
+                    kind=str(r["kind"]),
+                    trick=int(r["trick"]) if play else None,
+                    chosen=str(r["chosen"]),
+                    best=str(r["best"]),
+                    chosen_expected=float(r["chosen_expected"]),
+                    chosen_se=float(r["chosen_se"]),
+                    best_expected=float(r["best_expected"]),
+                    best_se=float(r["best_se"]),
+                    cost=float(r["cost"]),
+                    cost_se=float(r["cost_se"]),
+                    worlds=chosen.worlds,
+                    verdict=str(r["verdict"]),
+                    costly=bool(r["costly"]),
+                    points=int(r["points"]) if play else None,
+                    tip=r["tip"] if isinstance(r["tip"], str) else None,
+                    options=options,
+                )
+            )
+        return out
+
+    def numbers(self, decision: int | None = None) -> DecisionNumbers:
+        """The numbers of one decision (default: the one shown), as the table, the chart and the sentence
+        give them."""
+        decision = self.selected if decision is None else decision
+        if decision not in self._numbers:
+            raise ReviewError(f"no decision {decision!r}; this review has 0 to {len(self.decisions) - 1}", "decision")
+        return self._numbers[decision]
 
     # ----- state -------------------------------------------------------------------
 
@@ -126,12 +238,8 @@ class ReviewModel:
 
     def select(self, decision: int) -> None:
         """Show ``decision`` (its index, as in the ``decision`` column)."""
-        if decision not in set(self.decisions["decision"]):
-            raise ReviewError(f"no decision {decision!r}; this review has 0 to {len(self.decisions) - 1}", "decision")
+        self.numbers(decision)  # checks it
         self.selected = int(decision)
-
-    def _row(self, decision: int) -> Any:
-        return self.decisions[self.decisions["decision"] == decision].iloc[0]
 
     # ----- text ----------------------------------------------------------------------
 
@@ -139,20 +247,27 @@ class ReviewModel:
         return _n(x, self.lang)
 
     def _margin(self, se: float) -> str:
-        """Half the width of the range shown with a cost: ``COSTLY_Z`` standard errors."""
+        """Half the width of the range shown with a number: ``COSTLY_Z`` standard errors."""
         return "?" if se != se else self._n(COSTLY_Z * se)
+
+    def _signed(self, x: float) -> str:
+        """A difference with its sign always written: ``+1.2``, ``−0.5`` (a true minus), ``0.0``."""
+        s = self._n(x)
+        if s.lstrip("-").replace(",", "").replace(".", "").strip("0") == "":
+            return s.lstrip("-")
+        return "\u2212" + s[1:] if s.startswith("-") else "+" + s
 
     def _kind(self, kind: str) -> str:
         return text(f"review.kind.{kind}", self.lang)
 
-    def _where(self, row: Any) -> str:
+    def _where(self, n: DecisionNumbers) -> str:
         """``"Play 3"`` (the trick, counted from 1) or ``"Pass"``."""
-        if row["kind"] == "play":
-            return f"{self._kind('play')} {int(row['trick']) + 1}"
-        return self._kind(row["kind"])
+        if n.trick is not None:
+            return f"{self._kind('play')} {n.trick + 1}"
+        return self._kind(n.kind)
 
-    def _tip(self, name: Any) -> str:
-        if not isinstance(name, str):
+    def _tip(self, name: str | None) -> str:
+        if name is None:
             return ""
         try:
             from hearts.bots.tips import tip_title
@@ -160,6 +275,41 @@ class ReviewModel:
             return tip_title(name, self.lang)
         except Exception:  # an unknown tip name is shown as it is
             return name
+
+    def _values(self, n: DecisionNumbers) -> dict[str, Any]:
+        """The placeholders every sentence about ``n`` is written with (one formatting of each number)."""
+        return {
+            "where": self._where(n),
+            "chosen": n.chosen,
+            "best": n.best,
+            "chosen_expected": self._n(n.chosen_expected),
+            "best_expected": self._n(n.best_expected),
+            "gap": self._n(abs(n.cost)),
+            "margin": self._margin(n.cost_se),
+            "worlds": n.worlds,
+            "threshold": self._n(self.costly),
+        }
+
+    @staticmethod
+    def _sentence(n: DecisionNumbers) -> str:
+        """Which sentence tells ``n``'s verdict: its own, or ``equal`` for a choice that gave the same points as
+        the expert's in every check world."""
+        return "equal" if n.verdict == "as_well" and n.cost == 0 and n.cost_se == 0 else n.verdict
+
+    def verdict_text(self, decision: int | None = None) -> str:
+        """The verdict in a few words, as the table's Verdict column says it (``"as well as the expert's"``)."""
+        return text(f"review.verdict.{self.numbers(decision).verdict}", self.lang)
+
+    def difference_text(self, decision: int | None = None) -> str:
+        """The table's Difference cell: your choice's expected points minus the expert's, sign always written,
+        with its range (``"+1.2 ± 0.4"``, ``"−0.5 ± 0.3"``); ``"0.0"`` for the expert's own choice, ``"–"``
+        when only one card was legal."""
+        n = self.numbers(decision)
+        if n.verdict == "forced":
+            return "–"
+        if n.verdict == "same":
+            return self._n(0.0)
+        return f"{self._signed(n.cost)} ± {self._margin(n.cost_se)}"
 
     def title(self) -> str:
         """``"Review of South's decisions"``."""
@@ -170,12 +320,13 @@ class ReviewModel:
         return self.points.explain(self.lang)
 
     def summary(self) -> str:
-        """How many decisions were costly and what they cost together."""
+        """How many decisions were costly and what they cost together; how many matched the expert or did as
+        well or better."""
         d = self.decisions
         if not len(d):
             return text("review.empty", self.lang)
         bad = d[d["costly"]]
-        return text_n(
+        out = text_n(
             "review.summary",
             len(bad),
             self.lang,
@@ -184,65 +335,39 @@ class ReviewModel:
             threshold=self._n(self.costly),
             total=self._n(float(bad["cost"].sum())),
         )
+        compared = d[~d["verdict"].isin(["forced", "same"])]
+        good = int(compared["verdict"].isin(["better", "as_well"]).sum())
+        same = int((d["verdict"] == "same").sum())
+        said = text("review.summary_good", self.lang, same=same, decisions=len(d), good=good, compared=len(compared))
+        return out + " " + said
 
     def labels(self) -> list[tuple[str, int]]:
-        """Picker entries: ``("Play 3: 9♦ (2.1) ⚠", 3)``."""
+        """Picker entries: ``("Play 3: 9♦ — costly (+2.1 ± 0.4) ⚠", 3)``."""
         out = []
-        for _, row in self.decisions.iterrows():
-            mark = " ⚠" if row["costly"] else ""
-            out.append((f"{self._where(row)}: {row['chosen']} ({self._n(row['cost'])}){mark}", int(row["decision"])))
+        for n in self._numbers.values():
+            mark = " ⚠" if n.costly else ""
+            diff = f" ({self.difference_text(n.decision)})" if n.compared else ""
+            label = f"{self._where(n)}: {n.chosen} — {self.verdict_text(n.decision)}{diff}{mark}"
+            out.append((label, n.decision))
         return out
 
     def takeaway(self, decision: int | None = None) -> str:
-        """One line on what the chart shows: was the choice costly, and how sure is that?"""
-        decision = self.selected if decision is None else decision
-        if decision is None:
+        """One line on what the chart shows, from the verdict: did the choice do as well as the expert's or
+        better, or what did it cost, and how sure is that?"""
+        if decision is None and self.selected is None:
             return text("review.empty", self.lang)
-        row = self._row(decision)
-        if row["forced"]:
-            return text("review.takeaway.forced", self.lang)
-        if row["chosen"] == row["best"]:
-            return text("review.takeaway.same", self.lang)
-        cost, se = float(row["cost"]), float(row["cost_se"])
-        values = {
-            "best": row["best"],
-            "cost": self._n(cost),
-            "margin": self._margin(se),
-            "threshold": self._n(self.costly),
-        }
-        if row["costly"]:
-            key = "costly"
-        elif cost <= 0:
-            key = "even"
-        elif se != se or cost + COSTLY_Z * se > self.costly:
-            key = "unclear"
-        else:
-            key = "small"
-        return text(f"review.takeaway.{key}", self.lang, **values)
+        n = self.numbers(decision)
+        return text(f"review.takeaway.{self._sentence(n)}", self.lang, **self._values(n))
 
     def explanation(self, decision: int | None = None) -> str:
-        """A few sentences about a decision: the choice, the expert's, the cost and the points really taken."""
-        decision = self.selected if decision is None else decision
-        if decision is None:
+        """A few sentences about a decision: the choice, the expert's, what the difference says, and the
+        points really taken (cards named in text)."""
+        if decision is None and self.selected is None:
             return text("review.empty", self.lang)
-        row = self._row(decision)
-        if row["forced"]:
-            out = f"{self._where(row)}: {row['chosen']} ({text('review.forced', self.lang)})."
-        else:
-            out = text(
-                "review.explain",
-                self.lang,
-                where=self._where(row),
-                chosen=row["chosen"],
-                chosen_expected=self._n(row["chosen_expected"]),
-                best=row["best"],
-                best_expected=self._n(row["best_expected"]),
-                cost=self._n(row["cost"]),
-                margin=self._margin(float(row["cost_se"])),
-            )
-        if row["kind"] == "play":
-            points = int(row["points"])
-            out += " " + text_n("review.taken", points, self.lang, points=points)
+        n = self.numbers(decision)
+        out = text(f"review.explain.{self._sentence(n)}", self.lang, **self._values(n))
+        if n.points is not None:
+            out += " " + text_n("review.taken", n.points, self.lang, points=n.points)
         return out
 
     # ----- rendering -------------------------------------------------------------------
@@ -250,109 +375,130 @@ class ReviewModel:
     def table_html(self) -> str:
         """The decisions as an HTML table; costly rows have class ``hr-costly`` and a ⚠ mark.
 
-        The cost is shown with its range (± two standard errors); the last
-        columns say how many points the seat really took in that trick.
+        Each row gives both options' expected points, their difference (yours
+        minus the expert's, with ± two standard errors) and the verdict in
+        words; the last columns say how many points the seat really took in
+        that trick. A legend under it says how to read the difference.
         """
-        d = self.decisions
-        if not len(d):
+        if not self._numbers:
             return f"<p>{html.escape(text('review.empty', self.lang))}</p>"
-        cols = ("decision", "kind", "trick", "chosen", "best", "expected", "cost", "points", "tip")
-        head = "".join(f"<th>{html.escape(text(f'review.column.{c}', self.lang))}</th>" for c in cols)
+        cols = (
+            "decision", "kind", "trick", "chosen", "chosen_expected", "best", "best_expected", "difference",
+            "verdict", "points", "tip",
+        )
+        head = "".join(f'<th scope="col">{html.escape(text(f"review.column.{c}", self.lang))}</th>' for c in cols)
         rows = []
-        for _, r in d.iterrows():
+        for n in self._numbers.values():
             cls = []
-            if r["costly"]:
+            if n.costly:
                 cls.append("hr-costly")
-            if r["decision"] == self.selected:
+            if n.verdict in ("same", "better", "as_well"):
+                cls.append("hr-good")
+            if n.decision == self.selected:
                 cls.append("hr-selected")
-            mark = f" ⚠ {html.escape(text('review.costly', self.lang))}" if r["costly"] else ""
-            forced = bool(r["forced"])
-            expected = "–" if forced else f"{self._n(r['chosen_expected'])} / {self._n(r['best_expected'])}"
-            same = forced or r["chosen"] == r["best"]
-            cost = self._n(0.0) if same else f"{self._n(r['cost'])} ± {self._margin(float(r['cost_se']))}"
-            play = r["kind"] == "play"
+            mark = "⚠ " if n.costly else ""
+            forced = n.verdict == "forced"
             cells = [
-                f'<td class="hr-num">{r["decision"]}</td>',
-                f"<td>{html.escape(self._kind(r['kind']))}</td>",
-                f'<td class="hr-num">{int(r["trick"]) + 1 if play else ""}</td>',
-                f"<td>{html.escape(r['chosen'])}</td>",
-                f"<td>{html.escape(r['best'])}</td>",
-                f'<td class="hr-num">{expected}</td>',
-                f'<td class="hr-num hr-cost">{cost}{mark}</td>',
-                f'<td class="hr-num hr-taken">{int(r["points"]) if play else ""}</td>',
-                f"<td>{html.escape(self._tip(r['tip']))}</td>",
+                f'<td class="hr-num">{n.decision}</td>',
+                f"<td>{html.escape(self._kind(n.kind))}</td>",
+                f'<td class="hr-num">{"" if n.trick is None else n.trick + 1}</td>',
+                f'<td class="hr-chosen">{html.escape(n.chosen)}</td>',
+                f'<td class="hr-num hr-chosen-expected">{"–" if forced else self._n(n.chosen_expected)}</td>',
+                f'<td class="hr-best">{html.escape(n.best)}</td>',
+                f'<td class="hr-num hr-best-expected">{"–" if forced else self._n(n.best_expected)}</td>',
+                f'<td class="hr-num hr-cost">{html.escape(self.difference_text(n.decision))}</td>',
+                f'<td class="hr-verdict">{mark}{html.escape(self.verdict_text(n.decision))}</td>',
+                f'<td class="hr-num hr-taken">{"" if n.points is None else n.points}</td>',
+                f"<td>{html.escape(self._tip(n.tip))}</td>",
             ]
-            rows.append(f'<tr class="{" ".join(cls)}" data-decision="{r["decision"]}">{"".join(cells)}</tr>')
-        return f'<table class="hr-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+            rows.append(f'<tr class="{" ".join(cls)}" data-decision="{n.decision}">{"".join(cells)}</tr>')
+        legend = html.escape(text("review.legend", self.lang))
+        return (
+            f'<table class="hr-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+            f'<div class="hr-legend">{legend}</div>'
+        )
 
     def chart_svg(self, decision: int | None = None, *, width: float = 560) -> str:
         """Horizontal bars: expected points of each option of one decision (fewer is better).
 
-        Each bar has a line for ± two standard errors of its estimate. The
-        chosen option is drawn in orange, the expert's in green; each bar is
-        labelled with its cards (suit-coloured) and its value. Under the
-        title, a one-line takeaway (:meth:`takeaway`); under the bars, the
+        The expert's choice comes first (green), then the chosen option
+        (orange), then the others (grey); each bar has a line for ± two
+        standard errors and is labelled with its cards (suit-coloured text)
+        and its value, the same numbers as the table row and the sentence.
+        When the two were played out again, a caption says so and the other
+        options, estimated in the first worlds only, are drawn paler. Under
+        the title, a one-line takeaway (:meth:`takeaway`); under the bars, the
         axis: expected points for the seat in this hand.
         """
-        decision = self.selected if decision is None else decision
-        if decision is None:
+        if decision is None and self.selected is None:
             return '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>'
-        g = self.options[self.options["decision"] == decision].sort_values(["expected", "option"])
-        row = self._row(decision)
-        bar_h, gap, label_w, top = 20, 6, 130, 52
-        height = top + len(g) * (bar_h + gap) + 28
-        values = g["expected"].astype(float).fillna(0.0)
-        spread = COSTLY_Z * g["stderr"].astype(float).fillna(0.0)
-        lo = min(0.0, float((values - spread).min()))
-        hi = max(1.0, float((values + spread).max()))
+        n = self.numbers(decision)
+        rest = sorted((o for o in n.options if not (o.best or o.chosen)), key=lambda o: (o.expected, o.label))
+        shown = [o for o in n.options if o.best] + [o for o in n.options if o.chosen and not o.best] + rest
+        checked = any(o.checked for o in shown)
+        bar_h, gap, label_w = 20, 6, 130
+        top = 70 if checked else 52
+        height = top + len(shown) * (bar_h + gap) + 28
+        spread = [COSTLY_Z * (o.stderr if o.stderr == o.stderr else 0.0) for o in shown]
+        lo = min(0.0, min(o.expected - e for o, e in zip(shown, spread)))
+        hi = max(1.0, max(o.expected + e for o, e in zip(shown, spread)))
         scale = (width - label_w - 190) / (hi - lo)  # room for the value and its tag
 
         def x_of(v: float) -> float:
             return label_w + (v - lo) * scale
 
-        title = text("review.chart.title", self.lang, where=self._where(row))
+        title = text("review.chart.title", self.lang, where=self._where(n))
         parts = [
             f'<svg xmlns="http://www.w3.org/2000/svg" class="hr-chart" width="{width}" height="{height}" '
-            f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Arial, sans-serif">',
+            f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Arial, sans-serif" role="img" '
+            f'aria-label="{html.escape(title)}">',
             f'<text x="4" y="18" font-size="14" font-weight="bold">{html.escape(title)}</text>',
-            f'<text x="4" y="38" font-size="13" class="hr-takeaway">{html.escape(self.takeaway(decision))}</text>',
+            f'<text x="4" y="38" font-size="13" class="hr-takeaway">{html.escape(self.takeaway(n.decision))}</text>',
         ]
+        if checked:
+            screened = max((o.worlds for o in rest), default=0)
+            caption = text("review.chart.checked", self.lang, worlds=n.worlds, screened=screened)
+            parts.append(f'<text x="4" y="56" font-size="11" fill="#555">{html.escape(caption)}</text>')
         y = top
         zero = x_of(0.0)
-        for (_, r), value, err in zip(g.iterrows(), values, spread):
-            color = "#2e7d32" if r["best"] else "#ef6c00" if r["chosen"] else "#90a4ae"
+        for o, err in zip(shown, spread):
+            role = "best" if o.best else "chosen" if o.chosen else "other"
+            color = {"best": "#2e7d32", "chosen": "#ef6c00", "other": "#90a4ae"}[role]
+            faded = ' fill-opacity="0.55"' if checked and role == "other" else ""
             tx = 4
-            for code in str(r["option"]).split():
+            for code in o.codes.split():
                 c = Card.parse(code)
                 parts.append(
                     f'<text x="{tx}" y="{y + 15}" font-size="14" fill="{suit_color(c.suit)}">'
                     f"{html.escape(str(c))}</text>"
                 )
                 tx += 12 + 9 * len(str(c))
-            x0, x1 = sorted((zero, x_of(value)))
+            x0, x1 = sorted((zero, x_of(o.expected)))
             w = max(1.0, x1 - x0)
-            label = f"{r['option']}: {self._n(value)} ± {self._margin(err / COSTLY_Z)}"
+            value = self._n(o.expected)
+            label = f"{o.label}: {value} ± {self._margin(o.stderr)}"
             parts.append(
-                f'<rect x="{x0:.1f}" y="{y}" width="{w:.1f}" height="{bar_h}" rx="3" fill="{color}" '
-                f'data-option="{html.escape(str(r["codes"]))}">'
+                f'<rect x="{x0:.1f}" y="{y}" width="{w:.1f}" height="{bar_h}" rx="3" fill="{color}"{faded} '
+                f'data-option="{html.escape(o.codes)}" data-role="{role}" data-expected="{value}">'
                 f"<title>{html.escape(label)}</title></rect>"
             )
             end = x0 + w
             if err > 0:
-                a, b, mid = x_of(value - err), x_of(value + err), y + bar_h / 2
+                a, b, mid = x_of(o.expected - err), x_of(o.expected + err), y + bar_h / 2
                 parts.append(
                     f'<path class="hr-err" d="M{a:.1f} {mid:.1f}H{b:.1f}M{a:.1f} {mid - 5:.1f}V{mid + 5:.1f}'
                     f'M{b:.1f} {mid - 5:.1f}V{mid + 5:.1f}" stroke="#37474f" stroke-width="1.5" fill="none"/>'
                 )
                 end = max(end, b)
             tags = []
-            if r["chosen"]:
+            if o.chosen:
                 tags.append(text("review.chart.chosen", self.lang))
-            if r["best"]:
+            if o.best:
                 tags.append(text("review.chart.best", self.lang))
             tag = f" ({', '.join(tags)})" if tags else ""
             parts.append(
-                f'<text x="{end + 6:.1f}" y="{y + 15}" font-size="13">{self._n(value)}{html.escape(tag)}</text>'
+                f'<text x="{end + 6:.1f}" y="{y + 15}" font-size="13" class="hr-value">{value}{html.escape(tag)}'
+                "</text>"
             )
             y += bar_h + gap
         axis_y = y + 2
@@ -363,26 +509,20 @@ class ReviewModel:
         return "".join(parts)
 
     def cards_html(self, decision: int | None = None) -> str:
-        """The seat's hand at that decision, chosen cards raised and the expert's outlined."""
-        decision = self.selected if decision is None else decision
-        if decision is None:
+        """The seat's hand at that decision, chosen cards raised and the expert's outlined, under a caption
+        saying so (the widget's only card pictures, in a block of their own)."""
+        if decision is None and self.selected is None:
             return ""
-        kind, state, _ = self._steps[decision]
-        row = self._row(decision)
-        chosen = [Card.parse(c) for c in row["chosen"].split()]
-        best = [Card.parse(c) for c in row["best"].split()]
+        n = self.numbers(decision)
+        kind, state, _ = self._steps[n.decision]
+        chosen = [Card.parse(c) for c in n.chosen.split()]
+        best = [Card.parse(c) for c in n.best.split()]
         hand = state.hand_of(self.seat)
         legal = state.legal_moves_for(self.seat) if kind == "play" else hand
         dimmed = [c for c in hand if c not in legal]
-        return hand_svg(hand, selected=chosen, highlighted=best, dimmed=dimmed, width=52, lang=self.lang)
-
-    def best_card_svg(self, decision: int | None = None) -> str:
-        """The expert's choice as card pictures."""
-        decision = self.selected if decision is None else decision
-        if decision is None:
-            return ""
-        row = self._row(decision)
-        return "".join(card_svg(c, width=46, highlighted=True, lang=self.lang) for c in row["best"].split())
+        caption = html.escape(text("review.hand.caption", self.lang))
+        picture = hand_svg(hand, selected=chosen, highlighted=best, dimmed=dimmed, width=52, lang=self.lang)
+        return f'<div class="hr-hand-caption">{caption}</div>{picture}'
 
 
 class HandReview(W.VBox):  # type: ignore[misc]
@@ -433,6 +573,6 @@ class HandReview(W.VBox):  # type: ignore[misc]
             f"<div>{html.escape(m.summary())}</div></div>"
         )
         self.table.value = m.table_html()
-        self.explain.value = f'<div class="hr-explain">{html.escape(m.explanation())} {m.best_card_svg()}</div>'
+        self.explain.value = f'<div class="hr-explain">{html.escape(m.explanation())}</div>'
         self.chart.value = m.chart_svg()
         self.hand.value = m.cards_html()
