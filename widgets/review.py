@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import textwrap
 from typing import Any
 
 import ipywidgets as W
@@ -66,18 +67,22 @@ _STYLE = """
 .hearts-review .hr-title { font-size: 1.25em; font-weight: bold; margin: 4px 0; }
 .hearts-review .hr-summary { background: #fff8e1; border: 2px solid #ffb300; border-radius: 10px;
   padding: 6px 12px; margin: 4px 0; }
-.hearts-review table.hr-table { border-collapse: collapse; margin: 4px 0; }
+.hearts-review table.hr-table { border-collapse: collapse; margin: 4px 0; line-height: 1.35; width: 100%; }
 .hearts-review table.hr-table th, .hearts-review table.hr-table td { padding: 2px 10px;
   border-bottom: 1px solid #ddd; text-align: left; }
 .hearts-review table.hr-table td.hr-num { text-align: right; }
 .hearts-review tr.hr-costly td { background: #ffebee; }
 .hearts-review tr.hr-costly td.hr-cost { color: #b71c1c; font-weight: bold; }
 .hearts-review tr.hr-good td.hr-verdict { color: #1b5e20; font-weight: bold; }
-.hearts-review tr.hr-selected td { outline: 2px solid #1565c0; }
+.hearts-review table.hr-table td.hr-num, .hearts-review table.hr-table td.hr-chosen,
+.hearts-review table.hr-table td.hr-best, .hearts-review table.hr-table td.hr-where { white-space: nowrap; }
+.hearts-review table.hr-table td.hr-tip { font-size: 0.9em; color: #444; min-width: 9em; }
+.hearts-review tr.hr-selected td { background: #e3f2fd; box-shadow: inset 0 2px 0 #1565c0, inset 0 -2px 0 #1565c0; }
 .hearts-review .hr-legend { font-size: 0.9em; color: #444; margin: 2px 0 6px; }
 .hearts-review .hr-hand-caption { font-size: 0.9em; color: #444; margin: 6px 0 0; }
 .hearts-review .hr-explain { padding: 6px 10px; background: #eef5ee; border-radius: 8px; margin: 4px 0; }
 .hearts-review .hr-points { margin: 2px 0; }
+.hearts-review .hr-table-title { font-weight: bold; margin: 10px 0 2px; }
 </style>
 """
 
@@ -383,8 +388,7 @@ class ReviewModel:
         if not self._numbers:
             return f"<p>{html.escape(text('review.empty', self.lang))}</p>"
         cols = (
-            "decision", "kind", "trick", "chosen", "chosen_expected", "best", "best_expected", "difference",
-            "verdict", "points", "tip",
+            "decision", "chosen", "chosen_expected", "best", "best_expected", "difference", "verdict", "points", "tip",
         )
         head = "".join(f'<th scope="col">{html.escape(text(f"review.column.{c}", self.lang))}</th>' for c in cols)
         rows = []
@@ -399,9 +403,7 @@ class ReviewModel:
             mark = "⚠ " if n.costly else ""
             forced = n.verdict == "forced"
             cells = [
-                f'<td class="hr-num">{n.decision}</td>',
-                f"<td>{html.escape(self._kind(n.kind))}</td>",
-                f'<td class="hr-num">{"" if n.trick is None else n.trick + 1}</td>',
+                f'<td class="hr-where">{html.escape(self._where(n))}</td>',
                 f'<td class="hr-chosen">{html.escape(n.chosen)}</td>',
                 f'<td class="hr-num hr-chosen-expected">{"–" if forced else self._n(n.chosen_expected)}</td>',
                 f'<td class="hr-best">{html.escape(n.best)}</td>',
@@ -409,7 +411,7 @@ class ReviewModel:
                 f'<td class="hr-num hr-cost">{html.escape(self.difference_text(n.decision))}</td>',
                 f'<td class="hr-verdict">{mark}{html.escape(self.verdict_text(n.decision))}</td>',
                 f'<td class="hr-num hr-taken">{"" if n.points is None else n.points}</td>',
-                f"<td>{html.escape(self._tip(n.tip))}</td>",
+                f'<td class="hr-tip">{html.escape(self._tip(n.tip))}</td>',
             ]
             rows.append(f'<tr class="{" ".join(cls)}" data-decision="{n.decision}">{"".join(cells)}</tr>')
         legend = html.escape(text("review.legend", self.lang))
@@ -437,7 +439,26 @@ class ReviewModel:
         shown = [o for o in n.options if o.best] + [o for o in n.options if o.chosen and not o.best] + rest
         checked = any(o.checked for o in shown)
         bar_h, gap, label_w = 20, 6, 130
-        top = 70 if checked else 52
+        title = text("review.chart.title", self.lang, where=self._where(n))
+        head: list[tuple[str, int, str]] = [
+            (title, 14, 'font-weight="bold"'),
+            (self.takeaway(n.decision), 13, 'class="hr-takeaway"'),
+        ]
+        if checked:
+            screened = max((o.worlds for o in rest), default=0)
+            for key in ("review.chart.checked", "review.chart.paler"):
+                head.append((text(key, self.lang, worlds=n.worlds, screened=screened), 11, 'fill="#555"'))
+        lines, y = [], 0.0
+        for words, size, attrs in head:  # each wrapped to the chart's width (DejaVu Sans: about 0.6 em a letter)
+            wrapped = textwrap.wrap(words, max(20, int((width - 8) / (0.62 * size))))
+            spans = []
+            for i, line in enumerate(wrapped):
+                y += size * 1.35
+                last = i == len(wrapped) - 1
+                spans.append(f'<tspan x="4" y="{y:.0f}">{html.escape(line if last else line + " ")}</tspan>')
+            lines.append(f'<text font-size="{size}" {attrs}>{"".join(spans)}</text>')
+            y += 4
+        top = int(y) + 12
         height = top + len(shown) * (bar_h + gap) + 28
         spread = [COSTLY_Z * (o.stderr if o.stderr == o.stderr else 0.0) for o in shown]
         lo = min(0.0, min(o.expected - e for o, e in zip(shown, spread)))
@@ -447,18 +468,12 @@ class ReviewModel:
         def x_of(v: float) -> float:
             return label_w + (v - lo) * scale
 
-        title = text("review.chart.title", self.lang, where=self._where(n))
         parts = [
             f'<svg xmlns="http://www.w3.org/2000/svg" class="hr-chart" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Arial, sans-serif" role="img" '
             f'aria-label="{html.escape(title)}">',
-            f'<text x="4" y="18" font-size="14" font-weight="bold">{html.escape(title)}</text>',
-            f'<text x="4" y="38" font-size="13" class="hr-takeaway">{html.escape(self.takeaway(n.decision))}</text>',
+            *lines,
         ]
-        if checked:
-            screened = max((o.worlds for o in rest), default=0)
-            caption = text("review.chart.checked", self.lang, worlds=n.worlds, screened=screened)
-            parts.append(f'<text x="4" y="56" font-size="11" fill="#555">{html.escape(caption)}</text>')
         y = top
         zero = x_of(0.0)
         for o, err in zip(shown, spread):
@@ -526,7 +541,8 @@ class ReviewModel:
 
 
 class HandReview(W.VBox):  # type: ignore[misc]
-    """The review widget: title and summary, decision table, a picker, the chart and the hand.
+    """The review widget: title and summary; a picker with the decision it shows (sentence, chart, hand) right
+    under it, so that all of it is on screen together; then the table of every decision.
 
     ``HandReview(hand, seat=0, lang="en")``; other keywords go to :class:`ReviewModel`.
     """
@@ -547,7 +563,7 @@ class HandReview(W.VBox):  # type: ignore[misc]
         self.picker.style.description_width = "initial"
         pick_row = W.HBox([self.picker])
         super().__init__(
-            [W.HTML(_STYLE), self.header, self.table, pick_row, self.explain, self.chart, self.hand],
+            [W.HTML(_STYLE), self.header, pick_row, self.explain, self.chart, self.hand, self.table],
             layout=W.Layout(max_width="1000px"),
         )
         self.add_class("hearts-review")
@@ -572,7 +588,8 @@ class HandReview(W.VBox):  # type: ignore[misc]
             f'<div class="hr-summary"><div class="hr-points">{html.escape(m.points_text())}</div>'
             f"<div>{html.escape(m.summary())}</div></div>"
         )
-        self.table.value = m.table_html()
+        heading = html.escape(text("review.table.title", m.lang))
+        self.table.value = f'<div class="hr-table-title">{heading}</div>{m.table_html()}'
         self.explain.value = f'<div class="hr-explain">{html.escape(m.explanation())}</div>'
         self.chart.value = m.chart_svg()
         self.hand.value = m.cards_html()

@@ -1,0 +1,148 @@
+"""The hand review and the pass hint in JupyterLab, in a real browser, at 1280x900 and 1920x1080.
+
+- The review widget: for several decisions picked in its dropdown, the highlighted table row, the chart's bars
+  and the sentence under the picker show the same numbers (read from the page, not from Python), the sentence
+  holds no card picture, and the chart fits the window. Screenshots of each.
+- The pass hint at the table: one reason per card, as a list under the message line, each naming its cards.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hearts_pages import NOTEBOOK, TIMEOUT_MS, Board, inside_viewport, new_page, run_all, widget
+from playwright.sync_api import Page, expect
+
+PATH = "review/review.ipynb"
+CELLS = [
+    """import tempfile
+from pathlib import Path
+from hearts import Deal, HandState
+from hearts.bots.random_bot import RandomBot
+from hearts.bots.rule_bot import RuleBot
+from hearts_widgets import GameTable
+from hearts_widgets.review import HandReview
+hand = HandState(Deal.from_number(31))
+bots = [RandomBot(seed=0)] + [RuleBot(seed=s) for s in range(1, 4)]
+for seat in range(4):
+    hand.push_pass(seat, bots[seat].choose_pass(hand.observation(seat)).mask)
+while not hand.is_over:
+    hand.push(bots[hand.to_play].choose_play(hand.observation(hand.to_play)))
+HandReview(hand, 0, lang="en", worlds=8, pass_worlds=3, check_worlds=40, seed=2)""",
+    'GameTable(number=5, level="random", lang="en", data_dir=Path(tempfile.mkdtemp()), resume=False, paced=False)'
+    '.add_class("hw-hint-table")',
+]
+
+
+@pytest.fixture(scope="module")
+def review_notebook(lab: Any, workdir: Path) -> Any:
+    cells = [
+        {"cell_type": "code", "metadata": {}, "source": src, "outputs": [], "execution_count": None, "id": f"c{i}"}
+        for i, src in enumerate(CELLS)
+    ]
+    nb = {
+        "cells": cells,
+        "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (workdir / PATH).parent.mkdir(parents=True, exist_ok=True)
+    (workdir / PATH).write_text(json.dumps(nb), encoding="utf-8")
+    return lab
+
+
+@pytest.fixture(params=[(1280, 900), (1920, 1080)], ids=["1280x900", "1920x1080"])
+def page(request: pytest.FixtureRequest, review_notebook: Any, browser: Any) -> Iterator[Page]:
+    width, height = request.param
+    ctx, pg = new_page(browser, width, height)
+    pg.goto(review_notebook.url(f"lab/tree/{PATH}?reset"))
+    run_all(pg, review_notebook, PATH)
+    yield pg
+    assert pg.external_requests == [], pg.external_requests
+    ctx.close()
+
+
+def _shown(review: Any) -> dict[str, Any]:
+    """What the review shows for the decision picked: the selected row's cells, the chart's bars, the sentence."""
+    return dict(
+        review.evaluate(
+            """r => {
+              const row = r.querySelector('tr.hr-selected');
+              const cell = c => row.querySelector('td.' + c).textContent;
+              const bars = {};
+              for (const b of r.querySelectorAll('svg.hr-chart rect[data-role]')) {
+                if (b.dataset.role !== 'other') bars[b.dataset.role] = b.dataset.expected;
+              }
+              const chart = r.querySelector('svg.hr-chart');
+              const explain = r.querySelector('.hr-explain');
+              return { decision: row.dataset.decision, chosen: cell('hr-chosen-expected'),
+                       best: cell('hr-best-expected'), diff: cell('hr-cost'), verdict: cell('hr-verdict'),
+                       bars, takeaway: chart.querySelector('.hr-takeaway').textContent,
+                       sentence: explain.innerText, pictures: explain.querySelectorAll('svg, img').length,
+                       chartRight: chart.getBoundingClientRect().right, width: window.innerWidth };
+            }"""
+        )
+    )
+
+
+def test_review_and_pass_hint_in_jupyterlab(page: Page, screenshots: Path) -> None:
+    review_numbers_agree(page, screenshots)
+    pass_hint_lists_a_reason_for_each_card(page, screenshots)
+
+
+def review_numbers_agree(page: Page, screenshots: Path) -> None:
+    review = page.locator(f"{NOTEBOOK} .jp-OutputArea .hearts-review")
+    expect(review.locator("svg.hr-chart")).to_be_visible(timeout=TIMEOUT_MS)
+    picker = review.locator(".hr-picker select")
+    size = f"{page.viewport_size['width']}x{page.viewport_size['height']}"  # type: ignore[index]
+    verdicts = set()
+    for index in (0, 1, 2, 5, 6):
+        picker.select_option(index=index)
+        expect(review.locator("tr.hr-selected")).to_have_attribute("data-decision", str(index), timeout=TIMEOUT_MS)
+        page.wait_for_function(
+            "([r, i]) => r.querySelector('svg.hr-chart text').textContent.startsWith(i === 0 ? 'Pass' : 'Play ' + i)",
+            arg=[review.element_handle(), index],
+            timeout=TIMEOUT_MS,
+        )
+        got = _shown(review)
+        verdicts.add(got["verdict"])
+        assert got["pictures"] == 0, got  # card names in text, no picture inside the sentence
+        assert got["chartRight"] <= got["width"], got  # the chart fits the window
+        assert got["bars"]["best"] == got["best"] and got["bars"].get("chosen", got["best"]) == got["chosen"], got
+        assert got["chosen"] in got["sentence"] and got["best"] in got["sentence"], got
+        if " ± " in got["diff"]:
+            gap = got["diff"].split(" ± ")[0].lstrip("+\u2212")
+            assert gap in got["sentence"] or "exactly as well" in got["sentence"], got
+        if got["verdict"].startswith(("better", "as well")):
+            assert re.search(r"did (exactly )?(better than|as well as)", got["sentence"]), got
+            assert got["takeaway"].startswith("Your "), got
+        # The picker, the sentence, the chart and the hand are on screen together.
+        review.locator(".hr-picker").evaluate("el => el.scrollIntoView({block: 'start'})")
+        for part in (".hr-picker select", ".hr-explain", "svg.hr-chart"):
+            assert inside_viewport(review.locator(part).first), (part, size)
+        page.screenshot(path=str(screenshots / f"review-{size}-decision-{index}.png"))
+    review.locator("table.hr-table").evaluate("el => el.scrollIntoView({block: 'start'})")
+    page.screenshot(path=str(screenshots / f"review-{size}-table.png"))
+    assert len(verdicts) >= 3, verdicts  # costly, as well, better... said apart
+
+
+def pass_hint_lists_a_reason_for_each_card(page: Page, screenshots: Path) -> None:
+    table = Board(widget(page, "hw-hint-table"))
+    table.press("hint")
+    items = table.root.locator(".hw-message-box .hw-message-list li")
+    expect(items.first).to_be_visible(timeout=TIMEOUT_MS)
+    words = [i.inner_text() for i in items.all()]
+    assert len(words) >= 2, words  # deal 5: K♦ and K♥ are high cards, K♠ a high spade without guards
+    hinted = sorted(
+        table.box.locator("g.hand.mine g.card.hinted").evaluate_all("els => els.map(e => e.dataset.card)")
+    )
+    named = sorted(re.findall(r"(?:10|[2-9JQKA])[♣♦♠♥]", " ".join(w.split(":")[0] for w in words)))
+    assert len(named) == len(hinted) == 3, (named, hinted, words)
+    table.root.evaluate("el => el.scrollIntoView({block: 'start'})")
+    size = f"{page.viewport_size['width']}x{page.viewport_size['height']}"  # type: ignore[index]
+    page.screenshot(path=str(screenshots / f"pass-hint-{size}.png"))
