@@ -1931,12 +1931,13 @@ def _compact_table(
     n, me = v.n, v.viewer
     W = min(1000.0, max(440.0, fit / _UNIT_PX))
     px = fit / W  # CSS pixels per unit, as it will be shown
-    board = _Board(v, list(nm), lang, *_turns(v), W=W, landscape=landscape)
+    active, leads = _turns(v)
+    board = _Board(
+        v, list(nm), lang, active, leads, W=W, landscape=landscape, shown=shown, winner=winner, status=status,
+        strong=strong, four_color=four_color,
+    )  # fmt: skip
     board.corner(title)
-    if landscape:
-        top = board.across(shown, winner, status, strong, four_color)
-    else:
-        top = board.down(shown, winner, status, strong, four_color)
+    top = board.across() if landscape else board.down()
     mine = list(iter_mask(v.hands[me] or 0))
     pos, cw, cols, height_hand = _compact_fan(len(mine), W, board.m, px, top)
     board.body.append(
@@ -1987,6 +1988,11 @@ class _Board:
     leads: int  # the trick's leader (-1: none)
     W: float
     landscape: bool
+    shown: Sequence[tuple[int, Card]]  # the cards in the middle
+    winner: int | None  # the seat that took them, once the trick is finished
+    status: str | None = None  # the line for the viewer
+    strong: bool = False  # the status stands out (a message given, a covered hand)
+    four_color: bool = False
     m: float = 10.0  # the margin
     gap: float = 8.0  # between plates in a row
     body: list[str] = field(default_factory=list)
@@ -2066,11 +2072,9 @@ class _Board:
             _compact_plate(x, y, width, self.names[s], said, seat=s, active=s == self.active, lang=self.lang)
         )
 
-    def trick(
-        self, tcy: float, tw: float, shown: Sequence[tuple[int, Card]], winner: int | None, four_color: bool
-    ) -> float:
+    def trick(self, tcy: float, tw: float) -> float:
         """The trick (each card towards the seat that played it), the pass arrow or the summary; its bottom."""
-        v, lang, cx = self.v, self.lang, self.cx
+        v, lang, cx, shown, winner = self.v, self.lang, self.cx, self.shown, self.winner
         n, me = v.n, v.viewer
         th = tw * _RATIO
         trick_label = text("display.a11y.trick" if shown else "display.a11y.trick_empty", lang)
@@ -2080,7 +2084,7 @@ class _Board:
             x = cx + tw * 1.12 * math.cos(a)
             y = tcy + th * 0.56 * math.sin(a)
             self.body.append(
-                _played(c, s, x, y, tw, 0.0, winner=winner, names=self.names, four_color=four_color, lang=lang)
+                _played(c, s, x, y, tw, 0.0, winner=winner, names=self.names, four_color=self.four_color, lang=lang)
             )
         self.body.append("</g>")
         if v.phase is Phase.PASSING and not v.passed:
@@ -2089,8 +2093,9 @@ class _Board:
             self.body.append(_summary(v, self.names, lang, cx, tcy))
         return tcy + th * 1.06
 
-    def banner(self, top: float, room: float, x: float, status: str | None, strong: bool) -> float:
+    def banner(self, top: float, room: float, x: float) -> float:
         """The status line at ``top``, ``room`` wide, centred on ``x``; where what follows goes."""
+        status, strong = self.status, self.strong
         if status is None:
             return top
         first = _banner(x, 0, status, strong=strong, size=16, room=room)
@@ -2098,14 +2103,7 @@ class _Board:
         self.body.append(_banner(x, top + height, status, strong=strong, size=16, room=room))
         return top + height + 8
 
-    def down(
-        self,
-        shown: Sequence[tuple[int, Card]],
-        winner: int | None,
-        status: str | None,
-        strong: bool,
-        four_color: bool,
-    ) -> float:
+    def down(self) -> float:
         """Portrait: the other seats' plates in rows, the trick, the status, the viewer's plate across;
         where the hand goes."""
         m, W, cx, gap = self.m, self.W, self.cx, self.gap
@@ -2120,20 +2118,13 @@ class _Board:
             self.plate(x, y, pw, s, self.lines(s))
         top += plate_h * ((len(others) + per_row - 1) // per_row) + 4
         tw = min(84.0 if W < 600 else 112.0 if W < 800 else 96.0, (W - 2 * m) / 3.5)
-        top = self.trick(top + tw * _RATIO * 1.05 + 6, tw, shown, winner, four_color) + 10
-        top = self.banner(top, W - 2 * m, cx, status, strong)
+        top = self.trick(top + tw * _RATIO * 1.05 + 6, tw) + 10
+        top = self.banner(top, W - 2 * m, cx)
         # The viewer: a plate across, then the hand in rows of cards big enough to read and to tap.
         self.plate(m, top, W - 2 * m, me, [" · ".join(self.lines(me))])
         return top + 58
 
-    def across(
-        self,
-        shown: Sequence[tuple[int, Card]],
-        winner: int | None,
-        status: str | None,
-        strong: bool,
-        four_color: bool,
-    ) -> float:
+    def across(self) -> float:
         """Landscape: West (and the viewer's own plate) on the left, East and the status on the right, North
         above the trick in the middle; where the hand goes, in one row under them all."""
         m, W, cx, gap, side = self.m, self.W, self.cx, self.gap, self.side
@@ -2148,13 +2139,13 @@ class _Board:
             self.plate(cx - mid_w / 2, y, mid_w, s, self.lines(s))
             y += plate_h + 6
         tw = min(64.0, (W - 2 * m - 2 * (side + gap)) / 3.5)
-        bottom = self.trick(y + tw * _RATIO * 1.05, tw, shown, winner, four_color)
+        bottom = self.trick(y + tw * _RATIO * 1.05, tw)
         self.plate(m, top, side, west, self.lines(west))
         mine_lines = self.lines(me)
         self.plate(m, top + plate_h + 8, side, me, mine_lines)
         low = top + plate_h + 8 + 30 + 19 * len(mine_lines)
         self.plate(W - m - side, top, side, east, self.lines(east))
-        low = max(low, self.banner(top + plate_h + 8, side, W - m - side / 2, status, strong))
+        low = max(low, self.banner(top + plate_h + 8, side, W - m - side / 2))
         return max(bottom, low) + 6
 
 

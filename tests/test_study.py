@@ -9,7 +9,7 @@ import pytest
 
 from hearts.bots import RuleBot, Tips
 from hearts.errors import HeartsError
-from hearts.experiment import t_interval
+from hearts.stats import t_interval
 from hearts.study import Study, UnsupportedClaim
 
 
