@@ -403,3 +403,15 @@ def test_table_is_drawn_in_layers_from_the_felt_to_the_viewers_hand() -> None:
     while not h.is_over:
         h.push(h.legal_moves.lowest())
     assert layers(parse(table_svg(h)))[-5:] == ["seat:3", "trick", "summary", "seat:0", "hand mine:0"]
+
+
+def test_compact_table_is_drawn_in_layers_down_or_across() -> None:
+    # Portrait: the other seats' plates in a row, the middle, the message, the viewer's plate, the hand.
+    # Across: North above the trick, West and the viewer on the left, East and the message on the right.
+    h = fresh(9)
+    top = ["rect", "rect", "info", "hearts-unbroken"]
+    mine = ["seat active:0", "hand mine:0"]
+    down = layers(parse(table_svg(h, fit=400)))
+    assert down == [*top, "seat:1", "seat:2", "seat:3", "trick", "pass-arrow", "message", *mine]
+    across = layers(parse(table_svg(h, fit=844, fit_height=390)))
+    assert across == [*top, "seat:2", "trick", "pass-arrow", "seat:1", mine[0], "seat:3", "message", mine[1]]
