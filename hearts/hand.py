@@ -424,6 +424,35 @@ class HandState:
         if (number + 1) * n == rules._deck_mask.bit_count():
             self._finish()
 
+    def _commit_plays(
+        self,
+        trick: list[int],
+        leader: int,
+        to_play: int,
+        led_suit: int,
+        trick_number: int,
+        hearts_broken: bool,
+        played_mask: int,
+    ) -> None:
+        """Take the scalars of a position that a lean loop reached by :meth:`push`'s own steps.
+
+        :func:`hearts.selfplay.play_out` plays a run of cards on local
+        variables, updating this state's lists (``hands``, ``voids``,
+        ``taken``, ``points``, ``tricks`` and the undo records) in place as
+        :meth:`push` would; this sets the rest and, after the last trick,
+        scores the hand as :meth:`push` does. The tests check that the two
+        leave identical states.
+        """
+        self.trick = trick
+        self.leader = leader
+        self.to_play = to_play
+        self.led_suit = led_suit
+        self.trick_number = trick_number
+        self.hearts_broken = hearts_broken
+        self.played_mask = played_mask
+        if not trick and trick_number * self.n == self.rules._deck_mask.bit_count():
+            self._finish()
+
     def _finish(self) -> None:
         shooter = moon_shooter(self.taken)
         if shooter >= 0 and self.rules.moon is MoonScoring.SHOOTERS_CHOICE:

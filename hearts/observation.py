@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 _PLAYING = Phase.PLAYING
 
-__all__ = ["Observation"]
+__all__ = ["KnownLegalObservation", "Observation"]
 
 
 class Observation:
@@ -233,3 +233,21 @@ class Observation:
 
     def __repr__(self) -> str:
         return f"<Observation seat {self.seat} hand {self.hand} trick {self.trick_number}>"
+
+
+class KnownLegalObservation(Observation):
+    """An observation whose legal cards the one rule function already gave (the self-play loop's views).
+
+    :func:`hearts.selfplay.play_out` works out the legal cards before asking
+    a bot, to check its answer; it hands them on here instead of letting the
+    bot ask :func:`~hearts.rules.legal_mask` a second time. Everything else is
+    an ordinary :class:`Observation` snapshot.
+    """
+
+    __slots__ = ("known_legal",)
+
+    known_legal: int
+
+    def legal_mask(self) -> int:
+        """The cards this seat may play now, as the rule function gave them when this view was made."""
+        return self.known_legal

@@ -49,7 +49,7 @@ import numpy as np
 import pandas as pd
 
 from hearts import files
-from hearts.bots.base import Bot, BotError
+from hearts.bots.base import Bot, BotError, answers_forced_plays
 from hearts.bots.registry import (
     BOT_ALIASES,
     BotLike,
@@ -62,15 +62,15 @@ from hearts.bots.registry import (
     seat_bots,
 )
 from hearts.card_column import CardArray, CardDtype
-from hearts.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, iter_mask
+from hearts.cards import CARDS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, iter_mask
 from hearts.deal import Deal, StableRandom
 from hearts.errors import SelfPlayError
 from hearts.game import Game
-from hearts.hand import HandState, Phase
+from hearts.hand import HandState, Phase, Trick
 from hearts.messages import check_language, seat_name, text
-from hearts.observation import Observation
+from hearts.observation import KnownLegalObservation, Observation
 from hearts.parallel import ParallelError, WorkerError, chunk_ranges, run_tasks
-from hearts.rules import PassDirection, Rules, pass_refusal
+from hearts.rules import PassDirection, Rules, complete_trick, legal_mask, pass_refusal
 from hearts.runs import Run, RunOptions, check_count, check_pass_direction
 
 __all__ = [
@@ -370,31 +370,135 @@ def play_out(
             state.push_pass(s, mask)
     if state.phase is not Phase.PLAYING:
         return pass_reason, pass_tip
-    decide = [b.decide_play for b in bots]
-    hands = state.hands
-    push = state.push
-    remaining = state.rules.deck_mask.bit_count() - state.cards_played
-    record = rec is not None and rec.detail == "plays"
-    if record:
-        rcode, tcode = rec.play_keys.code, rec.play_tips.code  # type: ignore[union-attr]
-        rlist, vlist, tlist = rec.reason, rec.reason_values, rec.tip  # type: ignore[union-attr]
-    for _ in range(remaining):
-        s = state.to_play
-        d = decide[s](from_state(state, s, totals))
-        cards = d.cards
-        c = cards[0] if len(cards) == 1 else -1
-        # Following suit with a card in hand is always legal; anything else asks the rule function.
-        if c < 0 or not ((c // 13 == state.led_suit and hands[s] >> c & 1) or state.legal_mask() >> c & 1):
-            raise BotError(f"{bots[s].name} chose {[str(Card(x)) for x in cards]}, not one legal card")
-        if record:
-            rlist.append(rcode(d.reason))
-            vlist.append(d.values)
-            tlist.append(tcode(d.tip))
-        push(c)
+    _play_tricks(state, bots, totals, rec if rec is not None and rec.detail == "plays" else None)
     if state.phase is Phase.MOON_CHOICE:  # type: ignore[comparison-overlap]  # push() changed the phase
         s = state.to_play
         state.choose_moon(s, bots[s].choose_moon(from_state(state, s, totals)))
     return pass_reason, pass_tip
+
+
+def _play_tricks(state: HandState, bots: Sequence[Bot], totals: tuple[int, ...] | None, rec: _Recorder | None) -> None:
+    """Play the cards of ``state`` to the end of the hand: :meth:`HandState.push`'s steps on local variables.
+
+    The lean loop of self-play. The state's lists are updated in place and its
+    scalars set once at the end (:meth:`HandState._commit_plays`), also when
+    a bot fails. Each bot is asked with a fresh
+    :class:`~hearts.observation.KnownLegalObservation` whose parts that every
+    seat sees (tricks, points, voids, the trick so far) are tuples shared
+    between views and rebuilt only when they change; a bot that answers a
+    forced play without looking (:meth:`Bot.forced_play`) gets no
+    observation then. ``tests/test_selfplay.py`` checks the states, records
+    and decisions against a loop of :meth:`HandState.push` and
+    :meth:`Observation.from_state`.
+    """
+    n = state.n
+    rules = state.rules
+    hands = state.hands
+    voids = state.voids
+    taken = state.taken
+    points = state.points
+    tricks = state.tricks
+    undo = state._stack
+    passes = state.passes
+    received = state.received
+    off = state._pass_offset
+    hand_number = state.hand_number
+    pass_direction = state.pass_direction
+    breakers = rules._breakers_mask
+    points_of = rules.points_of
+    last = rules._deck_mask.bit_count() // n  # tricks in a hand
+    trick = list(state.trick)
+    leader = state.leader
+    s = state.to_play
+    led = state.led_suit
+    number = state.trick_number
+    broken = state.hearts_broken
+    played = state.played_mask
+    tricks_seen = tuple(tricks)
+    points_seen = tuple(points)
+    voids_seen = tuple(voids)
+    trick_seen = tuple([((leader + i) % n, CARDS[c]) for i, c in enumerate(trick)])
+    decide = [b.decide_play for b in bots]
+    forced = [b.forced_play if answers_forced_plays(b) else None for b in bots]
+    new = KnownLegalObservation.__new__
+    view = KnownLegalObservation
+    playing = Phase.PLAYING
+    if rec is not None:
+        rcode, tcode = rec.play_keys.code, rec.play_tips.code
+        rlist, vlist, tlist = rec.reason, rec.reason_values, rec.tip
+    c: int
+    try:
+        while number < last:
+            h = hands[s]
+            legal = legal_mask(h, led, number == 0, broken, rules)
+            d = None
+            if not legal & (legal - 1) and forced[s] is not None:
+                d = forced[s](CARDS[legal.bit_length() - 1])  # type: ignore[misc]
+            if d is None:
+                o = new(view)
+                o.seat = s
+                o.rules = rules
+                o.hand_number = hand_number
+                o.pass_direction = pass_direction
+                o.phase = playing
+                o.hand_mask = h
+                o.passed_mask = passes[s]
+                o.received_mask = received[s]
+                o.pass_target = (s + off) % n
+                o.pass_source = (s - off) % n
+                o.tricks = tricks_seen
+                o.trick = trick_seen
+                o.leader = leader
+                o.to_play = s
+                o.led_suit = led
+                o.trick_number = number
+                o.hearts_broken = broken
+                o.points = points_seen
+                o.voids = voids_seen
+                o.played_mask = played
+                o.totals = totals
+                o.known_legal = legal
+                d = decide[s](o)
+            cards = d.cards
+            if len(cards) != 1 or not 0 <= cards[0] < 52 or not legal >> cards[0] & 1:
+                raise BotError(f"{bots[s].name} chose {[str(Card(x)) for x in cards]}, not one legal card")
+            c = cards[0]
+            if rec is not None:
+                rlist.append(rcode(d.reason))
+                vlist.append(d.values)
+                tlist.append(tcode(d.tip))
+            # HandState.push, step by step
+            bit = 1 << c
+            hands[s] = h ^ bit
+            undo.append(("play", s, c, broken, voids[s]))
+            if trick:
+                if c // 13 != led:
+                    voids[s] |= 1 << led
+                    voids_seen = tuple(voids)
+            else:
+                led = c // 13
+            if bit & breakers:
+                broken = True
+            trick.append(c)
+            played |= bit
+            if len(trick) < n:
+                trick_seen += ((s, CARDS[c]),)
+                s = s + 1 if s + 1 < n else 0
+                continue
+            winner, mask = complete_trick(trick, leader, n)
+            pts = points_of(mask)
+            taken[winner] |= mask
+            points[winner] += pts
+            tricks.append(Trick(number, leader, tuple([CARDS[x] for x in trick]), winner, pts))
+            tricks_seen = tuple(tricks)
+            points_seen = tuple(points)
+            trick = []
+            trick_seen = ()
+            led = -1
+            number += 1
+            leader = s = winner
+    finally:
+        state._commit_plays(trick, leader, s, led, number, broken, played)
 
 
 def _play_hand(

@@ -29,7 +29,7 @@ from hearts.messages import text
 from hearts.observation import Observation
 from hearts.rules import PassDirection, moon_choice, pass_refusal
 
-__all__ = ["Bot", "Decision", "bot_from_functions", "BotError", "PassDirection"]
+__all__ = ["Bot", "Decision", "answers_forced_plays", "bot_from_functions", "BotError", "PassDirection"]
 
 
 class BotError(HeartsError):
@@ -144,6 +144,17 @@ class Bot(abc.ABC):
         ranked = sorted(obs.hand, key=lambda c: (c.rank, c.suit), reverse=True)
         return Decision(tuple(ranked[: obs.rules.pass_size]), "bot.reason.pass_high")
 
+    def forced_play(self, card: Card) -> Decision | None:
+        """The decision when ``card`` is the only legal one, made without an observation; ``None`` to be asked.
+
+        Self-play builds an observation only for a bot that needs one: a bot
+        that overrides this to answer a forced play is not asked
+        :meth:`decide_play` then. The default returns ``None``, so every
+        play goes through :meth:`decide_play` (a bot that draws random
+        numbers or remembers what it saw keeps doing so).
+        """
+        return None
+
     def choose_moon(self, obs: Observation) -> str:
         """``'add'`` (26 to each other player) or ``'subtract'`` (26 off your own total).
 
@@ -173,6 +184,28 @@ class Bot(abc.ABC):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed!r})"
+
+
+def answers_forced_plays(bot: Bot) -> bool:
+    """True when ``bot``'s :meth:`Bot.forced_play` speaks for its :meth:`Bot.decide_play`.
+
+    That is when the class that defines ``forced_play`` is the one that
+    defines ``decide_play`` or a subclass of it: a subclass that changes
+    ``decide_play`` alone must be asked even for forced plays.
+
+    >>> from hearts.bots import RandomBot, RuleBot
+    >>> answers_forced_plays(RuleBot()), answers_forced_plays(RandomBot())
+    (True, False)
+    >>> class Mine(RuleBot):
+    ...     def decide_play(self, obs):
+    ...         return super().decide_play(obs)
+    >>> answers_forced_plays(Mine())
+    False
+    """
+    mro = type(bot).__mro__
+    forced = next(k for k in mro if "forced_play" in k.__dict__)
+    play = next(k for k in mro if "decide_play" in k.__dict__)
+    return forced is not Bot and issubclass(forced, play)
 
 
 def bot_from_functions(

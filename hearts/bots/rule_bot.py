@@ -52,6 +52,7 @@ from hearts.cards import (
     PENALTY_MASK,
     QUEEN_OF_SPADES,
     SUIT_MASKS,
+    Card,
     highest,
     iter_mask,
 )
@@ -283,11 +284,19 @@ class RuleBot(Bot):
 
     # ===== playing ===========================================================
 
+    def forced_play(self, card: Card) -> Decision:
+        """A forced play needs no observation: the one card, with the reason that it was the only one.
+
+        >>> RuleBot().forced_play(Card.parse("QS")).explain("en")
+        'Q♠ is the only card you can play here.'
+        """
+        return _D["only_card"][card]
+
     def decide_play(self, obs: Observation) -> Decision:
         """One legal card, with the tip (if any) that chose it."""
         legal = obs.legal_mask()
         if not legal & (legal - 1):
-            return _D["only_card"][legal.bit_length() - 1]
+            return self.forced_play(CARDS[legal.bit_length() - 1])
         tips = self.tips
         seat = obs.seat
         points = obs.points
