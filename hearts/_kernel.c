@@ -1,8 +1,9 @@
-/* The optional native kernel of hearts.sim: whole hands of random play and the expert's playouts.
+/* The optional native kernel of hearts.sim: whole hands of random play, the expert's playouts, numbered deals.
  *
  * Everything here mirrors pure-Python code that stays the reference:
  *   random_hands(...)  == hearts.sim._random_hands_python (same Mersenne Twister draws as random.Random)
  *   playout(...)       == hearts.bots.expert._continue / playout (the rollout policy, card for card)
+ *   stable_words(...), stable_shuffle(...) == hearts.deal.StableRandom's bits64() and shuffle() (SHA-256)
  * tests/test_sim.py checks both pairs for exact equality, and the Python side against HandState.
  *
  * Cards are ints 0..51 (suit * 13 + rank - 2; suits clubs, diamonds, spades, hearts); sets of cards are
@@ -576,6 +577,140 @@ static PyObject *k_playout(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* ---------------------------------------------------------------------------------------------------
+ * hearts.deal.StableRandom: SHA-256 of key + "/" + counter, each digest read as four big-endian 64-bit
+ * words in order. stable_words() gives the words; stable_shuffle() is StableRandom(key).shuffle(items)
+ * (Fisher-Yates from the top, rejection sampling against 2**64 - 2**64 % n). SHA-256 as in FIPS 180-4.
+ * ------------------------------------------------------------------------------------------------- */
+static const uint32_t SHA_K[64] = {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
+
+static inline uint32_t ror32(uint32_t x, int r) { return (x >> r) | (x << (32 - r)); }
+
+static void sha256_block(uint32_t h[8], const unsigned char *p) {
+    uint32_t w[64];
+    for (int i = 0; i < 16; i++)
+        w[i] = (uint32_t)p[4 * i] << 24 | (uint32_t)p[4 * i + 1] << 16 | (uint32_t)p[4 * i + 2] << 8 | p[4 * i + 3];
+    for (int i = 16; i < 64; i++) {
+        uint32_t s0 = ror32(w[i - 15], 7) ^ ror32(w[i - 15], 18) ^ (w[i - 15] >> 3);
+        uint32_t s1 = ror32(w[i - 2], 17) ^ ror32(w[i - 2], 19) ^ (w[i - 2] >> 10);
+        w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+    }
+    uint32_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], k = h[7];
+    for (int i = 0; i < 64; i++) {
+        uint32_t t1 = k + (ror32(e, 6) ^ ror32(e, 11) ^ ror32(e, 25)) + ((e & f) ^ (~e & g)) + SHA_K[i] + w[i];
+        uint32_t t2 = (ror32(a, 2) ^ ror32(a, 13) ^ ror32(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+        k = g; g = f; f = e; e = d + t1; d = c; c = b; b = a; a = t1 + t2;
+    }
+    h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e; h[5] += f; h[6] += g; h[7] += k;
+}
+
+/* SHA-256 of msg[0..len); the four 64-bit words of the digest, big-endian, into out[0..4). */
+static void sha256_words(const unsigned char *msg, size_t len, u64 out[4]) {
+    uint32_t h[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+    size_t i = 0;
+    for (; i + 64 <= len; i += 64) sha256_block(h, msg + i);
+    unsigned char tail[128];
+    size_t rest = len - i;
+    memcpy(tail, msg + i, rest);
+    tail[rest] = 0x80;
+    size_t padded = rest + 9 <= 64 ? 64 : 128;
+    memset(tail + rest + 1, 0, padded - rest - 1);
+    u64 bits = (u64)len * 8;
+    for (int j = 0; j < 8; j++) tail[padded - 1 - j] = (unsigned char)(bits >> (8 * j));
+    sha256_block(h, tail);
+    if (padded == 128) sha256_block(h, tail + 64);
+    for (int j = 0; j < 4; j++) out[j] = (u64)h[2 * j] << 32 | h[2 * j + 1];
+}
+
+typedef struct {
+    unsigned char *buf; /* key + "/" + room for the counter's digits */
+    size_t keylen;      /* bytes of key + "/" */
+    u64 counter;
+    u64 pool[4];
+    int left; /* words of pool not yet used, taken from pool[4 - left] */
+} stable_rng;
+
+static u64 stable_next(stable_rng *r) {
+    if (!r->left) {
+        char digits[24];
+        int nd = snprintf(digits, sizeof digits, "%llu", (unsigned long long)r->counter);
+        memcpy(r->buf + r->keylen, digits, (size_t)nd);
+        sha256_words(r->buf, r->keylen + (size_t)nd, r->pool);
+        r->counter++;
+        r->left = 4;
+    }
+    return r->pool[4 - r->left--];
+}
+
+/* A stable_rng over the bytes of key; its buffer is freed by the caller (PyMem_Free(r->buf)). */
+static int stable_init(stable_rng *r, PyObject *key) {
+    char *data;
+    Py_ssize_t len;
+    if (PyBytes_AsStringAndSize(key, &data, &len) < 0) return -1;
+    r->buf = PyMem_Malloc((size_t)len + 1 + 24);
+    if (!r->buf) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    memcpy(r->buf, data, (size_t)len);
+    r->buf[len] = '/';
+    r->keylen = (size_t)len + 1;
+    r->counter = 0;
+    r->left = 0;
+    return 0;
+}
+
+static PyObject *k_stable_words(PyObject *self, PyObject *args) {
+    PyObject *key;
+    Py_ssize_t k;
+    if (!PyArg_ParseTuple(args, "O!n", &PyBytes_Type, &key, &k)) return NULL;
+    if (k < 0) {
+        PyErr_SetString(PyExc_ValueError, "count must be 0 or more");
+        return NULL;
+    }
+    stable_rng r;
+    if (stable_init(&r, key) < 0) return NULL;
+    PyObject *out = PyList_New(k);
+    for (Py_ssize_t i = 0; out && i < k; i++) {
+        PyObject *w = PyLong_FromUnsignedLongLong(stable_next(&r));
+        if (!w) Py_CLEAR(out);
+        else PyList_SET_ITEM(out, i, w);
+    }
+    PyMem_Free(r.buf);
+    return out;
+}
+
+static PyObject *k_stable_shuffle(PyObject *self, PyObject *args) {
+    PyObject *key, *items;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyBytes_Type, &key, &PyList_Type, &items)) return NULL;
+    stable_rng r;
+    if (stable_init(&r, key) < 0) return NULL;
+    PyObject **v = ((PyListObject *)items)->ob_item;
+    for (Py_ssize_t i = PyList_GET_SIZE(items) - 1; i > 0; i--) {
+        u64 n = (u64)i + 1;
+        /* The limit 2**64 - 2**64 % n in 64-bit arithmetic (2**64 % n == (2**64 - n) % n); 0 stands for
+         * 2**64, when every draw is accepted. */
+        u64 limit = 0 - ((0 - n) % n);
+        u64 x;
+        do x = stable_next(&r);
+        while (limit && x >= limit);
+        Py_ssize_t j = (Py_ssize_t)(x % n);
+        PyObject *t = v[i];
+        v[i] = v[j];
+        v[j] = t;
+    }
+    PyMem_Free(r.buf);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"random_hands", k_random_hands, METH_VARARGS,
      "random_hands(hands, seed, rules, pass_offsets, trace) -> (int32 scores bytes, record bytes or None)"},
@@ -583,6 +718,10 @@ static PyMethodDef methods[] = {
      "random_floats(seed, k) -> the first k numbers of random.Random(seed).random()"},
     {"playout", k_playout, METH_VARARGS,
      "playout(hands, trick, leader, trick_number, hearts_broken, taken, rules, subtract_seats) -> scores"},
+    {"stable_words", k_stable_words, METH_VARARGS,
+     "stable_words(key, k) -> the first k numbers of hearts.deal.StableRandom(key).bits64()"},
+    {"stable_shuffle", k_stable_shuffle, METH_VARARGS,
+     "stable_shuffle(key, items) -> None: StableRandom(key).shuffle(items), in place"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -22,11 +22,12 @@ import hashlib
 import struct
 from collections.abc import Iterable, Sequence
 
+from hearts import native
 from hearts.cards import Card, CardSet
 from hearts.errors import CardParseError, DealError, RulesError
 from hearts.rules import DEFAULT_RULES, Rules
 
-__all__ = ["Deal", "StableRandom"]
+__all__ = ["Deal", "StableRandom", "stable_shuffle", "stable_words"]
 
 
 class StableRandom:
@@ -92,6 +93,34 @@ class StableRandom:
         self._counter = counter
 
 
+def stable_words(key: str, count: int) -> list[int]:
+    """The first ``count`` numbers of ``StableRandom(key).bits64()``, by the native kernel where it is in use.
+
+    >>> r = StableRandom("example")
+    >>> stable_words("example", 5) == [r.bits64() for _ in range(5)]
+    True
+    """
+    if _KERNEL is not None:
+        return _KERNEL.stable_words(key.encode("utf-8"), count)  # type: ignore[no-any-return]
+    r = StableRandom(key)
+    return [r.bits64() for _ in range(count)]
+
+
+def stable_shuffle(key: str, items: list[int]) -> None:
+    """``StableRandom(key).shuffle(items)``, by the native kernel where it is in use (the same draws).
+
+    >>> a, b = list(range(10)), list(range(10))
+    >>> stable_shuffle("example", a); StableRandom("example").shuffle(b)
+    >>> a == b
+    True
+    """
+    if _KERNEL is not None:
+        _KERNEL.stable_shuffle(key.encode("utf-8"), items)
+    else:
+        StableRandom(key).shuffle(items)
+
+
+_KERNEL = native.MODULE if native.USE else None  # numbered deals and self-play seeds take it
 _BITS = tuple(1 << c for c in range(52))
 _UNPACK_4Q = struct.Struct(">4Q").unpack
 _LIMITS = tuple((1 << 64) - (1 << 64) % n if n else 0 for n in range(65))
@@ -130,9 +159,8 @@ class Deal:
             raise DealError(f"hand_number must be a whole number 1 or more, not {hand_number!r}")
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a Rules object, not {type(rules).__name__}", "rules")
-        rng = StableRandom(f"hearts-deal/v1/{rules.num_players}/{number}/{hand_number}")
         order = _deck_order(rules.deck_mask)
-        rng.shuffle(order)
+        stable_shuffle(f"hearts-deal/v1/{rules.num_players}/{number}/{hand_number}", order)
         n = rules.num_players
         # Dealt one at a time around the table: seat s gets order[s], order[s + n], ...
         bit = _BITS.__getitem__

@@ -225,6 +225,18 @@ class Observation:
                 m &= ~self.known_mask(other)
         return m | self.known_mask(seat)
 
+    @property
+    def trick_cards(self) -> tuple[int, ...]:
+        """The cards of the trick in progress in play order, as plain card numbers (what the rule functions take).
+
+        >>> from hearts import Deal, HandState
+        >>> h = HandState(Deal.from_number(3), pass_direction=PassDirection.NONE)
+        >>> h.push(0)
+        >>> h.observation(h.to_play).trick_cards
+        (0,)
+        """
+        return tuple([int(c) for _, c in self.trick])
+
     def trick_winner_so_far(self) -> int | None:
         """The seat currently winning the trick in progress, if any card is down."""
         if not self.trick:
@@ -244,9 +256,10 @@ class KnownLegalObservation(Observation):
     an ordinary :class:`Observation` snapshot.
     """
 
-    __slots__ = ("known_legal",)
+    __slots__ = ("known_legal", "trick_cards")
 
     known_legal: int
+    trick_cards: tuple[int, ...]  # a slot here, a property of Observation
 
     def legal_mask(self) -> int:
         """The cards this seat may play now, as the rule function gave them when this view was made."""

@@ -63,7 +63,7 @@ from hearts.bots.registry import (
 )
 from hearts.card_column import CardArray, CardDtype
 from hearts.cards import CARDS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, iter_mask
-from hearts.deal import Deal, StableRandom
+from hearts.deal import Deal, stable_words
 from hearts.errors import SelfPlayError
 from hearts.game import Game
 from hearts.hand import HandState, Phase, Trick
@@ -138,12 +138,10 @@ def hand_seeds(seed: int, index: int, num_players: int = 4, *, game: int | None 
     True
     """
     if game is None:
-        rng = StableRandom(f"hearts-selfplay/v1/{seed}/{index}")
-        number = rng.bits64() >> 1
-    else:
-        number = StableRandom(f"hearts-selfplay-game/v1/{seed}/{game}").bits64() >> 1
-        rng = StableRandom(f"hearts-selfplay-game/v1/{seed}/{game}/{index}")
-    return number, [rng.bits64() >> 1 for _ in range(num_players)]
+        words = stable_words(f"hearts-selfplay/v1/{seed}/{index}", num_players + 1)
+        return words[0] >> 1, [w >> 1 for w in words[1:]]
+    number = stable_words(f"hearts-selfplay-game/v1/{seed}/{game}", 1)[0] >> 1
+    return number, [w >> 1 for w in stable_words(f"hearts-selfplay-game/v1/{seed}/{game}/{index}", num_players)]
 
 
 # ----- playing one hand ------------------------------------------------------
@@ -377,6 +375,17 @@ def play_out(
     return pass_reason, pass_tip
 
 
+_ANSWERS_FORCED: dict[type, bool] = {}
+
+
+def _answers_forced(kind: type) -> bool:
+    """:func:`~hearts.bots.base.answers_forced_plays` for a bot class, worked out once per class."""
+    known = _ANSWERS_FORCED.get(kind)
+    if known is None:
+        known = _ANSWERS_FORCED[kind] = answers_forced_plays(kind)
+    return known
+
+
 def _play_tricks(state: HandState, bots: Sequence[Bot], totals: tuple[int, ...] | None, rec: _Recorder | None) -> None:
     """Play the cards of ``state`` to the end of the hand: :meth:`HandState.push`'s steps on local variables.
 
@@ -418,8 +427,11 @@ def _play_tricks(state: HandState, bots: Sequence[Bot], totals: tuple[int, ...] 
     points_seen = tuple(points)
     voids_seen = tuple(voids)
     trick_seen = tuple([((leader + i) % n, CARDS[c]) for i, c in enumerate(trick)])
+    cards_seen = tuple([int(c) for c in trick])
+    targets = [(x + off) % n for x in range(n)]
+    sources = [(x - off) % n for x in range(n)]
     decide = [b.decide_play for b in bots]
-    forced = [b.forced_play if answers_forced_plays(b) else None for b in bots]
+    forced = [b.forced_play if _answers_forced(type(b)) else None for b in bots]
     new = KnownLegalObservation.__new__
     view = KnownLegalObservation
     playing = Phase.PLAYING
@@ -444,8 +456,8 @@ def _play_tricks(state: HandState, bots: Sequence[Bot], totals: tuple[int, ...] 
                 o.hand_mask = h
                 o.passed_mask = passes[s]
                 o.received_mask = received[s]
-                o.pass_target = (s + off) % n
-                o.pass_source = (s - off) % n
+                o.pass_target = targets[s]
+                o.pass_source = sources[s]
                 o.tricks = tricks_seen
                 o.trick = trick_seen
                 o.leader = leader
@@ -458,6 +470,7 @@ def _play_tricks(state: HandState, bots: Sequence[Bot], totals: tuple[int, ...] 
                 o.played_mask = played
                 o.totals = totals
                 o.known_legal = legal
+                o.trick_cards = cards_seen
                 d = decide[s](o)
             cards = d.cards
             if len(cards) != 1 or not 0 <= cards[0] < 52 or not legal >> cards[0] & 1:
@@ -483,6 +496,7 @@ def _play_tricks(state: HandState, bots: Sequence[Bot], totals: tuple[int, ...] 
             played |= bit
             if len(trick) < n:
                 trick_seen += ((s, CARDS[c]),)
+                cards_seen += (int(c),)
                 s = s + 1 if s + 1 < n else 0
                 continue
             winner, mask = complete_trick(trick, leader, n)
@@ -494,6 +508,7 @@ def _play_tricks(state: HandState, bots: Sequence[Bot], totals: tuple[int, ...] 
             points_seen = tuple(points)
             trick = []
             trick_seen = ()
+            cards_seen = ()
             led = -1
             number += 1
             leader = s = winner

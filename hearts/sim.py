@@ -29,15 +29,14 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import os
 import random
 from collections.abc import Sequence
-from types import ModuleType
 from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 
+from hearts import native
 from hearts.cards import HEARTS_MASK, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet
 from hearts.deal import Deal
 from hearts.errors import OptionError
@@ -47,18 +46,8 @@ __all__ = ["Path", "RandomHand", "kernel", "native_available", "native_playout",
 
 Path = Literal["native", "python"]
 
-ENV_VAR = "HEARTS_KERNEL"
-
-
-def _load_native() -> ModuleType | None:
-    try:
-        from hearts import _kernel  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    return _kernel  # type: ignore[no-any-return]
-
-
-_NATIVE = _load_native()
+ENV_VAR = native.ENV_VAR
+_NATIVE = native.MODULE
 
 
 def native_available() -> bool:
@@ -70,13 +59,7 @@ def native_available() -> bool:
     return _NATIVE is not None
 
 
-def _chosen() -> Path:
-    if _NATIVE is not None and os.environ.get(ENV_VAR, "").strip().lower() != "python":
-        return "native"
-    return "python"
-
-
-_KERNEL: Path = _chosen()
+_KERNEL: Path = "native" if native.USE else "python"
 
 
 def kernel() -> Path:

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LAYERS: list[set[str]] = [
     # 0. vocabulary and utilities
     {"hearts.errors", "hearts.messages", "hearts.cards", "hearts.stats", "hearts.parallel", "hearts.files",
-     "hearts._kernel", "hearts.card_column", "hearts.columns", "hearts.plotting"},
+     "hearts._kernel", "hearts.native", "hearts.card_column", "hearts.columns", "hearts.plotting"},
     # 1. the engine
     {"hearts", "hearts.rules", "hearts.deal", "hearts.hand", "hearts.observation", "hearts.game",
      "hearts.record", "hearts.examples", "hearts.sim"},

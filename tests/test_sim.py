@@ -196,3 +196,41 @@ def test_bad_options_are_typed_errors_naming_the_option(kwargs: dict[str, object
     with pytest.raises(HeartsError) as err:
         sim.random_hands(**kwargs)  # type: ignore[arg-type]
     assert getattr(err.value, "option", None) == option
+
+
+@pytest.mark.skipif(not sim.native_available(), reason="no native kernel on this machine (no C compiler)")
+def test_native_stable_random_is_pythons() -> None:
+    """The kernel's SHA-256 draws and shuffle equal StableRandom's, for keys of every padding case."""
+    from hearts import _kernel  # type: ignore[attr-defined]
+    from hearts.deal import StableRandom
+
+    rng = random.Random(5)
+    keys = ["", "é♠", "x" * 200] + ["k" * length for length in range(40, 75)]  # 55/56/64 bytes change the padding
+    for h in range(1, 400):
+        keys.append(f"hearts-deal/v1/{rng.choice([3, 4, 7])}/{rng.getrandbits(rng.choice([8, 64, 300]))}/{h}")
+    for key in keys:
+        r = StableRandom(key)
+        assert _kernel.stable_words(key.encode(), 11) == [r.bits64() for _ in range(11)], key
+        size = rng.choice([0, 1, 2, 13, 52, 60])
+        a, b = list(range(size)), list(range(size))
+        StableRandom(key).shuffle(a)
+        _kernel.stable_shuffle(key.encode(), b)
+        assert a == b, key
+
+
+def test_numbered_deals_and_self_play_seeds_are_the_same_on_both_paths() -> None:
+    code = (
+        "import hashlib; from hearts import Deal, Rules; from hearts.selfplay import hand_seeds\n"
+        "h = hashlib.sha256()\n"
+        "for i in range(300):\n"
+        "    d = Deal.from_number(i * 7919 + i ** 5, Rules(num_players=3 + i % 5), hand_number=1 + i % 9)\n"
+        "    h.update(repr([c.mask for c in d.hands]).encode())\n"
+        "    h.update(repr(hand_seeds(i, 3 * i, 4 + i % 3, game=i if i % 2 else None)).encode())\n"
+        "print(h.hexdigest())\n"
+    )
+    env = {**os.environ, "HEARTS_KERNEL": "python"}
+    python = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    env.pop("HEARTS_KERNEL")
+    default = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert python.stdout == default.stdout
+    assert len(python.stdout.strip()) == 64

@@ -186,8 +186,8 @@ class Bot(abc.ABC):
         return f"{type(self).__name__}(seed={self.seed!r})"
 
 
-def answers_forced_plays(bot: Bot) -> bool:
-    """True when ``bot``'s :meth:`Bot.forced_play` speaks for its :meth:`Bot.decide_play`.
+def answers_forced_plays(bot: Bot | type[Bot]) -> bool:
+    """True when ``bot``'s :meth:`Bot.forced_play` speaks for its :meth:`Bot.decide_play` (a bot or its class).
 
     That is when the class that defines ``forced_play`` is the one that
     defines ``decide_play`` or a subclass of it: a subclass that changes
@@ -202,7 +202,7 @@ def answers_forced_plays(bot: Bot) -> bool:
     >>> answers_forced_plays(Mine())
     False
     """
-    mro = type(bot).__mro__
+    mro = (bot if isinstance(bot, type) else type(bot)).__mro__
     forced = next(k for k in mro if "forced_play" in k.__dict__)
     play = next(k for k in mro if "decide_play" in k.__dict__)
     return forced is not Bot and issubclass(forced, play)

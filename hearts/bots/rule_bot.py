@@ -41,6 +41,7 @@ or a subclass that falls back on the rule bot:
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from hearts.bots.base import Bot, Decision
@@ -155,6 +156,10 @@ def moon_strength(mask: int) -> int:
     return max(0, hcp + 2 * max(0, hearts - 4) - 3 * max(0, low_side - 3))
 
 
+# The same dealt hand is weighed when passing and again on every play while nobody has points.
+_moon_strength = functools.lru_cache(maxsize=512)(moon_strength)
+
+
 class RuleBot(Bot):
     """Plays by the strategy tips of :class:`Tips` (all on by default), from its observation only.
 
@@ -186,7 +191,7 @@ class RuleBot(Bot):
         hand = obs.hand_mask
         need = obs.rules.pass_size
         why: dict[int, _Why] = {}  # each card chosen, with the rule that chose it
-        if tips.shoot_moon and moon_strength(hand) >= tips.moon_min_strength:
+        if tips.shoot_moon and _moon_strength(hand) >= tips.moon_min_strength:
             chosen = self._moon_pass(hand, need, why)
             return self._pass_decision(chosen, _R + "pass_moon", "shoot_moon", (), why)
         chosen = 0
@@ -324,7 +329,7 @@ class RuleBot(Bot):
         tips = self.tips
         trick = obs.trick
         led = obs.led_suit
-        wi, tmask = trick_winner([c for _, c in trick])
+        wi, tmask = trick_winner(obs.trick_cards)
         winner, best = trick[wi]
         c: int
         if not legal & _SUIT[led]:
@@ -537,7 +542,7 @@ class RuleBot(Bot):
         start = obs.hand_mask | mine
         if obs.received_mask:
             start = start & ~obs.received_mask | (obs.passed_mask or 0)
-        return moon_strength(start) >= self.tips.moon_min_strength
+        return _moon_strength(start) >= self.tips.moon_min_strength
 
     def _moon_play(self, obs: Observation, legal: int) -> Decision:
         unseen = obs.unseen_mask
@@ -576,7 +581,7 @@ class RuleBot(Bot):
             if p:
                 threat = s
         tmask = 0
-        for _, c in obs.trick:
+        for c in obs.trick_cards:
             tmask |= 1 << c
         taken = obs.played_mask & ~tmask
         if not taken & _QS_BIT or (taken & _H).bit_count() < self.tips.stop_moon_hearts:
