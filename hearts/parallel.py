@@ -106,9 +106,12 @@ def chunk_ranges(n: int, workers: int, chunk_size: int | None, per_task: int = 2
 
     >>> chunk_ranges(10, 2, 4)
     [(0, 4), (4, 8), (8, 10)]
+    >>> chunk_ranges(2500, 2, None, per_task=1000), chunk_ranges(2500, 1, None, per_task=1000)[0]
+    ([(0, 313), (313, 626), (626, 939), (939, 1252), (1252, 1565), (1565, 1878), (1878, 2191), (2191, 2500)], (0, 1000))
     """
     if chunk_size is None:
-        chunk_size = max(1, min(per_task, -(-n // (workers * 4))))
+        # Four tasks per worker balance a pool; one process needs no balancing, only a progress bar that moves.
+        chunk_size = max(1, min(per_task, -(-n // (workers * 4 if workers > 1 else 1))))
     return [(a, min(n, a + chunk_size)) for a in range(0, n, chunk_size)]
 
 

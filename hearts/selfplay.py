@@ -66,7 +66,7 @@ from hearts.cards import CARDS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, iter_ma
 from hearts.deal import Deal, stable_words
 from hearts.errors import SelfPlayError
 from hearts.game import Game
-from hearts.hand import HandState, Phase, Trick
+from hearts.hand import HandState, Phase, new_trick
 from hearts.messages import check_language, seat_name, text
 from hearts.observation import KnownLegalObservation, Observation
 from hearts.parallel import ParallelError, WorkerError, chunk_ranges, run_tasks
@@ -473,9 +473,8 @@ def _play_tricks(state: HandState, bots: Sequence[Bot], totals: tuple[int, ...] 
                 o.trick_cards = cards_seen
                 d = decide[s](o)
             cards = d.cards
-            if len(cards) != 1 or not 0 <= cards[0] < 52 or not legal >> cards[0] & 1:
+            if len(cards) != 1 or (c := cards[0]) < 0 or not legal >> c & 1:
                 raise BotError(f"{bots[s].name} chose {[str(Card(x)) for x in cards]}, not one legal card")
-            c = cards[0]
             if rec is not None:
                 rlist.append(rcode(d.reason))
                 vlist.append(d.values)
@@ -496,14 +495,14 @@ def _play_tricks(state: HandState, bots: Sequence[Bot], totals: tuple[int, ...] 
             played |= bit
             if len(trick) < n:
                 trick_seen += ((s, CARDS[c]),)
-                cards_seen += (int(c),)
+                cards_seen += (c,)
                 s = s + 1 if s + 1 < n else 0
                 continue
             winner, mask = complete_trick(trick, leader, n)
             pts = points_of(mask)
             taken[winner] |= mask
             points[winner] += pts
-            tricks.append(Trick(number, leader, tuple([CARDS[x] for x in trick]), winner, pts))
+            tricks.append(new_trick(number, leader, tuple([CARDS[x] for x in trick]), winner, pts))
             tricks_seen = tuple(tricks)
             points_seen = tuple(points)
             trick = []
@@ -1039,7 +1038,9 @@ def _run(
     bots_ = seat_bots(bots, rules.num_players)
     nworkers = local_workers_for(bots_, run.worker_count, run.client, run.mp_context, stacklevel=3)
     labels = tuple(dict.fromkeys(bot_label(b) for b in bots_))
-    ranges = run.chunks(n, nworkers, 20 if games else 200) or [(0, 0)]
+    # Tasks of up to 1,000 hands (100 games): making a chunk's DataFrames costs ~3 ms whatever its size,
+    # so smaller tasks spend a tenth of self-play's time on pandas (several tasks per worker still).
+    ranges = run.chunks(n, nworkers, 100 if games else 1000) or [(0, 0)]
     chunks = [_Chunk(games, run.seed, a, b, bots_, labels, rules, pass_direction, detail) for a, b in ranges]
     try:
         parts = run_tasks(

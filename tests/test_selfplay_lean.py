@@ -43,7 +43,13 @@ HANDS = 250  # per variant: 2,500 hands in all, each played twice
 
 def view(obs: Observation) -> tuple[Any, ...]:
     """Everything an observation holds, as one comparable value (the legal cards included)."""
-    return (*(getattr(obs, name) for name in Observation.__slots__), obs.legal_mask(), obs.hand_sizes)
+    return (
+        *(getattr(obs, name) for name in Observation.__slots__),
+        obs.legal_mask(),
+        obs.hand_sizes,
+        obs.trick_cards,
+        obs.unseen_mask,
+    )
 
 
 class Logged(Bot):
