@@ -11,6 +11,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -711,6 +712,466 @@ static PyObject *k_stable_shuffle(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+
+/* ---------------------------------------------------------------------------------------------------
+ * play_tricks: hearts.selfplay._play_tricks_python (self-play's lean loop) with its bookkeeping in C.
+ * The bots are Python objects, asked exactly as the Python loop asks them: a forced play first through
+ * the bot's forced_play when it answers one, otherwise decide_play with a fresh KnownLegalObservation
+ * whose slots are written here (the parts every seat sees are tuples shared between views, rebuilt only
+ * when they change). What push() would do to the state is done on C arrays; the state's lists are written
+ * back, and its scalars returned for HandState._commit_plays, also when a bot fails. A bot's exception is
+ * returned, not raised, so that the caller can commit the position first; a decision that is not one
+ * legal card is returned for the caller to refuse with the Python loop's own check.
+ * ------------------------------------------------------------------------------------------------- */
+static const char *VIEW_SLOTS[] = {"seat",         "rules",       "hand_number", "pass_direction", "phase",
+                                   "hand_mask",    "passed_mask", "received_mask", "pass_target",  "pass_source",
+                                   "tricks",       "trick",       "leader",      "to_play",        "led_suit",
+                                   "trick_number", "hearts_broken", "points",    "voids",          "played_mask",
+                                   "totals",       "known_legal", "trick_cards"};
+enum {
+    V_SEAT, V_RULES, V_HAND_NUMBER, V_PASS_DIRECTION, V_PHASE, V_HAND_MASK, V_PASSED, V_RECEIVED, V_TARGET,
+    V_SOURCE, V_TRICKS, V_TRICK, V_LEADER, V_TO_PLAY, V_LED, V_NUMBER, V_BROKEN, V_POINTS, V_VOIDS, V_PLAYED,
+    V_TOTALS, V_LEGAL, V_CARDS, V_COUNT
+};
+static PyTypeObject *view_type = NULL; /* the type whose slot offsets view_offset holds (a strong reference) */
+static Py_ssize_t view_offset[V_COUNT];
+
+static int view_offsets(PyTypeObject *t) {
+    if (t == view_type) return 1;
+    if (t->tp_dictoffset || t->tp_itemsize) {
+        PyErr_SetString(PyExc_TypeError, "the view type must have slots only");
+        return 0;
+    }
+    for (int i = 0; i < V_COUNT; i++) {
+        PyObject *d = PyObject_GetAttrString((PyObject *)t, VIEW_SLOTS[i]);
+        if (!d) return 0;
+        if (!Py_IS_TYPE(d, &PyMemberDescr_Type) || ((PyMemberDescrObject *)d)->d_member->type != T_OBJECT_EX) {
+            Py_DECREF(d);
+            PyErr_Format(PyExc_TypeError, "%s is not a slot of the view type", VIEW_SLOTS[i]);
+            return 0;
+        }
+        view_offset[i] = ((PyMemberDescrObject *)d)->d_member->offset;
+        Py_DECREF(d);
+    }
+    Py_INCREF(t);
+    Py_XSETREF(view_type, t);
+    return 1;
+}
+
+/* Set slot i of a fresh view to v (a new reference is taken). */
+static inline void view_set(PyObject *o, int i, PyObject *v) {
+    PyObject **p = (PyObject **)((char *)o + view_offset[i]);
+    Py_INCREF(v);
+    Py_XSETREF(*p, v);
+}
+
+/* Set slot i to a new reference, which is stolen; 0 when it is NULL (an error is set). */
+static inline int view_steal(PyObject *o, int i, PyObject *v) {
+    if (!v) return 0;
+    PyObject **p = (PyObject **)((char *)o + view_offset[i]);
+    Py_XSETREF(*p, v);
+    return 1;
+}
+
+/* t + (item,), stealing t and borrowing item; NULL on error (t is released). */
+static PyObject *tuple_plus(PyObject *t, PyObject *item) {
+    Py_ssize_t k = PyTuple_GET_SIZE(t);
+    PyObject *u = PyTuple_New(k + 1);
+    if (u) {
+        for (Py_ssize_t i = 0; i < k; i++) {
+            PyObject *x = PyTuple_GET_ITEM(t, i);
+            Py_INCREF(x);
+            PyTuple_SET_ITEM(u, i, x);
+        }
+        Py_INCREF(item);
+        PyTuple_SET_ITEM(u, k, item);
+    }
+    Py_DECREF(t);
+    return u;
+}
+
+static PyObject *ints_tuple_u64(const u64 *v, int n) {
+    PyObject *t = PyTuple_New(n);
+    for (int i = 0; t && i < n; i++) {
+        PyObject *x = PyLong_FromUnsignedLongLong(v[i]);
+        if (!x) Py_CLEAR(t);
+        else PyTuple_SET_ITEM(t, i, x);
+    }
+    return t;
+}
+
+static PyObject *ints_tuple_long(const long *v, int n) {
+    PyObject *t = PyTuple_New(n);
+    for (int i = 0; t && i < n; i++) {
+        PyObject *x = PyLong_FromLong(v[i]);
+        if (!x) Py_CLEAR(t);
+        else PyTuple_SET_ITEM(t, i, x);
+    }
+    return t;
+}
+
+/* Write C values into a Python list of n ints. */
+static int write_u64_list(PyObject *list, const u64 *v, int n) {
+    for (int i = 0; i < n; i++) {
+        PyObject *x = PyLong_FromUnsignedLongLong(v[i]);
+        if (!x || PyList_SetItem(list, i, x) < 0) return 0;
+    }
+    return 1;
+}
+
+static int write_long_list(PyObject *list, const long *v, int n) {
+    for (int i = 0; i < n; i++) {
+        PyObject *x = PyLong_FromLong(v[i]);
+        if (!x || PyList_SetItem(list, i, x) < 0) return 0;
+    }
+    return 1;
+}
+
+static int read_u64_list(PyObject *list, u64 *v, int n) {
+    if (!PyList_Check(list) || PyList_GET_SIZE(list) != n) {
+        PyErr_SetString(PyExc_ValueError, "a list of the state has the wrong length");
+        return 0;
+    }
+    for (int i = 0; i < n; i++) {
+        v[i] = PyLong_AsUnsignedLongLong(PyList_GET_ITEM(list, i));
+        if (v[i] == (u64)-1 && PyErr_Occurred()) return 0;
+    }
+    return 1;
+}
+
+static int read_long_list(PyObject *list, long *v, int n) {
+    if (!PyList_Check(list) || PyList_GET_SIZE(list) != n) {
+        PyErr_SetString(PyExc_ValueError, "a list of the state has the wrong length");
+        return 0;
+    }
+    for (int i = 0; i < n; i++) {
+        v[i] = PyLong_AsLong(PyList_GET_ITEM(list, i));
+        if (v[i] == -1 && PyErr_Occurred()) return 0;
+    }
+    return 1;
+}
+
+/* The loop. Arguments, in order (the Python wrapper hearts.selfplay._play_tricks_native builds them):
+ * the state's lists hands, voids, taken, points, tricks, undo records, passes, received; the trick so far (a
+ * list); leader, to_play, led suit, trick number, hearts broken, played mask; per-seat lists of pass targets and
+ * sources; hand number, pass direction and rules objects, the game totals (or None); the bots' decide_play and
+ * forced_play (or None) lists; the recorder (None or (reason coder, tip coder, reasons, values, tips)); the view
+ * type; hearts.cards.CARDS; hearts.hand.new_trick; Phase.PLAYING; the kernel's rules tuple.
+ * Returns (trick, leader, to_play, led suit, trick number, hearts broken, played mask, legal mask,
+ *          refused decision or None, exception or None). */
+enum {
+    A_HANDS, A_VOIDS, A_TAKEN, A_POINTS, A_TRICKS, A_UNDO, A_PASSES, A_RECEIVED, A_TRICK, A_LEADER, A_TO_PLAY,
+    A_LED, A_NUMBER, A_BROKEN, A_PLAYED, A_TARGETS, A_SOURCES, A_HAND_NUMBER, A_PASS_DIRECTION, A_RULES, A_TOTALS,
+    A_DECIDE, A_FORCED, A_REC, A_VIEW, A_CARDS, A_NEW_TRICK, A_PHASE, A_RULES_TUPLE, A_COUNT
+};
+
+static PyObject *k_play_tricks(PyObject *self, PyObject *args) {
+    if (!PyTuple_Check(args) || PyTuple_GET_SIZE(args) != A_COUNT) {
+        PyErr_SetString(PyExc_TypeError, "play_tricks takes 29 arguments");
+        return NULL;
+    }
+#define ARG(i) PyTuple_GET_ITEM(args, i)
+    Rules rl;
+    if (!PyTuple_Check(ARG(A_RULES_TUPLE)) || !parse_rules(ARG(A_RULES_TUPLE), &rl)) return NULL;
+    const int n = rl.n;
+    for (int i = 0; i <= A_TRICK; i++)
+        if (!PyList_Check(ARG(i))) {
+            PyErr_SetString(PyExc_TypeError, "play_tricks: the state's parts must be lists");
+            return NULL;
+        }
+    PyObject *decide_l = ARG(A_DECIDE), *forced_l = ARG(A_FORCED), *targets_l = ARG(A_TARGETS),
+             *sources_l = ARG(A_SOURCES), *cards_t = ARG(A_CARDS), *rec = ARG(A_REC);
+    if (!PyList_Check(decide_l) || PyList_GET_SIZE(decide_l) != n || !PyList_Check(forced_l) ||
+        PyList_GET_SIZE(forced_l) != n || !PyList_Check(targets_l) || PyList_GET_SIZE(targets_l) != n ||
+        !PyList_Check(sources_l) || PyList_GET_SIZE(sources_l) != n || !PyTuple_Check(cards_t) ||
+        PyTuple_GET_SIZE(cards_t) != 52 || !PyType_Check(ARG(A_VIEW)) ||
+        !(rec == Py_None || (PyTuple_Check(rec) && PyTuple_GET_SIZE(rec) == 5)) ||
+        PyList_GET_SIZE(ARG(A_PASSES)) != n || PyList_GET_SIZE(ARG(A_RECEIVED)) != n) {
+        PyErr_SetString(PyExc_TypeError, "play_tricks: bad bots, recorder, view type or card table");
+        return NULL;
+    }
+    PyTypeObject *vt = (PyTypeObject *)ARG(A_VIEW);
+    if (!view_offsets(vt)) return NULL;
+    PyObject *hands_l = ARG(A_HANDS), *voids_l = ARG(A_VOIDS), *taken_l = ARG(A_TAKEN), *points_l = ARG(A_POINTS),
+             *tricks_l = ARG(A_TRICKS), *undo_l = ARG(A_UNDO), *passes_l = ARG(A_PASSES),
+             *received_l = ARG(A_RECEIVED), *trick_l = ARG(A_TRICK), *new_trick = ARG(A_NEW_TRICK);
+    u64 hands[MAX_PLAYERS], voids[MAX_PLAYERS], taken[MAX_PLAYERS];
+    long points[MAX_PLAYERS];
+    if (!read_u64_list(hands_l, hands, n) || !read_u64_list(voids_l, voids, n) || !read_u64_list(taken_l, taken, n) ||
+        !read_long_list(points_l, points, n))
+        return NULL;
+    int leader = (int)PyLong_AsLong(ARG(A_LEADER)), s = (int)PyLong_AsLong(ARG(A_TO_PLAY));
+    int led = (int)PyLong_AsLong(ARG(A_LED)), number = (int)PyLong_AsLong(ARG(A_NUMBER));
+    int broken = PyObject_IsTrue(ARG(A_BROKEN));
+    u64 played = PyLong_AsUnsignedLongLong(ARG(A_PLAYED));
+    if (PyErr_Occurred()) return NULL;
+    Py_ssize_t tlen0 = PyList_GET_SIZE(trick_l);
+    if (leader < 0 || leader >= n || s < 0 || s >= n || tlen0 >= n || led < -1 || led > 3) {
+        PyErr_SetString(PyExc_ValueError, "play_tricks: the position is not one of a hand in play");
+        return NULL;
+    }
+
+    /* Everything below owns references released at `done`. */
+    PyObject *seat_o[MAX_PLAYERS] = {NULL};
+    PyObject *tobj[MAX_PLAYERS] = {NULL}; /* the trick's cards as the bots gave them */
+    int tcard[MAX_PLAYERS];
+    int tlen = 0;
+    PyObject *trick_seen = NULL, *cards_seen = NULL, *tricks_seen = NULL, *points_seen = NULL, *voids_seen = NULL;
+    PyObject *played_o = NULL, *led_o = NULL, *number_o = NULL, *leader_o = NULL;
+    PyObject *refused = NULL, *error = NULL, *result = NULL;
+    PyObject *s_play = PyUnicode_InternFromString("play");
+    PyObject *s_cards = PyUnicode_InternFromString("cards"), *s_reason = PyUnicode_InternFromString("reason");
+    PyObject *s_values = PyUnicode_InternFromString("values"), *s_tip = PyUnicode_InternFromString("tip");
+    u64 legal = 0;
+    if (!s_play || !s_cards || !s_reason || !s_values || !s_tip) goto fail;
+    for (int i = 0; i < n; i++)
+        if (!(seat_o[i] = PyLong_FromLong(i))) goto fail;
+    trick_seen = PyTuple_New(0);
+    cards_seen = PyTuple_New(0);
+    if (!trick_seen || !cards_seen) goto fail;
+    for (Py_ssize_t i = 0; i < tlen0; i++) {
+        PyObject *x = PyList_GET_ITEM(trick_l, i);
+        long c = PyLong_AsLong(x);
+        if ((c == -1 && PyErr_Occurred()) || c < 0 || c > 51) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "play_tricks: a card of the trick is not 0..51");
+            goto fail;
+        }
+        Py_INCREF(x);
+        tobj[tlen] = x;
+        tcard[tlen++] = (int)c;
+        PyObject *pair = PyTuple_Pack(2, seat_o[(leader + i) % n], PyTuple_GET_ITEM(cards_t, c));
+        if (!pair) goto fail;
+        trick_seen = tuple_plus(trick_seen, pair);
+        Py_DECREF(pair);
+        if (!trick_seen || !(cards_seen = tuple_plus(cards_seen, PyTuple_GET_ITEM(cards_t, c)))) goto fail;
+    }
+    if (!(tricks_seen = PyList_AsTuple(tricks_l)) || !(points_seen = ints_tuple_long(points, n)) ||
+        !(voids_seen = ints_tuple_u64(voids, n)) || !(played_o = PyLong_FromUnsignedLongLong(played)) ||
+        !(led_o = PyLong_FromLong(led)) || !(number_o = PyLong_FromLong(number)) ||
+        !(leader_o = PyLong_FromLong(leader)))
+        goto fail;
+
+    while (number < rl.tricks) {
+        u64 h = hands[s];
+        legal = legal_mask(h, led, number == 0, broken, &rl);
+        PyObject *d = NULL;
+        PyObject *f = PyList_GET_ITEM(forced_l, s);
+        if (!(legal & (legal - 1)) && f != Py_None) {
+            d = PyObject_CallOneArg(f, PyTuple_GET_ITEM(cards_t, high_card(legal)));
+            if (!d) goto fail;
+            if (d == Py_None) Py_CLEAR(d);
+        }
+        if (!d) {
+            PyObject *o = vt->tp_alloc(vt, 0);
+            if (!o) goto fail;
+            view_set(o, V_SEAT, seat_o[s]);
+            view_set(o, V_RULES, ARG(A_RULES));
+            view_set(o, V_HAND_NUMBER, ARG(A_HAND_NUMBER));
+            view_set(o, V_PASS_DIRECTION, ARG(A_PASS_DIRECTION));
+            view_set(o, V_PHASE, ARG(A_PHASE));
+            view_set(o, V_PASSED, PyList_GET_ITEM(passes_l, s));
+            view_set(o, V_RECEIVED, PyList_GET_ITEM(received_l, s));
+            view_set(o, V_TARGET, PyList_GET_ITEM(targets_l, s));
+            view_set(o, V_SOURCE, PyList_GET_ITEM(sources_l, s));
+            view_set(o, V_TRICKS, tricks_seen);
+            view_set(o, V_TRICK, trick_seen);
+            view_set(o, V_LEADER, leader_o);
+            view_set(o, V_TO_PLAY, seat_o[s]);
+            view_set(o, V_LED, led_o);
+            view_set(o, V_NUMBER, number_o);
+            view_set(o, V_BROKEN, broken ? Py_True : Py_False);
+            view_set(o, V_POINTS, points_seen);
+            view_set(o, V_VOIDS, voids_seen);
+            view_set(o, V_PLAYED, played_o);
+            view_set(o, V_TOTALS, ARG(A_TOTALS));
+            view_set(o, V_CARDS, cards_seen);
+            if (!view_steal(o, V_HAND_MASK, PyLong_FromUnsignedLongLong(h)) ||
+                !view_steal(o, V_LEGAL, PyLong_FromUnsignedLongLong(legal))) {
+                Py_DECREF(o);
+                goto fail;
+            }
+            d = PyObject_CallOneArg(PyList_GET_ITEM(decide_l, s), o);
+            Py_DECREF(o);
+            if (!d) goto fail;
+        }
+        /* One legal card? Anything else goes back to the caller, which refuses it with the Python loop's check. */
+        PyObject *cards = PyObject_GetAttr(d, s_cards);
+        if (!cards) {
+            Py_DECREF(d);
+            goto fail;
+        }
+        PyObject *cobj = NULL;
+        Py_ssize_t c = -1;
+        PyObject *seq = PySequence_Fast(cards, "");
+        Py_DECREF(cards);
+        if (!seq) PyErr_Clear();
+        else if (PySequence_Fast_GET_SIZE(seq) == 1 && PyIndex_Check(PySequence_Fast_GET_ITEM(seq, 0))) {
+            cobj = PySequence_Fast_GET_ITEM(seq, 0); /* an int, a Card, a numpy integer: what the bot gave */
+            c = PyNumber_AsSsize_t(cobj, NULL);
+            if (c == -1 && PyErr_Occurred()) PyErr_Clear();
+        }
+        if (c < 0 || c > 51 || !(legal >> c & 1)) {
+            Py_XDECREF(seq);
+            refused = d;
+            break;
+        }
+        Py_INCREF(cobj);
+        Py_DECREF(seq);
+        if (rec != Py_None) {
+            int ok = 0;
+            PyObject *reason = PyObject_GetAttr(d, s_reason), *values = NULL, *tip = NULL, *rc = NULL, *tc = NULL;
+            if (reason && (values = PyObject_GetAttr(d, s_values)) && (tip = PyObject_GetAttr(d, s_tip)) &&
+                (rc = PyObject_CallOneArg(PyTuple_GET_ITEM(rec, 0), reason)) &&
+                (tc = PyObject_CallOneArg(PyTuple_GET_ITEM(rec, 1), tip)))
+                ok = PyList_Append(PyTuple_GET_ITEM(rec, 2), rc) == 0 &&
+                     PyList_Append(PyTuple_GET_ITEM(rec, 3), values) == 0 &&
+                     PyList_Append(PyTuple_GET_ITEM(rec, 4), tc) == 0;
+            Py_XDECREF(reason);
+            Py_XDECREF(values);
+            Py_XDECREF(tip);
+            Py_XDECREF(rc);
+            Py_XDECREF(tc);
+            if (!ok) {
+                Py_DECREF(cobj);
+                Py_DECREF(d);
+                goto fail;
+            }
+        }
+        Py_DECREF(d);
+        /* HandState.push, step by step */
+        u64 bit = 1ULL << c;
+        {
+            PyObject *prev_void = PyLong_FromUnsignedLongLong(voids[s]);
+            PyObject *entry = prev_void ? PyTuple_Pack(5, s_play, seat_o[s], cobj, broken ? Py_True : Py_False,
+                                                       prev_void)
+                                        : NULL;
+            Py_XDECREF(prev_void);
+            if (!entry || PyList_Append(undo_l, entry) < 0) {
+                Py_XDECREF(entry);
+                Py_DECREF(cobj);
+                goto fail;
+            }
+            Py_DECREF(entry);
+        }
+        hands[s] = h ^ bit;
+        if (tlen) {
+            if (c / 13 != led) {
+                voids[s] |= 1ULL << led;
+                Py_SETREF(voids_seen, ints_tuple_u64(voids, n));
+                if (!voids_seen) {
+                    Py_DECREF(cobj);
+                    goto fail;
+                }
+            }
+        } else {
+            led = (int)(c / 13);
+            Py_SETREF(led_o, PyLong_FromLong(led));
+        }
+        if (bit & rl.breakers) broken = 1;
+        tobj[tlen] = cobj; /* the reference taken above */
+        tcard[tlen++] = (int)c;
+        played |= bit;
+        Py_SETREF(played_o, PyLong_FromUnsignedLongLong(played));
+        if (!led_o || !played_o) goto fail;
+        if (tlen < n) {
+            PyObject *pair = PyTuple_Pack(2, seat_o[s], PyTuple_GET_ITEM(cards_t, c));
+            if (!pair) goto fail;
+            trick_seen = tuple_plus(trick_seen, pair);
+            Py_DECREF(pair);
+            if (!trick_seen || !(cards_seen = tuple_plus(cards_seen, cobj))) goto fail;
+            s = s + 1 < n ? s + 1 : 0;
+            continue;
+        }
+        /* The trick is complete: the highest card of the led suit takes it. */
+        u64 mask;
+        int wi = trick_winner(tcard, tlen, &mask);
+        int winner = (leader + wi) % n;
+        int pts = points_of(mask, &rl);
+        taken[winner] |= mask;
+        points[winner] += pts;
+        {
+            PyObject *tcards = PyTuple_New(tlen);
+            if (!tcards) goto fail;
+            for (int i = 0; i < tlen; i++) {
+                PyObject *x = PyTuple_GET_ITEM(cards_t, tcard[i]);
+                Py_INCREF(x);
+                PyTuple_SET_ITEM(tcards, i, x);
+            }
+            PyObject *pts_o = PyLong_FromLong(pts);
+            PyObject *targs[5] = {number_o, leader_o, tcards, seat_o[winner], pts_o};
+            PyObject *t = pts_o ? PyObject_Vectorcall(new_trick, targs, 5, NULL) : NULL;
+            Py_DECREF(tcards);
+            Py_XDECREF(pts_o);
+            if (!t || PyList_Append(tricks_l, t) < 0) {
+                Py_XDECREF(t);
+                goto fail;
+            }
+            Py_DECREF(t);
+        }
+        for (int i = 0; i < tlen; i++) Py_CLEAR(tobj[i]);
+        tlen = 0;
+        Py_SETREF(tricks_seen, PyList_AsTuple(tricks_l));
+        Py_SETREF(points_seen, ints_tuple_long(points, n));
+        Py_SETREF(trick_seen, PyTuple_New(0));
+        Py_SETREF(cards_seen, PyTuple_New(0));
+        led = -1;
+        number += 1;
+        leader = s = winner;
+        Py_SETREF(led_o, PyLong_FromLong(led));
+        Py_SETREF(number_o, PyLong_FromLong(number));
+        Py_SETREF(leader_o, PyLong_FromLong(leader));
+        if (!tricks_seen || !points_seen || !trick_seen || !cards_seen || !led_o || !number_o || !leader_o) goto fail;
+    }
+    goto done;
+
+fail: {
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    PyErr_NormalizeException(&type, &value, &tb);
+    if (tb && value) PyException_SetTraceback(value, tb);
+    Py_XDECREF(type);
+    Py_XDECREF(tb);
+    error = value; /* may be NULL only if no error was set, which does not happen */
+}
+done:
+    /* The state's lists as push() would have left them, and the scalars for HandState._commit_plays. */
+    if (!write_u64_list(hands_l, hands, n) || !write_u64_list(voids_l, voids, n) ||
+        !write_u64_list(taken_l, taken, n) || !write_long_list(points_l, points, n))
+        goto out; /* a MemoryError while writing back: nothing sensible is left to return */
+    {
+        PyObject *trick_out = PyList_New(tlen);
+        if (!trick_out) goto out;
+        for (int i = 0; i < tlen; i++) {
+            Py_INCREF(tobj[i]);
+            PyList_SET_ITEM(trick_out, i, tobj[i]);
+        }
+        result = Py_BuildValue("(NiiiiOKKOO)", trick_out, leader, s, led, number, broken ? Py_True : Py_False,
+                               (unsigned long long)played, (unsigned long long)legal, refused ? refused : Py_None,
+                               error ? error : Py_None);
+    }
+out:
+    for (int i = 0; i < n; i++) Py_XDECREF(seat_o[i]);
+    for (int i = 0; i < tlen; i++) Py_XDECREF(tobj[i]);
+    Py_XDECREF(trick_seen);
+    Py_XDECREF(cards_seen);
+    Py_XDECREF(tricks_seen);
+    Py_XDECREF(points_seen);
+    Py_XDECREF(voids_seen);
+    Py_XDECREF(played_o);
+    Py_XDECREF(led_o);
+    Py_XDECREF(number_o);
+    Py_XDECREF(leader_o);
+    Py_XDECREF(refused);
+    Py_XDECREF(error);
+    Py_XDECREF(s_play);
+    Py_XDECREF(s_cards);
+    Py_XDECREF(s_reason);
+    Py_XDECREF(s_values);
+    Py_XDECREF(s_tip);
+    return result;
+#undef ARG
+}
+
 static PyMethodDef methods[] = {
     {"random_hands", k_random_hands, METH_VARARGS,
      "random_hands(hands, seed, rules, pass_offsets, trace) -> (int32 scores bytes, record bytes or None)"},
@@ -718,6 +1179,8 @@ static PyMethodDef methods[] = {
      "random_floats(seed, k) -> the first k numbers of random.Random(seed).random()"},
     {"playout", k_playout, METH_VARARGS,
      "playout(hands, trick, leader, trick_number, hearts_broken, taken, rules, subtract_seats) -> scores"},
+    {"play_tricks", k_play_tricks, METH_VARARGS,
+     "play_tricks(...) -> hearts.selfplay._play_tricks_python's loop with its bookkeeping in C (see the source)"},
     {"stable_words", k_stable_words, METH_VARARGS,
      "stable_words(key, k) -> the first k numbers of hearts.deal.StableRandom(key).bits64()"},
     {"stable_shuffle", k_stable_shuffle, METH_VARARGS,

@@ -48,7 +48,7 @@ from typing import Any, Literal, Unpack
 import numpy as np
 import pandas as pd
 
-from hearts import files
+from hearts import files, native
 from hearts.bots.base import Bot, BotError, answers_forced_plays
 from hearts.bots.registry import (
     BOT_ALIASES,
@@ -72,6 +72,7 @@ from hearts.observation import KnownLegalObservation, Observation
 from hearts.parallel import ParallelError, WorkerError, chunk_ranges, run_tasks
 from hearts.rules import PassDirection, Rules, complete_trick, legal_mask, pass_refusal
 from hearts.runs import Run, RunOptions, check_count, check_pass_direction
+from hearts.sim import kernel_rules
 
 __all__ = [
     "BOT_ALIASES",
@@ -386,7 +387,9 @@ def _answers_forced(kind: type) -> bool:
     return known
 
 
-def _play_tricks(state: HandState, bots: Sequence[Bot], totals: tuple[int, ...] | None, rec: _Recorder | None) -> None:
+def _play_tricks_python(
+    state: HandState, bots: Sequence[Bot], totals: tuple[int, ...] | None, rec: _Recorder | None
+) -> None:
     """Play the cards of ``state`` to the end of the hand: :meth:`HandState.push`'s steps on local variables.
 
     The lean loop of self-play. The state's lists are updated in place and its
@@ -513,6 +516,63 @@ def _play_tricks(state: HandState, bots: Sequence[Bot], totals: tuple[int, ...] 
             leader = s = winner
     finally:
         state._commit_plays(trick, leader, s, led, number, broken, played)
+
+
+def _play_tricks_native(
+    state: HandState, bots: Sequence[Bot], totals: tuple[int, ...] | None, rec: _Recorder | None
+) -> None:
+    """:func:`_play_tricks_python` with its bookkeeping in the native kernel (``hearts/_kernel.c``).
+
+    The bots are asked exactly as the Python loop asks them (the same views,
+    built by the kernel); the kernel returns a bot's exception or a refused
+    decision instead of raising, so that the position is committed first.
+    """
+    n = state.n
+    rules = state.rules
+    off = state._pass_offset
+    trick, leader, s, led, number, broken, played, legal, refused, error = _NATIVE.play_tricks(  # type: ignore[union-attr]
+        state.hands,
+        state.voids,
+        state.taken,
+        state.points,
+        state.tricks,
+        state._stack,
+        state.passes,
+        state.received,
+        state.trick,
+        state.leader,
+        state.to_play,
+        state.led_suit,
+        state.trick_number,
+        state.hearts_broken,
+        state.played_mask,
+        [(x + off) % n for x in range(n)],
+        [(x - off) % n for x in range(n)],
+        state.hand_number,
+        state.pass_direction,
+        rules,
+        totals,
+        [b.decide_play for b in bots],
+        [b.forced_play if _answers_forced(type(b)) else None for b in bots],
+        None if rec is None else (rec.play_keys.code, rec.play_tips.code, rec.reason, rec.reason_values, rec.tip),
+        KnownLegalObservation,
+        CARDS,
+        new_trick,
+        Phase.PLAYING,
+        kernel_rules(rules),
+    )
+    state._commit_plays(trick, leader, s, led, number, broken, played)
+    if error is not None:
+        raise error
+    if refused is not None:
+        cards = refused.cards  # the Python loop's own check, so that odd answers fail as they fail there
+        if len(cards) != 1 or (c := cards[0]) < 0 or not legal >> c & 1:
+            raise BotError(f"{bots[s].name} chose {[str(Card(x)) for x in cards]}, not one legal card")
+        raise BotError(f"{bots[s].name} chose {cards!r}, which the native loop cannot play (not a tuple of one int)")
+
+
+_NATIVE = native.MODULE
+_play_tricks = _play_tricks_native if native.USE else _play_tricks_python
 
 
 def _play_hand(

@@ -86,8 +86,12 @@ _MOON_MODE = {MoonScoring.ADD_TO_OTHERS: 0, MoonScoring.SUBTRACT_FROM_SHOOTER: 1
 
 
 @functools.lru_cache(maxsize=64)
-def _rules_tuple(rules: Rules) -> tuple[int, int, int, int, int, int, int]:
-    """The rules as the kernel reads them."""
+def kernel_rules(rules: Rules) -> tuple[int, int, int, int, int, int, int]:
+    """The rules as the kernel reads them: players, hand size, first lead, deck and breaker masks, J♦, moon mode.
+
+    >>> kernel_rules(DEFAULT_RULES)[:3]
+    (4, 13, 0)
+    """
     return (
         rules.num_players,
         rules.hand_size,
@@ -131,7 +135,7 @@ def random_hands(
     hands, seed = _check_run(hands, seed, rules)
     if _path(path) == "native":
         assert _NATIVE is not None
-        raw, _ = _NATIVE.random_hands(hands, seed, _rules_tuple(rules), _pass_offsets(rules), False)
+        raw, _ = _NATIVE.random_hands(hands, seed, kernel_rules(rules), _pass_offsets(rules), False)
         return np.frombuffer(raw, dtype=np.int32).reshape(hands, rules.num_players).copy()
     out = np.zeros((hands, rules.num_players), dtype=np.int32)
     _random_hands_python(hands, seed, rules, out, None)
@@ -170,7 +174,7 @@ def random_hand_records(
     rec_len = size + 3 * n + size + 1
     if _path(path) == "native":
         assert _NATIVE is not None
-        raw, record = _NATIVE.random_hands(hands, seed, _rules_tuple(rules), _pass_offsets(rules), True)
+        raw, record = _NATIVE.random_hands(hands, seed, kernel_rules(rules), _pass_offsets(rules), True)
         scores = np.frombuffer(raw, dtype=np.int32).reshape(hands, n)
     else:
         scores = np.zeros((hands, n), dtype=np.int32)
@@ -360,5 +364,5 @@ def native_playout(
     else:
         seats = sum(1 << s for s, flag in enumerate(moon_subtract) if flag)
     return _NATIVE.playout(  # type: ignore[no-any-return]
-        hands, trick, leader, trick_number, hearts_broken, taken, _rules_tuple(rules), seats
+        hands, trick, leader, trick_number, hearts_broken, taken, kernel_rules(rules), seats
     )

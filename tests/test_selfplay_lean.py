@@ -1,4 +1,4 @@
-"""Self-play's lean loop against the reference: the same states, observations and decisions, card for card.
+"""Self-play's lean loops against the reference: the same states, observations and decisions, card for card.
 
 :func:`hearts.selfplay.play_out` plays the cards of a hand on local variables
 (:func:`hearts.selfplay._play_tricks`) instead of calling
@@ -6,6 +6,7 @@
 Here a plain loop of those two reference methods plays the same hands with
 the same bots, and everything is compared: every slot of the final state
 (undo records included), every observation a bot was shown, every decision.
+Both loops are checked: the pure-Python one and the native kernel's.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from hearts.bots.tips import TIP_NAMES, Tips
 from hearts.hand import Phase
 from hearts.observation import KnownLegalObservation, Observation
 from hearts.rules import MoonScoring, PassDirection, Rules
+from hearts import selfplay, sim
 from hearts.selfplay import hand_seeds, play_out
 
 VARIANTS = [
@@ -38,7 +40,16 @@ VARIANTS = [
     Rules(num_players=5, jack_of_diamonds=True, moon=MoonScoring.SHOOTERS_CHOICE, qs_breaks_hearts=True),
 ]
 IDS = [repr(r) for r in VARIANTS]
-HANDS = 250  # per variant: 2,500 hands in all, each played twice
+HANDS = 250  # per variant and path: 2,500 hands in all on each, each played twice
+PATHS = ["python", "native"] if sim.native_available() else ["python"]
+
+
+@pytest.fixture(autouse=True, params=PATHS)
+def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Every test runs on the pure-Python loop and on the native kernel's (where it is built)."""
+    loop = selfplay._play_tricks_native if request.param == "native" else selfplay._play_tricks_python
+    monkeypatch.setattr(selfplay, "_play_tricks", loop)
+    return str(request.param)
 
 
 def view(obs: Observation) -> tuple[Any, ...]:
@@ -260,3 +271,62 @@ def test_the_rule_bots_forced_play_is_what_decide_play_says() -> None:
                 seen += 1
             h.push(d.card)
     assert seen > 100
+
+
+class Raiser(RuleBot):
+    """Raises its own error on the eighth trick."""
+
+    def decide_play(self, obs: Observation) -> Decision:
+        if obs.trick_number == 7:
+            raise KeyError("a bug in the bot")
+        return super().decide_play(obs)
+
+
+def test_a_bots_own_error_reaches_the_caller_with_the_position_committed() -> None:
+    a = HandState(Deal.from_number(12))
+    b = a.copy()
+    with pytest.raises(KeyError, match="a bug in the bot"):
+        reference_play_out(a, [Raiser() for _ in range(4)])
+    with pytest.raises(KeyError, match="a bug in the bot") as raised:
+        play_out(b, [Raiser() for _ in range(4)])
+    assert any(frame.name == "decide_play" for frame in raised.traceback)  # the bot's own frame is kept
+    assert state_of(b) == state_of(a)
+    assert b.trick_number == 7
+
+
+@pytest.mark.parametrize("answer", [(), ("QS",), (1.5,), (2, 3), [0], (-1,), (60,), None])
+def test_odd_answers_are_refused_as_the_reference_refuses_them(answer: tuple[Any, ...]) -> None:
+    class Odd(RuleBot):
+        name = "Odd"
+
+        def decide_play(self, obs: Observation) -> Decision:
+            if obs.trick_number == 2:
+                return Decision(answer if answer is not None else [min(obs.legal_moves)])  # type: ignore[arg-type]
+            return super().decide_play(obs)
+
+    a = HandState(Deal.from_number(3))
+    b = a.copy()
+    if answer is None:  # a list holding one legal card: played, as the reference plays it
+        reference_play_out_checked(a, [Odd() for _ in range(4)])
+        play_out(b, [Odd() for _ in range(4)])
+    else:
+        with pytest.raises(Exception) as ea:
+            reference_play_out_checked(a, [Odd() for _ in range(4)])
+        with pytest.raises(Exception) as eb:
+            play_out(b, [Odd() for _ in range(4)])
+        assert type(eb.value) is type(ea.value)
+    assert state_of(b) == state_of(a)
+
+
+def reference_play_out_checked(state: HandState, bots: list[Bot]) -> None:
+    """The reference loop with the check play_out makes (so that odd answers fail the same way)."""
+    for s in range(4):
+        state.push_pass(s, sum(1 << c for c in bots[s].decide_pass(state.observation(s)).cards))
+    while state.phase is Phase.PLAYING:
+        s = state.to_play
+        d = bots[s].decide_play(Observation.from_state(state, s))
+        cards = d.cards
+        legal = state.legal_mask()
+        if len(cards) != 1 or (c := cards[0]) < 0 or not legal >> c & 1:
+            raise BotError(f"{bots[s].name} chose {[str(Card(x)) for x in cards]}, not one legal card")
+        state.push(c)
