@@ -17,14 +17,13 @@ from typing import Any
 import pytest
 from engine_support import Moody
 
-from hearts import Card, Deal, HandState
+from hearts import Card, Deal, HandState, selfplay, sim
 from hearts.bots import Bot, BotError, Decision, RandomBot, RuleBot, bot_from_functions
 from hearts.bots.base import answers_forced_plays
 from hearts.bots.tips import TIP_NAMES, Tips
 from hearts.hand import Phase
 from hearts.observation import KnownLegalObservation, Observation
 from hearts.rules import MoonScoring, PassDirection, Rules
-from hearts import selfplay, sim
 from hearts.selfplay import hand_seeds, play_out
 
 VARIANTS = [
