@@ -1192,4 +1192,12 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "hearts._kernel",
                                     "Native kernel of hearts.sim (optional; the pure-Python path is the reference).",
                                     -1, methods, NULL, NULL, NULL, NULL};
 
-PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&module); }
+/* API: what hearts.native expects; an older build (an install made before a function was added) has a lower
+ * number and is not used. */
+#define KERNEL_API 2
+
+PyMODINIT_FUNC PyInit__kernel(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (m && PyModule_AddIntConstant(m, "API", KERNEL_API) < 0) Py_CLEAR(m);
+    return m;
+}

@@ -16,15 +16,22 @@ from __future__ import annotations
 import os
 from types import ModuleType
 
-__all__ = ["ENV_VAR", "MODULE", "USE"]
+__all__ = ["API", "ENV_VAR", "MODULE", "USE"]
 
 ENV_VAR = "HEARTS_KERNEL"
+
+
+#: The kernel's API number this code needs: a build made from an older ``_kernel.c`` (an editable install
+#: not rebuilt since) lacks functions and is left unused, as if it were not built.
+API = 2
 
 
 def _load() -> ModuleType | None:
     try:
         from hearts import _kernel  # type: ignore[attr-defined]
     except ImportError:
+        return None
+    if getattr(_kernel, "API", 0) != API:
         return None
     return _kernel  # type: ignore[no-any-return]
 

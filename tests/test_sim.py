@@ -52,8 +52,9 @@ def test_the_native_kernel_is_built_where_a_compiler_exists() -> None:
     # The ordinary install compiles it; only a machine with no C compiler falls back to Python.
     if _compiler():
         assert sim.native_available(), (
-            "a C compiler is here but hearts._kernel was not built: an install made before hearts/_kernel.c "
-            "existed? Run the install again (`.venv/bin/python -m uv pip install -e .`) to build it."
+            "a C compiler is here but hearts._kernel was not built, or was built from an older hearts/_kernel.c "
+            "(its API number is not hearts.native.API): run the install again "
+            "(`.venv/bin/python -m uv pip install -e .`) to build it."
         )
     else:
         assert sim.kernel() == "python"
