@@ -14,6 +14,7 @@ from collections.abc import Callable
 from hearts import Deal, HandState
 from hearts.bots import RandomBot, RuleBot
 from hearts.bots.base import Bot, Decision
+from hearts.bots.tips import HABIT_NAMES, Tips
 from hearts.cards import Card
 from hearts.hand import Phase
 from hearts.observation import Observation
@@ -124,7 +125,9 @@ PLAY_FACTS: dict[str, Check] = {
     and p.one_player_has_every_point(),
     "stop_moon_give": lambda p, c, v: _void_in_led(p) and _suit(c) == HEARTS and p.one_player_has_every_point()
     and p.taken[p.winning[0]] == 0,
-    "queen_hold": lambda p, c, v: c != QS and QS in p.legal,
+    "queen_hold": lambda p, c, v: c != QS and QS in p.hand and _void_in_led(p)
+    and p.proj(p.winning[0]) > min(p.proj(s) for s in range(p.n) if s != p.seat)
+    and sum(_suit(x) == SPADES for x in p.hand) - 1 >= 2,
     "duck": lambda p, c, v: _following(p, c) and c < p.winning[1],
     "last_pointless": lambda p, c, v: _following(p, c) and len(p.trick) == p.n - 1 and p.trick_points() == 0
     and c > p.winning[1],
@@ -223,10 +226,11 @@ def _check(h: HandState, seat: int, totals: tuple[int, ...] | None, d: Decision,
     seen[name] = seen.get(name, 0) + 1
 
 
-def _positions(count: int) -> dict[str, int]:
-    """Play ``count`` hands; check every decision of the hint bot in them. Returns how often each reason came."""
+def _positions(count: int, hint: Bot | None = None) -> dict[str, int]:
+    """Play ``count`` hands; check every decision of the hint bot (or ``hint``) in them. Returns how often each
+    reason came."""
     seen: dict[str, int] = {}
-    hint = hint_bot()
+    hint = hint_bot() if hint is None else hint
     for number in range(count):
         rng = random.Random(number)
         bots: list[Bot] = [hint if rng.random() < 0.7 else RandomBot(seed=number * 4 + s) for s in range(4)]
@@ -260,6 +264,12 @@ def test_every_hint_reason_is_true_in_its_position() -> None:
         "pass_card.high", "pass_card.void", "pass_card.queen", "pass_card.high_spade",
     }
     assert common <= set(seen), common - set(seen)
+
+
+def test_the_habits_reasons_are_true_too() -> None:
+    """The two habits (off in the hint bot, on for anyone who switches them on) state true facts as well."""
+    seen = _positions(60, RuleBot(Tips().with_(*HABIT_NAMES)))
+    assert "queen_hold" in seen
 
 
 def test_a_pass_of_cards_chosen_by_different_rules_gives_each_its_own_reason() -> None:
