@@ -59,6 +59,8 @@ from hearts.review import (
     review_hand,
 )
 
+from .text import tip_label
+
 __all__ = ["DecisionNumbers", "HandReview", "OptionNumbers", "ReviewModel"]
 
 _STYLE = """
@@ -272,14 +274,7 @@ class ReviewModel:
         return self._kind(n.kind)
 
     def _tip(self, name: str | None) -> str:
-        if name is None:
-            return ""
-        try:
-            from hearts.bots.tips import tip_title
-
-            return tip_title(name, self.lang)
-        except Exception:  # an unknown tip name is shown as it is
-            return name
+        return "" if name is None else tip_label(name, self.lang)
 
     def _values(self, n: DecisionNumbers) -> dict[str, Any]:
         """The placeholders every sentence about ``n`` is written with (one formatting of each number)."""

@@ -11,19 +11,22 @@ labels that are put together from several messages or from a card.
 'Bots maestros'
 >>> level_label("my_bot", "en")
 'my_bot'
+>>> tip_label("pass_high_spades+void_short_suit", "en")
+'pass high spades you cannot guard + void a short suit by passing it'
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from hearts.bots.tips import TipError, tip_title
 from hearts.cards import Card
 from hearts.messages import catalogue, seat_name, text
 
 if TYPE_CHECKING:
     from hearts.game import Game
 
-__all__ = ["card_label", "cards_label", "game_over_text", "level_label"]
+__all__ = ["card_label", "cards_label", "game_over_text", "level_label", "tip_label"]
 
 
 def card_label(c: int) -> str:
@@ -48,3 +51,15 @@ def level_label(level: str, lang: str) -> str:
     """A bot level's name for people (``ui.level.<name>``), or the level's own name if the catalogue has none."""
     key = f"ui.level.{level}"
     return text(key, lang) if key in catalogue(lang) else level
+
+
+def tip_label(tip: str, lang: str) -> str:
+    """The tip (or tips, joined by ``+``: a pass can follow several) that chose a card, by their titles
+    (:func:`hearts.bots.tips.tip_title`); a name that is no tip is shown as it is."""
+    titles = []
+    for name in tip.split("+"):
+        try:
+            titles.append(tip_title(name, lang))
+        except TipError:
+            titles.append(name)
+    return " + ".join(titles)
