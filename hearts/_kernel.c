@@ -26,6 +26,8 @@ typedef uint64_t u64;
 #define JD 22
 #define PENALTY (HEARTS | QS_BIT)
 #define MOON_WATCH 4
+#define EARLY_TRICKS 3
+#define TOP_SPADES (QS_BIT | AS_KS)
 #define MAX_PLAYERS 7
 
 static inline int low_card(u64 m) { return __builtin_ctzll(m); }
@@ -443,19 +445,66 @@ static int moon_choice(u64 hand, u64 legal, const int *trick, int tlen, int led,
     return h ? high_card(h) : highest_rank(legal, hand);
 }
 
-static int rollout_choice(u64 hand, u64 legal, const int *trick, int tlen, int led, int n, int qs_out, int seat,
-                          int leader, int shooter) {
+/* The card of m most likely to win a trick later: highest rank; on ties hearts, then the shorter suit. Q♠ is left
+ * out while m holds anything else. */
+static int most_dangerous(u64 m, u64 hand) {
+    u64 pool = (m & ~QS_BIT) ? (m & ~QS_BIT) : m;
+    int best = -1, key = -1;
+    for (int s = 3; s >= 0; s--) {
+        u64 x = pool & SUIT(s);
+        if (x) {
+            int c = high_card(x);
+            int k = ((c - 13 * s) << 5) + ((s == 3) << 4) + 15 - count(hand & SUIT(s));
+            if (k > key) {
+                best = c;
+                key = k;
+            }
+        }
+    }
+    return best;
+}
+
+static int lead_choice(u64 hand, u64 legal, u64 unseen, int seat, const int *voids, int n) {
+    u64 penalty_out = unseen & PENALTY, queen_out = unseen & QS_BIT;
+    int avoid = 0;
+    if (penalty_out)
+        for (int s = 0; s < n; s++)
+            if (s != seat) avoid |= voids[s];
+    int flush = queen_out && !(hand & TOP_SPADES);
+    long long best = -(1LL << 60);
+    int pick = -1;
+    for (int suit = 0; suit < 4; suit++) {
+        u64 m = legal & SUIT(suit);
+        if (!m) continue;
+        int c = low_card(m);
+        u64 out = unseen & SUIT(suit);
+        int higher = count(out >> (c + 1));
+        long long score;
+        if (higher)
+            score = 1000 + higher * 1000 / count(out) + 100 * (higher < 6 ? higher : 6) + (suit == 3 ? 200 : 0);
+        else
+            score = penalty_out ? -500 : 500;
+        if (suit == 2 && ((hand & QS_BIT) || (queen_out && c > QS))) score -= 3000;
+        long long key = score * 1024 + (13 - count(m)) * 64 + 63 - c;
+        if (flush && suit == 2)
+            key += 4000LL * 1024;
+        else if (avoid >> suit & 1)
+            key -= 2000LL * 1024;
+        if (key > best) {
+            best = key;
+            pick = c;
+        }
+    }
+    return pick;
+}
+
+static int rollout_choice(u64 hand, u64 legal, const int *trick, int tlen, int led, int n, u64 unseen, int seat,
+                          int leader, int shooter, int tn, const int *voids) {
     if (!(legal & (legal - 1))) return high_card(legal);
     if (shooter >= 0) return moon_choice(hand, legal, trick, tlen, led, n, seat, leader, shooter);
-    if (!tlen) {
-        u64 cand = legal;
-        if (qs_out) {
-            u64 safe = cand & ~(QS_BIT | AS_KS);
-            if (safe) cand = safe;
-        }
-        return lowest_rank(cand);
-    }
+    if (!tlen) return lead_choice(hand, legal, unseen, seat, voids, n);
     if (hand & SUIT(led)) {
+        if (tn == 0) return high_card(legal);
         int win = -1, dirty = 0;
         for (int i = 0; i < tlen; i++) {
             int c = trick[i];
@@ -463,21 +512,37 @@ static int rollout_choice(u64 hand, u64 legal, const int *trick, int tlen, int l
             if (c >= 39 || c == QS) dirty = 1;
         }
         u64 b = legal & below(win);
-        if (b) return high_card(b);
-        if ((legal & QS_BIT) && legal != QS_BIT) legal &= ~QS_BIT;
-        if (tlen == n - 1 || (!dirty && led != 3)) return high_card(legal);
-        return low_card(legal);
+        int remaining = n - tlen - 1;
+        if (remaining && !dirty && tn <= EARLY_TRICKS && led != 3) {
+            int late = 0, s = seat;
+            for (int i = 0; i < remaining; i++) {
+                s = s + 1 < n ? s + 1 : 0;
+                late |= voids[s];
+            }
+            if (!(late >> led & 1) && !(led == 2 && (unseen & QS_BIT)) && (legal & ~QS_BIT))
+                return high_card(legal & ~QS_BIT);
+        }
+        if (b) {
+            u64 above = legal & ~b & ~QS_BIT;
+            if (!remaining && !dirty && above) return high_card(above);
+            return high_card(b);
+        }
+        u64 safe = (legal & ~QS_BIT) ? (legal & ~QS_BIT) : legal;
+        if (!remaining) return high_card(safe);
+        int low = low_card(safe);
+        if (!(unseen & SUIT(led) & ~below(low + 1))) return high_card(safe);
+        return low;
     }
+    if (tn == 0) return most_dangerous(legal, hand);
     if (legal & QS_BIT) return QS;
-    if (qs_out && (legal & AS_KS)) return high_card(legal & AS_KS);
-    u64 h = legal & HEARTS;
-    if (h) return high_card(h);
-    return highest_rank(legal, hand);
+    if ((unseen & QS_BIT) && (legal & AS_KS)) return high_card(legal & AS_KS);
+    return most_dangerous(legal, hand);
 }
 
-/* Play to the end of the hand by the rollout policy from a position whose trick may be complete. */
+/* Play to the end of the hand by the rollout policy from a position whose trick may be complete; voids[s] are the
+ * suits seat s has shown out of (bit suit), counting the cards in the trick. */
 static void playout(u64 *hands, int *trick, int tlen, int leader, int tn, int broken, u64 *taken, const Rules *rl,
-                    int subtract, int *scores) {
+                    int subtract, int *voids, int *scores) {
     int n = rl->n;
     if (tlen == n) {
         u64 mask;
@@ -489,19 +554,21 @@ static void playout(u64 *hands, int *trick, int tlen, int leader, int tn, int br
     }
     u64 unplayed = 0;
     for (int s = 0; s < n; s++) unplayed |= hands[s];
-    int qs_out = (unplayed & QS_BIT) != 0;
     int led = tlen ? trick[0] / 13 : -1;
     int seat = (leader + tlen) % n;
     int shooter = moon_threat(taken, n);
     while (tn < rl->tricks) {
         u64 hand = hands[seat];
         u64 legal = legal_mask(hand, led, tn == 0, broken, rl);
-        int c = rollout_choice(hand, legal, trick, tlen, led, n, qs_out, seat, leader, shooter);
+        int c = rollout_choice(hand, legal, trick, tlen, led, n, unplayed & ~hand, seat, leader, shooter, tn, voids);
         u64 bit = 1ULL << c;
         hands[seat] = hand ^ bit;
-        if (!tlen) led = c / 13;
+        unplayed ^= bit;
+        if (!tlen)
+            led = c / 13;
+        else if (c / 13 != led)
+            voids[seat] |= 1 << led;
         if (bit & rl->breakers) broken = 1;
-        if (c == QS) qs_out = 0;
         trick[tlen++] = c;
         if (tlen < n) {
             seat = (seat + 1) % n;
@@ -541,16 +608,20 @@ static int read_masks(PyObject *seq, u64 *out, int want, const char *what) {
 
 static PyObject *k_playout(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *hands_obj, *trick_obj, *taken_obj, *rules_tuple;
+    PyObject *hands_obj, *trick_obj, *taken_obj, *rules_tuple, *voids_obj;
     int leader, tn, broken, subtract;
-    if (!PyArg_ParseTuple(args, "OOiipOO!i", &hands_obj, &trick_obj, &leader, &tn, &broken, &taken_obj,
-                          &PyTuple_Type, &rules_tuple, &subtract))
+    if (!PyArg_ParseTuple(args, "OOiipOO!iO", &hands_obj, &trick_obj, &leader, &tn, &broken, &taken_obj,
+                          &PyTuple_Type, &rules_tuple, &subtract, &voids_obj))
         return NULL;
     Rules rl;
     if (!parse_rules(rules_tuple, &rl)) return NULL;
     int n = rl.n;
-    u64 hands[MAX_PLAYERS], taken[MAX_PLAYERS];
-    if (!read_masks(hands_obj, hands, n, "hands") || !read_masks(taken_obj, taken, n, "taken")) return NULL;
+    u64 hands[MAX_PLAYERS], taken[MAX_PLAYERS], void_masks[MAX_PLAYERS];
+    if (!read_masks(hands_obj, hands, n, "hands") || !read_masks(taken_obj, taken, n, "taken") ||
+        !read_masks(voids_obj, void_masks, n, "voids"))
+        return NULL;
+    int voids[MAX_PLAYERS];
+    for (int s = 0; s < n; s++) voids[s] = (int)(void_masks[s] & 0xF);
     PyObject *tfast = PySequence_Fast(trick_obj, "trick");
     if (!tfast) return NULL;
     Py_ssize_t tlen = PySequence_Fast_GET_SIZE(tfast);
@@ -571,7 +642,7 @@ static PyObject *k_playout(PyObject *self, PyObject *args) {
     }
     Py_DECREF(tfast);
     int scores[MAX_PLAYERS];
-    playout(hands, trick, (int)tlen, leader, tn, broken, taken, &rl, subtract, scores);
+    playout(hands, trick, (int)tlen, leader, tn, broken, taken, &rl, subtract, voids, scores);
     PyObject *out = PyList_New(n);
     if (!out) return NULL;
     for (int s = 0; s < n; s++) PyList_SET_ITEM(out, s, PyLong_FromLong(scores[s]));
@@ -1178,7 +1249,7 @@ static PyMethodDef methods[] = {
     {"random_floats", k_random_floats, METH_VARARGS,
      "random_floats(seed, k) -> the first k numbers of random.Random(seed).random()"},
     {"playout", k_playout, METH_VARARGS,
-     "playout(hands, trick, leader, trick_number, hearts_broken, taken, rules, subtract_seats) -> scores"},
+     "playout(hands, trick, leader, trick_number, hearts_broken, taken, rules, subtract_seats, voids) -> scores"},
     {"play_tricks", k_play_tricks, METH_VARARGS,
      "play_tricks(...) -> hearts.selfplay._play_tricks_python's loop with its bookkeeping in C (see the source)"},
     {"stable_words", k_stable_words, METH_VARARGS,
@@ -1194,7 +1265,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "hearts._kernel",
 
 /* API: what hearts.native expects; an older build (an install made before a function was added) has a lower
  * number and is not used. */
-#define KERNEL_API 2
+#define KERNEL_API 3
 
 PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject *m = PyModule_Create(&module);

@@ -347,6 +347,7 @@ def native_playout(
     taken: Sequence[int],
     rules: Rules,
     moon_subtract: bool | Sequence[bool],
+    voids: Sequence[int] | None = None,
 ) -> list[int]:
     """The native kernel's playout by the expert's rollout policy (see :func:`hearts.bots.expert.finish_hand`,
     the pure-Python reference it equals): each seat's score once the position is played to the end.
@@ -354,7 +355,8 @@ def native_playout(
     ``trick`` may be complete (the card just played closed it). A moon adds
     26 to the others, or takes 26 off the shooter where ``moon_subtract`` is
     true (one flag for every seat, or one per seat: the shooter's choice
-    depends on who shoots). The arguments are not changed. Only where
+    depends on who shoots). ``voids[s]``: the suits seat ``s`` has shown out
+    of (bit ``suit``; none by default). The arguments are not changed. Only where
     :func:`native_available`.
     """
     if _NATIVE is None:
@@ -364,5 +366,6 @@ def native_playout(
     else:
         seats = sum(1 << s for s, flag in enumerate(moon_subtract) if flag)
     return _NATIVE.playout(  # type: ignore[no-any-return]
-        hands, trick, leader, trick_number, hearts_broken, taken, kernel_rules(rules), seats
+        hands, trick, leader, trick_number, hearts_broken, taken, kernel_rules(rules), seats,
+        (0,) * rules.num_players if voids is None else voids,
     )

@@ -20,10 +20,12 @@ from hearts.bots.expert import (
     consistent,
     evaluate_pass,
     evaluate_play,
+    halving_schedule,
     hidden_constraints,
     level_description,
     make_bot,
     moon_threat,
+    pass_candidates,
     playout,
     rollout_card,
     sample_worlds,
@@ -202,7 +204,10 @@ def test_playout_matches_the_hand_state() -> None:
                 taken = [0] * h.n
                 for t in h.tricks:
                     taken[t.winner] |= sum(1 << c for c in t.cards)
-                got = playout(list(h.hands), list(h.trick), h.leader, h.trick_number, h.hearts_broken, taken, rules)
+                got = playout(
+                    list(h.hands), list(h.trick), h.leader, h.trick_number, h.hearts_broken, taken, rules,
+                    voids=h.voids,
+                )
                 assert got == list(ref.result().scores)
     assert threats > 0  # the moon-watching branch of the policy was exercised
 
@@ -316,6 +321,24 @@ def test_evaluations_check_their_budget_and_candidates() -> None:
     illegal = next(c for c in obs.hand if c not in obs.legal_moves)
     with pytest.raises(ExpertError, match="candidates"):
         evaluate_play(obs, random.Random(0), 4, candidates=[illegal])
+
+
+def test_pass_search_halves_the_candidates_in_shared_worlds() -> None:
+    """Sequential halving: every option is played out in a prefix of the same worlds, the survivors in the most."""
+    obs = HandState(Deal.from_number(23)).observation(0)
+    cands = pass_candidates(obs.hand_mask)
+    ev = evaluate_pass(obs, random.Random(5), 6, candidates=cands)
+    schedule = halving_schedule(len(cands), 6)
+    assert len(schedule) == 5 and len(ev.options) == len(cands)
+    counts = [o.playouts for o in ev.options]
+    assert counts == sorted(counts, reverse=True)  # best first: the last round's two survivors, then by round
+    assert counts[0] == counts[1] == ev.worlds == max(schedule[0], 2) + sum(schedule[1:]) > counts[2]
+    assert ev.options[0].expected <= ev.options[1].expected
+    assert sum(counts) <= len(cands) * 6 + 2 * len(cands)  # the budget (the first round plays at least 2 worlds)
+    # The worlds do not depend on the candidates: one candidate alone, in as many worlds, scores the same prefixes.
+    for o in (ev.options[0], ev.options[-1]):
+        alone = evaluate_pass(obs, random.Random(5), ev.worlds, candidates=[CardSet(o.cards).mask])
+        assert o.scores == alone.options[0].scores[: o.playouts]
 
 
 def test_levels() -> None:

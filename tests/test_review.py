@@ -277,20 +277,18 @@ def test_cost_agrees_with_the_exact_difference() -> None:
     assert abs(row["cost"] - difference) <= 4 * row["cost_se"]
 
 
-# Deal 11, South's pass (random players, seeds 0-3): 8♣ 5♠ K♥ instead of the expert's 8♣ K♠ K♥.
-# Measured with 40,000 check worlds: 1.32 ± 0.03 expected points, so it is costly (above 1.0).
-# Before the check worlds and the standard error, the review's cost for seeds 0-5 ran from 0.6 to 3.0
-# and the flag said costly in 5 of 6.
-DEAL_11_PASS_COST = 1.318
+# Deal 15, South's pass (random players, seeds 0-3): 2♣ 8♦ J♥. The screening (sequential halving over 48 worlds a
+# candidate) prefers 9♣ A♣ J♥ or, on some seeds, 9♣ A♣ 8♦. Measured with 40,000 check worlds (seed 12345), the
+# random pass costs 1.836 ± 0.040 points against the first and 1.379 ± 0.041 against the second: costly (above 1.0)
+# either way, which the check worlds must say on every seed.
+DEAL_15_PASS_COST = {"9♣ A♣ J♥": 1.836, "9♣ A♣ 8♦": 1.379}
 
 
 def test_costly_flag_is_stable_across_seeds_on_a_borderline_pass() -> None:
-    hand = _finished(11, [RandomBot(seed=s) for s in range(4)])
+    hand = _finished(15, [RandomBot(seed=s) for s in range(4)])
     rows = [decision_table(review_hand(hand, 0, seed=seed, decisions=[0], tips=False)).iloc[0] for seed in range(6)]
-    assert {r["chosen"] for r in rows} == {"8♣ 5♠ K♥"} and {r["best"] for r in rows} == {"8♣ K♠ K♥"}
+    assert {r["chosen"] for r in rows} == {"2♣ 8♦ J♥"} and {r["best"] for r in rows} <= set(DEAL_15_PASS_COST)
     assert [bool(r["costly"]) for r in rows] == [True] * 6
     for r in rows:
         assert 0.05 < r["cost_se"] < 0.15  # 4,000 check worlds by default
-        assert abs(r["cost"] - DEAL_11_PASS_COST) <= 4 * r["cost_se"]
-    costs = [r["cost"] for r in rows]
-    assert max(costs) - min(costs) < 0.5
+        assert abs(r["cost"] - DEAL_15_PASS_COST[r["best"]]) <= 4 * r["cost_se"]

@@ -16,7 +16,7 @@ from hearts.review import review_hand
 
 @pytest.fixture(scope="module")
 def hand() -> HandState:
-    h = HandState(Deal.from_number(31))
+    h = HandState(Deal.from_number(32))
     bots = [RandomBot(seed=0)] + [RuleBot(seed=s) for s in range(1, 4)]
     if h.phase is Phase.PASSING:
         for s in range(4):

@@ -118,8 +118,11 @@ def test_native_random_hands_equal_python_card_for_card(rules: Rules) -> None:
     assert native == sim.random_hand_records(150, 5, rules, path="python")
 
 
-def _positions(rules: Rules, count: int, seed: int) -> list[tuple[list[int], list[int], int, int, bool, list[int]]]:
-    """Playout positions from real hands: stopped at random points, the last trick maybe complete."""
+def _positions(
+    rules: Rules, count: int, seed: int
+) -> list[tuple[list[int], list[int], int, int, bool, list[int], list[int]]]:
+    """Playout positions from real hands: stopped at random points, the last trick maybe complete, with the suits
+    each seat has shown out of."""
     rng = random.Random(seed)
     out = []
     for rec in sim.random_hand_records(count, seed, rules, path="python"):
@@ -136,7 +139,7 @@ def _positions(rules: Rules, count: int, seed: int) -> list[tuple[list[int], lis
             last = h.tricks[-1]
             trick, leader, number = [int(c) for c in last.cards], last.leader, last.number
             h.taken[last.winner] &= ~CardSet(last.cards).mask
-        out.append((list(h.hands), trick, leader, number, h.hearts_broken, list(h.taken)))
+        out.append((list(h.hands), trick, leader, number, h.hearts_broken, list(h.taken), list(h.voids)))
     return out
 
 
@@ -147,14 +150,16 @@ def test_native_playout_equals_the_experts_python_playout(rules: Rules) -> None:
     # to the target is subtracted by some shooters and added by others, so the kernel is told per seat.
     n = rules.num_players
     near_the_end = (80, 75, 40, 50, 45, 60, 30)[:n]  # a moon by South ends the game without South winning it
-    for i, (hands, trick, leader, number, broken, taken) in enumerate(_positions(rules, 700, seed=n)):
+    for i, (hands, trick, leader, number, broken, taken, voids) in enumerate(_positions(rules, 700, seed=n)):
         totals = (None, near_the_end)[i % 2]
-        before = (list(hands), list(trick), list(taken))
+        before = (list(hands), list(trick), list(taken), list(voids))
         subtract = expert._moon_subtracts(rules, totals)
-        native = sim.native_playout(hands, trick, leader, number, broken, taken, rules, subtract)
-        python = expert._continue(list(hands), list(trick), leader, number, broken, list(taken), rules, totals)
+        native = sim.native_playout(hands, trick, leader, number, broken, taken, rules, subtract, voids)
+        python = expert._continue(
+            list(hands), list(trick), leader, number, broken, list(taken), rules, totals, voids
+        )
         assert native == python
-        assert (hands, trick, taken) == before  # the arguments are not changed
+        assert (hands, trick, taken, voids) == before  # the arguments are not changed
     if rules.moon is MoonScoring.SHOOTERS_CHOICE:
         assert len(set(expert._moon_subtracts(rules, near_the_end))) == 2  # the test covers a per-seat choice
 

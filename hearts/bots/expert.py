@@ -50,7 +50,7 @@ import itertools
 import math
 import random
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from hearts import sim
@@ -103,6 +103,7 @@ __all__ = [
     "rollout_card",
     "rollout_choice",
     "sample_worlds",
+    "halving_schedule",
 ]
 
 DEFAULT_WORLDS = 300
@@ -166,6 +167,8 @@ _QS_BIT = 1 << _QS
 _AS_KS = (1 << (_QS + 1)) | (1 << (_QS + 2))
 _SUITS = SUIT_MASKS
 _SPADES = SUIT_MASKS[2]
+_TOP_SPADES = _QS_BIT | _AS_KS
+_EARLY_TRICKS = 3  # the rule bot's habit: shed high cards on clean tricks up to this trick number
 _BELOW = tuple((1 << i) - 1 for i in range(53))
 
 
@@ -437,24 +440,91 @@ def _highest_rank(m: int, hand: int) -> int:
     return best
 
 
+def _most_dangerous(m: int, hand: int) -> int:
+    """The card of ``m`` most likely to win a trick later: the highest rank; on ties hearts, then the shorter suit.
+
+    Q♠ is left out while ``m`` holds anything else.
+    """
+    pool = m & ~_QS_BIT or m
+    best, key = -1, -1
+    for s in (3, 2, 1, 0):
+        x = pool & _SUITS[s]
+        if x:
+            c = x.bit_length() - 1
+            k = ((c - 13 * s) << 5) + ((s == 3) << 4) + 15 - (hand & _SUITS[s]).bit_count()
+            if k > key:
+                best, key = c, k
+    return best
+
+
+def _lead_choice(hand: int, legal: int, unseen: int, seat: int, voids: Sequence[int]) -> int:
+    """The rule bot's lead: the suit whose lowest card is likeliest to be beaten (see :func:`rollout_choice`)."""
+    penalty_out = unseen & PENALTY_MASK
+    queen_out = unseen & _QS_BIT
+    avoid = 0
+    if penalty_out:
+        for s, v in enumerate(voids):
+            if s != seat:
+                avoid |= v
+    flush = queen_out and not hand & _TOP_SPADES
+    best, pick = -(1 << 60), -1
+    for suit in range(4):
+        m = legal & _SUITS[suit]
+        if not m:
+            continue
+        c = (m & -m).bit_length() - 1
+        out = unseen & _SUITS[suit]
+        higher = (out >> (c + 1)).bit_count()
+        if higher:
+            score = 1000 + higher * 1000 // out.bit_count() + 100 * min(higher, 6) + (200 if suit == 3 else 0)
+        else:
+            score = -500 if penalty_out else 500  # a sure winner: fine only with no points left to take
+        if suit == 2 and (hand & _QS_BIT or (queen_out and c > _QS)):
+            score -= 3000
+        key = score * 1024 + (13 - m.bit_count()) * 64 + 63 - c
+        if flush and suit == 2:
+            key += 4000 * 1024
+        elif avoid >> suit & 1:
+            key -= 2000 * 1024
+        if key > best:
+            best, pick = key, c
+    return pick
+
+
 def rollout_choice(
     hand: int,
     legal: int,
     trick: Sequence[int],
     led: int,
     n: int,
-    qs_out: bool,
+    unseen: int,
     *,
     seat: int = -1,
     leader: int = -1,
     shooter: int = -1,
+    trick_number: int = 1,
+    voids: Sequence[int] = (),
 ) -> int:
-    """A fast rule-of-thumb card for playouts (every seat in a simulation plays by it).
+    """A fast rule-of-thumb card for playouts (every seat in a simulation plays by it): the rule bot's habits.
 
-    Duck under the winning card when possible (dropping Q♠ under A♠/K♠);
-    when a trick cannot be ducked, win it high if it is clean; when void,
-    throw Q♠, then A♠/K♠ while Q♠ is out, then the highest heart, then the
-    highest card; lead the lowest card, keeping Q♠/K♠/A♠ back while Q♠ is out.
+    ``unseen`` are the cards still to be played that ``hand`` does not hold;
+    ``voids[s]`` the suits seat ``s`` has shown out of (bit ``suit``). The
+    policy plays the habits of :class:`~hearts.bots.rule_bot.RuleBot`
+    (without its game-score and moon-shooting plans):
+
+    - **lead** the lowest card of the suit where it is likeliest to be beaten
+      (most higher cards still out), never a spade that could draw Q♠ onto
+      our own Q♠, K♠ or A♠; lead spades to flush Q♠ out when holding none of
+      Q♠ K♠ A♠; avoid suits a player has shown out of while points are out;
+    - **follow**: dump the highest card on the first trick; on a clean trick
+      among the first few, with nobody after us out of the suit, shed the
+      highest card; else duck under the winning card with the highest card
+      that does (dropping Q♠ under A♠/K♠), but win a clean trick as last
+      player with the highest card; if it cannot duck, win with the lowest
+      card that wins (the highest when last, or when nobody can go over it);
+    - **discard** the highest card (hearts first on ties) on the first trick;
+      then Q♠, then K♠/A♠ while Q♠ is out, then the card likeliest to win a
+      trick later (highest rank, hearts and short suits first on ties).
 
     When a ``shooter`` (see :func:`moon_threat`) is going for the moon, it
     plays to win every trick, and the others try to take a trick from it and
@@ -462,41 +532,58 @@ def rollout_choice(
 
     >>> from hearts.cards import CardSet
     >>> hand = CardSet.parse("3S QS AH").mask
-    >>> str(Card(rollout_choice(hand, CardSet.parse("3S QS").mask, [int(Card.parse("KS"))], 2, 4, True)))
+    >>> unseen = CardSet.parse("KS 4S 2H").mask
+    >>> ks = [int(Card.parse("KS"))]
+    >>> str(Card(rollout_choice(hand, CardSet.parse("3S QS").mask, ks, 2, 4, unseen, trick_number=6)))
     'Q♠'
+    >>> lead = CardSet.parse("3S 9D").mask  # hearts not broken: A♥ may not lead
+    >>> str(Card(rollout_choice(CardSet.parse("3S 9D AH").mask, lead, [], -1, 4,
+    ...     CardSet.parse("QS KS 2D 10D JD").mask, trick_number=6)))  # flush Q♠ out
+    '3♠'
     """
     if not legal & (legal - 1):
         return legal.bit_length() - 1
     if shooter >= 0:
         return _moon_choice(hand, legal, trick, led, n, seat, leader, shooter)
     if not trick:
-        cand = legal
-        if qs_out:
-            safe = cand & ~(_QS_BIT | _AS_KS)
-            if safe:
-                cand = safe
-        return _lowest_rank(cand)
+        return _lead_choice(hand, legal, unseen, seat, voids)
     led_mask = _SUITS[led]
     if hand & led_mask:
+        if trick_number == 0:
+            return legal.bit_length() - 1  # the first trick holds no points: dump the highest
         wi, tmask = trick_winner(trick)
         win = trick[wi]
-        dirty = tmask & PENALTY_MASK
+        clean = not tmask & PENALTY_MASK
         below = legal & _BELOW[win]
+        remaining = n - len(trick) - 1
+        if remaining and clean and trick_number <= _EARLY_TRICKS and led != 3:
+            late = 0  # suits some player still to play has shown out of
+            s = seat
+            for _ in range(remaining):
+                s = s + 1 if s + 1 < n else 0
+                if s < len(voids):
+                    late |= voids[s]
+            if not late >> led & 1 and not (led == 2 and unseen & _QS_BIT) and legal & ~_QS_BIT:
+                return (legal & ~_QS_BIT).bit_length() - 1  # early and cheap: shed the highest
         if below:
+            above = legal & ~below & ~_QS_BIT
+            if not remaining and clean and above:
+                return above.bit_length() - 1  # last on a clean trick: win it high
             return below.bit_length() - 1
-        if legal & _QS_BIT and legal != _QS_BIT:
-            legal &= ~_QS_BIT
-        if len(trick) == n - 1 or (not dirty and led != 3):
-            return legal.bit_length() - 1
-        return (legal & -legal).bit_length() - 1
+        safe = legal & ~_QS_BIT or legal
+        if not remaining:
+            return safe.bit_length() - 1
+        low = (safe & -safe).bit_length() - 1
+        if not unseen & led_mask & ~_BELOW[low + 1]:
+            return safe.bit_length() - 1  # nobody can go over: the trick is ours, shed the highest
+        return low
+    if trick_number == 0:
+        return _most_dangerous(legal, hand)
     if legal & _QS_BIT:
         return _QS
-    if qs_out and legal & _AS_KS:
+    if unseen & _QS_BIT and legal & _AS_KS:
         return (legal & _AS_KS).bit_length() - 1
-    h = legal & HEARTS_MASK
-    if h:
-        return h.bit_length() - 1
-    return _highest_rank(legal, hand)
+    return _most_dangerous(legal, hand)
 
 
 MOON_WATCH = 4
@@ -561,19 +648,22 @@ def rollout_card(state: HandState) -> int:
     agree with pushing this card again and again.
     """
     hands = state.hands
+    seat = state.to_play
     unplayed = 0
     for h in hands:
         unplayed |= h
     return rollout_choice(
-        hands[state.to_play],
+        hands[seat],
         state.legal_mask(),
         state.trick,
         state.led_suit,
         state.n,
-        bool(unplayed & _QS_BIT),
-        seat=state.to_play,
+        unplayed & ~hands[seat],
+        seat=seat,
         leader=state.leader,
         shooter=moon_threat(state.taken, state.rules),
+        trick_number=state.trick_number,
+        voids=state.voids,
     )
 
 
@@ -594,15 +684,19 @@ def playout(
     taken: list[int],
     rules: Rules,
     totals: Sequence[int] | None = None,
+    voids: Sequence[int] | None = None,
 ) -> list[int]:
     """Play a position to the end with :func:`rollout_choice`; return each seat's score.
 
     Arguments are bitmasks and plain ints; ``hands`` and ``taken`` are
-    modified in place (pass copies). Legality, tricks and scores come from
-    the rules layer (:func:`hearts.rules.legal_mask`,
-    :func:`~hearts.rules.complete_trick`, :func:`~hearts.rules.hand_scores`):
-    scores include any moon, chosen under the shooter's-choice variant as
-    :func:`~hearts.rules.moon_choice` would with the game ``totals``.
+    modified in place (pass copies). ``voids[s]`` are the suits seat ``s``
+    has shown out of so far (bit ``suit``; none by default), as
+    :attr:`Observation.voids <hearts.observation.Observation.voids>` keeps
+    them. Legality, tricks and scores come from the rules layer
+    (:func:`hearts.rules.legal_mask`, :func:`~hearts.rules.complete_trick`,
+    :func:`~hearts.rules.hand_scores`): scores include any moon, chosen under
+    the shooter's-choice variant as :func:`~hearts.rules.moon_choice` would
+    with the game ``totals``.
 
     >>> from hearts import Deal
     >>> d = Deal.from_number(3)
@@ -616,7 +710,7 @@ def playout(
     unplayed = 0
     for h in hands:
         unplayed |= h
-    qs_out = bool(unplayed & _QS_BIT)
+    void = [0] * n if voids is None else list(voids)
     trick = list(trick)
     led = trick[0] // 13 if trick else -1
     seat = (leader + len(trick)) % n
@@ -624,15 +718,19 @@ def playout(
     while trick_number < total_tricks:
         hand = hands[seat]
         legal = legal_mask(hand, led, trick_number == 0, hearts_broken, rules)
-        c = rollout_choice(hand, legal, trick, led, n, qs_out, seat=seat, leader=leader, shooter=shooter)
+        c = rollout_choice(
+            hand, legal, trick, led, n, unplayed & ~hand,
+            seat=seat, leader=leader, shooter=shooter, trick_number=trick_number, voids=void,
+        )
         bit = 1 << c
         hands[seat] = hand ^ bit
+        unplayed ^= bit
         if not trick:
             led = c // 13
+        elif c // 13 != led:
+            void[seat] |= 1 << led
         if bit & breakers:
             hearts_broken = True
-        if c == _QS:
-            qs_out = False
         trick.append(c)
         if len(trick) < n:
             seat = (seat + 1) % n
@@ -795,13 +893,21 @@ def evaluate_play(
     trick = [int(c) for _, c in obs.trick]
     taken0 = _taken_from(obs)
     results: list[list[int]] = [[] for _ in options]
+    led = trick[0] // 13 if trick else -1
+    after: list[tuple[list[int], bool, tuple[int, ...]]] = []  # per option: the trick, hearts broken, the voids
+    for c in options:
+        voids = list(obs.voids)
+        if led >= 0 and c // 13 != led:
+            voids[me] |= 1 << led
+        after.append(([*trick, c], obs.hearts_broken or bool((1 << c) & rules.breakers_mask), tuple(voids)))
     for world in _worlds(sampler, rng, worlds, time_limit, minimum=4):
         for i, c in enumerate(options):
             hands = list(world.hands)
             hands[me] ^= 1 << c
-            t = [*trick, c]
-            broken = obs.hearts_broken or bool((1 << c) & rules.breakers_mask)
-            scores = finish_hand(hands, t, obs.leader, obs.trick_number, broken, taken0, rules, obs.totals)
+            t, broken, voids_now = after[i]
+            scores = finish_hand(
+                hands, t, obs.leader, obs.trick_number, broken, taken0, rules, obs.totals, voids_now
+            )
             results[i].append(scores[me])
     k = len(results[0])  # worlds played (one result per option per world)
     vals = []
@@ -833,6 +939,7 @@ def _continue(
     taken: list[int],
     rules: Rules,
     totals: Sequence[int] | None = None,
+    voids: Sequence[int] | None = None,
 ) -> list[int]:
     """Finish the trick in ``trick`` (already holding the card just played) and the hand."""
     n = rules.num_players
@@ -841,8 +948,8 @@ def _continue(
         taken[winner] |= mask
         if trick_number + 1 == rules.hand_size:
             return _scores(taken, rules, totals)
-        return playout(hands, [], winner, trick_number + 1, broken, taken, rules, totals)
-    return playout(hands, trick, leader, trick_number, broken, taken, rules, totals)
+        return playout(hands, [], winner, trick_number + 1, broken, taken, rules, totals, voids)
+    return playout(hands, trick, leader, trick_number, broken, taken, rules, totals, voids)
 
 
 def finish_hand(
@@ -854,11 +961,13 @@ def finish_hand(
     taken: Sequence[int],
     rules: Rules,
     totals: Sequence[int] | None = None,
+    voids: Sequence[int] | None = None,
 ) -> list[int]:
     """Each seat's score once a position is played to the end by :func:`rollout_choice` (the expert's playout).
 
     ``trick`` may already be complete (the card just played closed it); the
-    arguments are not changed. A moon is scored as the engine scores it,
+    arguments are not changed. ``voids`` are the suits each seat has shown
+    out of, counting the cards in ``trick`` (see :func:`playout`). A moon is scored as the engine scores it,
     under the shooter's-choice variant as :func:`hearts.rules.moon_choice`
     chooses with the game ``totals``. On the native kernel
     (:func:`hearts.sim.kernel`) the same playout runs in C, card for card,
@@ -873,9 +982,11 @@ def finish_hand(
     if sim.kernel() == "native":
         return sim.native_playout(
             hands, trick, leader, trick_number, hearts_broken, taken, rules,
-            _moon_subtracts(rules, None if totals is None else tuple(totals)),
+            _moon_subtracts(rules, None if totals is None else tuple(totals)), voids,
         )
-    return _continue(list(hands), list(trick), leader, trick_number, hearts_broken, list(taken), rules, totals)
+    return _continue(
+        list(hands), list(trick), leader, trick_number, hearts_broken, list(taken), rules, totals, voids
+    )
 
 
 @functools.lru_cache(maxsize=256)
@@ -898,7 +1009,15 @@ def evaluate_pass(
     """Expected points of candidate passes (bitmasks of 3 cards), by playouts in sampled deals.
 
     The default candidates are :func:`pass_candidates`; the other players
-    pass by :func:`heuristic_pass`. Each candidate is played out in the same deals.
+    pass by :func:`heuristic_pass`. The budget is ``worlds`` playouts per
+    candidate on average, spent by sequential halving
+    (:func:`halving_schedule`): all candidates in a few deals, then the
+    better half in more, and so on, so that the last few are compared in
+    hundreds of deals. Every candidate still in the race is played out in
+    the same deals, so ``scores`` of two options pair up deal by deal over
+    the shorter one's length. ``options`` come best first: the last round's
+    survivors by mean, then the others by how far they got.
+    With ``time_limit`` every candidate is played out in every deal instead.
     """
     check_budget(worlds, time_limit)
     if obs.passed_mask is not None or obs.received_mask is not None:
@@ -913,25 +1032,100 @@ def evaluate_pass(
             raise HeartsError(f"candidate pass {CardSet(m & rules.deck_mask)} is not {k_pass} cards of the hand")
     sampler = _Sampler(hidden_constraints(obs), [obs.hand_mask if s == me else 0 for s in range(n)])
     offset = (obs.pass_target - me) % n
-    results: list[list[int]] = [[] for _ in cands]
-    for world in _worlds(sampler, rng, worlds, time_limit, minimum=2):
+
+    def play(world: World, alive: Sequence[int], results: list[list[int]]) -> None:
         their = [0 if s == me else heuristic_pass(world.hands[s], k_pass) for s in range(n)]
-        for i, mine in enumerate(cands):
+        for i in alive:
             passes = list(their)
-            passes[me] = mine
+            passes[me] = cands[i]
             hands = [world.hands[s] & ~passes[s] for s in range(n)]
             for s in range(n):
                 hands[(s + offset) % n] |= passes[s]
             leader = opening_leader(hands, rules)
             scores = finish_hand(hands, [], leader, 0, False, [0] * n, rules, obs.totals)
             results[i].append(scores[me])
-    k = len(results[0]) if results else 0  # worlds played
+
+    results, reached = _search(sampler, rng, len(cands), worlds, time_limit, 2, play)
+    return _evaluation("pass", [tuple(CARDS[c] for c in iter_mask(m)) for m in cands], results, reached)
+
+
+def halving_schedule(options: int, worlds: int) -> list[int]:
+    """New worlds per round of :func:`evaluate_pass`'s sequential halving, for ``options`` candidates.
+
+    The budget is ``worlds`` playouts per candidate on average (``options *
+    worlds`` in all), spread evenly over ``ceil(log2(options))`` rounds; in
+    each round every candidate still in the race is played out in the
+    round's new worlds (the same worlds for all of them), then the worse half
+    (by mean over every world so far) drops out. The survivors of the last
+    round have been played out in ``sum(schedule)`` worlds: far more than
+    ``worlds``, where the choice between the best few is made.
+
+    >>> halving_schedule(20, 48)  # 20 -> 10 -> 5 -> 3 -> 2 candidates
+    [9, 19, 38, 64, 96]
+    >>> sum(a * b for a, b in zip(halving_schedule(20, 48), [20, 10, 5, 3, 2])) <= 20 * 48
+    True
+    >>> halving_schedule(1, 48), halving_schedule(2, 48), halving_schedule(3, 48)
+    ([48], [48], [24, 36])
+    """
+    check_count(options, "options")
+    check_count(worlds, "worlds")
+    rounds = max(1, math.ceil(math.log2(options))) if options > 1 else 1
+    budget = options * worlds
+    out = []
+    alive = options
+    for _ in range(rounds):
+        out.append(max(1, budget // (rounds * alive)))
+        alive = (alive + 1) // 2
+    return out
+
+
+def _search(
+    sampler: _Sampler,
+    rng: random.Random,
+    options: int,
+    worlds: int,
+    time_limit: float | None,
+    minimum: int,
+    play: Callable[[World, Sequence[int], list[list[int]]], None],
+) -> tuple[list[list[int]], list[int]]:
+    """Play ``options`` out in sampled worlds by sequential halving (:func:`halving_schedule`), or, with a
+    ``time_limit``, every option in every world until time runs out (at least ``minimum`` worlds).
+
+    The first round plays at least ``minimum`` worlds, so that every option has a standard error.
+    ``play(world, alive, results)`` appends each alive option's score to ``results[option]``. Returns the
+    results and, per option, the round it reached (the survivors of the last round the highest).
+    """
+    results: list[list[int]] = [[] for _ in range(options)]
+    if time_limit is not None or options <= 1:
+        everyone = range(options)
+        for world in _worlds(sampler, rng, worlds, time_limit, minimum=minimum):
+            play(world, everyone, results)
+        return results, [0] * options
+    schedule = halving_schedule(options, worlds)
+    alive = list(range(options))
+    reached = [0] * options
+    for r, new in enumerate(schedule):
+        for i in alive:
+            reached[i] = r
+        for _ in range(max(new, minimum) if r == 0 else new):  # every option gets a standard error
+            play(sampler.sample(rng), alive, results)
+        if r + 1 < len(schedule):
+            alive.sort(key=lambda i: (sum(results[i]), i))  # every alive option has the same worlds
+            alive = sorted(alive[: (len(alive) + 1) // 2])
+    return results, reached
+
+
+def _evaluation(
+    kind: str, labels: Sequence[tuple[Card, ...]], results: Sequence[Sequence[int]], reached: Sequence[int]
+) -> Evaluation:
+    """The options best first: the last round's survivors by mean, then the others by the round they left."""
     vals = []
-    for m, r in zip(cands, results):
+    for cards, r, stage in zip(labels, results, reached):
         mean, se = mean_se(r)
-        vals.append(OptionValue(tuple(CARDS[c] for c in iter_mask(m)), mean, se, len(r), tuple(r)))
-    vals.sort(key=lambda o: (o.expected, o.cards))
-    return Evaluation("pass", tuple(vals), k)
+        vals.append((-stage, OptionValue(cards, mean, se, len(r), tuple(r))))
+    vals.sort(key=lambda x: (x[0], x[1].expected, x[1].cards))
+    k = max((len(r) for r in results), default=0)  # worlds sampled
+    return Evaluation(kind, tuple(v for _, v in vals), k)
 
 
 # ----------------------------------------------------------------------------
