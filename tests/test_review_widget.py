@@ -215,7 +215,7 @@ def test_table_chart_and_sentence_give_the_same_numbers(lang: str) -> None:
     from hearts_widgets.review import ReviewModel
 
     verdicts = set()
-    for number in (31, 5, 12, 40):
+    for number in (31, 5, 12, 6):
         hand, review = _reviewed(number)
         m = ReviewModel(hand, 0, review=review, lang=lang)
         table = m.table_html()
