@@ -353,3 +353,24 @@ def test_levels() -> None:
     assert "48" in level_description("expert", "en") or str(LEVELS["expert"].worlds) in level_description("expert")
     with pytest.raises(HeartsError, match="unknown level"):
         make_bot("grandmaster")
+
+
+def test_a_long_decision_reports_its_progress_world_by_world() -> None:
+    """Within ``reporting``, the expert tells how far it has got after every sampled world: rising, ending at 1;
+    outside it, nothing is told (and the choice is the same)."""
+    from hearts.bots import reporting
+
+    hand = HandState(Deal.from_number(9), pass_direction=PassDirection.NONE)
+    while len(hand.observation(hand.to_play).legal_moves) < 2:
+        hand.play(RandomBot(seed=1).choose_play(hand.observation(hand.to_play)), seat=hand.to_play)
+    obs = hand.observation(hand.to_play)
+    seen: list[float] = []
+    with reporting(seen.append):
+        chosen = ExpertBot(seed=3, worlds=40).choose_play(obs)
+    assert len(seen) == 40 and seen == sorted(seen) and seen[0] == 1 / 40 and seen[-1] == 1.0
+    assert ExpertBot(seed=3, worlds=40).choose_play(obs) == chosen
+    passed: list[float] = []
+    start = HandState(Deal.from_number(9))
+    with reporting(passed.append):
+        ExpertBot(seed=3, pass_worlds=6).choose_pass(start.observation(1))
+    assert passed == [k / 6 for k in range(1, 7)]

@@ -8,10 +8,14 @@ sheet, the moon's message, and the settings the table adds for this (speed, paus
 
 from __future__ import annotations
 
+import asyncio
 import re
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
-from hearts import CardSet, Phase
+from hearts import CardSet, Observation, Phase
+from hearts.bots import Decision, RuleBot, report_progress
 from hearts.hand import HandState
 from hearts.rules import PassDirection
 from hearts_widgets import GameTable
@@ -198,3 +202,76 @@ def test_new_settings_are_kept_and_checked(tmp_path: Path) -> None:
     t.model.set_setting("target_score", 75)
     assert t.model.message.kind == "error" and "75" in t.model.message.text
     assert Settings.load(tmp_path).target_score == 50
+
+
+class GatedBot(RuleBot):
+    """A rule bot that, to pass, waits until the test lets it and tells its progress on the way."""
+
+    name = "Gated"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gate = threading.Event()
+        self.started = threading.Event()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> GatedBot:
+        return self  # the table's copy is this bot: the test holds its gate
+
+    def decide_pass(self, obs: Observation) -> Decision:
+        self.started.set()
+        report_progress(0.5)
+        assert self.gate.wait(10), "the test never let the bot go on"
+        report_progress(1.0)
+        return super().decide_pass(obs)
+
+
+async def until(check: Callable[[], bool]) -> None:
+    for _ in range(500):
+        if check():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the kernel's loop never did it")
+
+
+def test_in_a_kernel_the_bot_thinks_in_a_thread_and_the_table_answers_meanwhile(tmp_path: Path) -> None:
+    """With an event loop running (a kernel), a step starts the bot's thread and returns at once: a click
+    meanwhile is answered (refused: West is thinking), the board is told the bot's progress, and the bot's
+    choice is played on the loop once it has decided."""
+    bot = GatedBot()
+    t = GameTable(number=7, level="rule", data_dir=tmp_path, bots={1: bot})
+    told: list[tuple[int, float]] = []
+    t.board.progress = lambda seat, fraction: told.append((seat, fraction))  # type: ignore[method-assign]
+    pass_three(t)
+    assert t.model.thinking == 1
+
+    async def kernel() -> None:
+        t.step(t.board.version)
+        assert bot.started.wait(5) and t.model.thinking == 1 and t.model.hand.passes[1] is None
+        t.step(t.board.version)  # asked twice (a redraw meanwhile): still one bot thinking
+        t.click_card(next(iter(t.model.hand.hand_of(SOUTH))).code, version=t.board.version)
+        assert t.model.message is not None and "West is thinking" in t.model.message.text
+        bot.gate.set()
+        await until(lambda: t.model.thinking == 2)
+
+    asyncio.run(kernel())
+    assert t.model.hand.passes[1] is not None and told == [(1, 0.0), (1, 0.5), (1, 1.0)]
+    assert threading.active_count() == 1 or all(not x.name.startswith("hearts-bot") for x in threading.enumerate())
+
+
+def test_a_bots_choice_for_a_game_left_meanwhile_is_dropped(tmp_path: Path) -> None:
+    bot = GatedBot()
+    t = GameTable(number=7, level="rule", data_dir=tmp_path, bots={1: bot})
+    pass_three(t)
+
+    async def kernel() -> None:
+        t.step(t.board.version)
+        assert bot.started.wait(5)
+        t.press("new")  # while West thinks: the game is in progress, so the table asks first
+        t.press("confirm")
+        bot.gate.set()
+        await until(lambda: not any(x.name.startswith("hearts-bot") for x in threading.enumerate()))
+        await asyncio.sleep(0.05)  # the thread's last call, on the loop
+
+    asyncio.run(kernel())
+    assert t.model.number != 7 and t.model.hand.passes[1] is None  # the old game's pass never reached the new one
+    assert t.board.hold == "" and t.model.message is not None

@@ -174,6 +174,16 @@ class SvgTable(anywidget.AnyWidget):
         for cb in self._refit_callbacks:
             cb()
 
+    def progress(self, seat: int, fraction: float) -> None:
+        """Tell the browser how much of its decision the bot at ``seat`` has made (0 to 1): the thinking
+        label shows it as a bar. A message of its own, not a synced value, so a bot's thread may send it
+        while the kernel's own thread draws.
+
+        >>> v = SvgTable()
+        >>> v.progress(2, 0.5)
+        """
+        self.send({"event": "progress", "seat": seat, "fraction": round(min(max(fraction, 0.0), 1.0), 3)})
+
     def on_card(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(code)`` when a card is clicked (:attr:`clicked_version` says on which drawing)."""
         self._card_callbacks.append(callback)

@@ -32,13 +32,17 @@ until the learner continues, and a click made on an older drawing is refused:
 
 from __future__ import annotations
 
+import asyncio
 import html
+import threading
+import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
 
+from hearts.bots import reporting
 from hearts.bots.base import Bot
 from hearts.cards import CardSet
 from hearts.display import table_svg, trick_svg
@@ -50,7 +54,7 @@ from .dealbox import DealBox
 from .rule_notes import RULES, SCENES, rule_title
 from .speech import narrate
 from .svgview import SvgTable
-from .table_model import TableModel, say
+from .table_model import BotChoice, BotJob, TableModel, say
 from .text import cards_label, level_label
 
 __all__ = ["GameTable"]
@@ -144,6 +148,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
         )
         self._updating = False
         self._focus = ""  # where the keyboard focus goes after the next drawing
+        self._thinking: BotJob | None = None  # the bot's decision being made in another thread
         h = self.model.hand
         self._said = (self.model.game, h.hand_number, len(h.plays), h.hearts_broken)  # narrated up to here
         self.board = SvgTable()
@@ -271,13 +276,58 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self.refresh()
 
     def step(self, version: int | None = None) -> None:
-        """The bots' next step (the browser asks once the last drawing is on screen; stale asks are ignored)."""
+        """The bots' next step (the browser asks once the last drawing is on screen; stale asks are ignored).
+
+        In a running kernel the bot thinks in a thread of its own, so the page
+        stays responsive (other widgets, Settings, the refused clicks' messages)
+        and the board shows how far the bot has got (:meth:`SvgTable.progress`);
+        its choice is played on the kernel's own loop, and only if the table is
+        still at the position it was asked for. Without an event loop (a
+        script, a test) the bot thinks here and the step is done on return.
+        """
         if version is not None and version != self.board.version:
             return
-        if self.model.pending in ("pass", "bot"):
-            self.model.step()
-            self._focus = self._focus_after_play()
-            self.refresh()
+        job = self.model.prepare_step()
+        if job is None:
+            return
+        loop = _running_loop()
+        if loop is None:
+            self._stepped(job.decide())
+            return
+        if self._thinking is not None and self._thinking.key == job.key:
+            return  # this position's bot is thinking already
+        self._thinking = job
+        self.board.progress(job.seat, 0.0)
+        threading.Thread(target=self._think, args=(job, loop), name=f"hearts-bot-{job.seat}", daemon=True).start()
+
+    def _think(self, job: BotJob, loop: asyncio.AbstractEventLoop) -> None:
+        """In the bot's thread: decide, telling the board how far it has got, then hand the choice to the loop."""
+        last = [0.0, 0.0]  # the share last shown, and when
+
+        def shown(fraction: float) -> None:
+            now = time.monotonic()
+            if fraction >= 1.0 or (now - last[1] >= 0.1 and fraction - last[0] >= 0.02):
+                last[:] = [fraction, now]
+                self.board.progress(job.seat, fraction)
+
+        try:
+            with reporting(shown):
+                choice: BotChoice | None = job.decide()
+        except Exception:  # decided again on the loop, where the error is raised as it would be without a thread
+            choice = None
+        loop.call_soon_threadsafe(self._thought, job, choice)
+
+    def _thought(self, job: BotJob, choice: BotChoice | None) -> None:
+        """On the kernel's loop: play the bot's choice, if the table is still where the bot was asked."""
+        if self._thinking is not job:
+            return
+        self._thinking = None
+        self._stepped(choice)
+
+    def _stepped(self, choice: BotChoice | None) -> None:
+        self.model.step(choice)
+        self._focus = self._focus_after_play()
+        self.refresh()
 
     def _continue(self, version: int) -> None:
         """The learner (or the chosen pause) takes the finished trick away."""
@@ -645,6 +695,14 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self.target.value = s.target_score
         self.sound.description = text("ui.label.sound", lang)
         self.sound.value = s.sound
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop running this call (a kernel's, answering a widget's message), else ``None``."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def _cards(mask: int) -> list[Any]:

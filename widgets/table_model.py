@@ -54,6 +54,7 @@ from hearts.errors import CardParseError, HeartsError, IllegalMoveError, OptionE
 from hearts.game import Game
 from hearts.hand import HandState, Phase, Trick
 from hearts.messages import LANGUAGES, check_language, seat_name, text, text_n
+from hearts.observation import Observation
 from hearts.record import GameRecord
 from hearts.rules import MoonScoring, Rules
 
@@ -62,7 +63,7 @@ from .learn_model import Lesson, describe
 from .rule_notes import Event, Move
 from .text import cards_label, game_over_text, level_label
 
-__all__ = ["BUTTONS", "PENDING", "SOUNDS", "Hint", "Message", "Phrase", "TableModel", "say"]
+__all__ = ["BUTTONS", "PENDING", "SOUNDS", "BotChoice", "BotJob", "Hint", "Message", "Phrase", "TableModel", "say"]
 
 BUTTONS = (
     "pass", "hint", "restart", "new", "day", "next", "continue", "reset_history", "ready", "take_over", "confirm",
@@ -199,6 +200,40 @@ def check_bots(bots: Bot | Mapping[int, Bot] | None) -> dict[int, Bot]:
             raise OptionError(f"bots: seat {s} needs a Bot, not {b!r}", "bots")
         out[s] = b
     return out
+
+
+@dataclasses.dataclass(frozen=True)
+class BotChoice:
+    """What a :class:`BotJob` chose: the cards, and the position (``key``) they were chosen for."""
+
+    key: tuple[Any, ...]
+    cards: tuple[Card, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class BotJob:
+    """One bot's decision for a paced table's next step (:meth:`TableModel.prepare_step`).
+
+    :meth:`decide` is the slow part (the expert and master levels think for a
+    second or more): it uses only the bot, a copy of its seat's observation and
+    the seed of the position, so it may run in another thread while the table
+    answers clicks; :meth:`TableModel.step` then plays what it chose. Long
+    decisions report their progress through :func:`hearts.bots.reporting`.
+    """
+
+    key: tuple[Any, ...]  # the position: game, hand, cards played, seat, kind
+    seat: int
+    kind: str  # "pass" or "play"
+    bot: Bot
+    observation: Observation
+    seed: int
+
+    def decide(self) -> BotChoice:
+        """The bot's pass or card (reseeded from the position, so a resumed game plays on identically)."""
+        self.bot.reseed(self.seed)
+        if self.kind == "pass":
+            return BotChoice(self.key, tuple(self.bot.choose_pass(self.observation)))
+        return BotChoice(self.key, (self.bot.choose_play(self.observation),))
 
 
 class TableModel:
@@ -590,20 +625,59 @@ class TableModel:
             return
         getattr(self, f"_press_{button}")()
 
-    def step(self) -> None:
+    def prepare_step(self) -> BotJob | None:
+        """The slow part of the next :meth:`step`: the bot's decision, as a :class:`BotJob` that may run in
+        another thread (it reads a copy of the position, nothing else of the table); ``None`` when no bot is due.
+
+        >>> import tempfile
+        >>> m = TableModel(number=3, level="rule", data_dir=tempfile.mkdtemp(), paced=True)
+        >>> for c in list(m.hand.hand_of(0))[:3]:
+        ...     m.click_card(c.code)
+        >>> m.press("pass")
+        >>> job = m.prepare_step()
+        >>> job.seat, job.kind
+        (1, 'pass')
+        >>> m.step(job.decide())  # what the bot chose, in this thread or another
+        >>> m.thinking
+        2
+        """
+        h = self.hand
+        s = self.thinking
+        if s is None or self.pending not in ("pass", "bot") or s not in self.bots:
+            return None
+        if self.pending == "pass":
+            obs, kind = h.observation(s), "pass"
+        elif h.phase is Phase.PLAYING:
+            obs, kind = self.game.observation(s), "play"
+        else:
+            return None
+        key = (self.game_id, h.hand_number, len(h.plays), s, kind)
+        return BotJob(key, s, kind, self.bots[s], obs, self._seed_of(s))
+
+    def step(self, decided: BotChoice | None = None) -> None:
         """One piece of the bots' work while paced: the next bot's pass, or the next bot's card.
 
         The view calls it once the previous position is on screen. It does
         nothing when no bot is due (a step asked for twice is harmless).
+        ``decided``: what a :class:`BotJob` from :meth:`prepare_step` chose (the
+        view may think in another thread, so the page stays responsive); a
+        choice for another position than the table's (the learner started a
+        new game meanwhile) is ignored. Without it, the bot decides here.
         """
+        job = self.prepare_step()
+        if job is None:
+            return
+        if decided is None:
+            decided = job.decide()
+        elif decided.key != job.key:
+            return
         self.frames = []
         self.events = []
         h = self.hand
         if self.pending == "pass":
-            s = self.thinking
-            assert s is not None
+            s = job.seat
             before = h.copy()
-            h.pass_cards(s, list(self._seeded(s).choose_pass(h.observation(s))))
+            h.pass_cards(s, list(decided.cards))
             if h.phase is Phase.PASSING:
                 return
             self._learn_event(before, Move("pass", self.seat))  # every seat has chosen: the cards have moved
@@ -612,7 +686,7 @@ class TableModel:
             self._after_move(keep_message=True)
         elif self.pending == "bot":
             broken = h.hearts_broken
-            self._bot_move()
+            self._bot_move(decided.cards[0])
             self._card_events(broken)
             self._after_card()
             # A finished trick's line stays; so does what the pass brought while the bots open the hand.
@@ -1069,19 +1143,22 @@ class TableModel:
             )
         return say("ui.msg.no_pass", hand=h.hand_number)
 
-    def _seeded(self, s: int) -> Bot:
-        """The bot at seat ``s``, reseeded from the position so a resumed game plays on identically."""
+    def _seed_of(self, s: int) -> int:
+        """The seed of seat ``s``'s bot in this position, so a resumed game plays on identically."""
         h = self.hand
-        key = f"hearts-table/v1/{self.number}/{h.hand_number}/{s}/{h.cards_played}"
+        return StableRandom(f"hearts-table/v1/{self.number}/{h.hand_number}/{s}/{h.cards_played}").bits64()
+
+    def _seeded(self, s: int) -> Bot:
+        """The bot at seat ``s``, reseeded from the position (see :meth:`_seed_of`)."""
         bot = self.bots[s]
-        bot.reseed(StableRandom(key).bits64())
+        bot.reseed(self._seed_of(s))
         return bot
 
-    def _bot_move(self) -> None:
+    def _bot_move(self, chosen: Card | None = None) -> None:
         h = self.hand
         s = h.to_play
         if h.phase is Phase.PLAYING:
-            c = self._seeded(s).choose_play(self.game.observation(s))
+            c = self._seeded(s).choose_play(self.game.observation(s)) if chosen is None else chosen
             before = h.copy()
             h.play(c, seat=s)
             self._learn_event(before, Move("play", s, c))

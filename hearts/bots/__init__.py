@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hearts.bots.base import Bot, BotError, Decision, bot_from_functions
+from hearts.bots.base import Bot, BotError, Decision, bot_from_functions, report_progress, reporting
 from hearts.bots.expert import ExpertBot
 from hearts.bots.random_bot import RandomBot
 from hearts.bots.registry import LEVELS, BotSpec, Level, bot_spec, level_description, make_bot
@@ -28,5 +28,7 @@ __all__ = [
     "level_description",
     "make_bot",
     "moon_strength",
+    "report_progress",
+    "reporting",
     "tip_title",
 ]

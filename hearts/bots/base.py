@@ -18,9 +18,11 @@ and optionally :meth:`Bot.decide_pass`) or from plain functions with
 from __future__ import annotations
 
 import abc
+import contextlib
+import contextvars
 import dataclasses
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from hearts.cards import Card, CardSet, card
@@ -29,7 +31,46 @@ from hearts.messages import text
 from hearts.observation import Observation
 from hearts.rules import PassDirection, moon_choice, pass_refusal
 
-__all__ = ["Bot", "Decision", "answers_forced_plays", "bot_from_functions", "BotError", "PassDirection"]
+__all__ = [
+    "Bot",
+    "Decision",
+    "answers_forced_plays",
+    "bot_from_functions",
+    "BotError",
+    "PassDirection",
+    "report_progress",
+    "reporting",
+]
+
+_PROGRESS: contextvars.ContextVar[Callable[[float], None] | None] = contextvars.ContextVar("progress", default=None)
+
+
+@contextlib.contextmanager
+def reporting(callback: Callable[[float], None]) -> Iterator[None]:
+    """Within the block (in this thread), a bot that thinks for long calls ``callback(fraction)`` as it goes:
+    the share of its decision done, 0 to 1. A view shows it while the player waits.
+
+    >>> from hearts import Deal, HandState
+    >>> from hearts.bots.expert import ExpertBot
+    >>> h = HandState(Deal.from_number(2), pass_direction=PassDirection.NONE)
+    >>> seen = []
+    >>> with reporting(seen.append):
+    ...     _ = ExpertBot(seed=1, worlds=8).choose_play(h.observation(h.to_play))
+    >>> seen == [] or seen[-1] == 1.0  # a single legal card (2♣) needs no thinking
+    True
+    """
+    token = _PROGRESS.set(callback)
+    try:
+        yield
+    finally:
+        _PROGRESS.reset(token)
+
+
+def report_progress(fraction: float) -> None:
+    """Tell whoever is :func:`reporting` how much of the decision is done (0 to 1); nothing when nobody is."""
+    callback = _PROGRESS.get()
+    if callback is not None:
+        callback(min(max(fraction, 0.0), 1.0))
 
 
 class BotError(HeartsError):

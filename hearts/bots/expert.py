@@ -54,7 +54,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from hearts import sim
-from hearts.bots.base import Bot, Decision
+from hearts.bots.base import Bot, Decision, report_progress
 from hearts.cards import (
     CARDS,
     HEARTS_MASK,
@@ -923,11 +923,14 @@ def _worlds(
 ) -> Iterator[World]:
     """Sampled deals for an evaluation: ``worlds`` of them, or as many as ``time_limit`` seconds allow
     (at least ``minimum``)."""
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    start = time.perf_counter()
+    deadline = None if time_limit is None else start + time_limit
     k = 0
     while (k < worlds) if deadline is None else (k < minimum or time.perf_counter() <= deadline):
         yield sampler.sample(rng)
         k += 1
+        # The share done, for a view that shows it (see hearts.bots.base.reporting).
+        report_progress(k / worlds if time_limit is None else (time.perf_counter() - start) / time_limit)
 
 
 def _continue(

@@ -80,6 +80,26 @@ def wait_kernel_idle(server: Any, path: str, timeout: float = 90) -> None:
     raise AssertionError(f"kernel of {path} not idle after {timeout}s (state {state!r})")
 
 
+def write_notebook(workdir: Path, path: str, cells: list[str]) -> str:
+    """Write a notebook of these code cells (no outputs) at ``workdir / path``, for a server to open; ``path``."""
+    nb = {
+        "cells": [
+            {"cell_type": "code", "metadata": {}, "source": src, "outputs": [], "execution_count": None, "id": f"c{i}"}
+            for i, src in enumerate(cells)
+        ],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
+            "hearts": {"offline": True},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    target = workdir / path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps(nb), encoding="utf-8")
+    return path
+
+
 NOTEBOOK = ".jp-NotebookPanel:not(.lm-mod-hidden)"  # the notebook on show (other tabs stay in the DOM)
 # JupyterLab 4 draws a cell's exception like stderr; the traceback header tells them apart.
 STDERR_OUTPUT = '.jp-OutputArea [data-mime-type="application/vnd.jupyter.stderr"]'
@@ -340,6 +360,38 @@ def play_whole_hand(table: Board, number: int, folder: Path, prefix: str) -> Han
     expect(table.root.locator(".hw-btn-next")).to_be_visible()
     table.shot(folder, f"{prefix}-5-scored")
     return HandPlayed(number, level, chosen, played, text)
+
+
+# Put into a table's page (``page.evaluate(RECORDER)``), records in ``window.__hw.clicks`` each click on a card of
+# the hand: the time to the first drawing that shows the card in the middle (``played``; or any new drawing, for a
+# refused click or a pass's choice) and the time until the bots have played (board not busy).
+RECORDER = """() => {
+  if (window.__hw) return;
+  const box = document.querySelector('.hearts-table-app .hearts-svg-table');
+  const hw = window.__hw = { clicks: [], pending: null };
+  document.addEventListener('click', (e) => {
+    const g = e.target.closest && e.target.closest('.hearts-table-app g.hand.mine g.card[data-card]');
+    if (g && !hw.pending && box.getAttribute('data-busy') !== 'true') {
+      hw.pending = { code: g.dataset.card, t0: performance.now(), version: box.dataset.version };
+    }
+  }, true);
+  const check = () => {
+    const p = hw.pending;
+    if (!p) return;
+    const now = performance.now();
+    if (p.first === undefined && box.querySelector(`.hw-stage g.trick g.card[data-card="${p.code}"]`)) {
+      p.first = now - p.t0;
+      p.played = true;
+    }
+    if (box.dataset.busy === 'false' && box.dataset.version !== p.version) {
+      if (p.first === undefined) p.first = now - p.t0;
+      p.last = now - p.t0;
+      hw.clicks.push(p);
+      hw.pending = null;
+    }
+  };
+  new MutationObserver(check).observe(box, { attributes: true, childList: true, subtree: true });
+}"""
 
 
 def replay_in_python(played: HandPlayed, lang: str, data_dir: Path) -> str:

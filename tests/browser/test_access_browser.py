@@ -17,13 +17,12 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hearts_pages import TIMEOUT_MS, Board, new_page, run_all, voila_app, widget
+from hearts_pages import TIMEOUT_MS, Board, new_page, run_all, voila_app, widget, write_notebook
 from playwright.sync_api import Page, expect
 
 from hearts_widgets import WalkthroughModel
@@ -61,23 +60,7 @@ APPS = {"walkthrough": ".hearts-learn", "table": ".hw-a11y-table", "review": ".h
 @pytest.fixture(scope="session")
 def access_notebook(workdir: Path) -> str:
     """A notebook with the walkthrough, a table in learn mode, a review and the twin tables."""
-    cells = [
-        {"cell_type": "code", "metadata": {}, "source": src, "outputs": [], "execution_count": None, "id": f"c{i}"}
-        for i, src in enumerate(CELLS)
-    ]
-    nb = {
-        "cells": cells,
-        "metadata": {
-            "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
-            "hearts": {"offline": True},
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    path = workdir / NOTEBOOK
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(nb), encoding="utf-8")
-    return NOTEBOOK
+    return write_notebook(workdir, NOTEBOOK, CELLS)
 
 
 def axe_counts(page: Page, selector: str) -> dict[str, int]:

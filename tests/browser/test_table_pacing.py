@@ -7,6 +7,8 @@
   the first change on screen and to the bots' last card (printed, with the screenshots' folder).
 - A deal link: ``?deal=N`` in the Voilà app's address opens that deal (asking first when a game is in progress);
   ``?deal=abc`` says what is wrong with the link.
+- A bot that thinks for long (in JupyterLab): the thinking label fills a bar as the bot reports its progress,
+  and the kernel answers another widget meanwhile (the bot thinks in a thread of its own).
 - Screenshots at 1280x900 and 1920x1080 of the states these add: a bot thinking, a finished trick on show, the
   last-trick view, a hint beside the cards just received, the question before leaving a game, the score sheet and
   the settings.
@@ -21,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hearts_pages import Board, choose_deal, run_all, voila_app, widget
+from hearts_pages import RECORDER, Board, choose_deal, run_all, voila_app, widget, write_notebook
 from playwright.sync_api import expect
 
 from hearts.record import GameRecord
@@ -31,34 +33,6 @@ from hearts_widgets.text import level_label
 APP = "tutorials/apps/en/table.ipynb"
 SOUTH = 0
 
-# Records, in the page, each click on a card of the hand: the time to the first drawing that shows the card in
-# the middle (or any new drawing, for a refused one) and the time until the bots have played (board not busy).
-RECORDER = """() => {
-  if (window.__hw) return;
-  const box = document.querySelector('.hearts-table-app .hearts-svg-table');
-  const hw = window.__hw = { clicks: [], pending: null };
-  document.addEventListener('click', (e) => {
-    const g = e.target.closest && e.target.closest('.hearts-table-app g.hand.mine g.card[data-card]');
-    if (g && !hw.pending && box.getAttribute('data-busy') !== 'true') {
-      hw.pending = { code: g.dataset.card, t0: performance.now(), version: box.dataset.version };
-    }
-  }, true);
-  const check = () => {
-    const p = hw.pending;
-    if (!p) return;
-    const now = performance.now();
-    if (p.first === undefined && box.querySelector(`.hw-stage g.trick g.card[data-card="${p.code}"]`)) {
-      p.first = now - p.t0;
-    }
-    if (box.dataset.busy === 'false' && box.dataset.version !== p.version) {
-      if (p.first === undefined) p.first = now - p.t0;
-      p.last = now - p.t0;
-      hw.clicks.push(p);
-      hw.pending = null;
-    }
-  };
-  new MutationObserver(check).observe(box, { attributes: true, childList: true, subtree: true });
-}"""
 
 
 @pytest.fixture
@@ -287,3 +261,70 @@ def test_a_bad_deal_link_names_its_deal(voila: Any, open_page: Any, screenshots:
     number = table.root.locator(".hw-title").inner_text().split()[-1]
     assert f"Game {number} is on the table instead" in text, (number, text)
     table.shot(screenshots, "deal-link-1280x900-bad")
+
+
+SLOW = "pacing/slow_bot.ipynb"
+SLOW_CELLS = [
+    """import tempfile, time
+import ipywidgets as W
+from hearts.bots import RuleBot, report_progress
+from hearts_widgets import GameTable
+
+
+class SlowBot(RuleBot):
+    name = "Slow"
+
+    def decide_play(self, obs):  # thinks for 1.5 s, telling how far it has got
+        for i in range(15):
+            time.sleep(0.1)
+            report_progress((i + 1) / 15)
+        return super().decide_play(obs)
+
+
+words = W.Text(description="Words").add_class("hw-probe-in")
+echo = W.Label().add_class("hw-probe-out")
+words.observe(lambda change: setattr(echo, "value", change["new"].upper()), names="value")
+display(words, echo)""",
+    'GameTable(number=4242, level="rule", lang="en", data_dir=tempfile.mkdtemp(), resume=False, bots={1: SlowBot()})'
+    '.add_class("hw-slow-table")',
+]
+
+
+def test_a_slow_bot_shows_its_progress_and_the_kernel_answers_meanwhile(
+    lab: Any, workdir: Path, open_page: Any, screenshots: Path
+) -> None:
+    """A bot that thinks for 1.5 s (West): the thinking label fills a bar as the bot reports its progress, and
+    while it thinks another widget of the notebook still gets its answer from the kernel."""
+    page = open_page(1280, 900)
+    page.goto(lab.url(f"lab/tree/{write_notebook(workdir, SLOW, SLOW_CELLS)}?reset"))
+    run_all(page, lab, SLOW)
+    table = Board(widget(page, "hw-slow-table"))
+    choose_deal(table, 4242)  # and wait for the board drawn for its width
+    for c in table.hand()[-3:]:
+        table.click_card(c.code)
+    table.press("pass")
+    table.collect()
+    thinking = table.box.locator(".hw-thinking")
+    # Play on (South's first legal card) until West thinks: in the first trick, or when West leads it.
+    for _ in range(600):
+        if thinking.is_visible() and "West is thinking" in (thinking.text_content() or ""):
+            break
+        if table.box.get_attribute("data-busy") == "false" and table.hold() == "":
+            page.mouse.click(*table.point(next(c.code for c in table.hand() if c.legal)))
+        elif table.hold() == "trick":
+            table.collect()
+        page.wait_for_timeout(50)
+    expect(thinking).to_contain_text("West is thinking")
+    old = table.version()
+    # Partway through West's thinking: the bar shows it, and the kernel answers another widget at once.
+    page.wait_for_function(
+        "el => parseFloat(el.getAttribute('data-progress') || '0') >= 0.2", arg=thinking.element_handle()
+    )
+    table.shot(screenshots, "pacing-lab-1280x900-0-bot-progress")
+    page.locator(".hw-probe-in input").fill("still here")
+    expect(page.locator(".hw-probe-out")).to_have_text("STILL HERE")
+    progress = float(thinking.get_attribute("data-progress") or "nan")
+    assert thinking.is_visible() and 0.2 <= progress < 1, progress  # answered before West had finished
+    assert thinking.locator(".hw-thinking-bar > span").evaluate("el => el.getBoundingClientRect().width") > 0
+    table.settle(old)  # and West's card is played once it has decided
+    assert "West is thinking" not in (thinking.text_content() or "") or not thinking.is_visible()

@@ -257,7 +257,6 @@ function render({ model, el }) {
 
   function showThinking() {
     const text = model.get("thinking_text") || "";
-    const seat = model.get("thinking");
     if (!text || hold() !== "step" || moving) {
       thinking.hidden = true;
       if (clockTimer !== null) clearInterval(clockTimer);
@@ -265,26 +264,62 @@ function render({ model, el }) {
       return;
     }
     thinking.hidden = false;
-    const plate = stage.querySelector(`svg g.seat[data-seat="${seat}"]`);
-    const b = box.getBoundingClientRect();
-    if (plate) {
-      const r = plate.getBoundingClientRect();
-      const left = Math.min(Math.max(r.left - b.left, 4), Math.max(4, b.width - 260));
-      thinking.style.left = `${left}px`;
-      thinking.style.top = `${Math.max(r.top - b.top - 34, 4)}px`;
-    }
+    placeThinking();
     const lang = model.get("lang") || "en";
+    if (!thinking.firstChild) {
+      const dot = document.createElement("span");
+      dot.className = "hw-spinner";
+      const words = document.createElement("span");
+      words.className = "hw-thinking-text";
+      const bar = document.createElement("span");
+      bar.className = "hw-thinking-bar";
+      bar.setAttribute("aria-hidden", "true"); // the words say who thinks; the bar is for the eye
+      bar.hidden = true;
+      bar.appendChild(document.createElement("span"));
+      thinking.append(dot, words, bar);
+    }
     const tick = () => {
       const s = (performance.now() - waitingSince) / 1000;
       const clock = s >= 0.5 ? ` ${s.toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s` : "";
-      thinking.innerHTML = "";
-      const dot = document.createElement("span");
-      dot.className = "hw-spinner";
-      thinking.append(dot, document.createTextNode(text + clock));
+      thinking.querySelector(".hw-thinking-text").textContent = text + clock;
     };
     tick();
+    showProgress();
+    placeThinking(); // its size is known once its words are in
     if (clockTimer === null) clockTimer = setInterval(tick, 100);
   }
+
+  // The label goes by the thinking seat's plate: under a plate in the board's upper half (the felt below is
+  // free: the board's title is above it), above one in the lower half.
+  function placeThinking() {
+    const plate = stage.querySelector(`svg g.seat[data-seat="${model.get("thinking")}"]`);
+    if (!plate || thinking.hidden) return;
+    const b = box.getBoundingClientRect();
+    const r = plate.getBoundingClientRect();
+    const h = thinking.offsetHeight || 34;
+    const left = Math.min(Math.max(r.left - b.left, 4), Math.max(4, b.width - thinking.offsetWidth - 4));
+    const upper = r.top + r.height / 2 < b.top + b.height / 2;
+    const top = upper ? r.bottom - b.top + 4 : r.top - b.top - h - 4;
+    thinking.style.left = `${left}px`;
+    thinking.style.top = `${Math.min(Math.max(top, 4), Math.max(4, b.height - h - 4))}px`;
+  }
+
+  // How much of its decision the thinking bot has made (a message from Python, sent from the bot's thread):
+  // a bar under the words, for the seat thinking now only.
+  let progress = { seat: -1, fraction: 0 };
+  function showProgress() {
+    const bar = thinking.querySelector(".hw-thinking-bar");
+    if (!bar) return;
+    const mine = progress.seat === model.get("thinking") && hold() === "step";
+    bar.hidden = !mine;
+    bar.firstChild.style.width = `${Math.round(100 * (mine ? progress.fraction : 0))}%`;
+    thinking.setAttribute("data-progress", mine ? String(progress.fraction) : "");
+  }
+  model.on("msg:custom", (msg) => {
+    if (!msg || msg.event !== "progress") return;
+    progress = { seat: msg.seat, fraction: msg.fraction };
+    showProgress();
+  });
 
   function stopAnimations() {
     for (const a of animations) a.finish();
@@ -482,6 +517,7 @@ function render({ model, el }) {
 
   function update() {
     drawing += 1;
+    if (hold() !== "step" || progress.seat !== model.get("thinking")) progress = { seat: -1, fraction: 0 };
     sent = sentCount > (model.get("handled") || 0); // a redraw that is not the answer yet keeps the hand waiting
     waitingSince = performance.now();
     if (frameTimer !== null) clearTimeout(frameTimer);
