@@ -371,6 +371,6 @@ def test_a_long_decision_reports_its_progress_world_by_world() -> None:
     assert ExpertBot(seed=3, worlds=40).choose_play(obs) == chosen
     passed: list[float] = []
     start = HandState(Deal.from_number(9))
-    with reporting(passed.append):
+    with reporting(passed.append):  # the pass's candidates by rounds of halving: told playout by playout
         ExpertBot(seed=3, pass_worlds=6).choose_pass(start.observation(1))
-    assert passed == [k / 6 for k in range(1, 7)]
+    assert len(passed) > 6 and passed == sorted(passed) and passed[-1] == 1.0

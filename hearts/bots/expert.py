@@ -1105,13 +1105,20 @@ def _search(
             play(world, everyone, results)
         return results, [0] * options
     schedule = halving_schedule(options, worlds)
+    rounds = [max(new, minimum) if r == 0 else new for r, new in enumerate(schedule)]  # every option gets an error
+    sizes = [options]
+    for _ in rounds[1:]:
+        sizes.append((sizes[-1] + 1) // 2)
+    total, done = sum(n * a for n, a in zip(rounds, sizes)), 0  # playouts, for the progress told
     alive = list(range(options))
     reached = [0] * options
-    for r, new in enumerate(schedule):
+    for r, new in enumerate(rounds):
         for i in alive:
             reached[i] = r
-        for _ in range(max(new, minimum) if r == 0 else new):  # every option gets a standard error
+        for _ in range(new):
             play(sampler.sample(rng), alive, results)
+            done += len(alive)
+            report_progress(done / total)
         if r + 1 < len(schedule):
             alive.sort(key=lambda i: (sum(results[i]), i))  # every alive option has the same worlds
             alive = sorted(alive[: (len(alive) + 1) // 2])

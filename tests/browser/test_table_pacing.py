@@ -98,6 +98,15 @@ def saved_hand(server: Any) -> Any:
     return GameRecord.from_dict(data["game"]).replay().hand
 
 
+def overlap(a: Any, b: Any) -> bool:
+    """Whether two bounding boxes share more than a pixel's width."""
+    return bool(
+        a and b
+        and a["x"] + 1 < b["x"] + b["width"] and b["x"] + 1 < a["x"] + a["width"]
+        and a["y"] + 1 < b["y"] + b["height"] and b["y"] + 1 < a["y"] + a["height"]
+    )  # fmt: skip
+
+
 def open_panel(table: Board, title: str) -> None:
     table.root.locator(".hw-panels").get_by_text(title, exact=True).click()
 
@@ -151,6 +160,10 @@ def test_two_quick_clicks_while_master_bots_think(
             table.collect()
             table.box.locator(".hw-last-trick-btn").click()
             expect(table.box.locator(".hw-last-trick img")).to_be_visible()
+            # Neither the button nor the view covers a card of the learner's hand.
+            cards = table.box.locator("g.hand.mine g.card").all()
+            for loc in (table.box.locator(".hw-last-trick-btn"), table.box.locator(".hw-last-trick")):
+                assert not any(overlap(loc.bounding_box(), c.bounding_box()) for c in cards), loc
             table.shot(screenshots, f"{prefix}-5-last-trick")
             table.box.locator(".hw-last-trick").click()
         assert not table.hand() or second in [c.code for c in table.hand()], "the second click was played"

@@ -418,9 +418,40 @@ function render({ model, el }) {
       const img = document.createElement("img");
       img.alt = lastBtn.textContent;
       img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
+      img.addEventListener("load", placeLast);
       lastView.appendChild(img);
     }
     lastBtn.setAttribute("aria-expanded", lastView.hidden ? "false" : "true");
+    placeLast();
+  }
+
+  // The Last trick button sits at the board's right edge, above the learner's own plate and cards where they
+  // reach that far (so it never covers a card); the view opens in the middle of the felt, above the hand.
+  function placeLast() {
+    const b = box.getBoundingClientRect();
+    const svg = stage.querySelector("svg");
+    if (!svg || !b.width) return;
+    const me = svg.getAttribute("data-viewer");
+    const right = b.width * 0.012;
+    let bottom = b.height * 0.016;
+    const mine = [stage.querySelector("g.hand.mine"), stage.querySelector(`g.seat[data-seat="${me}"]`)];
+    const w = lastBtn.offsetWidth || 90;
+    let handTop = b.height;
+    for (const g of mine) {
+      if (!g) continue;
+      const r = g.getBoundingClientRect();
+      if (!r.width) continue;
+      handTop = Math.min(handTop, r.top - b.top);
+      if (r.right - b.left > b.width - right - w - 6) bottom = Math.max(bottom, b.bottom - r.top + 6);
+    }
+    lastBtn.style.right = `${right}px`;
+    lastBtn.style.bottom = `${bottom}px`;
+    if (lastView.hidden) return;
+    const vw = lastView.offsetWidth;
+    const vh = lastView.offsetHeight;
+    const top = Math.max(4, Math.min(handTop - vh - 6, (b.height - vh) / 2));
+    lastView.style.left = `${Math.max(4, (b.width - vw) / 2)}px`;
+    lastView.style.top = `${top}px`;
   }
 
   function sounds(version) {
@@ -538,6 +569,7 @@ function render({ model, el }) {
     event.stopPropagation();
     lastView.hidden = !lastView.hidden;
     lastBtn.setAttribute("aria-expanded", lastView.hidden ? "false" : "true");
+    placeLast();
   });
   lastView.addEventListener("click", (event) => {
     event.stopPropagation();
