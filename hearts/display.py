@@ -1371,7 +1371,7 @@ def table_svg(
         if value is not None and not isinstance(value, str):
             raise DisplayError(f"{name} must be text, not {value!r}", name)
     shown, winner = _shown_trick(v, trick)
-    marks = _marks(v, dimmed, selected, highlighted, hinted, reasons)
+    marks = _marks(v, dimmed, selected, highlighted, hinted, reasons, cover)
     status, strong = _status(v, message, winner, nm, cover, lang)
     if _compact(fit, fit_height):
         assert fit is not None
@@ -1381,11 +1381,7 @@ def table_svg(
             nm,
             shown,
             winner,
-            dm=marks.dimmed,
-            sm=0 if cover else marks.selected,
-            hm=0 if cover else marks.highlighted,
-            tm=marks.hinted,
-            reasons=marks.reasons,
+            marks,
             status=status,
             strong=strong,
             cover=cover,
@@ -1402,8 +1398,6 @@ def table_svg(
     for rel in range(1, v.n):
         parts.append(_other_seat(seats, rel, marks.everywhere, back=back, four_color=four_color))
     parts.append(_middle(v, shown, winner, nm, four_color=four_color, lang=lang))
-    if cover:
-        marks.selected = marks.highlighted = 0
     parts.append(_viewer_seat(seats, marks, status, strong, four_color=four_color, cover=cover, back=back))
     parts.append("</svg>")
     return "".join(parts)
@@ -1448,8 +1442,11 @@ def _marks(
     highlighted: CardsLike,
     hinted: CardsLike,
     reasons: Mapping[Card | int | str, str] | None,
+    cover: bool,
 ) -> _Marks:
-    """The options that mark cards, checked; ``dimmed`` defaults to the cards the engine refuses now."""
+    """The options that mark cards, checked; ``dimmed`` defaults to the cards the engine refuses now.
+
+    With ``cover`` no card is selected or highlighted (the backs say nothing of the cards)."""
     my_hand = v.hands[v.viewer] or 0
     dm = my_hand & ~v.legal if v.phase is Phase.PLAYING and v.to_play == v.viewer else 0
     if dimmed is not None:
@@ -1460,8 +1457,8 @@ def _marks(
     hm = _mask_of(highlighted, "highlighted")
     return _Marks(
         dimmed=dm & my_hand,
-        selected=sm & my_hand,
-        highlighted=hm & my_hand,
+        selected=0 if cover else sm & my_hand,
+        highlighted=0 if cover else hm & my_hand,
         hinted=_mask_of(hinted, "hinted") & my_hand,
         reasons=rs,
         everywhere=hm,
@@ -1734,11 +1731,7 @@ def _viewer_seat(
             pos,
             hw,
             name=seats.names[me],
-            dm=marks.dimmed,
-            sm=marks.selected,
-            hm=marks.highlighted,
-            tm=marks.hinted,
-            reasons=marks.reasons,
+            marks=marks,
             four_color=four_color,
             cover=cover,
             back=back,
@@ -1755,11 +1748,7 @@ def _viewer_hand(
     w: float,
     *,
     name: str,
-    dm: int,
-    sm: int,
-    hm: int,
-    tm: int,
-    reasons: Mapping[int, str],
+    marks: _Marks,
     four_color: bool,
     cover: bool,
     back: str,
@@ -1782,12 +1771,12 @@ def _viewer_hand(
         mine,
         pos,
         w=w,
-        dimmed=dm,
-        selected=sm,
-        highlighted=hm,
-        hinted=tm,
+        dimmed=marks.dimmed,
+        selected=marks.selected,
+        highlighted=marks.highlighted,
+        hinted=marks.hinted,
         legal=v.legal,
-        reasons=reasons,
+        reasons=marks.reasons,
         four_color=four_color,
         seat=me,
         lang=lang,
@@ -1911,12 +1900,8 @@ def _compact_table(
     nm: Sequence[str],
     shown: Sequence[tuple[int, Card]],
     winner: int | None,
+    marks: _Marks,
     *,
-    dm: int,
-    sm: int,
-    hm: int,
-    tm: int,
-    reasons: Mapping[int, str],
     status: str | None,
     strong: bool,
     cover: bool,
@@ -1947,11 +1932,7 @@ def _compact_table(
             pos,
             cw,
             name=nm[me],
-            dm=dm,
-            sm=sm,
-            hm=hm,
-            tm=tm,
-            reasons=reasons,
+            marks=marks,
             four_color=four_color,
             cover=cover,
             back=back,
