@@ -87,7 +87,20 @@ _STYLE = """
 .hearts-app table.hw-sheet td.hw-moon { color: #b71c1c; font-weight: bold; }
 .hearts-app table.hw-sheet td.hw-pass, .hearts-app table.hw-sheet th.hw-pass { text-align: left; min-width: 9em; }
 .hearts-app table.hw-sheet small { color: #666; }
-.hearts-app .hw-sheet-box { overflow-x: auto; max-width: 100%; }
+.hearts-app .hw-sheet-box { overflow-x: auto; max-width: 100%; container-type: inline-size; }
+/* A narrow column (the Voilà app's, beside the board): each hand's pass goes on a line of its own under its
+   scores, so the four seats' columns fit and none is cut off. */
+@container (max-width: 560px) {
+  .hearts-app .hw-sheet-box table.hw-sheet { display: block; }
+  .hearts-app .hw-sheet-box table.hw-sheet tbody { display: block; }
+  .hearts-app .hw-sheet-box table.hw-sheet tr {
+    display: grid; grid-template-columns: minmax(4.5em, auto) repeat(4, minmax(3.2em, 1fr)); }
+  .hearts-app .hw-sheet-box table.hw-sheet tr > :nth-child(2) { grid-column: 1 / -1; order: 9; min-width: 0;
+    padding-left: 1.2em; }
+  .hearts-app .hw-sheet-box table.hw-sheet tr:first-child > :nth-child(2),
+  .hearts-app .hw-sheet-box table.hw-sheet tr.hw-total > :nth-child(2) { display: none; }
+  .hearts-app .hw-sheet-box table.hw-sheet th, .hearts-app .hw-sheet-box table.hw-sheet td { padding: 2px 6px; }
+}
 .hearts-app .hw-sheet-note { font-size: 0.9em; color: #555; max-width: 40em; }
 /* Settings: a long label wraps onto a second line (the row grows) instead of being cut off. */
 .hearts-app .hw-settings .widget-checkbox { height: auto; min-height: var(--jp-widgets-inline-height, 28px); }

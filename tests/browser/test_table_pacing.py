@@ -239,6 +239,10 @@ def test_a_whole_game_at_every_level(voila: Any, open_page: Any, settings: Any, 
         if level == available_levels()[-1]:
             table.shot(screenshots, "game-1280x900-over")
             open_panel(table, "Score sheet")
+            sheet = table.root.locator(".hw-sheet-box")
+            expect(sheet.locator("tr.hw-total")).to_be_visible()
+            # Beside the board (Voilà's column) every seat's column is on show, none cut off or scrolled away.
+            assert sheet.evaluate("el => el.scrollWidth <= el.clientWidth + 1"), sheet.evaluate("el => el.scrollWidth")
             table.shot(screenshots, "game-1280x900-score-sheet")
             open_panel(table, "Score sheet")
     (screenshots / "click-timings.json").write_text(json.dumps(figures, indent=1), encoding="utf-8")
