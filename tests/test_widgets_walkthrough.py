@@ -290,7 +290,7 @@ def test_the_step_s_words_sit_between_the_board_and_next() -> None:
     order = [kids.index(x) for x in (w.board, w.message, w.caption, w.notes)]
     nav = next(k for k in kids if w.next_btn in getattr(k, "children", ()))
     assert order == sorted(order) and kids.index(nav) == order[-1] + 1
-    assert w.back_btn in nav.children and w.progress in nav.children
+    assert w.back_btn in nav.children and w.progress in kids[order[0] - 1].children  # the bar above the board
     n = len(w.model)
     assert (w.progress.value, w.progress.max) == (1, n)  # step 1 of n: a bar 1/n full
     w.goto(n - 1)

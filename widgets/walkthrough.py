@@ -32,7 +32,8 @@ __all__ = ["Walkthrough"]
 
 _NOTE_STYLE = """
 <style>
-.hearts-learn .hw-caption { font-size: 1.1em; padding: 4px 2px; }
+.hearts-learn .hw-caption { font-size: 1.1em; padding: 4px 2px; line-height: 1.45; }
+.hearts-learn .hw-note, .hearts-learn .hw-prompt { line-height: 1.45; }
 .hearts-learn .hw-note { background: #fffde7; border-left: 6px solid #ffb300; padding: 6px 12px; margin: 4px 0;
   border-radius: 6px; font-size: 1.05em; }
 .hearts-learn .hw-note b { color: #6d4c00; }
@@ -41,7 +42,12 @@ _NOTE_STYLE = """
 .hearts-learn .hw-learn-top { gap: 6px 14px; }
 .hearts-learn .hw-learn-top .hw-chapter-title { flex: 1 1 auto; }
 .hearts-learn .hw-nav { gap: 6px 10px; margin: 2px 0 4px; }
-.hearts-learn .hw-nav .hw-progress { min-width: 8em; }
+/* The story's progress: a thin bar across, under the chapter's title and menu. */
+.hearts-learn .hw-learn-top .hw-progress { max-width: 100%; height: auto; margin: 0; }
+.hearts-learn .hw-learn-top .hw-progress .progress { height: 8px; align-self: center; }
+/* In a narrow column (the Voilà app's, beside the board) the chapter menu and the bar shrink to fit it. */
+.hearts-learn .hw-learn-top .hw-chapters { max-width: 100%; min-width: 0; }
+.hearts-learn .hw-learn-top .hw-chapters select { min-width: 0; }
 </style>
 """
 
@@ -74,19 +80,25 @@ class Walkthrough(W.VBox):  # type: ignore[misc]
         self.next_btn.add_class("hw-btn-next").add_class("hw-btn")
         self.back_btn.on_click(lambda _b: self.press("back"))
         self.next_btn.on_click(lambda _b: self.press("next"))
-        self.chapters = W.Dropdown(layout=W.Layout(width="auto")).add_class("hw-chapters")
+        self.chapters = W.Dropdown(layout=W.Layout(width="auto"), style={"description_width": "initial"})
+        self.chapters.add_class("hw-chapters")
         self.chapters.observe(self._on_chapter, names="value")
         self.reveal = W.Checkbox(value=reveal, indent=False, layout=W.Layout(width="auto")).add_class("hw-reveal")
         self.reveal.observe(lambda _c: self.refresh(), names="value")
         # Filled up to the step on show (step 1 of 70 is 1/70 filled: never an empty bar).
-        self.progress = W.IntProgress(min=0, max=len(self.model), layout=W.Layout(flex="1 1 12em", width="auto"))
+        self.progress = W.IntProgress(
+            min=0,
+            max=len(self.model),
+            layout=W.Layout(flex="1 1 12em", width="auto"),
+            style={"description_width": "initial"},
+        )
         self.progress.add_class("hw-progress")
         top = W.HBox(
-            [self.chapter, self.chapters, self.reveal],
+            [self.chapter, self.chapters, self.reveal, self.progress],
             layout=W.Layout(flex_flow="row wrap", align_items="center"),
         ).add_class("hw-learn-top")
         nav = W.HBox(
-            [self.back_btn, self.next_btn, self.counter, self.progress],
+            [self.back_btn, self.next_btn, self.counter],
             layout=W.Layout(flex_flow="row wrap", align_items="center"),
         ).add_class("hw-nav")
         # The note and its Next button together: the board, then what happens (the answer to a click, the

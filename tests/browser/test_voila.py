@@ -92,6 +92,8 @@ def test_app_fits_the_screen(voila: Any, open_page: Any, screenshots: Path, app:
             svg,
             *(board.root.locator(f".hw-btn-{b}") for b in ("back", "next")),
             board.root.locator(".hw-counter"),
+            board.root.locator(".hw-progress"),
+            board.root.locator(".hw-chapters select"),
             board.root.locator(".hw-caption"),
             board.root.locator('.hw-note[data-rule="passing"]'),
         ]
