@@ -35,7 +35,7 @@ import pandas as pd
 from hearts import files
 from hearts.bots.registry import LEVELS, BotSpec, bot_spec
 from hearts.bots.tips import HABIT_NAMES, TIP_NAMES, Tips, tip_title
-from hearts.errors import SelfPlayError
+from hearts.errors import OptionError, SelfPlayError
 from hearts.experiment import (
     ExperimentResult,
     ExperimentWarning,
@@ -75,12 +75,16 @@ _OPTION_NAMES = {
 }
 
 
-class CommandLineError(Exception):
-    """A bad command-line value; ``option`` is the flag to name in the message."""
+class CommandLineError(OptionError):
+    """A bad command-line value; ``option`` is the flag to name in the message (the flag comes first here).
+
+    >>> e = CommandLineError("--workers", "expected a whole number, not 'x'")
+    >>> isinstance(e, OptionError), e.option
+    (True, '--workers')
+    """
 
     def __init__(self, option: str, message: str) -> None:
-        super().__init__(message)
-        self.option = option
+        super().__init__(message, option)
 
     def __reduce__(self) -> tuple[Any, ...]:  # rebuilt whole when it crosses a process boundary
         return (type(self), (self.option, str(self)))

@@ -39,6 +39,7 @@ from hearts.cards import (
     SUIT_MASKS,
     Card,
     CardSet,
+    highest,
     lowest,
 )
 from hearts.errors import HeartsError, IllegalMoveError, Rule, RulesError
@@ -365,7 +366,7 @@ def trick_winner(trick: Sequence[int]) -> tuple[int, int]:
     mask = 0
     for x in trick:
         mask |= 1 << x
-    return trick.index((mask & SUIT_MASKS[trick[0] // 13]).bit_length() - 1), mask  # highest(), inlined
+    return trick.index(highest(mask & SUIT_MASKS[trick[0] // 13])), mask
 
 
 def complete_trick(trick: Sequence[int], leader: int, num_players: int) -> tuple[int, int]:
@@ -379,7 +380,7 @@ def complete_trick(trick: Sequence[int], leader: int, num_players: int) -> tuple
     mask = 0
     for x in trick:
         mask |= 1 << x
-    best = (mask & SUIT_MASKS[trick[0] // 13]).bit_length() - 1  # highest(), inlined: once per trick played
+    best = highest(mask & SUIT_MASKS[trick[0] // 13])
     return (leader + trick.index(best)) % num_players, mask
 
 

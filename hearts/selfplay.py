@@ -62,7 +62,8 @@ from hearts.bots.registry import (
     seat_bots,
 )
 from hearts.card_column import CardArray, CardDtype
-from hearts.cards import CARDS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, iter_mask
+from hearts.cards import CARDS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, highest, iter_mask
+from hearts.columns import data_dictionary
 from hearts.deal import Deal, stable_words
 from hearts.errors import SelfPlayError
 from hearts.game import Game
@@ -448,7 +449,7 @@ def _play_tricks_python(
             legal = legal_mask(h, led, number == 0, broken, rules)
             d = None
             if not legal & (legal - 1) and forced[s] is not None:
-                d = forced[s](CARDS[legal.bit_length() - 1])  # type: ignore[misc]
+                d = forced[s](CARDS[highest(legal)])  # type: ignore[misc]
             if d is None:
                 o = new(view)
                 o.seat = s
@@ -988,8 +989,6 @@ class SelfPlayResult:
         >>> SelfPlayResult.data_dictionary("hands").loc["score", "unit"]
         'points'
         """
-        from hearts.columns import data_dictionary
-
         if table is None:
             d = data_dictionary()
             return d[d["table"].isin(["hands", "tricks", "plays", "games"])].reset_index(drop=True)

@@ -37,10 +37,10 @@ import numpy as np
 import numpy.typing as npt
 
 from hearts import native
-from hearts.cards import HEARTS_MASK, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet
+from hearts.cards import HEARTS_MASK, PENALTY_MASK, SUIT_MASKS, Card, CardSet, highest
 from hearts.deal import Deal
 from hearts.errors import OptionError
-from hearts.rules import DEFAULT_RULES, MoonScoring, Rules
+from hearts.rules import DEFAULT_RULES, MoonScoring, Rules, hand_scores, moon_shooter
 
 __all__ = ["Path", "RandomHand", "kernel", "native_available", "native_playout", "random_hand_records", "random_hands"]
 
@@ -223,12 +223,10 @@ def _random_hands_python(
     breakers = rules.breakers_mask
     offsets = _pass_offsets(rules)
     suit_of = [SUIT_MASKS[c // 13] for c in range(52)]
-    penalty = HEARTS_MASK | (1 << QUEEN_OF_SPADES)
-    safe_mask = ~penalty
+    safe_mask = ~PENALTY_MASK
     not_hearts = ~HEARTS_MASK
     moon_mode = _MOON_MODE[rules.moon]
-    qs_bit = 1 << QUEEN_OF_SPADES
-    jd_bit = 1 << JACK_OF_DIAMONDS if rules.jack_of_diamonds else 0
+    points_of = rules.points_of
     tricks = range(hs)
     rec_len = size + 3 * n + size + 1
     seats = range(n)
@@ -298,7 +296,7 @@ def _random_hands_python(
                     bit = legal
                 hands[seat] = hand ^ bit
                 if not led:
-                    led = suit_of[bit.bit_length() - 1]
+                    led = suit_of[highest(bit)]
                     best, best_seat = bit, seat
                 elif bit & led and bit > best:
                     best, best_seat = bit, seat
@@ -306,33 +304,21 @@ def _random_hands_python(
                     broken = True
                 trick_mask |= bit
                 if keep:
-                    buf[pos] = bit.bit_length() - 1
+                    buf[pos] = highest(bit)
                     pos += 1
             taken[best_seat] |= trick_mask
             leader = best_seat
             first_trick = False
-        scores = [(m & HEARTS_MASK).bit_count() + (13 if m & qs_bit else 0) for m in taken]
-        if jd_bit:
-            for s in seats:
-                if taken[s] & jd_bit:
-                    scores[s] -= 10
-        shooter = None
-        for s in seats:
-            if taken[s] & penalty == penalty:
-                shooter = s
+        # The hand's score by the rules layer (once a hand, so the per-card loop above stays inlined).
+        shooter = moon_shooter(taken)
         mode = moon_mode
-        if shooter is not None:
-            if mode == 2:
-                mode = 0 if rnd() < 0.5 else 1
-            scores[shooter] -= 26
-            if mode == 0:
-                for s in seats:
-                    if s != shooter:
-                        scores[s] += 26
-            else:
-                scores[shooter] -= 26
+        choice = None
+        if shooter >= 0 and mode == 2:
+            mode = 0 if rnd() < 0.5 else 1
+            choice = "add" if mode == 0 else "subtract"
+        scores, _ = hand_scores([points_of(m) for m in taken], shooter, rules, choice)
         if keep:
-            buf[pos] = 0xFF if shooter is None else mode
+            buf[pos] = 0xFF if shooter < 0 else mode
         flat.extend(scores)
     if count:
         out[:] = np.array(flat, dtype=np.int32).reshape(count, n)

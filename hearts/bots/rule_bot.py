@@ -12,7 +12,7 @@ or Spanish.
 ...     "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",
 ...     "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS",
 ...     "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"]), pass_direction=PassDirection.NONE)
->>> h.push(h.legal_mask().bit_length() - 1)  # 2♣, the only card South may lead
+>>> h.push(h.legal_moves.highest())  # 2♣, the only card South may lead
 >>> d = RuleBot().decide_play(h.observation(1))
 >>> str(d.card), d.tip
 ('A♦', 'dump_high_first_trick')
@@ -56,6 +56,7 @@ from hearts.cards import (
     Card,
     highest,
     iter_mask,
+    lowest,
 )
 from hearts.messages import plural_key
 from hearts.observation import Observation
@@ -79,8 +80,6 @@ _Why = tuple[str, "str | None", tuple[tuple[str, Any], ...]]
 """Why one card of a pass was chosen: its reason key, its tip (``None``: baseline) and the reason's values."""
 
 _R = "bot.reason."
-# A play decision runs for every card of every self-play hand: it spells hearts.cards' highest() and lowest()
-# out as ``m.bit_length() - 1`` and ``(m & -m).bit_length() - 1`` (a call each costs self-play a few percent).
 _EARLY_TRICKS = 3  # baseline: shed high cards on safe tricks up to this trick number
 
 
@@ -147,7 +146,7 @@ def moon_strength(mask: int) -> int:
         m = mask >> (13 * suit) & 0x1FFF  # the suit's ranks, bit 0 = the two
         while m:
             low = m & -m
-            r = low.bit_length() - 1
+            r = highest(low)
             hcp += _HCP[r]
             if suit != 3 and r < 8:
                 low_side += 1
@@ -301,7 +300,7 @@ class RuleBot(Bot):
         """One legal card, with the tip (if any) that chose it."""
         legal = obs.legal_mask()
         if not legal & (legal - 1):
-            return self.forced_play(CARDS[legal.bit_length() - 1])
+            return self.forced_play(CARDS[highest(legal)])
         tips = self.tips
         seat = obs.seat
         points = obs.points
@@ -336,7 +335,7 @@ class RuleBot(Bot):
             return self._discard(obs, legal, winner, tmask, threat)
         number = obs.trick_number
         if number == 0 and tips.dump_high_first_trick:
-            return _D["dump_first"][legal.bit_length() - 1]
+            return _D["dump_first"][highest(legal)]
         below = legal & ((1 << best) - 1)
         above = legal & ~below
         remaining = len(obs.points) - len(trick) - 1
@@ -353,35 +352,35 @@ class RuleBot(Bot):
             if threat >= 0 and above and (tmask & _H or led == 3 or late_voids >> led & 1):
                 # One player has every point: win a trick that holds a heart (or will: a later
                 # player has shown out of the suit and can throw one in).
-                return _D["stop_moon_take"][above.bit_length() - 1]
+                return _D["stop_moon_take"][highest(above)]
             if early and not late_voids >> led & 1:
                 # Early, nobody after me is out of the suit: shed the highest card while it is cheap.
                 unseen = obs.unseen_mask
                 if not (led == 2 and unseen & _QS_BIT) and legal & ~_QS_BIT:
-                    c = (legal & ~_QS_BIT).bit_length() - 1
+                    c = highest(legal & ~_QS_BIT)
                     return _D["early_high" if legal >> (c + 1) == 0 else "early_high_keep_queen"][c]
         elif threat >= 0 and above and (tmask & _H or led == 3):
-            return _D["stop_moon_take"][above.bit_length() - 1]
+            return _D["stop_moon_take"][highest(above)]
         if below:
-            c = below.bit_length() - 1
+            c = highest(below)
             if c == _QS and tips.queen_to_leader:
                 verdict = self._queen_verdict(obs, winner)
                 if verdict == "hold_target" and below & ~_QS_BIT:
-                    return _D["queen_hold_target"][(below & ~_QS_BIT).bit_length() - 1]
+                    return _D["queen_hold_target"][highest(below & ~_QS_BIT)]
                 if verdict == "end_game":
                     return _D["queen_end_game"][c]
             if not remaining and pts <= 0 and above & ~_QS_BIT:
                 # Last on a trick without points: win it with the highest card.
-                return _D["last_pointless"][(above & ~_QS_BIT).bit_length() - 1]
+                return _D["last_pointless"][highest(above & ~_QS_BIT)]
             return _D["duck"][c]
         safe = above & ~_QS_BIT or above
         if not remaining:
-            return _D["last_pointless" if pts <= 0 else "forced_win_high"][safe.bit_length() - 1]
-        low = (safe & -safe).bit_length() - 1
+            return _D["last_pointless" if pts <= 0 else "forced_win_high"][highest(safe)]
+        low = lowest(safe)
         unseen = obs.unseen_mask
         if not unseen & _SUIT[led] & ~((2 << low) - 1):
             # Nobody can go over even my lowest card: the trick is mine, so shed the highest (not Q♠).
-            c = safe.bit_length() - 1
+            c = highest(safe)
             return _D["sure_win_high" if above >> (c + 1) == 0 else "sure_win_keep_queen"][c]
         return _D["lowest_over" if above & ((1 << low) - 1) == 0 else "lowest_over_keep_queen"][low]
 
@@ -397,7 +396,7 @@ class RuleBot(Bot):
             # A habit, not the page's tip: feed hearts to a third player, none to the shooter.
             hearts = legal & _H
             if winner != threat and hearts:
-                return _D["stop_moon_give"][hearts.bit_length() - 1]
+                return _D["stop_moon_give"][highest(hearts)]
             if winner == threat and legal & ~_H:
                 cand = legal & ~_H
         if cand & _QS_BIT and tips.queen_to_leader:
@@ -416,7 +415,7 @@ class RuleBot(Bot):
             return _D["queen_dump"][_QS]
         unseen = obs.unseen_mask
         if unseen & _QS_BIT and cand & _HIGH_SPADES:
-            return _D["discard_high_spade"][(cand & _HIGH_SPADES).bit_length() - 1]
+            return _D["discard_high_spade"][highest(cand & _HIGH_SPADES)]
         # Without the tip Q♠ is an ordinary spade here: discarded when it is the highest card.
         c = self._most_dangerous(obs, cand, queen_special=tips.queen_to_leader)
         if c == _QS:
@@ -434,13 +433,13 @@ class RuleBot(Bot):
         if pool & _JD_BIT and pool & ~_JD_BIT and obs.rules.jack_of_diamonds:
             pool &= ~_JD_BIT  # J♦ is worth taking in that variant: keep it
         if not pool:
-            return cand.bit_length() - 1
+            return highest(cand)
         best_key = -1
         best_c = -1
         for suit in (3, 2, 1, 0):
             m = pool & _SUIT[suit]
             if m:
-                c = m.bit_length() - 1
+                c = highest(m)
                 # rank first, then hearts, then the shorter suit
                 key = ((c % 13) << 5) + ((suit == 3) << 4) + 15 - (hand & _SUIT[suit]).bit_count()
                 if key > best_key:
@@ -456,7 +455,7 @@ class RuleBot(Bot):
         if threat >= 0:
             hearts = legal & _H
             if hearts:
-                top = hearts.bit_length() - 1
+                top = highest(hearts)
                 if not unseen & _H & ~((2 << top) - 1):
                     return _D["stop_moon_lead"][top]
         penalty_out = unseen & PENALTY_MASK
@@ -474,7 +473,7 @@ class RuleBot(Bot):
             m = legal & _SUIT[suit]
             if not m:
                 continue
-            c = (m & -m).bit_length() - 1
+            c = lowest(m)
             out = unseen & _SUIT[suit]
             higher = (out >> (c + 1)).bit_count()
             if higher:
@@ -555,7 +554,7 @@ class RuleBot(Bot):
                 m = legal & _SUIT[suit]
                 if not m:
                     continue
-                top = m.bit_length() - 1
+                top = highest(m)
                 sure = not unseen & _SUIT[suit] & ~((2 << top) - 1)
                 key = (int(sure) * 2 + (suit == 3 and sure), m.bit_count())
                 if key > pick_key:
@@ -568,11 +567,11 @@ class RuleBot(Bot):
             above = legal & ~((1 << best) - 1)
             if above:
                 if len(trick) == len(obs.points) - 1:
-                    return _D["moon_win"][(above & -above).bit_length() - 1]
-                return _D["moon_win"][above.bit_length() - 1]
-            return _D["moon_low"][(legal & -legal).bit_length() - 1]
+                    return _D["moon_win"][lowest(above)]
+                return _D["moon_win"][highest(above)]
+            return _D["moon_low"][lowest(legal)]
         keep = legal & ~PENALTY_MASK or legal
-        return _D["moon_discard"][(keep & -keep).bit_length() - 1]
+        return _D["moon_discard"][lowest(keep)]
 
     def _moon_threat(self, obs: Observation, points: tuple[int, ...]) -> int:
         """The seat that has taken Q♠ and every heart so far (enough of them), else -1."""
@@ -607,5 +606,5 @@ def _add_lowest(
         chosen |= low
         pool ^= low
         if why is not None:
-            why[low.bit_length() - 1] = (key, tip, ())
+            why[highest(low)] = (key, tip, ())
     return chosen
