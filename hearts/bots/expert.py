@@ -597,7 +597,7 @@ def moon_threat(taken: Sequence[int], rules: Rules) -> int:
     >>> moon_threat([CardSet.parse("5H").mask, CardSet.parse("QS 2H 3H 4H").mask, 0, 0], Rules())
     -1
     """
-    penalty = rules.penalty_mask
+    penalty = PENALTY_MASK
     who = -1
     for s, t in enumerate(taken):
         if t & penalty:
