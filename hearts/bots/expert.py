@@ -12,15 +12,21 @@ each decision it
    draws these deals *exactly uniformly* among all consistent deals (it counts
    them by dynamic programming over groups of cards with the same allowed
    holders), so it never fails and never needs rejection;
-2. **plays each legal option out** in every world with a fast rule-of-thumb
-   policy for all four seats (:func:`rollout_choice`), on bitmasks;
+2. **plays each legal option out** in every world with a fast policy for
+   all four seats that plays the rule bot's habits (:func:`rollout_choice`:
+   the lead likeliest to be beaten, Q♠ flushed out, high cards shed early,
+   voids shown so far watched), on bitmasks, in C where the native kernel
+   is built (:func:`finish_hand`);
 3. picks the option with the fewest expected points for itself (the hand's
    score after any moon), and says so in words
    (``"Playing 9♦: about 1.2 points expected; ..."``).
 
-Passing works the same way: a handful of candidate passes (triples of the
-cards a simple danger score likes least) are each played out in sampled
-deals in which the other players pass by the same danger score.
+Passing works the same way: candidate passes (triples of the cards a
+simple danger score likes least) are played out in sampled deals in which
+the other players pass by the same danger score. The pass budget is spent
+by sequential halving (:func:`halving_schedule`): every candidate in a few
+deals, the better half in more, and so on, so that the last two are
+compared in hundreds of shared deals instead of 48 each.
 
 The budget is ``worlds`` (deals sampled per decision) and ``pass_worlds``; with
 these the bot is deterministic given its seed. ``time_limit`` (seconds) instead
@@ -109,7 +115,7 @@ __all__ = [
 DEFAULT_WORLDS = 300
 """Deals sampled per play decision at the default level."""
 DEFAULT_PASS_WORLDS = 48
-"""Deals sampled per candidate pass at the default level."""
+"""Playouts per candidate pass on average at the default level (see :func:`halving_schedule`)."""
 
 
 class ExpertError(OptionError):
@@ -1168,8 +1174,8 @@ class ExpertDecision(Decision):
 class ExpertBot(Bot):
     """Determinized Monte Carlo search from the bot's own observation.
 
-    ``worlds``: deals sampled per play decision; ``pass_worlds``: per
-    candidate pass; ``pass_pool``: candidates are the 3-card subsets of this
+    ``worlds``: deals sampled per play decision; ``pass_worlds``: playouts
+    per candidate pass on average (spent by sequential halving); ``pass_pool``: candidates are the 3-card subsets of this
     many most dangerous cards; ``time_limit``: seconds per decision instead
     of a fixed number of worlds (then results are not reproducible).
     Deterministic given ``seed`` when ``time_limit`` is ``None``.
