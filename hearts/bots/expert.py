@@ -1175,8 +1175,9 @@ class ExpertBot(Bot):
     """Determinized Monte Carlo search from the bot's own observation.
 
     ``worlds``: deals sampled per play decision; ``pass_worlds``: playouts
-    per candidate pass on average (spent by sequential halving); ``pass_pool``: candidates are the 3-card subsets of this
-    many most dangerous cards; ``time_limit``: seconds per decision instead
+    per candidate pass on average (spent by sequential halving);
+    ``pass_pool``: candidates are the 3-card subsets of this many most
+    dangerous cards; ``time_limit``: seconds per decision instead
     of a fixed number of worlds (then results are not reproducible).
     Deterministic given ``seed`` when ``time_limit`` is ``None``.
 
