@@ -236,16 +236,41 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         terminalreporter.write_line(f"browser tests: {n} screenshots in {folder}")
 
 
+_PLAYWRIGHT: list[tuple[Any, Any]] = []  # (Playwright, its browser) while the browser tests run
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium not found at {CHROMIUM}: install Debian's chromium (scripts/test does)")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield b
-        b.close()
+    p = sync_playwright().start()
+    b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    _PLAYWRIGHT.append((p, b))
+    yield b
+    _stop_playwright()
+
+
+def _stop_playwright() -> None:
+    while _PLAYWRIGHT:
+        p, b = _PLAYWRIGHT.pop()
+        try:
+            b.close()
+        finally:
+            p.stop()
+
+
+@pytest.hookimpl(trylast=True)  # after the test's own fixtures (its pages) are torn down
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """Stop Playwright once the browser tests are over, not at the end of the session.
+
+    Its sync API keeps its event loop marked as running in the thread it drives; the widget tests that run
+    after this folder would take that loop for a kernel's (GameTable.step then thinks in a thread and waits
+    for a loop that never runs), so it must be gone before them.
+    """
+    if nextitem is None or nextitem.get_closest_marker("browser") is None:
+        _stop_playwright()
 
 
 @pytest.fixture
