@@ -35,7 +35,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 
 import conftest  # noqa: E402  (the browser tests' servers and Chromium options)
-from hearts_pages import RECORDER, Board, choose_deal, new_page, voila_app  # noqa: E402
+from hearts_pages import RECORDER, Board, choose_deal, new_page, pass_three, voila_app  # noqa: E402
 
 from hearts_widgets.levels import available_levels  # noqa: E402
 from hearts_widgets.text import level_label  # noqa: E402
@@ -65,9 +65,7 @@ def play_hands(table: Board, level: str, deal: int, hands: int) -> list[dict[str
             table.press("next")
             continue
         if table.root.locator(".hw-btn-pass").is_visible():
-            for c in table.hand()[-3:]:
-                table.click_card(c.code)
-            table.press("pass")
+            pass_three(table)
             continue
         legal = [c for c in table.hand() if c.legal]
         if not legal:

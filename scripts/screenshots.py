@@ -32,7 +32,17 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 
 import conftest  # noqa: E402  (the browser tests' servers and Chromium options)
-from hearts_pages import Board, choose_deal, new_page, run_all, voila_app, widget, write_notebook  # noqa: E402
+from hearts_pages import (  # noqa: E402
+    Board,
+    choose_deal,
+    new_page,
+    pass_three,
+    play_until_thinking,
+    run_all,
+    voila_app,
+    widget,
+    write_notebook,
+)
 from test_table_pacing import SLOW_CELLS  # noqa: E402  (a table whose West thinks for 1.5 s)
 
 from hearts_widgets import TableModel  # noqa: E402
@@ -90,10 +100,7 @@ def table_states(table: Board, out: Path, prefix: str, moon: int) -> None:
     """Pass, hint, a trick on show, the last trick, 4 cards left, the question, the moon's sheet, Settings."""
     page = table.page
     choose_deal(table, 8080)
-    for c in table.hand()[-3:]:
-        table.click_card(c.code)
-    table.press("pass")
-    table.collect()
+    pass_three(table)
     table.press("hint")
     shoot(page, out, f"{prefix}-received-hint")
     tricks = 0
@@ -143,19 +150,8 @@ def thinking_state(table: Board, out: Path, prefix: str) -> None:
     """South plays until the slow West thinks; the label with its bar, halfway."""
     page = table.page
     choose_deal(table, 4242)
-    for c in table.hand()[-3:]:
-        table.click_card(c.code)
-    table.press("pass")
-    table.collect()
-    thinking = table.box.locator(".hw-thinking")
-    for _ in range(600):
-        if thinking.is_visible() and "West is thinking" in (thinking.text_content() or ""):
-            break
-        if table.box.get_attribute("data-busy") == "false" and table.hold() == "":
-            page.mouse.click(*table.point(next(c.code for c in table.hand() if c.legal)))
-        elif table.hold() == "trick":
-            table.collect()
-        page.wait_for_timeout(50)
+    pass_three(table)
+    thinking = play_until_thinking(table, "West is thinking")
     page.wait_for_function(
         "el => parseFloat(el.getAttribute('data-progress') || '0') >= 0.4", arg=thinking.element_handle()
     )

@@ -394,6 +394,30 @@ RECORDER = """() => {
 }"""
 
 
+def pass_three(table: Board) -> None:
+    """Choose the three right-most cards, press Pass, and take away any trick the bots finish meanwhile."""
+    for c in table.hand()[-3:]:
+        table.click_card(c.code)
+    table.press("pass")
+    table.collect()
+
+
+def play_until_thinking(table: Board, words: str) -> Locator:
+    """Play on (South's first legal card; finished tricks taken away) until the thinking label says ``words``,
+    without waiting for the bots: the label, while that bot thinks."""
+    thinking = table.box.locator(".hw-thinking")
+    for _ in range(600):
+        if thinking.is_visible() and words in (thinking.text_content() or ""):
+            break
+        if table.box.get_attribute("data-busy") == "false" and table.hold() == "":
+            table.page.mouse.click(*table.point(next(c.code for c in table.hand() if c.legal)))
+        elif table.hold() == "trick":
+            table.collect()
+        table.page.wait_for_timeout(50)
+    expect(thinking).to_contain_text(words)
+    return thinking
+
+
 def replay_in_python(played: HandPlayed, lang: str, data_dir: Path) -> str:
     """The message the table's own model gives after the same clicks: the page must show the same."""
     from hearts_widgets import TableModel, levels

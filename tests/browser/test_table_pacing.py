@@ -23,7 +23,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hearts_pages import RECORDER, Board, choose_deal, run_all, voila_app, widget, write_notebook
+from hearts_pages import (
+    RECORDER,
+    Board,
+    choose_deal,
+    pass_three,
+    play_until_thinking,
+    run_all,
+    voila_app,
+    widget,
+    write_notebook,
+)
 from playwright.sync_api import expect
 
 from hearts.record import GameRecord
@@ -80,13 +90,6 @@ def choose_level(table: Board, level: str) -> None:
 
 def start(table: Board, number: int) -> None:
     choose_deal(table, number)
-
-
-def pass_three(table: Board) -> None:
-    for c in table.hand()[-3:]:
-        table.click_card(c.code)
-    table.press("pass")
-    table.collect()
 
 
 def trick_on_screen(table: Board) -> list[str]:
@@ -317,21 +320,8 @@ def test_a_slow_bot_shows_its_progress_and_the_kernel_answers_meanwhile(
     run_all(page, lab, SLOW)
     table = Board(widget(page, "hw-slow-table"))
     choose_deal(table, 4242)  # and wait for the board drawn for its width
-    for c in table.hand()[-3:]:
-        table.click_card(c.code)
-    table.press("pass")
-    table.collect()
-    thinking = table.box.locator(".hw-thinking")
-    # Play on (South's first legal card) until West thinks: in the first trick, or when West leads it.
-    for _ in range(600):
-        if thinking.is_visible() and "West is thinking" in (thinking.text_content() or ""):
-            break
-        if table.box.get_attribute("data-busy") == "false" and table.hold() == "":
-            page.mouse.click(*table.point(next(c.code for c in table.hand() if c.legal)))
-        elif table.hold() == "trick":
-            table.collect()
-        page.wait_for_timeout(50)
-    expect(thinking).to_contain_text("West is thinking")
+    pass_three(table)
+    thinking = play_until_thinking(table, "West is thinking")  # in the first trick, or when West leads it
     old = table.version()
     # Partway through West's thinking: the bar shows it, and the kernel answers another widget at once.
     page.wait_for_function(
