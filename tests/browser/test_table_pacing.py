@@ -335,3 +335,65 @@ def test_a_slow_bot_shows_its_progress_and_the_kernel_answers_meanwhile(
     assert thinking.locator(".hw-thinking-bar > span").evaluate("el => el.getBoundingClientRect().width") > 0
     table.settle(old)  # and West's card is played once it has decided
     assert "West is thinking" not in (thinking.text_content() or "") or not thinking.is_visible()
+
+
+# Web Audio stood in for by a recorder: every note the table starts is written down (its frequency), so the test
+# hears what a learner would. Installed before the page's own scripts run.
+FAKE_AUDIO = """
+window.__notes = [];
+window.__contexts = 0;
+class FakeAudioContext {
+  constructor() { window.__contexts += 1; this.state = 'suspended'; this.currentTime = 0; this.destination = {}; }
+  resume() { this.state = 'running'; return Promise.resolve(); }
+  createOscillator() {
+    const o = { type: '', frequency: { value: 0 }, connect: (x) => x, stop() {},
+                start() { window.__notes.push(o.frequency.value); } };
+    return o;
+  }
+  createGain() { return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (x) => x }; }
+}
+window.AudioContext = FakeAudioContext;
+window.webkitAudioContext = FakeAudioContext;
+"""
+CUE_NOTES = {"turn": 660, "trick": 392, "hearts": 784, "queen": 220}  # the first note of each cue in table.js
+
+
+def play_a_hand(table: Board, cards: int = 13) -> None:
+    """South's first legal card each turn, tricks taken away, until the hand's summary (or ``cards`` played)."""
+    played = 0
+    while played < cards and not table.root.locator(".hw-btn-next").is_visible():
+        table.collect()
+        if table.root.locator(".hw-btn-pass").is_visible():
+            pass_three(table)
+            continue
+        legal = [c for c in table.hand() if c.legal]
+        if legal:
+            table.click_card(legal[0].code)
+            played += 1
+    table.collect()
+
+
+@pytest.mark.parametrize("sound", [True, False])
+def test_sounds_play_in_the_browser_only_when_switched_on(
+    sound: bool, voila: Any, open_page: Any, settings: Any
+) -> None:
+    """With Sounds on, a hand sounds your turn, a trick won, hearts broken and Q♠ taken, made by Web Audio in the
+    page (no file fetched); with Sounds off (the default) nothing is made at all."""
+    settings(voila, speed="off", trick_pause=0, target_score=100, sound=sound)
+    page = open_page(1280, 900)
+    page.add_init_script(FAKE_AUDIO)
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url) if r.url.rsplit(".", 1)[-1] in ("mp3", "ogg", "wav") else None)
+    table = open_app("voila", voila, page)
+    choose_level(table, "rule")
+    start(table, 777 if sound else 778)
+    play_a_hand(table, 13 if sound else 4)  # off: four tricks' worth of turns, tricks won and cards are enough
+    page.wait_for_timeout(1200)  # the last cues are spaced 260 ms apart
+    notes = page.evaluate("() => window.__notes")
+    assert not fetched
+    if sound:
+        heard = {name for name, note in CUE_NOTES.items() if note in notes}
+        assert heard == set(CUE_NOTES), (heard, notes)
+        assert notes.count(CUE_NOTES["trick"]) >= 13  # one for every trick won, the 13th included
+    else:
+        assert notes == [] and page.evaluate("() => window.__contexts") == 0
