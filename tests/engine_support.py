@@ -9,6 +9,7 @@ from typing import Any
 from hearts import Card, CardSet, Deal, HandState, PassDirection, Rules
 from hearts.bots import Bot, Decision
 from hearts.hand import Phase
+from hearts.rules import MoonScoring
 
 
 def snapshot(state: HandState) -> dict[str, Any]:
@@ -129,3 +130,19 @@ class Moody(Bot):
         legal = obs.legal_moves
         card = legal.lowest() if self.hands_seen % 2 else legal.highest()
         return Decision((card,), "bot.reason.custom", tip=f"hand {self.hands_seen}")
+
+
+# Every rule variant the lean paths are checked in (hearts.sim and self-play's loops against HandState).
+VARIANTS = [
+    Rules(),
+    Rules(num_players=3),
+    Rules(num_players=5),
+    Rules(num_players=6),
+    Rules(num_players=7),
+    Rules(qs_breaks_hearts=True),
+    Rules(moon=MoonScoring.SUBTRACT_FROM_SHOOTER),
+    Rules(moon=MoonScoring.SHOOTERS_CHOICE),
+    Rules(passing=False),
+    Rules(jack_of_diamonds=True),
+    Rules(num_players=5, jack_of_diamonds=True, moon=MoonScoring.SHOOTERS_CHOICE, qs_breaks_hearts=True),
+]

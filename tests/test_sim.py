@@ -16,6 +16,7 @@ import sysconfig
 
 import numpy as np
 import pytest
+from engine_support import VARIANTS
 
 from hearts import HandState, sim
 from hearts.bots import expert
@@ -26,19 +27,6 @@ from hearts.errors import HeartsError
 from hearts.hand import Phase
 from hearts.rules import MoonScoring, PassDirection, Rules
 
-VARIANTS = [
-    Rules(),
-    Rules(num_players=3),
-    Rules(num_players=5),
-    Rules(num_players=6),
-    Rules(num_players=7),
-    Rules(qs_breaks_hearts=True),
-    Rules(moon=MoonScoring.SUBTRACT_FROM_SHOOTER),
-    Rules(moon=MoonScoring.SHOOTERS_CHOICE),
-    Rules(passing=False),
-    Rules(jack_of_diamonds=True),
-    Rules(num_players=5, jack_of_diamonds=True, moon=MoonScoring.SHOOTERS_CHOICE, qs_breaks_hearts=True),
-]
 IDS = [repr(r) for r in VARIANTS]
 PATHS: list[sim.Path] = ["python", "native"] if sim.native_available() else ["python"]
 
