@@ -256,9 +256,20 @@ class Board:
         return path
 
 
+def box_of(loc: Locator) -> Any:
+    """The element's bounding box, waiting out a redraw: the board replaces its SVG when it redraws (after it has
+    measured the window, say), and a box asked for at that moment is ``None``."""
+    for _ in range(50):
+        box = loc.bounding_box()
+        if box is not None:
+            return box
+        loc.page.wait_for_timeout(100)
+    raise AssertionError(f"{loc} has no box on screen")
+
+
 def inside_viewport(loc: Locator) -> bool:
     """Whether the element is wholly on screen without scrolling."""
-    box = loc.bounding_box()
+    box = box_of(loc)
     size = loc.page.viewport_size
     assert box is not None and size is not None
     return (

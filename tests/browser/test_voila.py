@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hearts_pages import Board, inside_viewport, play_whole_hand, replay_in_python, voila_app
+from hearts_pages import Board, box_of, inside_viewport, play_whole_hand, replay_in_python, voila_app
 from playwright.sync_api import expect
 
 from hearts_widgets import WalkthroughModel
@@ -81,7 +81,7 @@ def test_app_fits_the_screen(voila: Any, open_page: Any, screenshots: Path, app:
     board = Board(voila_app(page, "hearts-learn" if app == "learn" else "hearts-table-app"))
     svg = board.box.locator("svg")
     min_width = 800 if screen == "laptop" else 1300  # cards a class can read
-    assert svg.bounding_box()["width"] >= min_width  # type: ignore[index]
+    assert box_of(svg)["width"] >= min_width
 
     if app == "learn":
         board.press("next")
