@@ -319,6 +319,11 @@ class CardSet:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("CardSet is immutable")
 
+    def __reduce__(self) -> tuple[type[CardSet], tuple[int]]:
+        # Rebuilt from its mask: pickling, copy and deepcopy (worker processes, a Deal or a HandState copied)
+        # must not set the slot on an empty object, which immutability refuses.
+        return (type(self), (self.mask,))
+
     def __iter__(self) -> Iterator[Card]:
         return iter_mask(self.mask)
 
