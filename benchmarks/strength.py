@@ -16,6 +16,13 @@ Matches:
   simulations, random rollouts, ``use_observation_string=False``), seated
   through :class:`ISMCTSAdapter`, which sees only its observation.
 
+OpenSpiel's ``ISMCTSBot`` does not repeat its choices from its seed: the
+same state, seed and budget give different cards from one bot to the next,
+even in one process. So the ISMCTS match's figures move a little between
+runs; the deals, the expert and the other bots are fixed by their seeds.
+``--workers N`` shares the deals among N processes (the other matches give
+the same figures with any N).
+
 It also prints the expert's median decision time. Run::
 
     python benchmarks/strength.py --deals 100
@@ -66,7 +73,7 @@ import argparse
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from hearts import Deal, HandState
@@ -251,39 +258,87 @@ def mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
     return statistics.fmean(xs), lo, hi
 
 
+def _bot(kind: str, seed: int, budget: dict[str, int]) -> Bot:
+    """A bot of one of the matches' kinds (made in a worker process, so named rather than passed)."""
+    if kind == "expert":
+        return ExpertBot(seed, worlds=budget["worlds"], pass_worlds=budget["pass_worlds"])
+    if kind == "random":
+        return RandomBot(seed)
+    if kind == "rule":
+        from hearts.bots.rule_bot import RuleBot
+
+        return RuleBot(seed=seed)
+    if kind == "ismcts":
+        return ISMCTSAdapter(seed, simulations=budget["ismcts_sims"])
+    raise ValueError(f"unknown bot kind {kind!r}")
+
+
+def _one_deal(task: tuple[Deal, int, str, str, dict[str, int]]) -> tuple[float, float, dict[str, list[float]]]:
+    """One deal of a duplicate match: the hero's mean over the rotations, that minus the baseline, and the
+    hero's decision times. Bots are seeded by the deal's number, so a deal's result does not depend on
+    which process plays it."""
+    deal, key, hero, opponent, budget = task
+    n = deal.rules.num_players
+    times: dict[str, list[float]] = {}
+    base = play_hand(deal, [_bot(opponent, key * 16 + s, budget) for s in range(n)])
+    mine = []
+    for r in range(n):
+        bots = [_bot(opponent, key * 16 + s, budget) for s in range(n)]
+        bots[r] = Timed(_bot(hero, key * 16 + 8 + r, budget), times)
+        mine.append(play_hand(deal, bots)[r])
+    return statistics.fmean(mine), statistics.fmean(mine) - statistics.fmean(base), times
+
+
 def duplicate_match(
     deals: Sequence[Deal],
-    hero: Callable[[int], Bot],
-    opponent: Callable[[int], Bot],
+    hero: str,
+    opponent: str,
+    budget: dict[str, int],
     *,
     label: str,
+    workers: int = 1,
+    times: dict[str, list[float]] | None = None,
     progress: bool = True,
 ) -> dict[str, Any]:
-    """The hero rotated through the seats against three opponents, plus an all-opponent baseline per deal."""
+    """The hero rotated through the seats against three opponents, plus an all-opponent baseline per deal.
+
+    With ``workers`` > 1 the deals are shared among that many processes; the results are the same, in
+    deal order. Each progress line gives the deal's own figures (so a log can be recombined) and the
+    running means with 95% intervals.
+    """
     hero_pts: list[float] = []
     diff: list[float] = []
     t0 = time.perf_counter()
-    for i, deal in enumerate(deals):
-        n = deal.rules.num_players
-        key = deal.number if deal.number is not None else i
-        base_bots = [opponent(key * 16 + s) for s in range(n)]
-        base = play_hand(deal, base_bots)
-        mine = []
-        for r in range(n):
-            bots = [opponent(key * 16 + s) for s in range(n)]
-            bots[r] = hero(key * 16 + 8 + r)
-            mine.append(play_hand(deal, bots)[r])
-        hero_pts.append(statistics.fmean(mine))
-        diff.append(statistics.fmean(mine) - statistics.fmean(base))
-        if progress:
-            m, lo, hi = mean_ci(hero_pts)
-            d, dlo, dhi = mean_ci(diff)
-            print(
-                f"  [{label}] deal {i + 1}/{len(deals)}: hero {m:.2f} [{lo:.2f}, {hi:.2f}]  "
-                f"hero - opponent {d:+.2f} [{dlo:+.2f}, {dhi:+.2f}]  ({time.perf_counter() - t0:.0f} s)",
-                file=sys.stderr,
-                flush=True,
-            )
+    tasks = [(d, d.number if d.number is not None else i, hero, opponent, budget) for i, d in enumerate(deals)]
+    pool = None
+    if workers > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+        results: Iterable[tuple[float, float, dict[str, list[float]]]] = pool.map(_one_deal, tasks)
+    else:
+        results = map(_one_deal, tasks)
+    try:
+        for i, (h, dd, t) in enumerate(results):
+            hero_pts.append(h)
+            diff.append(dd)
+            if times is not None:
+                for k, v in t.items():
+                    times.setdefault(k, []).extend(v)
+            if progress:
+                m, lo, hi = mean_ci(hero_pts)
+                d, dlo, dhi = mean_ci(diff)
+                print(
+                    f"  [{label}] deal {i + 1}/{len(deals)} (number {tasks[i][1]}: hero {h:.2f}, "
+                    f"minus opponent {dd:+.2f}): hero {m:.2f} [{lo:.2f}, {hi:.2f}]  "
+                    f"hero - opponent {d:+.2f} [{dlo:+.2f}, {dhi:+.2f}]  ({time.perf_counter() - t0:.0f} s)",
+                    file=sys.stderr,
+                    flush=True,
+                )
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
     return {"hero": hero_pts, "diff": diff, "seconds": time.perf_counter() - t0}
 
 
@@ -296,6 +351,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--pass-worlds", type=int, default=DEFAULT_PASS_WORLDS, help="expert: deals per candidate pass")
     p.add_argument("--ismcts-sims", type=int, default=1000, help="ISMCTS simulations per decision")
     p.add_argument("--ismcts-deals", type=int, default=None, help="deals for the ISMCTS match (default: --deals)")
+    p.add_argument("--workers", type=int, default=1, help="processes sharing the deals (same results)")
     p.add_argument("--quiet", action="store_true", help="no progress lines")
     args = p.parse_args(argv)
 
@@ -304,28 +360,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return [Deal.from_number(args.first + i, hand_number=i % 4 + 1) for i in range(k)]
 
     times: dict[str, list[float]] = {}
-
-    def expert(seed: int) -> Bot:
-        return Timed(ExpertBot(seed, worlds=args.worlds, pass_worlds=args.pass_worlds), times)
+    budget = {"worlds": args.worlds, "pass_worlds": args.pass_worlds, "ismcts_sims": args.ismcts_sims}
+    common: dict[str, Any] = {"workers": args.workers, "times": times, "progress": not args.quiet}
 
     print(f"Expert: {args.worlds} worlds per card, {args.pass_worlds} per candidate pass; seed-deterministic.")
     results = {}
     for match in args.matches:
         if match == "random":
-            res = duplicate_match(
-                deals(args.deals), expert, lambda s: RandomBot(s), label=match, progress=not args.quiet
-            )
+            res = duplicate_match(deals(args.deals), "expert", "random", budget, label=match, **common)
             m, lo, hi = mean_ci(res["hero"])
             print(
                 f"expert vs 3 random bots: {m:.2f} points per hand [95% {lo:.2f}, {hi:.2f}] "
                 f"over {len(res['hero'])} deals x 4 seats (target <= 1.5)"
             )
         elif match == "rule":
-            from hearts.bots.rule_bot import RuleBot
-
-            res = duplicate_match(
-                deals(args.deals), expert, lambda s: RuleBot(seed=s), label=match, progress=not args.quiet
-            )
+            res = duplicate_match(deals(args.deals), "expert", "rule", budget, label=match, **common)
             m, lo, hi = mean_ci(res["hero"])
             d, dlo, dhi = mean_ci(res["diff"])
             print(
@@ -335,13 +384,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         else:
             k = args.ismcts_deals or args.deals
-            res = duplicate_match(
-                deals(k),
-                expert,
-                lambda s: ISMCTSAdapter(s, simulations=args.ismcts_sims),
-                label=match,
-                progress=not args.quiet,
-            )
+            res = duplicate_match(deals(k), "expert", "ismcts", budget, label=match, **common)
             m, lo, hi = mean_ci(res["hero"])
             d, dlo, dhi = mean_ci(res["diff"])
             print(
