@@ -649,6 +649,104 @@ static PyObject *k_playout(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* The expert's inference (hearts.bots.expert.policy_misses is the reference): in each world, how many of the other
+ * players' plays with a choice the rollout policy would not have made. plays: seats[i] played cards[i], in order,
+ * from the hand's first trick (led by first_leader); a world's hands are as they are now. */
+static int policy_misses(const int *seats, const int *cards, int k, int first_leader, const u64 *now, int me,
+                         const Rules *rl) {
+    int n = rl->n;
+    u64 held[MAX_PLAYERS], taken[MAX_PLAYERS] = {0}, unplayed = 0;
+    int voids[MAX_PLAYERS] = {0}, trick[MAX_PLAYERS];
+    for (int s = 0; s < n; s++) held[s] = now[s];
+    for (int i = 0; i < k; i++) held[seats[i]] |= 1ULL << cards[i];
+    for (int s = 0; s < n; s++) unplayed |= held[s];
+    int tlen = 0, led = -1, leader = first_leader, tn = 0, broken = 0, shooter = -1, misses = 0;
+    for (int i = 0; i < k; i++) {
+        int s = seats[i], c = cards[i];
+        u64 hand = held[s];
+        if (s != me) {
+            u64 legal = legal_mask(hand, led, tn == 0, broken, rl);
+            if (legal & (legal - 1))
+                misses += rollout_choice(hand, legal, trick, tlen, led, n, unplayed & ~hand, s, leader, shooter, tn,
+                                         voids) != c;
+        }
+        u64 bit = 1ULL << c;
+        held[s] = hand ^ bit;
+        unplayed ^= bit;
+        if (!tlen)
+            led = c / 13;
+        else if (c / 13 != led)
+            voids[s] |= 1 << led;
+        if (bit & rl->breakers) broken = 1;
+        trick[tlen++] = c;
+        if (tlen == n) {
+            u64 mask;
+            int winner = (leader + trick_winner(trick, n, &mask)) % n;
+            taken[winner] |= mask;
+            if (mask & PENALTY) shooter = moon_threat(taken, n);
+            tlen = 0;
+            led = -1;
+            tn += 1;
+            leader = winner;
+        }
+    }
+    return misses;
+}
+
+static PyObject *k_policy_misses(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *seats_obj, *cards_obj, *worlds_obj, *rules_tuple;
+    int first_leader, me;
+    if (!PyArg_ParseTuple(args, "OOiOiO!", &seats_obj, &cards_obj, &first_leader, &worlds_obj, &me, &PyTuple_Type,
+                          &rules_tuple))
+        return NULL;
+    Rules rl;
+    if (!parse_rules(rules_tuple, &rl)) return NULL;
+    int n = rl.n, k = rl.n * rl.tricks;
+    int seats[52], cards[52];
+    PyObject *sf = PySequence_Fast(seats_obj, "seats"), *cf = sf ? PySequence_Fast(cards_obj, "cards") : NULL;
+    if (!cf) {
+        Py_XDECREF(sf);
+        return NULL;
+    }
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(sf);
+    int bad = len != PySequence_Fast_GET_SIZE(cf) || len > k || first_leader < 0 || first_leader >= n || me < 0 ||
+              me >= n;
+    u64 seen = 0;
+    for (Py_ssize_t i = 0; !bad && i < len; i++) {
+        long s = PyLong_AsLong(PySequence_Fast_GET_ITEM(sf, i)), c = PyLong_AsLong(PySequence_Fast_GET_ITEM(cf, i));
+        bad = PyErr_Occurred() || s < 0 || s >= n || c < 0 || c > 51 || (seen >> c & 1);
+        seats[i] = (int)s;
+        cards[i] = (int)c;
+        seen |= 1ULL << (c & 63);
+    }
+    Py_DECREF(sf);
+    Py_DECREF(cf);
+    if (bad) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "policy_misses: plays out of range");
+        return NULL;
+    }
+    PyObject *wf = PySequence_Fast(worlds_obj, "worlds");
+    if (!wf) return NULL;
+    Py_ssize_t count_w = PySequence_Fast_GET_SIZE(wf);
+    PyObject *out = PyList_New(count_w);
+    for (Py_ssize_t w = 0; out && w < count_w; w++) {
+        u64 now[MAX_PLAYERS];
+        if (!read_masks(PySequence_Fast_GET_ITEM(wf, w), now, n, "hands")) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyObject *v = PyLong_FromLong(policy_misses(seats, cards, (int)len, first_leader, now, me, &rl));
+        if (!v) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, w, v);
+    }
+    Py_DECREF(wf);
+    return out;
+}
+
 /* ---------------------------------------------------------------------------------------------------
  * hearts.deal.StableRandom: SHA-256 of key + "/" + counter, each digest read as four big-endian 64-bit
  * words in order. stable_words() gives the words; stable_shuffle() is StableRandom(key).shuffle(items)
@@ -1250,6 +1348,8 @@ static PyMethodDef methods[] = {
      "random_floats(seed, k) -> the first k numbers of random.Random(seed).random()"},
     {"playout", k_playout, METH_VARARGS,
      "playout(hands, trick, leader, trick_number, hearts_broken, taken, rules, subtract_seats, voids) -> scores"},
+    {"policy_misses", k_policy_misses, METH_VARARGS,
+     "policy_misses(seats, cards, first_leader, worlds, me, rules) -> misses per world (see the source)"},
     {"play_tricks", k_play_tricks, METH_VARARGS,
      "play_tricks(...) -> hearts.selfplay._play_tricks_python's loop with its bookkeeping in C (see the source)"},
     {"stable_words", k_stable_words, METH_VARARGS,
@@ -1265,7 +1365,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "hearts._kernel",
 
 /* API: what hearts.native expects; an older build (an install made before a function was added) has a lower
  * number and is not used. */
-#define KERNEL_API 3
+#define KERNEL_API 4
 
 PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject *m = PyModule_Create(&module);

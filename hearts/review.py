@@ -526,14 +526,16 @@ def _rows(
         if forced:
             regret, regret_se = 0.0, 0.0
         else:
-            regret, regret_se = paired_difference(o.scores, best.scores)
+            regret, regret_se = paired_difference(o.scores, best.scores, ev.draws or None)
             if mask == best_mask:
                 regret, regret_se = 0.0, 0.0
         c = checked.get(mask)
         shown = o if c is None else c  # the one estimate of this option that readers are shown
-        if c is not None and check_best is not None:
+        if c is not None and check_best is not None and check is not None:
             check_expected = c.expected
-            cost, cost_se = (0.0, 0.0) if mask == best_mask else paired_difference(c.scores, check_best.scores)
+            cost, cost_se = (0.0, 0.0) if mask == best_mask else paired_difference(
+                c.scores, check_best.scores, check.draws or None
+            )
         elif mask == best_mask or forced:
             check_expected, cost, cost_se = math.nan, 0.0, 0.0
         else:

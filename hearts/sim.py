@@ -42,7 +42,16 @@ from hearts.deal import Deal
 from hearts.errors import OptionError
 from hearts.rules import DEFAULT_RULES, MoonScoring, Rules, hand_scores, moon_shooter
 
-__all__ = ["Path", "RandomHand", "kernel", "native_available", "native_playout", "random_hand_records", "random_hands"]
+__all__ = [
+    "Path",
+    "RandomHand",
+    "kernel",
+    "native_available",
+    "native_playout",
+    "native_policy_misses",
+    "random_hand_records",
+    "random_hands",
+]
 
 Path = Literal["native", "python"]
 
@@ -355,3 +364,15 @@ def native_playout(
         hands, trick, leader, trick_number, hearts_broken, taken, kernel_rules(rules), seats,
         (0,) * rules.num_players if voids is None else voids,
     )
+
+
+def native_policy_misses(
+    plays: Sequence[tuple[int, int]], first_leader: int, worlds: Sequence[Sequence[int]], me: int, rules: Rules
+) -> list[int]:
+    """The native kernel's :func:`hearts.bots.expert.policy_misses` (the pure-Python reference it equals), for
+    many worlds at once: one count per world's hands. Only where :func:`native_available`."""
+    if _NATIVE is None:
+        raise OptionError("the native kernel is not built here (no C compiler when it was installed)", "path")
+    seats = [s for s, _ in plays]
+    cards = [c for _, c in plays]
+    return _NATIVE.policy_misses(seats, cards, first_leader, worlds, me, kernel_rules(rules))  # type: ignore[no-any-return]

@@ -113,36 +113,70 @@ def t_interval(values: Sequence[float] | pd.Series | np.ndarray, confidence: flo
     return (mean - half, mean + half)
 
 
-def mean_se(values: Sequence[float]) -> tuple[float, float]:
+def _runs(values: Sequence[float], draws: Sequence[int] | None) -> tuple[list[float], list[int]]:
+    """One value per distinct draw with its count: ``values`` hold each draw's value ``draws[j]`` times in a row."""
+    if draws is None:
+        return list(values), [1] * len(values)
+    if any(isinstance(m, bool) or not isinstance(m, int) or m < 1 for m in draws) or sum(draws) != len(values):
+        raise ValueError(f"draws must be counts of 1 or more adding up to {len(values)} values, not {list(draws)!r}")
+    out, pos = [], 0
+    for m in draws:
+        if any(v != values[pos] for v in values[pos : pos + m]):
+            raise ValueError(f"the {m} values of one draw at position {pos} differ")
+        out.append(values[pos])
+        pos += m
+    return out, list(draws)
+
+
+def _weighted(values: list[float], counts: list[int]) -> tuple[float, float]:
+    """The count-weighted mean and its standard error; NaN error with one distinct value."""
+    n = sum(counts)
+    mean = sum(v * m for v, m in zip(values, counts)) / n
+    j = len(values)
+    if j < 2:
+        return mean, math.nan
+    if n == j:  # every draw distinct: the plain standard error of the mean
+        return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / (j - 1) / j)
+    spread = sum((m / n) ** 2 * (v - mean) ** 2 for v, m in zip(values, counts))
+    return mean, math.sqrt(spread * j / (j - 1))
+
+
+def mean_se(values: Sequence[float], draws: Sequence[int] | None = None) -> tuple[float, float]:
     """The mean of ``values`` (at least one) and its standard error (0.0 for a single value).
+
+    ``draws``: when the values come from draws repeated in a row (the
+    expert's inference resamples worlds), how many times each distinct draw
+    repeats; its value then counts once, weighted by that count, so
+    repeating a draw does not shrink the error.
 
     >>> mean_se([1.0, 2.0, 3.0, 4.0])
     (2.5, 0.6454972243679028)
+    >>> mean_se([1.0, 1.0, 2.0, 3.0, 4.0, 4.0]) < mean_se([1.0, 1.0, 2.0, 3.0, 4.0, 4.0], [2, 1, 1, 2])
+    True
     """
-    k = len(values)
-    mean = sum(values) / k
-    if k < 2:
-        return mean, 0.0
-    var = sum((v - mean) ** 2 for v in values) / (k - 1)
-    return mean, math.sqrt(var / k)
+    distinct, counts = _runs(values, draws)
+    if len(distinct) < 2:
+        return sum(values) / len(values), 0.0
+    return _weighted(distinct, counts)
 
 
-def paired_difference(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
+def paired_difference(
+    a: Sequence[float], b: Sequence[float], draws: Sequence[int] | None = None
+) -> tuple[float, float]:
     """Mean and standard error of the per-pair difference ``a - b`` (same deals, same order); NaN where
-    there are too few pairs (no mean without a pair, no error with one).
+    there are too few pairs (no mean without a pair, no error with one). The pairs are the first
+    ``min(len(a), len(b))`` values of each. ``draws`` as for :func:`mean_se`.
 
     >>> paired_difference([3, 5, 4], [1, 2, 4])
     (1.6666666666666667, 0.8819171036881969)
+    >>> a, b = [3, 3, 5, 4], [1, 1, 2, 4]  # the first pair drawn twice
+    >>> paired_difference(a, b, [2, 1, 1])[1] > paired_difference(a, b)[1]
+    True
     """
-    k = len(a)
-    if k == 0:
+    if not a or not b:
         return math.nan, math.nan
-    diffs = [x - y for x, y in zip(a, b)]
-    mean = sum(diffs) / k
-    if k < 2:
-        return mean, math.nan
-    var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
-    return mean, math.sqrt(var / k)
+    distinct, counts = _runs([x - y for x, y in zip(a, b)], draws)
+    return _weighted(distinct, counts)
 
 
 def t_pvalue(values: Sequence[float] | pd.Series | np.ndarray) -> float:

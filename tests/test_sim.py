@@ -152,6 +152,48 @@ def test_native_playout_equals_the_experts_python_playout(rules: Rules) -> None:
         assert len(set(expert._moon_subtracts(rules, near_the_end))) == 2  # the test covers a per-seat choice
 
 
+@pytest.mark.skipif(not sim.native_available(), reason="no native kernel on this machine (no C compiler)")
+@pytest.mark.parametrize("rules", VARIANTS, ids=IDS)
+def test_native_policy_misses_equal_the_experts_python_count(rules: Rules) -> None:
+    # Real positions of random play (many misses) seen from one seat, counted in the true deal and in worlds
+    # sampled from that seat's observation (the expert's inference weighs these).
+    rng = random.Random(rules.num_players)
+    counted = 0
+    for rec in sim.random_hand_records(120, 7, rules, path="python"):
+        h = HandState(rec.deal, rules)
+        if rec.passes is not None:
+            for seat, cards in enumerate(rec.passes):
+                h.pass_cards(seat, cards)
+        for c in rec.plays[: rng.randrange(1, len(rec.plays))]:
+            h.push(int(c))
+        obs = h.observation(h.to_play)
+        plays = [(s, int(c)) for s, c in obs.plays]
+        first = obs.tricks[0].leader if obs.tricks else obs.leader
+        sampler = expert._Sampler(
+            expert.hidden_constraints(obs), [obs.hand_mask if s == obs.seat else 0 for s in range(h.n)]
+        )
+        worlds = [tuple(h.hands)] + [sampler.sample(rng).hands for _ in range(6)]
+        python = [expert.policy_misses(plays, first, w, obs.seat, rules) for w in worlds]
+        assert sim.native_policy_misses(plays, first, worlds, obs.seat, rules) == python
+        counted += sum(python)
+    assert counted > 100  # random play is mostly not the policy's
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=IDS)
+def test_the_policys_own_plays_are_no_misses(rules: Rules) -> None:
+    for number in range(6):
+        h = HandState(Deal.from_number(number, rules), pass_direction=PassDirection.NONE)
+        while not h.is_over:
+            obs = h.observation(h.to_play)
+            plays = [(s, int(c)) for s, c in obs.plays]
+            if plays:
+                first = obs.tricks[0].leader if obs.tricks else obs.leader
+                assert expert.policy_misses(plays, first, h.hands, obs.seat, rules) == 0
+                if sim.native_available():
+                    assert sim.native_policy_misses(plays, first, [h.hands], obs.seat, rules) == [0]
+            h.push(expert.rollout_card(h))
+
+
 def test_the_expert_decides_the_same_on_either_path(monkeypatch: pytest.MonkeyPatch) -> None:
     if not sim.native_available():
         pytest.skip("no native kernel on this machine (no C compiler)")
@@ -166,9 +208,10 @@ def test_the_expert_decides_the_same_on_either_path(monkeypatch: pytest.MonkeyPa
     for path in ("python", "native"):
         monkeypatch.setattr(sim, "_KERNEL", path)
         play = expert.evaluate_play(obs, random.Random(4), worlds=60)
+        inferred = expert.evaluate_play(obs, random.Random(4), worlds=60, inference=0.3, inference_pool=3)
         fresh = HandState(Deal.from_number(31))
         passing = expert.evaluate_pass(fresh.observation(0), random.Random(4), worlds=12)
-        decisions[path] = (play, passing)
+        decisions[path] = (play, inferred, passing)
     assert decisions["python"] == decisions["native"]
     assert ExpertBot(seed=1).choose_play(obs) in obs.legal_moves
 

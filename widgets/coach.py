@@ -87,23 +87,34 @@ def _expert(obs: Observation, kind: str, chosen: tuple[Card, ...]) -> ExpertBot:
 
 
 def _judge(
-    kind: str, adviser: str, chosen: tuple[Card, ...], d: Decision, mine: list[int], theirs: list[int]
+    kind: str,
+    adviser: str,
+    chosen: tuple[Card, ...],
+    d: Decision,
+    mine: list[int],
+    theirs: list[int],
+    draws: tuple[int, ...] = (),
 ) -> Comment | None:
-    cost, se = paired_difference(mine, theirs)
+    cost, se = paired_difference(mine, theirs, draws or None)
     if not cost - COSTLY_Z * se > COSTLY:
         return None
     return Comment(kind, adviser, chosen, tuple(d.cards), d, cost, se)
 
 
-def _check_play(obs: Observation, chosen: Card, other: Card, salt: str) -> tuple[list[int], list[int]]:
-    """Points for the seat in the same sampled deals: after ``chosen``, and after ``other``."""
+def _check_play(
+    obs: Observation, chosen: Card, other: Card, salt: str
+) -> tuple[list[int], list[int], tuple[int, ...]]:
+    """Points for the seat in the same sampled deals: after ``chosen``, and after ``other``, and how often each
+    deal was drawn (see :attr:`hearts.bots.expert.Evaluation.draws`)."""
     ev = evaluate_play(obs, _rng(obs, "play/" + salt, (chosen,)), COACH_WORLDS, candidates=[chosen, other])
     mine, theirs = ev.value_of([chosen]), ev.value_of([other])
     assert mine is not None and theirs is not None
-    return list(mine.scores), list(theirs.scores)
+    return list(mine.scores), list(theirs.scores), ev.draws
 
 
-def _check_pass(obs: Observation, mask: int, other: int, salt: str, chosen: tuple[Card, ...]) -> tuple[list[int], ...]:
+def _check_pass(
+    obs: Observation, mask: int, other: int, salt: str, chosen: tuple[Card, ...]
+) -> tuple[list[int], list[int]]:
     """Points for the seat in the same sampled deals: after passing ``mask``, and after passing ``other``."""
     ev = evaluate_pass(obs, _rng(obs, "pass/" + salt, chosen), COACH_WORLDS, candidates=[mask, other])
     mine, theirs = ev.value_of(CardSet(mask)), ev.value_of(CardSet(other))

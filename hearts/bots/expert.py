@@ -12,6 +12,12 @@ each decision it
    draws these deals *exactly uniformly* among all consistent deals (it counts
    them by dynamic programming over groups of cards with the same allowed
    holders), so it never fails and never needs rejection;
+   **infers** from how the others played: each world is weighed by how many
+   of their plays so far the rollout policy would not have made in it
+   (:func:`policy_misses`; weight ``inference ** misses``, :data:`DEFAULT_INFERENCE` by default),
+   and the worlds played out are drawn again by those weights, so a world in
+   which a player would have dropped Q♠ on the trick it did not drop it on
+   counts little;
 2. **plays each legal option out** in every world with a fast policy for
    all four seats that plays the rule bot's habits (:func:`rollout_choice`:
    the lead likeliest to be beaten, Q♠ flushed out, high cards shed early,
@@ -91,6 +97,8 @@ from hearts.rules import (
 from hearts.stats import mean_se
 
 __all__ = [
+    "DEFAULT_INFERENCE",
+    "DEFAULT_INFERENCE_POOL",
     "DEFAULT_PASS_WORLDS",
     "DEFAULT_WORLDS",
     "Evaluation",
@@ -101,21 +109,30 @@ __all__ = [
     "World",
     "check_budget",
     "check_count",
+    "check_inference",
     "consistent",
     "hidden_constraints",
     "moon_threat",
     "pass_candidates",
     "playout",
+    "policy_misses",
     "rollout_card",
     "rollout_choice",
     "sample_worlds",
     "halving_schedule",
+    "inferred_worlds",
 ]
 
 DEFAULT_WORLDS = 300
 """Deals sampled per play decision at the default level."""
 DEFAULT_PASS_WORLDS = 48
 """Playouts per candidate pass on average at the default level (see :func:`halving_schedule`)."""
+
+DEFAULT_INFERENCE = 0.5
+"""The weight a sampled world keeps for each play of the others that the rollout policy would not have made
+(1 turns inference off; see :func:`evaluate_play`). Chosen on tuning deals only (compare seed 31,337)."""
+DEFAULT_INFERENCE_POOL = 1
+"""Uniform worlds drawn per world kept by inference (1: the worlds are reweighted among themselves)."""
 
 
 class ExpertError(OptionError):
@@ -143,6 +160,27 @@ def check_count(value: object, parameter: str, minimum: int = 1) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
         raise ExpertError(f"{parameter} must be a whole number {minimum} or more, not {value!r}", parameter)
     return value
+
+
+def check_inference(inference: object, pool: object) -> None:
+    """Check the inference settings: ``inference`` a number above 0 and at most 1, ``pool`` 1 to 16.
+
+    >>> check_inference(0.3, 1)
+    >>> check_inference(0, 1)
+    Traceback (most recent call last):
+    ...
+    hearts.bots.expert.ExpertError: inference must be a number above 0 and at most 1 (1 turns it off), not 0
+    """
+    if (
+        isinstance(inference, bool)
+        or not isinstance(inference, (int, float))
+        or not 0 < inference <= 1  # NaN fails this too
+    ):
+        raise ExpertError(
+            f"inference must be a number above 0 and at most 1 (1 turns it off), not {inference!r}", "inference"
+        )
+    if isinstance(pool, bool) or not isinstance(pool, int) or not 1 <= pool <= 16:
+        raise ExpertError(f"inference_pool must be a whole number 1 to 16, not {pool!r}", "inference_pool")
 
 
 def check_budget(worlds: object, time_limit: object = None, *, parameter: str = "worlds") -> None:
@@ -750,6 +788,138 @@ def playout(
     return _scores(taken, rules, totals)
 
 
+def policy_misses(
+    plays: Sequence[tuple[int, int]], first_leader: int, hands: Sequence[int], me: int, rules: Rules
+) -> int:
+    """How many of the other players' plays so far :func:`rollout_choice` would not have made in this world.
+
+    ``plays`` are the hand's (seat, card) plays in order, ``first_leader`` the
+    seat that led the first trick, ``hands`` the world's hands now (bitmasks).
+    Each player's hand at each of its plays is its hand now plus the cards
+    it played since; plays with one legal card, and ``me``'s own, are not
+    counted. The expert's inference (:func:`evaluate_play`) weighs a world
+    by how well the policy explains what the others did in it.
+
+    >>> from hearts import Deal, HandState, PassDirection
+    >>> h = HandState(Deal.from_number(3), pass_direction=PassDirection.NONE)
+    >>> for _ in range(6):
+    ...     h.push(rollout_card(h))
+    >>> plays = [(s, int(c)) for s, c in h.observation(0).plays]
+    >>> policy_misses(plays, plays[0][0], h.hands, 0, h.rules)  # the policy's own plays: no miss
+    0
+    """
+    n = rules.num_players
+    held = list(hands)
+    for s, c in plays:
+        held[s] |= 1 << c
+    unplayed = 0
+    for m in held:
+        unplayed |= m
+    breakers = rules.breakers_mask
+    voids = [0] * n
+    taken = [0] * n
+    trick: list[int] = []
+    led = -1
+    leader = first_leader
+    tn = 0
+    broken = False
+    shooter = -1
+    misses = 0
+    for s, c in plays:
+        hand = held[s]
+        if s != me:
+            legal = legal_mask(hand, led, tn == 0, broken, rules)
+            if legal & (legal - 1):
+                pick = rollout_choice(
+                    hand, legal, trick, led, n, unplayed & ~hand,
+                    seat=s, leader=leader, shooter=shooter, trick_number=tn, voids=voids,
+                )
+                misses += pick != c
+        bit = 1 << c
+        held[s] = hand ^ bit
+        unplayed ^= bit
+        if not trick:
+            led = c // 13
+        elif c // 13 != led:
+            voids[s] |= 1 << led
+        if bit & breakers:
+            broken = True
+        trick.append(c)
+        if len(trick) == n:
+            winner, mask = complete_trick(trick, leader, n)
+            taken[winner] |= mask
+            if mask & PENALTY_MASK:
+                shooter = moon_threat(taken, rules)
+            trick = []
+            led = -1
+            tn += 1
+            leader = winner
+    return misses
+
+
+def inferred_worlds(
+    obs: Observation,
+    count: int,
+    rng: random.Random,
+    inference: float = DEFAULT_INFERENCE,
+    pool: int = DEFAULT_INFERENCE_POOL,
+) -> list[World]:
+    """The ``count`` worlds :func:`evaluate_play` plays out with a fixed budget (see its *Inference*).
+
+    ``pool * count`` uniform worlds (:func:`sample_worlds`), each weighed
+    ``inference ** misses`` (:func:`policy_misses`, counted from the
+    fewest), then ``count`` drawn by weight with systematic resampling: a
+    world drawn more than once comes back as the same object, in a row.
+    Uniform worlds (the first ``count`` of :func:`sample_worlds`) when
+    ``inference`` is 1 or nobody else has played yet.
+
+    >>> from hearts import Deal, HandState
+    >>> h = HandState(Deal.from_number(9))
+    >>> for seat in range(4):
+    ...     h.pass_cards(seat, list(h.hand_of(seat))[-3:])
+    >>> for _ in range(9):
+    ...     h.push(rollout_card(h))
+    >>> obs = h.observation(h.to_play)
+    >>> worlds = inferred_worlds(obs, 50, random.Random(2))
+    >>> len(worlds), all(consistent(obs, w) for w in worlds), len({id(w) for w in worlds}) < 50
+    (50, True, True)
+    """
+    check_count(count, "worlds")
+    check_inference(inference, pool)
+    me = obs.seat
+    sampler = _Sampler(hidden_constraints(obs), [obs.hand_mask if s == me else 0 for s in range(obs.rules.num_players)])
+    if inference == 1 or all(s == obs.seat for s, _ in obs.plays):
+        return [sampler.sample(rng) for _ in range(count)]
+    return _resampled(sampler, rng, obs, count, inference, pool)
+
+
+def _resampled(
+    sampler: _Sampler, rng: random.Random, obs: Observation, worlds: int, weight: float, pool: int
+) -> list[World]:
+    candidates = [sampler.sample(rng) for _ in range(pool * worlds)]
+    plays = [(s, int(c)) for s, c in obs.plays]
+    first = obs.tricks[0].leader if obs.tricks else obs.leader
+    me, rules = obs.seat, obs.rules
+    if sim.kernel() == "native":
+        misses = sim.native_policy_misses(plays, first, [w.hands for w in candidates], me, rules)
+    else:
+        misses = [policy_misses(plays, first, w.hands, me, rules) for w in candidates]
+    low = min(misses)
+    weights = [weight ** (m - low) for m in misses]
+    step = sum(weights) / worlds
+    u = rng.random() * step
+    out: list[World] = []
+    acc = 0.0
+    for w, world in zip(weights, candidates):
+        acc += w
+        while u < acc and len(out) < worlds:
+            out.append(world)
+            u += step
+    while len(out) < worlds:  # floating-point rounding at the very end
+        out.append(candidates[-1])
+    return out
+
+
 def danger(c: int, hand: int) -> float:
     """How much a card wants to leave the hand when passing (higher: pass it).
 
@@ -833,6 +1003,9 @@ class Evaluation:
     kind: str  # "play" or "pass"
     options: tuple[OptionValue, ...]
     worlds: int
+    draws: tuple[int, ...] = ()
+    """How many times in a row each distinct world was drawn, in the order of every option's ``scores``,
+    when inference drew some more than once; empty when each world was drawn once."""
 
     @property
     def best(self) -> OptionValue:
@@ -866,6 +1039,8 @@ def evaluate_play(
     time_limit: float | None = None,
     forced: bool = False,
     candidates: Iterable[Card | int] | None = None,
+    inference: float = DEFAULT_INFERENCE,
+    inference_pool: int = DEFAULT_INFERENCE_POOL,
 ) -> Evaluation:
     """Expected points of each legal card, by playouts in sampled worlds.
 
@@ -877,8 +1052,18 @@ def evaluate_play(
     then depends on the machine. A single legal card is not played out (its
     value is ``nan``) unless ``forced`` is true. ``candidates`` limits the
     evaluation to some of the legal cards.
+
+    **Inference.** With ``inference`` below 1 (and a fixed budget, once
+    another player has played), ``inference_pool * worlds`` worlds are drawn
+    uniformly, each weighed ``inference ** misses`` (:func:`policy_misses`,
+    counted from the fewest), and ``worlds`` of them are drawn again by
+    weight (systematic resampling): a world may be played out more than
+    once, and then its playouts are not repeated (they are deterministic).
+    ``OptionValue.stderr`` counts each distinct world once, weighted by how
+    often it was drawn. With ``time_limit`` every world counts the same.
     """
     check_budget(worlds, time_limit)
+    check_inference(inference, inference_pool)
     if obs.phase is not Phase.PLAYING or not obs.is_my_turn:
         raise HeartsError(f"seat {obs.seat} has nothing to play now: it is not its turn in the play")
     legal = obs.legal_mask()
@@ -904,7 +1089,20 @@ def evaluate_play(
         if led >= 0 and c // 13 != led:
             voids[me] |= 1 << led
         after.append(([*trick, c], obs.hearts_broken or bool((1 << c) & rules.breakers_mask), tuple(voids)))
-    for world in _worlds(sampler, rng, worlds, time_limit, minimum=4):
+    if time_limit is None and inference < 1.0 and any(s != me for s, _ in obs.plays):
+        chosen: Iterable[World] = _reporting(_resampled(sampler, rng, obs, worlds, inference, inference_pool))
+    else:
+        chosen = _worlds(sampler, rng, worlds, time_limit, minimum=4)
+    last: World | None = None
+    draws: list[int] = []
+    for world in chosen:
+        if world is last:  # a world drawn twice (inference resamples): the playouts are deterministic
+            draws[-1] += 1
+            for r in results:
+                r.append(r[-1])
+            continue
+        last = world
+        draws.append(1)
         for i, c in enumerate(options):
             hands = list(world.hands)
             hands[me] ^= 1 << c
@@ -914,12 +1112,13 @@ def evaluate_play(
             )
             results[i].append(scores[me])
     k = len(results[0])  # worlds played (one result per option per world)
+    repeated = len(draws) < k
     vals = []
     for c, r in zip(options, results):
-        mean, se = mean_se(r)
+        mean, se = mean_se(r, draws if repeated else None)
         vals.append(OptionValue((CARDS[c],), mean, se, len(r), tuple(r)))
     vals.sort(key=lambda o: (o.expected, o.cards))
-    return Evaluation("play", tuple(vals), k)
+    return Evaluation("play", tuple(vals), k, tuple(draws) if repeated else ())
 
 
 def _worlds(
@@ -935,6 +1134,13 @@ def _worlds(
         k += 1
         # The share done, for a view that shows it (see hearts.bots.base.reporting).
         report_progress(k / worlds if time_limit is None else (time.perf_counter() - start) / time_limit)
+
+
+def _reporting(worlds: Sequence[World]) -> Iterator[World]:
+    """The worlds in turn, telling the share done (see hearts.bots.base.reporting)."""
+    for k, world in enumerate(worlds, 1):
+        yield world
+        report_progress(k / len(worlds))
 
 
 def _continue(
@@ -1194,9 +1400,12 @@ class ExpertBot(Bot):
         pass_worlds: int = DEFAULT_PASS_WORLDS,
         pass_pool: int = 6,
         time_limit: float | None = None,
+        inference: float = DEFAULT_INFERENCE,
+        inference_pool: int = DEFAULT_INFERENCE_POOL,
     ) -> None:
         check_budget(worlds, time_limit)
         check_count(pass_worlds, "pass_worlds")
+        check_inference(inference, inference_pool)
         if isinstance(pass_pool, bool) or not isinstance(pass_pool, int) or not 3 <= pass_pool <= 13:
             raise ExpertError(f"pass_pool must be 3 to 13, not {pass_pool!r}", "pass_pool")
         super().__init__(seed)
@@ -1204,11 +1413,16 @@ class ExpertBot(Bot):
         self.pass_worlds = pass_worlds
         self.pass_pool = pass_pool
         self.time_limit = time_limit
+        self.inference = inference
+        self.inference_pool = inference_pool
         self.last_evaluation: Evaluation | None = None
 
     def evaluate_play(self, obs: Observation) -> Evaluation:
         """Expected points of every legal card (uses and advances the bot's random source)."""
-        return evaluate_play(obs, self.rng, self.worlds, time_limit=self.time_limit)
+        return evaluate_play(
+            obs, self.rng, self.worlds, time_limit=self.time_limit,
+            inference=self.inference, inference_pool=self.inference_pool,
+        )
 
     def evaluate_pass(self, obs: Observation, candidates: Sequence[int] | None = None) -> Evaluation:
         """Expected points of candidate passes (default: :func:`pass_candidates`)."""
@@ -1230,6 +1444,8 @@ class ExpertBot(Bot):
 
     def __repr__(self) -> str:
         extra = f", time_limit={self.time_limit!r}" if self.time_limit is not None else ""
+        if (self.inference, self.inference_pool) != (DEFAULT_INFERENCE, DEFAULT_INFERENCE_POOL):
+            extra += f", inference={self.inference!r}, inference_pool={self.inference_pool!r}"
         return f"ExpertBot(seed={self.seed!r}, worlds={self.worlds!r}, pass_worlds={self.pass_worlds!r}{extra})"
 
 
