@@ -1020,11 +1020,22 @@ static int read_long_list(PyObject *list, long *v, int n) {
     return 1;
 }
 
+/* A name's code (a new reference): from the coder's index when there, else from the coder, which adds it. */
+static PyObject *coded(PyObject *index, PyObject *coder, PyObject *name) {
+    PyObject *v = PyDict_GetItemWithError(index, name);
+    if (v) {
+        Py_INCREF(v);
+        return v;
+    }
+    return PyErr_Occurred() ? NULL : PyObject_CallOneArg(coder, name);
+}
+
 /* The loop. Arguments, in order (the Python wrapper hearts.selfplay._play_tricks_native builds them):
  * the state's lists hands, voids, taken, points, tricks, undo records, passes, received; the trick so far (a
  * list); leader, to_play, led suit, trick number, hearts broken, played mask; per-seat lists of pass targets and
  * sources; hand number, pass direction and rules objects, the game totals (or None); the bots' decide_play and
- * forced_play (or None) lists; the recorder (None or (reason coder, tip coder, reasons, values, tips)); the view
+ * forced_play (or None) lists; the recorder (None or (reason coder, tip coder, reasons, values, tips, the reason
+ * coder's index dict, the tip coder's): a name already in an index is coded without calling the coder); the view
  * type; hearts.cards.CARDS; hearts.hand.new_trick; Phase.PLAYING; the kernel's rules tuple.
  * Returns (trick, leader, to_play, led suit, trick number, hearts broken, played mask, legal mask,
  *          refused decision or None, exception or None). */
@@ -1054,7 +1065,8 @@ static PyObject *k_play_tricks(PyObject *self, PyObject *args) {
         PyList_GET_SIZE(forced_l) != n || !PyList_Check(targets_l) || PyList_GET_SIZE(targets_l) != n ||
         !PyList_Check(sources_l) || PyList_GET_SIZE(sources_l) != n || !PyTuple_Check(cards_t) ||
         PyTuple_GET_SIZE(cards_t) != 52 || !PyType_Check(ARG(A_VIEW)) ||
-        !(rec == Py_None || (PyTuple_Check(rec) && PyTuple_GET_SIZE(rec) == 5)) ||
+        !(rec == Py_None || (PyTuple_Check(rec) && PyTuple_GET_SIZE(rec) == 7 && PyDict_Check(PyTuple_GET_ITEM(rec, 5)) &&
+                            PyDict_Check(PyTuple_GET_ITEM(rec, 6)))) ||
         PyList_GET_SIZE(ARG(A_PASSES)) != n || PyList_GET_SIZE(ARG(A_RECEIVED)) != n) {
         PyErr_SetString(PyExc_TypeError, "play_tricks: bad bots, recorder, view type or card table");
         return NULL;
@@ -1190,8 +1202,8 @@ static PyObject *k_play_tricks(PyObject *self, PyObject *args) {
             int ok = 0;
             PyObject *reason = PyObject_GetAttr(d, s_reason), *values = NULL, *tip = NULL, *rc = NULL, *tc = NULL;
             if (reason && (values = PyObject_GetAttr(d, s_values)) && (tip = PyObject_GetAttr(d, s_tip)) &&
-                (rc = PyObject_CallOneArg(PyTuple_GET_ITEM(rec, 0), reason)) &&
-                (tc = PyObject_CallOneArg(PyTuple_GET_ITEM(rec, 1), tip)))
+                (rc = coded(PyTuple_GET_ITEM(rec, 5), PyTuple_GET_ITEM(rec, 0), reason)) &&
+                (tc = coded(PyTuple_GET_ITEM(rec, 6), PyTuple_GET_ITEM(rec, 1), tip)))
                 ok = PyList_Append(PyTuple_GET_ITEM(rec, 2), rc) == 0 &&
                      PyList_Append(PyTuple_GET_ITEM(rec, 3), values) == 0 &&
                      PyList_Append(PyTuple_GET_ITEM(rec, 4), tc) == 0;

@@ -441,6 +441,7 @@ def _play_tricks_python(
     playing = Phase.PLAYING
     if rec is not None:
         rcode, tcode = rec.play_keys.code, rec.play_tips.code
+        rindex, tindex = rec.play_keys.index, rec.play_tips.index
         rlist, vlist, tlist = rec.reason, rec.reason_values, rec.tip
     c: int
     try:
@@ -480,9 +481,11 @@ def _play_tricks_python(
             if len(cards) != 1 or (c := cards[0]) < 0 or not legal >> c & 1:
                 raise BotError(f"{bots[s].name} chose {[str(Card(x)) for x in cards]}, not one legal card")
             if rec is not None:
-                rlist.append(rcode(d.reason))
+                code = rindex.get(d.reason)
+                rlist.append(rcode(d.reason) if code is None else code)
                 vlist.append(d.values)
-                tlist.append(tcode(d.tip))
+                code = tindex.get(d.tip)
+                tlist.append(tcode(d.tip) if code is None else code)
             # HandState.push, step by step
             bit = 1 << c
             hands[s] = h ^ bit
@@ -555,7 +558,17 @@ def _play_tricks_native(
         totals,
         [b.decide_play for b in bots],
         [b.forced_play if _answers_forced(type(b)) else None for b in bots],
-        None if rec is None else (rec.play_keys.code, rec.play_tips.code, rec.reason, rec.reason_values, rec.tip),
+        None
+        if rec is None
+        else (
+            rec.play_keys.code,
+            rec.play_tips.code,
+            rec.reason,
+            rec.reason_values,
+            rec.tip,
+            rec.play_keys.index,
+            rec.play_tips.index,
+        ),
         KnownLegalObservation,
         CARDS,
         new_trick,
