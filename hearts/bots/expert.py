@@ -67,6 +67,7 @@ from typing import Any
 
 from hearts import sim
 from hearts.bots.base import Bot, Decision, report_progress
+from hearts.bots.rule_bot import lead_pick
 from hearts.cards import (
     CARDS,
     HEARTS_MASK,
@@ -500,37 +501,13 @@ def _most_dangerous(m: int, hand: int) -> int:
 
 
 def _lead_choice(hand: int, legal: int, unseen: int, seat: int, voids: Sequence[int]) -> int:
-    """The rule bot's lead: the suit whose lowest card is likeliest to be beaten (see :func:`rollout_choice`)."""
-    penalty_out = unseen & PENALTY_MASK
-    queen_out = unseen & _QS_BIT
+    """The rule bot's lead (:func:`hearts.bots.rule_bot.lead_pick`, every tip on; see :func:`rollout_choice`)."""
     avoid = 0
-    if penalty_out:
+    if unseen & PENALTY_MASK:
         for s, v in enumerate(voids):
             if s != seat:
                 avoid |= v
-    flush = queen_out and not hand & _TOP_SPADES
-    best, pick = -(1 << 60), -1
-    for suit in range(4):
-        m = legal & _SUITS[suit]
-        if not m:
-            continue
-        c = lowest(m)
-        out = unseen & _SUITS[suit]
-        higher = (out >> (c + 1)).bit_count()
-        if higher:
-            score = 1000 + higher * 1000 // out.bit_count() + 100 * min(higher, 6) + (200 if suit == 3 else 0)
-        else:
-            score = -500 if penalty_out else 500  # a sure winner: fine only with no points left to take
-        if suit == 2 and (hand & _QS_BIT or (queen_out and c > _QS)):
-            score -= 3000
-        key = score * 1024 + (13 - m.bit_count()) * 64 + 63 - c
-        if flush and suit == 2:
-            key += 4000 * 1024
-        elif avoid >> suit & 1:
-            key -= 2000 * 1024
-        if key > best:
-            best, pick = key, c
-    return pick
+    return lead_pick(hand, legal, unseen, avoid, bool(unseen & _QS_BIT and not hand & _TOP_SPADES))[0]
 
 
 def rollout_choice(

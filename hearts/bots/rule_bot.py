@@ -159,6 +159,56 @@ def moon_strength(mask: int) -> int:
 _moon_strength = functools.lru_cache(maxsize=512)(moon_strength)
 
 
+def lead_pick(hand: int, legal: int, unseen: int, avoid: int, flush: bool) -> tuple[int, int]:
+    """The rule bot's lead, shared with the expert's rollouts: (the card, the card had no suit been avoided).
+
+    Each suit's lowest legal card is scored: likely to be beaten (many higher
+    cards still ``unseen``) is good, hearts a little better; a sure winner is
+    fine only when no points are left to take; a spade that could draw Q♠
+    onto our own Q♠ (or that is above an unseen Q♠) is bad. Ties go to the
+    shorter suit, then the lower card. With ``flush`` (Q♠ out and none of
+    Q♠ K♠ A♠ held) spades come first; suits in ``avoid`` (bit ``suit``: a
+    player showed out of them while points are out) come last.
+
+    >>> from hearts.cards import CardSet
+    >>> hand = CardSet.parse("2C 8C 3D 4S").mask
+    >>> unseen = CardSet.parse("QS KS AC 10C 9C 5D").mask
+    >>> [str(CARDS[c]) for c in lead_pick(hand, hand, unseen, 0, True)]  # flush Q♠ out; else lead clubs
+    ['4♠', '2♣']
+    """
+    penalty_out = unseen & PENALTY_MASK
+    queen_out = unseen & _QS_BIT
+    # Keys pack (score, shorter suit, lower card) into one int; scores are in hundredths.
+    best = best_plain = -(1 << 60)
+    pick = pick_plain = -1
+    for suit in (0, 1, 2, 3):
+        m = legal & _SUIT[suit]
+        if not m:
+            continue
+        c = lowest(m)
+        out = unseen & _SUIT[suit]
+        higher = (out >> (c + 1)).bit_count()
+        if higher:
+            score = 1000 + higher * 1000 // out.bit_count() + 100 * (higher if higher < 6 else 6)
+            if suit == 3:
+                score += 200
+        else:
+            # A sure winner: fine only when no points are left to fall on the leader.
+            score = -500 if penalty_out else 500
+        if suit == 2 and (hand & _QS_BIT or (queen_out and c > _QS)):
+            score -= 3000
+        key = (score << 10) + ((13 - m.bit_count()) << 6) + 63 - c
+        if key > best_plain:
+            best_plain, pick_plain = key, c
+        if flush and suit == 2:
+            key += 4000 << 10
+        elif avoid >> suit & 1:
+            key -= 2000 << 10
+        if key > best:
+            best, pick = key, c
+    return pick, pick_plain
+
+
 class RuleBot(Bot):
     """Plays by the strategy tips of :class:`Tips` (all on by default), from its observation only.
 
@@ -465,35 +515,7 @@ class RuleBot(Bot):
             for v in obs.voids:  # this seat's own void suits have nothing to lead anyway
                 avoid |= v
         flush = tips.flush_queen and queen_out and not hand & _TOP_SPADES
-        # Score each suit's lowest card: likely to be beaten (many higher cards still out) is good.
-        # Keys pack (score, shorter suit, lower card) into one int; scores are in hundredths.
-        best = best_plain = -(1 << 60)
-        pick = pick_plain = -1
-        for suit in (0, 1, 2, 3):
-            m = legal & _SUIT[suit]
-            if not m:
-                continue
-            c = lowest(m)
-            out = unseen & _SUIT[suit]
-            higher = (out >> (c + 1)).bit_count()
-            if higher:
-                score = 1000 + higher * 1000 // out.bit_count() + 100 * (higher if higher < 6 else 6)
-                if suit == 3:
-                    score += 200
-            else:
-                # I would win for sure: fine only when no points are left to fall on me.
-                score = -500 if penalty_out else 500
-            if suit == 2 and (hand & _QS_BIT or (queen_out and c > _QS)):
-                score -= 3000
-            key = (score << 10) + ((13 - m.bit_count()) << 6) + 63 - c
-            if key > best_plain:
-                best_plain, pick_plain = key, c
-            if flush and suit == 2:
-                key += 4000 << 10
-            elif avoid >> suit & 1:
-                key -= 2000 << 10
-            if key > best:
-                best, pick = key, c
+        pick, pick_plain = lead_pick(hand, legal, unseen, avoid, bool(flush))
         if flush and pick // 13 == 2:
             return _D["flush_queen"][pick]
         if pick != pick_plain:
