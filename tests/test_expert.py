@@ -22,11 +22,13 @@ from hearts.bots.expert import (
     evaluate_play,
     halving_schedule,
     hidden_constraints,
+    inferred_worlds,
     level_description,
     make_bot,
     moon_threat,
     pass_candidates,
     playout,
+    policy_misses,
     rollout_card,
     sample_worlds,
 )
@@ -34,6 +36,7 @@ from hearts.bots.random_bot import RandomBot
 from hearts.cards import SUIT_MASKS, CardSet
 from hearts.errors import HeartsError
 from hearts.observation import Observation
+from hearts.stats import mean_se
 
 
 def _advance(h: HandState, plays: int, seed: int = 0) -> HandState:
@@ -287,6 +290,14 @@ def test_time_budget_and_bad_budgets() -> None:
         ({"time_limit": float("nan")}, "time_limit"),
         ({"time_limit": float("inf")}, "time_limit"),
         ({"time_limit": True}, "time_limit"),
+        ({"inference": 0}, "inference"),
+        ({"inference": 1.5}, "inference"),
+        ({"inference": float("nan")}, "inference"),
+        ({"inference": "0.5"}, "inference"),
+        ({"inference": True}, "inference"),
+        ({"inference_pool": 0}, "inference_pool"),
+        ({"inference_pool": 17}, "inference_pool"),
+        ({"inference_pool": 2.0}, "inference_pool"),
     ],
 )
 def test_bad_settings_raise_a_named_error(kwargs, parameter) -> None:
@@ -374,3 +385,57 @@ def test_a_long_decision_reports_its_progress_world_by_world() -> None:
     with reporting(passed.append):  # the pass's candidates by rounds of halving: told playout by playout
         ExpertBot(seed=3, pass_worlds=6).choose_pass(start.observation(1))
     assert len(passed) > 6 and passed == sorted(passed) and passed[-1] == 1.0
+
+
+def _rule_bots_midway(number: int, plays: int) -> HandState:
+    from hearts.bots.rule_bot import RuleBot
+
+    h = HandState(Deal.from_number(number, hand_number=number % 3 + 1))
+    bots = [RuleBot(seed=s) for s in range(4)]
+    for seat in range(4):
+        h.push_pass(seat, bots[seat].choose_pass(h.observation(seat)).mask)
+    for _ in range(plays):
+        h.push(bots[h.to_play].choose_play(h.observation(h.to_play)))
+    return h
+
+
+def test_inference_believes_the_deal_that_explains_the_play() -> None:
+    """Against rule bots (whose habits the rollout policy plays), the worlds inference keeps explain the others'
+    plays better than uniform ones, and hold more of the hidden cards where they really are."""
+    misses = {"uniform": 0.0, "inferred": 0.0}
+    right = {"uniform": 0.0, "inferred": 0.0}
+    for number in range(20):
+        h = _rule_bots_midway(8_100_000 + number, 22)
+        obs = h.observation(h.to_play)
+        plays = [(s, int(c)) for s, c in obs.plays]
+        first = obs.tricks[0].leader
+        for kind, inference in (("uniform", 1.0), ("inferred", 0.5)):
+            worlds = inferred_worlds(obs, 200, random.Random(number), inference)
+            assert len(worlds) == 200 and all(consistent(obs, w) for w in worlds)
+            misses[kind] += sum(policy_misses(plays, first, w.hands, obs.seat, obs.rules) for w in worlds) / 200
+            right[kind] += sum(
+                (w.hands[s] & h.hands[s]).bit_count() for w in worlds for s in range(4) if s != obs.seat
+            ) / 200
+    assert misses["inferred"] < 0.6 * misses["uniform"]
+    assert right["inferred"] > right["uniform"]
+
+
+def test_inference_leaves_the_first_lead_and_forced_worlds_alone() -> None:
+    h = HandState(Deal.from_number(12))
+    for seat in range(4):
+        h.pass_cards(seat, list(h.hand_of(seat))[:3])
+    obs = h.observation(h.to_play)  # the 2♣ holder, before anyone has played: nothing to infer from
+    assert inferred_worlds(obs, 30, random.Random(1)) == sample_worlds(obs, 30, random.Random(1))
+    later = _rule_bots_midway(12, 9)
+    o = later.observation(later.to_play)
+    assert inferred_worlds(o, 30, random.Random(1), 1.0) == sample_worlds(o, 30, random.Random(1))
+    ev = evaluate_play(o, random.Random(3), 40)
+    # Resampling repeats worlds: each is played out once, and counted once in the error.
+    assert sum(ev.draws) == ev.worlds == 40 and len(ev.draws) < 40
+    assert evaluate_play(o, random.Random(3), 40, inference=1.0).draws == ()
+    for opt in ev.options:
+        start = 0
+        for k in ev.draws:
+            assert len(set(opt.scores[start : start + k])) == 1
+            start += k
+        assert opt.stderr == mean_se(opt.scores, ev.draws)[1] > mean_se(opt.scores)[1]
