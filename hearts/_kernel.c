@@ -714,8 +714,11 @@ static PyObject *k_policy_misses(PyObject *self, PyObject *args) {
               me >= n;
     u64 seen = 0;
     for (Py_ssize_t i = 0; !bad && i < len; i++) {
-        long s = PyLong_AsLong(PySequence_Fast_GET_ITEM(sf, i)), c = PyLong_AsLong(PySequence_Fast_GET_ITEM(cf, i));
-        bad = PyErr_Occurred() || s < 0 || s >= n || c < 0 || c > 51 || (seen >> c & 1);
+        long s = PyLong_AsLong(PySequence_Fast_GET_ITEM(sf, i));
+        if ((bad = s == -1 && PyErr_Occurred())) break;
+        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(cf, i));
+        bad = (c == -1 && PyErr_Occurred()) || s < 0 || s >= n || c < 0 || c > 51 || (seen >> c & 1) ||
+              !(rl.deck >> c & 1);
         seats[i] = (int)s;
         cards[i] = (int)c;
         seen |= 1ULL << (c & 63);
@@ -733,6 +736,17 @@ static PyObject *k_policy_misses(PyObject *self, PyObject *args) {
     for (Py_ssize_t w = 0; out && w < count_w; w++) {
         u64 now[MAX_PLAYERS];
         if (!read_masks(PySequence_Fast_GET_ITEM(wf, w), now, n, "hands")) {
+            Py_CLEAR(out);
+            break;
+        }
+        u64 all = seen;
+        int overlap = 0;
+        for (int q = 0; q < n; q++) {
+            overlap |= (now[q] & all) != 0 || (now[q] & ~rl.deck) != 0;
+            all |= now[q];
+        }
+        if (overlap) {
+            PyErr_SetString(PyExc_ValueError, "policy_misses: a world's hands overlap each other or the plays");
             Py_CLEAR(out);
             break;
         }

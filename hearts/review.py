@@ -21,11 +21,17 @@ difference (chosen minus expert's choice), with the standard error of that
 paired difference (``cost_se``). A decision is marked costly only when the
 low end of its range is above the threshold:
 ``cost - COSTLY_Z * cost_se > costly`` (:data:`COSTLY_Z` is 2, about 95 %).
-The cost is an unbiased estimate of how much worse the choice was than the
-expert's pick; it can come out below zero when the two are about equal, or
+The cost estimates how much worse the choice was than the expert's pick
+(without the winner's flattery of the screening; the expert's inference
+weighs the worlds, which leaves a small bias of order one over the number
+of worlds); it can come out below zero when the two are about equal, or
 when the chosen card is in fact the better one (the screening worlds
 misjudged them). When the seat made the expert's choice, or only one card
-was legal, the cost is exactly 0. :func:`verdict` puts a cost and its
+was legal, the cost is exactly 0. Play worlds are drawn as the expert
+draws them, by its inference (:func:`hearts.bots.expert.inferred_worlds`):
+a deal drawn twice is played out once and counts once, so the world counts
+below are distinct deals, and the standard errors include what drawing
+again adds. :func:`verdict` puts a cost and its
 standard error into one word (:data:`VERDICTS`): a choice that did as well
 as the expert's, or better, is said to be so.
 
@@ -52,7 +58,7 @@ Columns of :func:`review_hand` (one row per decision x option):
 ``expected``       expected points for the seat (hand score, moon included),
                    from the screening worlds
 ``stderr``         standard error of ``expected``
-``playouts``       screening worlds behind ``expected``
+``playouts``       distinct screening worlds behind ``expected``
 ``regret``         ``expected`` minus the best option's ``expected`` (>= 0;
                    biased upwards, see above: the cost is measured apart)
 ``regret_se``      standard error of ``regret`` (per-world paired difference)
@@ -64,12 +70,13 @@ Columns of :func:`review_hand` (one row per decision x option):
 ``cost``           check-world mean of (this option - the expert's option);
                    0 for the expert's option, NaN for options not checked
 ``cost_se``        standard error of ``cost`` (paired, over the check worlds)
-``check_worlds``   fresh worlds behind ``cost`` (0 when nothing needed checking)
+``check_worlds``   distinct fresh worlds behind ``cost`` (0 when nothing needed
+                   checking)
 ``estimate``       the option's expected points to show and compare: from the
                    check worlds for the options checked there (the chosen and
                    the expert's), else from the screening worlds
 ``estimate_se``    standard error of ``estimate``
-``estimate_worlds`` worlds behind ``estimate``
+``estimate_worlds`` distinct worlds behind ``estimate``
 ``won``            the seat won the trick this decision was part of
 ``points``         points the seat took in that trick (0 if it did not win it)
 ``tip``            the strategy tip the rule bot would follow here, or <NA>

@@ -18,6 +18,7 @@ figures agree with ``scipy.stats.t`` to twelve digits.
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Sequence
 
 import numpy as np
@@ -113,51 +114,74 @@ def t_interval(values: Sequence[float] | pd.Series | np.ndarray, confidence: flo
     return (mean - half, mean + half)
 
 
-def _runs(values: Sequence[float], draws: Sequence[int] | None) -> tuple[list[float], list[int]]:
+def _runs(values: Sequence[float], draws: Sequence[int]) -> tuple[list[float], list[int]]:
     """One value per distinct draw with its count: ``values`` hold each draw's value ``draws[j]`` times in a row."""
-    if draws is None:
-        return list(values), [1] * len(values)
-    if any(isinstance(m, bool) or not isinstance(m, int) or m < 1 for m in draws) or sum(draws) != len(values):
+    counts = [int(m) for m in draws if isinstance(m, numbers.Integral) and not isinstance(m, bool) and m >= 1]
+    if len(counts) != len(draws) or sum(counts) != len(values):
         raise ValueError(f"draws must be counts of 1 or more adding up to {len(values)} values, not {list(draws)!r}")
     out, pos = [], 0
-    for m in draws:
+    for m in counts:
         if any(v != values[pos] for v in values[pos : pos + m]):
             raise ValueError(f"the {m} values of one draw at position {pos} differ")
         out.append(values[pos])
         pos += m
-    return out, list(draws)
+    return out, counts
 
 
-def _weighted(values: list[float], counts: list[int]) -> tuple[float, float]:
-    """The count-weighted mean and its standard error; NaN error with one distinct value."""
-    n = sum(counts)
-    mean = sum(v * m for v, m in zip(values, counts)) / n
-    j = len(values)
+def _plain(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and its standard error; NaN error with one value."""
+    k = len(values)
+    mean = sum(values) / k
+    if k < 2:
+        return mean, math.nan
+    return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / (k - 1) / k)
+
+
+def _resampled(values: Sequence[float], draws: Sequence[int]) -> tuple[float, float]:
+    """The mean of resampled draws and a standard error that counts a repeated draw once.
+
+    With ``J`` distinct values ``x`` drawn ``m`` times each (``N`` in all),
+    the variance is the weighted one, ``J/(J-1) * sum((m/N)**2 * (x - mean)**2)``,
+    plus what the resampling itself adds, at most ``s**2 / N`` (``s**2`` the
+    weighted spread), scaled by ``1 - ESS/N`` with ``ESS = N**2 / sum(m**2)``
+    so that it vanishes when every draw is distinct. NaN error with one
+    distinct value.
+    """
+    distinct, counts = _runs(values, draws)
+    n = len(values)
+    mean = sum(values) / n
+    j = len(distinct)
     if j < 2:
         return mean, math.nan
-    if n == j:  # every draw distinct: the plain standard error of the mean
-        return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / (j - 1) / j)
-    spread = sum((m / n) ** 2 * (v - mean) ** 2 for v, m in zip(values, counts))
-    return mean, math.sqrt(spread * j / (j - 1))
+    weighted = sum((m / n) ** 2 * (v - mean) ** 2 for v, m in zip(distinct, counts)) * j / (j - 1)
+    spread = sum(m * (v - mean) ** 2 for v, m in zip(distinct, counts)) / n * j / (j - 1)
+    ess = n * n / sum(m * m for m in counts)
+    return mean, math.sqrt(weighted + spread / n * (1 - ess / n))
 
 
 def mean_se(values: Sequence[float], draws: Sequence[int] | None = None) -> tuple[float, float]:
     """The mean of ``values`` (at least one) and its standard error (0.0 for a single value).
 
-    ``draws``: when the values come from draws repeated in a row (the
-    expert's inference resamples worlds), how many times each distinct draw
-    repeats; its value then counts once, weighted by that count, so
-    repeating a draw does not shrink the error.
+    ``draws``: when the values come from resampled draws (the expert's
+    inference draws worlds again by weight, and a world drawn twice sits twice
+    in a row), how many times each distinct draw repeats; a repeated value
+    then counts once, weighted by its count, and the error includes what the
+    resampling adds, so repeating a draw does not pass for evidence (NaN with
+    a single distinct draw).
 
     >>> mean_se([1.0, 2.0, 3.0, 4.0])
     (2.5, 0.6454972243679028)
-    >>> mean_se([1.0, 1.0, 2.0, 3.0, 4.0, 4.0]) < mean_se([1.0, 1.0, 2.0, 3.0, 4.0, 4.0], [2, 1, 1, 2])
+    >>> xs = [1.0, 1.0, 2.0, 3.0, 4.0, 4.0]
+    >>> mean_se(xs)[1] < mean_se(xs, [2, 1, 1, 2])[1]
+    True
+    >>> mean_se([1.0, 2.0, 3.0, 4.0], [1, 1, 1, 1]) == mean_se([1.0, 2.0, 3.0, 4.0])
     True
     """
-    distinct, counts = _runs(values, draws)
-    if len(distinct) < 2:
-        return sum(values) / len(values), 0.0
-    return _weighted(distinct, counts)
+    if draws is not None:
+        return _resampled(values, draws)
+    if len(values) == 1:
+        return float(values[0]), 0.0
+    return _plain(values)
 
 
 def paired_difference(
@@ -173,10 +197,10 @@ def paired_difference(
     >>> paired_difference(a, b, [2, 1, 1])[1] > paired_difference(a, b)[1]
     True
     """
-    if not a or not b:
+    if len(a) == 0 or len(b) == 0:
         return math.nan, math.nan
-    distinct, counts = _runs([x - y for x, y in zip(a, b)], draws)
-    return _weighted(distinct, counts)
+    diffs = [x - y for x, y in zip(a, b)]
+    return _plain(diffs) if draws is None else _resampled(diffs, draws)
 
 
 def t_pvalue(values: Sequence[float] | pd.Series | np.ndarray) -> float:

@@ -431,7 +431,8 @@ def test_inference_leaves_the_first_lead_and_forced_worlds_alone() -> None:
     assert inferred_worlds(o, 30, random.Random(1), 1.0) == sample_worlds(o, 30, random.Random(1))
     ev = evaluate_play(o, random.Random(3), 40)
     # Resampling repeats worlds: each is played out once, and counted once in the error.
-    assert sum(ev.draws) == ev.worlds == 40 and len(ev.draws) < 40
+    assert sum(ev.draws) == 40 and ev.worlds == len(ev.draws) < 40
+    assert all(o.playouts == ev.worlds and len(o.scores) == 40 for o in ev.options)
     assert evaluate_play(o, random.Random(3), 40, inference=1.0).draws == ()
     for opt in ev.options:
         start = 0

@@ -75,7 +75,10 @@ def test_one_row_per_decision_and_option(hand: HandState, review) -> None:
     assert (table.set_index("decision")["cost"] == chosen_rows["cost"]).all()
     same = table["chosen"] == table["best"]
     assert (table.loc[same, "cost"] == 0).all() and (table.loc[same, "check_worlds"] == 0).all()
-    assert (table.loc[~same, "check_worlds"] == 30).all()
+    # 30 draws checked: a pass in 30 deals; a play in the distinct deals of 30 inferred draws.
+    checked = table.loc[~same]
+    assert (checked.loc[checked["kind"] == "pass", "check_worlds"] == 30).all()
+    assert checked["check_worlds"].between(2, 30).all()
     checked = table[~same]
     assert (checked["cost"] - (checked["chosen_expected"] - checked["best_expected"])).abs().max() < 1e-9
     assert (table["cost"][table["forced"]] == 0).all()
@@ -242,7 +245,7 @@ def _reference_score(state: HandState, seat: int, hands: tuple[int, ...], card: 
 
 def _mean_and_error(values: list[int], worlds: list[World]) -> tuple[float, float]:
     """Mean and standard error of per-world values, a world drawn k times in a row (inference) counting once with
-    weight k: the self-normalised importance-sampling error."""
+    weight k, plus what the resampling adds (written out here apart from hearts.stats)."""
     runs: list[tuple[int, int]] = []  # (value, times drawn)
     for i, (v, w) in enumerate(zip(values, worlds)):
         if i and w is worlds[i - 1]:
@@ -251,7 +254,10 @@ def _mean_and_error(values: list[int], worlds: list[World]) -> tuple[float, floa
             runs.append((v, 1))
     n, j = len(values), len(runs)
     mean = sum(v * k for v, k in runs) / n
-    return mean, math.sqrt(sum((k / n) ** 2 * (v - mean) ** 2 for v, k in runs) * j / (j - 1))
+    weighted = sum((k / n) ** 2 * (v - mean) ** 2 for v, k in runs) * j / (j - 1)
+    resampling = sum(k * (v - mean) ** 2 for v, k in runs) / n * j / (j - 1) / n  # what drawing again adds
+    ess = n * n / sum(k * k for _, k in runs)
+    return mean, math.sqrt(weighted + resampling * (1 - ess / n))
 
 
 def test_cost_and_its_standard_error_match_a_direct_computation() -> None:
@@ -264,7 +270,8 @@ def test_cost_and_its_standard_error_match_a_direct_computation() -> None:
     from hearts.cards import Card
 
     obs = state.observation(seat)
-    worlds = inferred_worlds(obs, int(row["check_worlds"]), _check_rng(0, index))
+    worlds = inferred_worlds(obs, 60, _check_rng(0, index))  # the check's 60 draws
+    assert row["check_worlds"] == len({id(w) for w in worlds})  # the distinct deals among them
     assert len({id(w) for w in worlds}) < len(worlds)  # the expert's inference drew some worlds twice
     diffs = [
         _reference_score(state, seat, w.hands, Card.parse(chosen))
@@ -277,7 +284,8 @@ def test_cost_and_its_standard_error_match_a_direct_computation() -> None:
     assert cost_se > statistics.stdev(diffs) / math.sqrt(len(diffs))  # repeats do not pass for evidence
     # The same for the screening regret of every option: paired with the expert's option over the same worlds.
     opts = df[df["decision"] == index]
-    screen = inferred_worlds(obs, int(opts["playouts"].iloc[0]), __import__("random").Random(index))
+    screen = inferred_worlds(obs, 200, __import__("random").Random(index))  # the screening's 200 draws
+    assert (opts["playouts"] == len({id(w) for w in screen})).all()
     best_scores = [_reference_score(state, seat, w.hands, Card.parse(best)) for w in screen]
     for o in opts.itertuples():
         d = [_reference_score(state, seat, w.hands, Card.parse(o.codes)) - b for w, b in zip(screen, best_scores)]

@@ -179,6 +179,23 @@ def test_native_policy_misses_equal_the_experts_python_count(rules: Rules) -> No
     assert counted > 100  # random play is mostly not the policy's
 
 
+@pytest.mark.skipif(not sim.native_available(), reason="no native kernel on this machine (no C compiler)")
+@pytest.mark.parametrize(
+    ("plays", "world"),
+    [
+        ([(0, 0)], (1, 0, 0, 0)),  # a played card still in a hand
+        ([(0, 5)], (1 << 55, 0, 0, 0)),  # a card outside the deck
+        ([(0, 60)], (0, 0, 0, 0)),  # no such card
+        ([(4, 5)], (0, 0, 0, 0)),  # no such seat
+        ([(0, 5), (1, 5)], (0, 0, 0, 0)),  # a card played twice
+        ([(0, 5)], (1 << 7, 1 << 7, 0, 0)),  # a card in two hands
+    ],
+)
+def test_native_policy_misses_refuses_impossible_worlds(plays: list[tuple[int, int]], world: tuple[int, ...]) -> None:
+    with pytest.raises(ValueError, match="policy_misses"):
+        sim.native_policy_misses(plays, 0, [world], 0, Rules())
+
+
 @pytest.mark.parametrize("rules", VARIANTS, ids=IDS)
 def test_the_policys_own_plays_are_no_misses(rules: Rules) -> None:
     for number in range(6):

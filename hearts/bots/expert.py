@@ -17,7 +17,7 @@ each decision it
    (:func:`policy_misses`; weight ``inference ** misses``, :data:`DEFAULT_INFERENCE` by default),
    and the worlds played out are drawn again by those weights, so a world in
    which a player would have dropped Q♠ on the trick it did not drop it on
-   counts little;
+   counts little (with a fixed budget; a ``time_limit`` samples uniformly);
 2. **plays each legal option out** in every world with a fast policy for
    all four seats that plays the rule bot's habits (:func:`rollout_choice`:
    the lead likeliest to be beaten, Q♠ flushed out, high cards shed early,
@@ -959,7 +959,10 @@ def pass_candidates(hand: int, *, pool: int = 6, k: int = 3) -> list[int]:
 
 @dataclasses.dataclass(frozen=True)
 class OptionValue:
-    """One option's estimate: the cards, the mean points for the seat, the standard error, the playouts."""
+    """One option's estimate: the cards, the mean points for the seat, the standard error, the playouts.
+
+    ``playouts`` counts the distinct worlds played out; ``scores`` holds one result per draw (a world that
+    inference drew twice appears twice in a row, see :attr:`Evaluation.draws`)."""
 
     cards: tuple[Card, ...]
     expected: float
@@ -981,8 +984,9 @@ class Evaluation:
     options: tuple[OptionValue, ...]
     worlds: int
     draws: tuple[int, ...] = ()
-    """How many times in a row each distinct world was drawn, in the order of every option's ``scores``,
-    when inference drew some more than once; empty when each world was drawn once."""
+    """When inference drew the worlds again by weight: how many times in a row each distinct world was
+    drawn, in the order of every option's ``scores``; empty when the worlds were drawn uniformly. ``worlds``
+    and every ``playouts`` count distinct worlds (each is played out once)."""
 
     @property
     def best(self) -> OptionValue:
@@ -1037,7 +1041,9 @@ def evaluate_play(
     weight (systematic resampling): a world may be played out more than
     once, and then its playouts are not repeated (they are deterministic).
     ``OptionValue.stderr`` counts each distinct world once, weighted by how
-    often it was drawn. With ``time_limit`` every world counts the same.
+    often it was drawn, and includes what the resampling adds
+    (:func:`hearts.stats.mean_se` with ``draws``). With ``time_limit`` the
+    worlds are uniform (no inference).
     """
     check_budget(worlds, time_limit)
     check_inference(inference, inference_pool)
@@ -1066,7 +1072,8 @@ def evaluate_play(
         if led >= 0 and c // 13 != led:
             voids[me] |= 1 << led
         after.append(([*trick, c], obs.hearts_broken or bool((1 << c) & rules.breakers_mask), tuple(voids)))
-    if time_limit is None and inference < 1.0 and any(s != me for s, _ in obs.plays):
+    resampled = time_limit is None and inference < 1.0 and any(s != me for s, _ in obs.plays)
+    if resampled:
         chosen: Iterable[World] = _reporting(_resampled(sampler, rng, obs, worlds, inference, inference_pool))
     else:
         chosen = _worlds(sampler, rng, worlds, time_limit, minimum=4)
@@ -1088,14 +1095,13 @@ def evaluate_play(
                 hands, t, obs.leader, obs.trick_number, broken, taken0, rules, obs.totals, voids_now
             )
             results[i].append(scores[me])
-    k = len(results[0])  # worlds played (one result per option per world)
-    repeated = len(draws) < k
+    k = len(draws)  # distinct worlds played out (one result per option per draw)
     vals = []
     for c, r in zip(options, results):
-        mean, se = mean_se(r, draws if repeated else None)
-        vals.append(OptionValue((CARDS[c],), mean, se, len(r), tuple(r)))
+        mean, se = mean_se(r, draws if resampled else None)
+        vals.append(OptionValue((CARDS[c],), mean, se, k, tuple(r)))
     vals.sort(key=lambda o: (o.expected, o.cards))
-    return Evaluation("play", tuple(vals), k, tuple(draws) if repeated else ())
+    return Evaluation("play", tuple(vals), k, tuple(draws) if resampled else ())
 
 
 def _worlds(
@@ -1360,8 +1366,11 @@ class ExpertBot(Bot):
     ``worlds``: deals sampled per play decision; ``pass_worlds``: playouts
     per candidate pass on average (spent by sequential halving);
     ``pass_pool``: candidates are the 3-card subsets of this many most
-    dangerous cards; ``time_limit``: seconds per decision instead
-    of a fixed number of worlds (then results are not reproducible).
+    dangerous cards; ``inference``/``inference_pool``: how play decisions
+    weigh the worlds by the others' plays (see :func:`evaluate_play`; 1
+    turns it off); ``time_limit``: seconds per decision instead
+    of a fixed number of worlds (then results are not reproducible, and the
+    worlds are uniform: inference needs a fixed budget).
     Deterministic given ``seed`` when ``time_limit`` is ``None``.
 
     The last :class:`Evaluation` is kept in :attr:`last_evaluation`.
