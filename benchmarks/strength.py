@@ -30,28 +30,34 @@ It also prints the expert's median decision time. Run::
 
 This is a measurement script, not a test: it takes minutes to hours.
 
-Figures measured on the 2-core development machine, shared with other jobs
-(load average 6-9 on 2 cores; the figures are per hand, not timings):
+Figures measured on the 2-core development machine (the per-hand figures
+do not depend on its load):
 
-- Rollouts with the rule bot's habits and the pass searched by sequential
-  halving (default expert: 300 worlds per card, 48 playouts per candidate
-  pass on average), 200 fresh deals from number 8,900,001, pass directions
-  cycling:
+- With inference (the default expert: 300 worlds per card drawn again by
+  how well they explain the others' plays, weight 0.5 a miss; the pass by
+  sequential halving, 48 playouts per candidate on average), on deals and
+  seeds never used for tuning (tuning used compare seed 31,337 only):
 
-  - expert vs 3 random bots: 1.55 points per hand [95% 1.23, 1.88] (it
-    was 0.98 before: the rollouts now expect careful opponents);
-  - expert vs 3 rule bots: 4.94 [4.46, 5.42]; expert minus a rule bot in
-    the same seat: -2.14 [-2.61, -1.67];
-  - the same against hearts.experiment.compare("expert", "rule", ...) on
-    200 other fresh deals (seed 650,001): -1.85 [-2.31, -1.39]; seed
-    640,001: -1.83 [-2.33, -1.32]. Tuning and diagnosis used compare seed
-    31,337 and deals 5,000-5,299 and 770,001-770,100, never these;
-  - expert vs 3 ISMCTS at 10,000 simulations (``--ismcts-sims 10000``),
-    deals from 8,800,001: about 150 s a deal under this load, so only the
-    deals that fitted the session (stopped at the session's end, planned
-    beforehand): 35 deals, expert vs 3 ISMCTS 5.35 [4.33, 6.37]; expert
-    minus ISMCTS in the same seat -1.15 [-2.17, -0.13] (at 14 deals it
-    was -0.46 [-2.13, +1.20]: a small sample; 200 deals would settle it).
+  - expert vs 3 rule bots, 200 deals from 8,650,001: 5.30 points per hand
+    [95% 4.75, 5.84]; expert minus a rule bot in the same seat: -1.98
+    [-2.41, -1.55];
+  - hearts.experiment.compare("expert", "rule", ...), seed 660,001, 200
+    deals: -1.92 [-2.38, -1.45];
+  - the expert with inference minus the expert without it, compare seed
+    670,001, 200 deals against rule bots: -0.36 [-0.65, -0.08];
+  - expert vs 3 random bots, 200 deals from 8,650,001: 1.47 [1.17, 1.77];
+  - expert vs 3 ISMCTS at 10,000 simulations (``--ismcts-sims 10000
+    --workers 2``), deals from 8,700,001: 27 s a deal on 2 cores, stopped
+    at a time fixed beforehand (the session's end) after 186 deals: expert
+    vs 3 ISMCTS 5.21 [4.75, 5.68]; expert minus ISMCTS in the same seat
+    -1.71 [-2.28, -1.13].
+
+- Without inference (the same rollouts and pass search), 200 fresh deals
+  from number 8,900,001: expert vs 3 random bots 1.55 [1.23, 1.88]; expert
+  minus a rule bot in the same seat -2.14 [-2.61, -1.67] (compare seeds
+  650,001 and 640,001: -1.85 [-2.31, -1.39] and -1.83 [-2.33, -1.32]);
+  expert minus ISMCTS (10,000 simulations) -1.15 [-2.17, -0.13] over 35
+  deals from 8,800,001.
 
 - Before (uniform rollouts, 48 deals for every candidate pass), 100 deals
   from number 1,000,000 (these deals were also used for tuning, so they
@@ -64,7 +70,7 @@ Figures measured on the 2-core development machine, shared with other jobs
   - expert vs 3 ISMCTS (1,000 simulations): 4.47 [3.86, 5.09]; expert minus
     ISMCTS in the same seat: -2.02 [-2.64, -1.41].
 
-Run with ``--ismcts-sims 10000 --ismcts-deals N``; one deal takes minutes.
+Run with ``--ismcts-sims 10000 --ismcts-deals N --workers 2``; a deal takes about a minute of CPU.
 """
 
 from __future__ import annotations
