@@ -865,9 +865,14 @@ def inferred_worlds(
     check_inference(inference, pool)
     me = obs.seat
     sampler = _Sampler(hidden_constraints(obs), [obs.hand_mask if s == me else 0 for s in range(obs.rules.num_players)])
-    if inference == 1 or all(s == obs.seat for s, _ in obs.plays):
+    if not _infers(obs, inference):
         return [sampler.sample(rng) for _ in range(count)]
     return _resampled(sampler, rng, obs, count, inference, pool)
+
+
+def _infers(obs: Observation, inference: float) -> bool:
+    """Whether inference weighs the worlds: it is on, and another player has played (something to explain)."""
+    return inference < 1 and any(s != obs.seat for s, _ in obs.plays)
 
 
 def _resampled(
@@ -1072,7 +1077,7 @@ def evaluate_play(
         if led >= 0 and c // 13 != led:
             voids[me] |= 1 << led
         after.append(([*trick, c], obs.hearts_broken or bool((1 << c) & rules.breakers_mask), tuple(voids)))
-    resampled = time_limit is None and inference < 1.0 and any(s != me for s, _ in obs.plays)
+    resampled = time_limit is None and _infers(obs, inference)
     if resampled:
         chosen: Iterable[World] = _reporting(_resampled(sampler, rng, obs, worlds, inference, inference_pool))
     else:
