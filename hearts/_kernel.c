@@ -4,7 +4,9 @@
  *   random_hands(...)  == hearts.sim._random_hands_python (same Mersenne Twister draws as random.Random)
  *   playout(...)       == hearts.bots.expert._continue / playout (the rollout policy, card for card)
  *   stable_words(...), stable_shuffle(...) == hearts.deal.StableRandom's bits64() and shuffle() (SHA-256)
- * tests/test_sim.py checks both pairs for exact equality, and the Python side against HandState.
+ *   play_tricks(...)   == hearts.selfplay._play_tricks_python, and its rule_play == RuleBot.decide_play
+ * tests/test_sim.py, tests/test_selfplay_lean.py and tests/test_rule_bot_native.py check each pair for exact
+ * equality, and the Python side against HandState.
  *
  * Cards are ints 0..51 (suit * 13 + rank - 2; suits clubs, diamonds, spades, hearts); sets of cards are
  * 64-bit masks. No allocation happens in the hot loops; nothing here keeps state between calls.
@@ -464,15 +466,12 @@ static int most_dangerous(u64 m, u64 hand) {
     return best;
 }
 
-static int lead_choice(u64 hand, u64 legal, u64 unseen, int seat, const int *voids, int n) {
+/* hearts.bots.rule_bot.lead_pick, shared by the rule bot and the rollouts: each suit's lowest legal card is scored;
+ * *pick is the lead, *plain the lead had no suit of `avoid` (bit suit) been avoided. */
+static void lead_pick(u64 hand, u64 legal, u64 unseen, int avoid, int flush, int *pick, int *plain) {
     u64 penalty_out = unseen & PENALTY, queen_out = unseen & QS_BIT;
-    int avoid = 0;
-    if (penalty_out)
-        for (int s = 0; s < n; s++)
-            if (s != seat) avoid |= voids[s];
-    int flush = queen_out && !(hand & TOP_SPADES);
-    long long best = -(1LL << 60);
-    int pick = -1;
+    long long best = -(1LL << 60), best_plain = -(1LL << 60);
+    *pick = *plain = -1;
     for (int suit = 0; suit < 4; suit++) {
         u64 m = legal & SUIT(suit);
         if (!m) continue;
@@ -486,15 +485,27 @@ static int lead_choice(u64 hand, u64 legal, u64 unseen, int seat, const int *voi
             score = penalty_out ? -500 : 500;
         if (suit == 2 && ((hand & QS_BIT) || (queen_out && c > QS))) score -= 3000;
         long long key = score * 1024 + (13 - count(m)) * 64 + 63 - c;
+        if (key > best_plain) {
+            best_plain = key;
+            *plain = c;
+        }
         if (flush && suit == 2)
             key += 4000LL * 1024;
         else if (avoid >> suit & 1)
             key -= 2000LL * 1024;
         if (key > best) {
             best = key;
-            pick = c;
+            *pick = c;
         }
     }
+}
+
+static int lead_choice(u64 hand, u64 legal, u64 unseen, int seat, const int *voids, int n) {
+    int avoid = 0, pick, plain;
+    if (unseen & PENALTY)
+        for (int s = 0; s < n; s++)
+            if (s != seat) avoid |= voids[s];
+    lead_pick(hand, legal, unseen, avoid, (unseen & QS_BIT) && !(hand & TOP_SPADES), &pick, &plain);
     return pick;
 }
 
@@ -897,6 +908,296 @@ static PyObject *k_stable_shuffle(PyObject *self, PyObject *args) {
 
 
 /* ---------------------------------------------------------------------------------------------------
+ * The rule bot's plays (hearts.bots.rule_bot.RuleBot.decide_play is the reference, reason for reason): the
+ * self-play loop asks this for a seat whose bot is exactly a RuleBot, without building a view for it.
+ * tests/test_rule_bot_native.py checks every decision against the Python bot, in every rules variant and tip set.
+ * ------------------------------------------------------------------------------------------------- */
+/* Reasons, in the order of RULE_REASONS (the names of hearts.bots.rule_bot's reasons); the last two carry a
+ * value (the taker's points; the avoided suit), the others only their card. */
+enum {
+    R_ONLY_CARD, R_DUCK, R_EARLY_HIGH, R_EARLY_HIGH_KEEP_QUEEN, R_LAST_POINTLESS, R_FORCED_WIN_HIGH,
+    R_SURE_WIN_HIGH, R_SURE_WIN_KEEP_QUEEN, R_LOWEST_OVER, R_LOWEST_OVER_KEEP_QUEEN, R_DISCARD_QUEEN,
+    R_DISCARD_HIGH_SPADE, R_DISCARD_HIGH, R_DISCARD_HEART, R_LEAD_LOW, R_LEAD_FORCED, R_LEAD_NO_POINTS,
+    R_DUMP_FIRST, R_FLUSH_QUEEN, R_QUEEN_DUMP, R_QUEEN_END_GAME, R_QUEEN_HOLD, R_QUEEN_HOLD_TARGET, R_MOON_LEAD,
+    R_MOON_LEAD_LONG, R_MOON_WIN, R_MOON_LOW, R_MOON_DISCARD, R_STOP_MOON_TAKE, R_STOP_MOON_GIVE, R_STOP_MOON_LEAD,
+    R_QUEEN_TO_LEADER, R_LEAD_VOID_AVOID, R_COUNT
+};
+static const char *RULE_REASONS[R_COUNT] = {
+    "only_card", "duck", "early_high", "early_high_keep_queen", "last_pointless", "forced_win_high",
+    "sure_win_high", "sure_win_keep_queen", "lowest_over", "lowest_over_keep_queen", "discard_queen",
+    "discard_high_spade", "discard_high", "discard_heart", "lead_low", "lead_forced", "lead_no_points",
+    "dump_first", "flush_queen", "queen_dump", "queen_end_game", "queen_hold", "queen_hold_target", "moon_lead",
+    "moon_lead_long", "moon_win", "moon_low", "moon_discard", "stop_moon_take", "stop_moon_give", "stop_moon_lead",
+    "queen_to_leader", "lead_void_avoid"};
+#define R_FIRST_VALUED R_QUEEN_TO_LEADER
+
+/* The tips a play reads, in the order of RULE_TIPS (fields of hearts.bots.tips.Tips). */
+enum {
+    T_DUMP_HIGH_FIRST_TRICK, T_FLUSH_QUEEN, T_QUEEN_TO_LEADER, T_WATCH_VOIDS, T_SHOOT_MOON, T_STOP_MOON,
+    T_HOLD_QUEEN_FOR_LEADER, T_STOP_MOON_DISCARDS, T_MOON_MIN_STRENGTH, T_STOP_MOON_HEARTS, T_COUNT
+};
+static const char *RULE_TIPS[T_COUNT] = {
+    "dump_high_first_trick", "flush_queen", "queen_to_leader", "watch_voids", "shoot_moon", "stop_moon",
+    "hold_queen_for_leader", "stop_moon_discards", "moon_min_strength", "stop_moon_hearts"};
+
+typedef struct {
+    const Rules *rl;
+    const long *tips;        /* T_COUNT values */
+    long long target;        /* rules.target_score */
+    const long long *totals; /* game scores before the hand, or NULL */
+    /* the position, as the seat to play sees it */
+    int seat, leader, led, number, tlen;
+    const int *trick;
+    u64 hand, legal, played, passed, received, own; /* own: the cards this seat has played */
+    const long *points;
+    const u64 *voids;
+} RuleView;
+
+typedef struct {
+    int reason, card;
+    long long value; /* R_QUEEN_TO_LEADER: the taker's points; R_LEAD_VOID_AVOID: the suit avoided */
+} RulePick;
+
+static inline RulePick rpick(int reason, int card) {
+    RulePick p = {reason, card, 0};
+    return p;
+}
+
+/* hearts.bots.rule_bot.moon_strength */
+static int moon_strength(u64 mask) {
+    static const int HCP[13] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4};
+    if (!(mask >> 51 & 1) || !(mask & TOP_SPADES)) return 0;
+    int hcp = 0, low_side = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        u64 m = mask >> (13 * suit) & CLUBS;
+        for (; m; m &= m - 1) {
+            int r = low_card(m);
+            hcp += HCP[r];
+            if (suit != 3 && r < 8) low_side++;
+        }
+    }
+    int hearts = count(mask & HEARTS);
+    int v = hcp + 2 * (hearts > 4 ? hearts - 4 : 0) - 3 * (low_side > 3 ? low_side - 3 : 0);
+    return v > 0 ? v : 0;
+}
+
+static inline u64 rv_unseen(const RuleView *v) { return v->rl->deck & ~v->hand & ~v->played; }
+
+/* RuleBot._most_dangerous */
+static int rb_most_dangerous(const RuleView *v, u64 cand, int queen_special) {
+    u64 pool = queen_special ? cand & ~QS_BIT : cand;
+    if ((pool & (1ULL << JD)) && (pool & ~(1ULL << JD)) && v->rl->jd) pool &= ~(1ULL << JD);
+    if (!pool) return high_card(cand);
+    int best_key = -1, best_c = -1;
+    for (int suit = 3; suit >= 0; suit--) {
+        u64 m = pool & SUIT(suit);
+        if (m) {
+            int c = high_card(m);
+            int key = ((c % 13) << 5) + ((suit == 3) << 4) + 15 - count(v->hand & SUIT(suit));
+            if (key > best_key) {
+                best_key = key;
+                best_c = c;
+            }
+        }
+    }
+    return best_c;
+}
+
+enum { Q_LEADER, Q_END_GAME, Q_HOLD, Q_HOLD_TARGET, Q_GIVE };
+
+/* RuleBot._queen_verdict */
+static int queen_verdict(const RuleView *v, int winner) {
+    int n = v->rl->n, me = v->seat;
+    long long proj[MAX_PLAYERS];
+    for (int s = 0; s < n; s++) proj[s] = v->points[s] + (v->totals ? v->totals[s] : 0);
+    if (v->totals && proj[winner] + 13 >= v->target) {
+        for (int s = 0; s < n; s++)
+            if (s != me && !(proj[me] < proj[s] + (s == winner ? 13 : 0))) return Q_HOLD_TARGET;
+        return Q_END_GAME;
+    }
+    long long low = 0;
+    int first = 1;
+    for (int s = 0; s < n; s++)
+        if (s != me && (first || proj[s] < low)) {
+            low = proj[s];
+            first = 0;
+        }
+    if (proj[winner] == low) return Q_LEADER;
+    int guards = count(v->hand & SUIT(2) & ~QS_BIT);
+    int tricks_left = v->rl->tricks - v->number; /* the seat to play holds no card of the trick */
+    if (guards >= 2 && tricks_left > 3) return Q_HOLD;
+    return Q_GIVE;
+}
+
+/* RuleBot._moon_play */
+static RulePick rb_moon_play(const RuleView *v) {
+    u64 unseen = rv_unseen(v), legal = v->legal;
+    if (!v->tlen) {
+        int pick = -1, k0 = -1, k1 = -1;
+        for (int suit = 3; suit >= 0; suit--) {
+            u64 m = legal & SUIT(suit);
+            if (!m) continue;
+            int top = high_card(m);
+            int sure = !(unseen & SUIT(suit) & ~below(top + 1));
+            int a = sure * 2 + (suit == 3 && sure), b = count(m);
+            if (a > k0 || (a == k0 && b > k1)) {
+                k0 = a;
+                k1 = b;
+                pick = top;
+            }
+        }
+        return rpick(k0 ? R_MOON_LEAD : R_MOON_LEAD_LONG, pick);
+    }
+    u64 tmask = 0;
+    for (int i = 0; i < v->tlen; i++) tmask |= 1ULL << v->trick[i];
+    int best = high_card(tmask & SUIT(v->led));
+    if (legal & SUIT(v->led)) {
+        u64 above = legal & ~below(best);
+        if (above) return rpick(R_MOON_WIN, v->tlen == v->rl->n - 1 ? low_card(above) : high_card(above));
+        return rpick(R_MOON_LOW, low_card(legal));
+    }
+    u64 keep = (legal & ~PENALTY) ? (legal & ~PENALTY) : legal;
+    return rpick(R_MOON_DISCARD, low_card(keep));
+}
+
+/* RuleBot._discard */
+static RulePick rb_discard(const RuleView *v, int winner, int threat) {
+    const long *tips = v->tips;
+    u64 legal = v->legal;
+    if (v->number == 0 && tips[T_DUMP_HIGH_FIRST_TRICK]) return rpick(R_DUMP_FIRST, rb_most_dangerous(v, legal, 1));
+    u64 cand = legal;
+    if (threat >= 0 && tips[T_STOP_MOON_DISCARDS]) {
+        u64 hearts = legal & HEARTS;
+        if (winner != threat && hearts) return rpick(R_STOP_MOON_GIVE, high_card(hearts));
+        if (winner == threat && (legal & ~HEARTS)) cand = legal & ~HEARTS;
+    }
+    if ((cand & QS_BIT) && tips[T_QUEEN_TO_LEADER]) {
+        int verdict = queen_verdict(v, winner);
+        if (verdict == Q_LEADER) {
+            RulePick p = {R_QUEEN_TO_LEADER, QS, v->points[winner] + (v->totals ? v->totals[winner] : 0)};
+            return p;
+        }
+        if (verdict == Q_END_GAME) return rpick(R_QUEEN_END_GAME, QS);
+        if (verdict == Q_HOLD_TARGET && (cand & ~QS_BIT))
+            return rpick(R_QUEEN_HOLD_TARGET, rb_most_dangerous(v, cand & ~QS_BIT, 1));
+        if (verdict == Q_HOLD && (cand & ~QS_BIT) && tips[T_HOLD_QUEEN_FOR_LEADER])
+            return rpick(R_QUEEN_HOLD, rb_most_dangerous(v, cand & ~QS_BIT, 1));
+        return rpick(R_QUEEN_DUMP, QS);
+    }
+    if ((rv_unseen(v) & QS_BIT) && (cand & AS_KS)) return rpick(R_DISCARD_HIGH_SPADE, high_card(cand & AS_KS));
+    int c = rb_most_dangerous(v, cand, (int)tips[T_QUEEN_TO_LEADER]);
+    if (c == QS) return rpick(R_DISCARD_QUEEN, QS);
+    return rpick(c >= 39 ? R_DISCARD_HEART : R_DISCARD_HIGH, c);
+}
+
+/* RuleBot._follow */
+static RulePick rb_follow(const RuleView *v, int threat) {
+    const long *tips = v->tips;
+    int n = v->rl->n, led = v->led, number = v->number, tlen = v->tlen;
+    u64 legal = v->legal, tmask;
+    int wi = trick_winner(v->trick, tlen, &tmask);
+    int winner = (v->leader + wi) % n, best = v->trick[wi];
+    if (!(legal & SUIT(led))) return rb_discard(v, winner, threat);
+    if (number == 0 && tips[T_DUMP_HIGH_FIRST_TRICK]) return rpick(R_DUMP_FIRST, high_card(legal));
+    u64 under = legal & below(best), above = legal & ~under;
+    int remaining = n - tlen - 1;
+    int pts = points_of(tmask, v->rl);
+    int early = pts <= 0 && remaining && 0 < number && number <= EARLY_TRICKS && led != 3;
+    if (remaining && (early || (threat >= 0 && above))) {
+        u64 late = 0; /* suits that some player still to play has shown out of */
+        int s = v->seat;
+        for (int i = 0; i < remaining; i++) {
+            s = s + 1 < n ? s + 1 : 0;
+            late |= v->voids[s];
+        }
+        if (threat >= 0 && above && ((tmask & HEARTS) || led == 3 || (late >> led & 1)))
+            return rpick(R_STOP_MOON_TAKE, high_card(above));
+        if (early && !(late >> led & 1)) {
+            if (!(led == 2 && (rv_unseen(v) & QS_BIT)) && (legal & ~QS_BIT)) {
+                int c = high_card(legal & ~QS_BIT);
+                return rpick(legal >> (c + 1) == 0 ? R_EARLY_HIGH : R_EARLY_HIGH_KEEP_QUEEN, c);
+            }
+        }
+    } else if (threat >= 0 && above && ((tmask & HEARTS) || led == 3)) {
+        return rpick(R_STOP_MOON_TAKE, high_card(above));
+    }
+    if (under) {
+        int c = high_card(under);
+        if (c == QS && tips[T_QUEEN_TO_LEADER]) {
+            int verdict = queen_verdict(v, winner);
+            if (verdict == Q_HOLD_TARGET && (under & ~QS_BIT)) return rpick(R_QUEEN_HOLD_TARGET, high_card(under & ~QS_BIT));
+            if (verdict == Q_END_GAME) return rpick(R_QUEEN_END_GAME, c);
+        }
+        if (!remaining && pts <= 0 && (above & ~QS_BIT)) return rpick(R_LAST_POINTLESS, high_card(above & ~QS_BIT));
+        return rpick(R_DUCK, c);
+    }
+    u64 safe = (above & ~QS_BIT) ? (above & ~QS_BIT) : above;
+    if (!remaining) return rpick(pts <= 0 ? R_LAST_POINTLESS : R_FORCED_WIN_HIGH, high_card(safe));
+    int low = low_card(safe);
+    if (!(rv_unseen(v) & SUIT(led) & ~below(low + 1))) {
+        int c = high_card(safe);
+        return rpick(above >> (c + 1) == 0 ? R_SURE_WIN_HIGH : R_SURE_WIN_KEEP_QUEEN, c);
+    }
+    return rpick((above & below(low)) == 0 ? R_LOWEST_OVER : R_LOWEST_OVER_KEEP_QUEEN, low);
+}
+
+/* RuleBot._lead */
+static RulePick rb_lead(const RuleView *v, int threat) {
+    const long *tips = v->tips;
+    u64 unseen = rv_unseen(v), legal = v->legal, hand = v->hand;
+    if (threat >= 0) {
+        u64 hearts = legal & HEARTS;
+        if (hearts) {
+            int top = high_card(hearts);
+            if (!(unseen & HEARTS & ~below(top + 1))) return rpick(R_STOP_MOON_LEAD, top);
+        }
+    }
+    u64 penalty_out = unseen & PENALTY;
+    int avoid = 0, pick, plain;
+    if (tips[T_WATCH_VOIDS] && penalty_out)
+        for (int s = 0; s < v->rl->n; s++) avoid |= (int)v->voids[s];
+    int flush = tips[T_FLUSH_QUEEN] && (unseen & QS_BIT) && !(hand & TOP_SPADES);
+    lead_pick(hand, legal, unseen, avoid, flush, &pick, &plain);
+    if (flush && pick / 13 == 2) return rpick(R_FLUSH_QUEEN, pick);
+    if (pick != plain) {
+        RulePick p = {R_LEAD_VOID_AVOID, pick, plain / 13};
+        return p;
+    }
+    u64 higher_out = unseen & SUIT(pick / 13) & ~below(pick + 1);
+    return rpick(higher_out ? R_LEAD_LOW : penalty_out ? R_LEAD_FORCED : R_LEAD_NO_POINTS, pick);
+}
+
+/* RuleBot.decide_play */
+static RulePick rule_play(const RuleView *v) {
+    u64 legal = v->legal;
+    if (!(legal & (legal - 1))) return rpick(R_ONLY_CARD, high_card(legal));
+    const long *tips = v->tips;
+    int n = v->rl->n, zeros = 0, threat = -1;
+    for (int s = 0; s < n; s++) zeros += v->points[s] == 0;
+    if (zeros >= n - 1) {
+        long mine = v->points[v->seat];
+        if (tips[T_SHOOT_MOON] && (mine || zeros == n) && ((v->hand | v->played) >> 51 & 1)) {
+            /* RuleBot._moon_plan: the hand before passing, from the cards held and played */
+            u64 start = v->hand | v->own;
+            if (v->received) start = (start & ~v->received) | v->passed;
+            if (moon_strength(start) >= tips[T_MOON_MIN_STRENGTH]) return rb_moon_play(v);
+        }
+        if (tips[T_STOP_MOON] && zeros < n && !mine) {
+            /* RuleBot._moon_threat: the one seat with points has Q♠ and enough of the hearts taken so far */
+            int who = -1;
+            for (int s = 0; s < n; s++)
+                if (v->points[s]) who = s;
+            u64 tmask = 0;
+            for (int i = 0; i < v->tlen; i++) tmask |= 1ULL << v->trick[i];
+            u64 taken = v->played & ~tmask;
+            if ((taken & QS_BIT) && count(taken & HEARTS) >= tips[T_STOP_MOON_HEARTS]) threat = who;
+        }
+    }
+    if (v->tlen) return rb_follow(v, threat);
+    return rb_lead(v, threat);
+}
+
+/* ---------------------------------------------------------------------------------------------------
  * play_tricks: hearts.selfplay._play_tricks_python (self-play's lean loop) with its bookkeeping in C.
  * The bots are Python objects, asked exactly as the Python loop asks them: a forced play first through
  * the bot's forced_play when it answers one, otherwise decide_play with a fresh KnownLegalObservation
@@ -1050,18 +1351,22 @@ static PyObject *coded(PyObject *index, PyObject *coder, PyObject *name) {
  * sources; hand number, pass direction and rules objects, the game totals (or None); the bots' decide_play and
  * forced_play (or None) lists; the recorder (None or (reason coder, tip coder, reasons, values, tips, the reason
  * coder's index dict, the tip coder's): a name already in an index is coded without calling the coder); the view
- * type; hearts.cards.CARDS; hearts.hand.new_trick; Phase.PLAYING; the kernel's rules tuple.
+ * type; hearts.cards.CARDS; hearts.hand.new_trick; Phase.PLAYING; the kernel's rules tuple; and the rule bots
+ * played here (None, or (decisions, valued, tips, own, target): decisions[r][card] is the Decision of reason r of
+ * RULE_REASONS for that card, valued(r, card, value) makes one of the reasons that carry a value; tips[s] is None
+ * (seat s's bot is asked as above) or seat s's RULE_TIPS values; own[s] the cards seat s has played; target the
+ * rules' target score).
  * Returns (trick, leader, to_play, led suit, trick number, hearts broken, played mask, legal mask,
  *          refused decision or None, exception or None). */
 enum {
     A_HANDS, A_VOIDS, A_TAKEN, A_POINTS, A_TRICKS, A_UNDO, A_PASSES, A_RECEIVED, A_TRICK, A_LEADER, A_TO_PLAY,
     A_LED, A_NUMBER, A_BROKEN, A_PLAYED, A_TARGETS, A_SOURCES, A_HAND_NUMBER, A_PASS_DIRECTION, A_RULES, A_TOTALS,
-    A_DECIDE, A_FORCED, A_REC, A_VIEW, A_CARDS, A_NEW_TRICK, A_PHASE, A_RULES_TUPLE, A_COUNT
+    A_DECIDE, A_FORCED, A_REC, A_VIEW, A_CARDS, A_NEW_TRICK, A_PHASE, A_RULES_TUPLE, A_RULE_BOTS, A_COUNT
 };
 
 static PyObject *k_play_tricks(PyObject *self, PyObject *args) {
     if (!PyTuple_Check(args) || PyTuple_GET_SIZE(args) != A_COUNT) {
-        PyErr_SetString(PyExc_TypeError, "play_tricks takes 29 arguments");
+        PyErr_SetString(PyExc_TypeError, "play_tricks takes 30 arguments");
         return NULL;
     }
 #define ARG(i) PyTuple_GET_ITEM(args, i)
@@ -1104,6 +1409,62 @@ static PyObject *k_play_tricks(PyObject *self, PyObject *args) {
     if (leader < 0 || leader >= n || s < 0 || s >= n || tlen0 >= n || led < -1 || led > 3) {
         PyErr_SetString(PyExc_ValueError, "play_tricks: the position is not one of a hand in play");
         return NULL;
+    }
+    /* The rule bots asked in C: their tips, the cards each seat has played, passes, totals. */
+    PyObject *rb = ARG(A_RULE_BOTS), *rb_table = NULL, *rb_valued = NULL;
+    long rb_tips[MAX_PLAYERS][T_COUNT];
+    int rb_seat[MAX_PLAYERS] = {0};
+    u64 own[MAX_PLAYERS] = {0}, passed_m[MAX_PLAYERS] = {0}, received_m[MAX_PLAYERS] = {0};
+    long long totals[MAX_PLAYERS] = {0}, target = 0;
+    int has_totals = 0;
+    if (rb != Py_None) {
+        if (!PyTuple_Check(rb) || PyTuple_GET_SIZE(rb) != 5 || !PyTuple_Check(PyTuple_GET_ITEM(rb, 0)) ||
+            PyTuple_GET_SIZE(PyTuple_GET_ITEM(rb, 0)) != R_COUNT || !PyList_Check(PyTuple_GET_ITEM(rb, 2)) ||
+            PyList_GET_SIZE(PyTuple_GET_ITEM(rb, 2)) != n || !PyList_Check(PyTuple_GET_ITEM(rb, 3))) {
+            PyErr_SetString(PyExc_TypeError, "play_tricks: bad rule bots");
+            return NULL;
+        }
+        rb_table = PyTuple_GET_ITEM(rb, 0);
+        rb_valued = PyTuple_GET_ITEM(rb, 1);
+        for (int r = 0; r < R_FIRST_VALUED; r++) {
+            PyObject *row = PyTuple_GET_ITEM(rb_table, r);
+            if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != 52) {
+                PyErr_SetString(PyExc_TypeError, "play_tricks: the rule bots' decisions must be 52 per reason");
+                return NULL;
+            }
+        }
+        if (!read_u64_list(PyTuple_GET_ITEM(rb, 3), own, n)) return NULL;
+        target = PyLong_AsLongLong(PyTuple_GET_ITEM(rb, 4));
+        if (PyErr_Occurred()) return NULL;
+        for (int i = 0; i < n; i++) {
+            PyObject *t = PyList_GET_ITEM(PyTuple_GET_ITEM(rb, 2), i);
+            if (t == Py_None) continue;
+            if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != T_COUNT) {
+                PyErr_SetString(PyExc_TypeError, "play_tricks: a rule bot's tips must be a tuple of RULE_TIPS values");
+                return NULL;
+            }
+            for (int k = 0; k < T_COUNT; k++) {
+                rb_tips[i][k] = PyLong_AsLong(PyTuple_GET_ITEM(t, k));
+                if (PyErr_Occurred()) return NULL;
+            }
+            rb_seat[i] = 1;
+            PyObject *ps = PyList_GET_ITEM(ARG(A_PASSES), i), *rc = PyList_GET_ITEM(ARG(A_RECEIVED), i);
+            if (ps != Py_None) passed_m[i] = PyLong_AsUnsignedLongLong(ps);
+            if (rc != Py_None) received_m[i] = PyLong_AsUnsignedLongLong(rc);
+            if (PyErr_Occurred()) return NULL;
+        }
+        PyObject *tot = ARG(A_TOTALS);
+        if (tot != Py_None) {
+            if (!PyTuple_Check(tot) || PyTuple_GET_SIZE(tot) != n) {
+                PyErr_SetString(PyExc_TypeError, "play_tricks: totals must be a tuple, one per seat");
+                return NULL;
+            }
+            for (int i = 0; i < n; i++) {
+                totals[i] = PyLong_AsLongLong(PyTuple_GET_ITEM(tot, i));
+                if (PyErr_Occurred()) return NULL;
+            }
+            has_totals = 1;
+        }
     }
 
     /* Everything below owns references released at `done`. */
@@ -1151,7 +1512,19 @@ static PyObject *k_play_tricks(PyObject *self, PyObject *args) {
         legal = legal_mask(h, led, number == 0, broken, &rl);
         PyObject *d = NULL;
         PyObject *f = PyList_GET_ITEM(forced_l, s);
-        if (!(legal & (legal - 1)) && f != Py_None) {
+        if (rb_seat[s]) {
+            RuleView v = {.rl = &rl, .tips = rb_tips[s], .target = target, .totals = has_totals ? totals : NULL,
+                          .seat = s, .leader = leader, .led = led, .number = number, .tlen = tlen, .trick = tcard,
+                          .hand = h, .legal = legal, .played = played, .passed = passed_m[s],
+                          .received = received_m[s], .own = own[s], .points = points, .voids = voids};
+            RulePick p = rule_play(&v);
+            if (p.reason < R_FIRST_VALUED) {
+                d = PyTuple_GET_ITEM(PyTuple_GET_ITEM(rb_table, p.reason), p.card);
+                Py_INCREF(d);
+            } else if (!(d = PyObject_CallFunction(rb_valued, "iiL", p.reason, p.card, p.value))) {
+                goto fail;
+            }
+        } else if (!(legal & (legal - 1)) && f != Py_None) {
             d = PyObject_CallOneArg(f, PyTuple_GET_ITEM(cards_t, high_card(legal)));
             if (!d) goto fail;
             if (d == Py_None) Py_CLEAR(d);
@@ -1249,6 +1622,7 @@ static PyObject *k_play_tricks(PyObject *self, PyObject *args) {
             Py_DECREF(entry);
         }
         hands[s] = h ^ bit;
+        own[s] |= bit;
         if (tlen) {
             if (c / 13 != led) {
                 voids[s] |= 1ULL << led;
@@ -1391,10 +1765,20 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "hearts._kernel",
 
 /* API: what hearts.native expects; an older build (an install made before a function was added) has a lower
  * number and is not used. */
-#define KERNEL_API 4
+#define KERNEL_API 5
 
 PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject *m = PyModule_Create(&module);
     if (m && PyModule_AddIntConstant(m, "API", KERNEL_API) < 0) Py_CLEAR(m);
+    PyObject *names[2] = {PyTuple_New(R_COUNT), PyTuple_New(T_COUNT)};
+    for (int i = 0; names[0] && i < R_COUNT; i++)
+        PyTuple_SET_ITEM(names[0], i, PyUnicode_FromString(RULE_REASONS[i])); /* NULL on error: caught below */
+    for (int i = 0; names[1] && i < T_COUNT; i++) PyTuple_SET_ITEM(names[1], i, PyUnicode_FromString(RULE_TIPS[i]));
+    for (int k = 0; k < 2; k++) {
+        int ok = names[k] != NULL;
+        for (Py_ssize_t i = 0; ok && i < PyTuple_GET_SIZE(names[k]); i++) ok = PyTuple_GET_ITEM(names[k], i) != NULL;
+        if (m && (!ok || PyModule_AddObjectRef(m, k ? "RULE_TIPS" : "RULE_REASONS", names[k]) < 0)) Py_CLEAR(m);
+        Py_XDECREF(names[k]);
+    }
     return m;
 }

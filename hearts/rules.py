@@ -366,7 +366,7 @@ def trick_winner(trick: Sequence[int]) -> tuple[int, int]:
     mask = 0
     for x in trick:
         mask |= 1 << x
-    return trick.index(highest(mask & SUIT_MASKS[trick[0] // 13])), mask
+    return trick.index((mask & SUIT_MASKS[trick[0] // 13]).bit_length() - 1), mask
 
 
 def complete_trick(trick: Sequence[int], leader: int, num_players: int) -> tuple[int, int]:

@@ -61,6 +61,7 @@ from hearts.bots.registry import (
     local_workers_for,
     seat_bots,
 )
+from hearts.bots.rule_bot import RuleBot, native_decisions, native_tips, native_valued
 from hearts.card_column import CardArray, CardDtype
 from hearts.cards import CARDS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, highest, iter_mask
 from hearts.columns import data_dictionary
@@ -528,12 +529,26 @@ def _play_tricks_native(
     """:func:`_play_tricks_python` with its bookkeeping in the native kernel (``hearts/_kernel.c``).
 
     The bots are asked exactly as the Python loop asks them (the same views,
-    built by the kernel); the kernel returns a bot's exception or a refused
-    decision instead of raising, so that the position is committed first.
+    built by the kernel), except a bot that is exactly a
+    :class:`~hearts.bots.RuleBot`: the kernel's copy of its plays decides
+    for it, giving the same decision objects, without a view. The kernel
+    returns a bot's exception or a refused decision instead of raising, so
+    that the position is committed first.
     """
     n = state.n
     rules = state.rules
     off = state._pass_offset
+    rule_bots = None
+    if _RULE_DECISIONS is not None:
+        tips = [native_tips(b.tips, _RULE_TIPS) if type(b) is RuleBot else None for b in bots]
+        if tips.count(None) < n:
+            own = [0] * n  # the cards each seat has played
+            for t in state.tricks:
+                for i, card in enumerate(t.cards):
+                    own[(t.leader + i) % n] |= 1 << card
+            for i, x in enumerate(state.trick):
+                own[(state.leader + i) % n] |= 1 << x
+            rule_bots = (_RULE_DECISIONS, _RULE_VALUED, tips, own, rules.target_score)
     trick, leader, s, led, number, broken, played, legal, refused, error = _NATIVE.play_tricks(  # type: ignore[union-attr]
         state.hands,
         state.voids,
@@ -574,6 +589,7 @@ def _play_tricks_native(
         new_trick,
         Phase.PLAYING,
         kernel_rules(rules),
+        rule_bots,
     )
     state._commit_plays(trick, leader, s, led, number, broken, played)
     if error is not None:
@@ -587,6 +603,10 @@ def _play_tricks_native(
 
 _NATIVE = native.MODULE
 _play_tricks = _play_tricks_native if native.USE else _play_tricks_python
+# The kernel's copy of RuleBot.decide_play (None: ask every bot in Python, as tests do to compare the two).
+_RULE_TIPS: tuple[str, ...] = () if _NATIVE is None else _NATIVE.RULE_TIPS
+_RULE_DECISIONS = None if _NATIVE is None else native_decisions(_NATIVE.RULE_REASONS)
+_RULE_VALUED = None if _NATIVE is None else native_valued(_NATIVE.RULE_REASONS)
 
 
 def _play_hand(

@@ -123,6 +123,11 @@ _D: dict[str, tuple[Decision, ...]] = {
     key: tuple(Decision((CARDS[c],), _R + key, (("card", str(CARDS[c])),), tip) for c in range(52))
     for key, tip in _REASONS.items()
 }
+_ONLY = _D["only_card"]
+_NAMES = tuple(str(c) for c in CARDS)
+_WHY_HIGH: _Why = (_R + "pass_card.high", None, ())
+# A pass's one-card parts, made once per card and reason: _PARTS[card, why].
+_PARTS: dict[tuple[int, _Why], Decision] = {}
 
 
 def moon_strength(mask: int) -> int:
@@ -185,7 +190,7 @@ def lead_pick(hand: int, legal: int, unseen: int, avoid: int, flush: bool) -> tu
         m = legal & _SUIT[suit]
         if not m:
             continue
-        c = lowest(m)
+        c = (m & -m).bit_length() - 1
         out = unseen & _SUIT[suit]
         higher = (out >> (c + 1)).bit_count()
         if higher:
@@ -300,16 +305,19 @@ class RuleBot(Bot):
         Each card added goes into ``why`` with the step that chose it.
         """
         pool = hand & ~_SUIT[2] & ~chosen
+        lengths = [(hand & m).bit_count() for m in _SUIT]
         ranked = []
-        for c in iter_mask(pool):
-            suit_len = (hand & _SUIT[c // 13]).bit_count()
-            ranked.append((c % 13, -suit_len, c))
+        while pool:
+            low = pool & -pool
+            pool ^= low
+            c = low.bit_length() - 1
+            ranked.append((c % 13, -lengths[c // 13], c))
         ranked.sort(reverse=True)
         for _, _, c in ranked:
             if chosen.bit_count() >= need:
                 return chosen
             chosen |= 1 << c
-            why[c] = (_R + "pass_card.high", None, ())
+            why[c] = _WHY_HIGH
         # Only spades left to give: the lowest ones, never Q♠ when keeping it.
         rest = hand & _SUIT[2] & ~chosen
         if keep_queen:
@@ -332,9 +340,20 @@ class RuleBot(Bot):
         chosen: int, key: str, tip: str | None, values: tuple[tuple[str, Any], ...], why: dict[int, _Why]
     ) -> Decision:
         """The pass, with its summary reason and, in ``parts``, each card's own reason from ``why``."""
-        cards = list(iter_mask(chosen))
-        parts = tuple(Decision((c,), why[c][0], (("card", str(c)), *why[c][2]), why[c][1]) for c in cards)
-        return Decision(tuple(cards), key, (("cards", ", ".join(map(str, cards))), *values), tip, parts)
+        parts = []
+        m = chosen
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            w = why[c]
+            part = _PARTS.get((c, w))
+            if part is None:  # one per card and rule: a few thousand at most
+                part = _PARTS[c, w] = Decision((CARDS[c],), w[0], (("card", _NAMES[c]), *w[2]), w[1])
+            parts.append(part)
+        cards = tuple([p.cards[0] for p in parts])
+        names = ", ".join([_NAMES[c] for c in cards])
+        return Decision(cards, key, (("cards", names), *values), tip, tuple(parts))
 
     # ===== playing ===========================================================
 
@@ -344,30 +363,29 @@ class RuleBot(Bot):
         >>> RuleBot().forced_play(Card.parse("QS")).explain("en")
         'Q♠ is the only card you can play here.'
         """
-        return _D["only_card"][card]
+        return _ONLY[card]
 
     def decide_play(self, obs: Observation) -> Decision:
         """One legal card, with the tip (if any) that chose it."""
         legal = obs.legal_mask()
         if not legal & (legal - 1):
-            return self.forced_play(CARDS[highest(legal)])
+            return _ONLY[legal.bit_length() - 1]
         tips = self.tips
-        seat = obs.seat
         points = obs.points
-        n = len(points)
         zeros = points.count(0)
-        mine = points[seat]
-        # Moon chances: mine while nobody else has points; a rival's when one player has them all.
-        if (
-            tips.shoot_moon
-            and (zeros == n or (zeros == n - 1 and mine))
-            and (obs.hand_mask | obs.played_mask) >> 51 & 1  # a moon plan needs A♥
-            and self._moon_plan(obs)
-        ):
-            return self._moon_play(obs, legal)
         threat = -1
-        if tips.stop_moon and zeros == n - 1 and not mine:
-            threat = self._moon_threat(obs, points)
+        if zeros >= len(points) - 1:
+            # Moon chances: mine while nobody else has points; a rival's when one player has them all.
+            mine = points[obs.seat]
+            if (
+                tips.shoot_moon
+                and (mine or zeros == len(points))
+                and (obs.hand_mask | obs.played_mask) >> 51 & 1  # a moon plan needs A♥
+                and self._moon_plan(obs)
+            ):
+                return self._moon_play(obs, legal)
+            if tips.stop_moon and zeros < len(points) and not mine:
+                threat = self._moon_threat(obs, points)
         if obs.trick:
             return self._follow(obs, legal, threat)
         return self._lead(obs, legal, threat)
@@ -378,14 +396,16 @@ class RuleBot(Bot):
         tips = self.tips
         trick = obs.trick
         led = obs.led_suit
-        wi, tmask = trick_winner(obs.trick_cards)
-        winner, best = trick[wi]
+        cards = obs.trick_cards
+        wi, tmask = trick_winner(cards)
+        winner = trick[wi][0]
+        best = cards[wi]
         c: int
         if not legal & _SUIT[led]:
             return self._discard(obs, legal, winner, tmask, threat)
         number = obs.trick_number
         if number == 0 and tips.dump_high_first_trick:
-            return _D["dump_first"][highest(legal)]
+            return _D["dump_first"][legal.bit_length() - 1]
         below = legal & ((1 << best) - 1)
         above = legal & ~below
         remaining = len(obs.points) - len(trick) - 1
@@ -402,35 +422,35 @@ class RuleBot(Bot):
             if threat >= 0 and above and (tmask & _H or led == 3 or late_voids >> led & 1):
                 # One player has every point: win a trick that holds a heart (or will: a later
                 # player has shown out of the suit and can throw one in).
-                return _D["stop_moon_take"][highest(above)]
+                return _D["stop_moon_take"][above.bit_length() - 1]
             if early and not late_voids >> led & 1:
                 # Early, nobody after me is out of the suit: shed the highest card while it is cheap.
                 unseen = obs.unseen_mask
                 if not (led == 2 and unseen & _QS_BIT) and legal & ~_QS_BIT:
-                    c = highest(legal & ~_QS_BIT)
+                    c = (legal & ~_QS_BIT).bit_length() - 1
                     return _D["early_high" if legal >> (c + 1) == 0 else "early_high_keep_queen"][c]
         elif threat >= 0 and above and (tmask & _H or led == 3):
-            return _D["stop_moon_take"][highest(above)]
+            return _D["stop_moon_take"][above.bit_length() - 1]
         if below:
-            c = highest(below)
+            c = below.bit_length() - 1
             if c == _QS and tips.queen_to_leader:
                 verdict = self._queen_verdict(obs, winner)
                 if verdict == "hold_target" and below & ~_QS_BIT:
-                    return _D["queen_hold_target"][highest(below & ~_QS_BIT)]
+                    return _D["queen_hold_target"][(below & ~_QS_BIT).bit_length() - 1]
                 if verdict == "end_game":
                     return _D["queen_end_game"][c]
             if not remaining and pts <= 0 and above & ~_QS_BIT:
                 # Last on a trick without points: win it with the highest card.
-                return _D["last_pointless"][highest(above & ~_QS_BIT)]
+                return _D["last_pointless"][(above & ~_QS_BIT).bit_length() - 1]
             return _D["duck"][c]
         safe = above & ~_QS_BIT or above
         if not remaining:
-            return _D["last_pointless" if pts <= 0 else "forced_win_high"][highest(safe)]
-        low = lowest(safe)
+            return _D["last_pointless" if pts <= 0 else "forced_win_high"][safe.bit_length() - 1]
+        low = (safe & -safe).bit_length() - 1
         unseen = obs.unseen_mask
         if not unseen & _SUIT[led] & ~((2 << low) - 1):
             # Nobody can go over even my lowest card: the trick is mine, so shed the highest (not Q♠).
-            c = highest(safe)
+            c = safe.bit_length() - 1
             return _D["sure_win_high" if above >> (c + 1) == 0 else "sure_win_keep_queen"][c]
         return _D["lowest_over" if above & ((1 << low) - 1) == 0 else "lowest_over_keep_queen"][low]
 
@@ -446,16 +466,14 @@ class RuleBot(Bot):
             # A habit, not the page's tip: feed hearts to a third player, none to the shooter.
             hearts = legal & _H
             if winner != threat and hearts:
-                return _D["stop_moon_give"][highest(hearts)]
+                return _D["stop_moon_give"][hearts.bit_length() - 1]
             if winner == threat and legal & ~_H:
                 cand = legal & ~_H
         if cand & _QS_BIT and tips.queen_to_leader:
             # The tip: get rid of Q♠ now that you cannot follow suit (watching the target near the end).
             verdict = self._queen_verdict(obs, winner)
             if verdict == "leader":
-                taker = obs.points[winner] + (obs.totals[winner] if obs.totals else 0)
-                values = (("card", str(CARDS[_QS])), ("points", taker))
-                return Decision((CARDS[_QS],), _R + "queen_to_leader", values, "queen_to_leader")
+                return _queen_to_leader(obs.points[winner] + (obs.totals[winner] if obs.totals else 0))
             if verdict == "end_game":
                 return _D["queen_end_game"][_QS]
             if verdict == "hold_target" and cand & ~_QS_BIT:
@@ -465,7 +483,7 @@ class RuleBot(Bot):
             return _D["queen_dump"][_QS]
         unseen = obs.unseen_mask
         if unseen & _QS_BIT and cand & _HIGH_SPADES:
-            return _D["discard_high_spade"][highest(cand & _HIGH_SPADES)]
+            return _D["discard_high_spade"][(cand & _HIGH_SPADES).bit_length() - 1]
         # Without the tip Q♠ is an ordinary spade here: discarded when it is the highest card.
         c = self._most_dangerous(obs, cand, queen_special=tips.queen_to_leader)
         if c == _QS:
@@ -483,13 +501,13 @@ class RuleBot(Bot):
         if pool & _JD_BIT and pool & ~_JD_BIT and obs.rules.jack_of_diamonds:
             pool &= ~_JD_BIT  # J♦ is worth taking in that variant: keep it
         if not pool:
-            return highest(cand)
+            return cand.bit_length() - 1
         best_key = -1
         best_c = -1
         for suit in (3, 2, 1, 0):
             m = pool & _SUIT[suit]
             if m:
-                c = highest(m)
+                c = m.bit_length() - 1
                 # rank first, then hearts, then the shorter suit
                 key = ((c % 13) << 5) + ((suit == 3) << 4) + 15 - (hand & _SUIT[suit]).bit_count()
                 if key > best_key:
@@ -505,7 +523,7 @@ class RuleBot(Bot):
         if threat >= 0:
             hearts = legal & _H
             if hearts:
-                top = highest(hearts)
+                top = hearts.bit_length() - 1
                 if not unseen & _H & ~((2 << top) - 1):
                     return _D["stop_moon_lead"][top]
         penalty_out = unseen & PENALTY_MASK
@@ -519,13 +537,7 @@ class RuleBot(Bot):
         if flush and pick // 13 == 2:
             return _D["flush_queen"][pick]
         if pick != pick_plain:
-            # Watching voids changed the lead.
-            return Decision(
-                (CARDS[pick],),
-                _R + "lead_void_avoid",
-                (("card", str(CARDS[pick])), ("suit", _SUIT_SYMBOL[pick_plain // 13])),
-                "watch_voids",
-            )
+            return _void_avoided(pick, pick_plain // 13)  # watching voids changed the lead
         higher_out = unseen & _SUIT[pick // 13] & ~((2 << pick) - 1)
         return _D["lead_low" if higher_out else "lead_forced" if penalty_out else "lead_no_points"][pick]
 
@@ -608,6 +620,62 @@ class RuleBot(Bot):
         if not taken & _QS_BIT or (taken & _H).bit_count() < self.tips.stop_moon_hearts:
             return -1
         return threat
+
+
+def _queen_to_leader(taker: int) -> Decision:
+    """Q♠ discarded to the player with the fewest points, who has ``taker`` (this hand and the game's)."""
+    return Decision(
+        (CARDS[_QS],), _R + "queen_to_leader", (("card", _NAMES[_QS]), ("points", taker)), "queen_to_leader"
+    )
+
+
+def _void_avoided(card: int, suit: int) -> Decision:
+    """The lead ``card``, chosen over the lead in ``suit`` because a player has shown out of ``suit``."""
+    return Decision(
+        (CARDS[card],), _R + "lead_void_avoid", (("card", _NAMES[card]), ("suit", _SUIT_SYMBOL[suit])), "watch_voids"
+    )
+
+
+# ----- the same plays in the native kernel -----------------------------------
+#
+# hearts/_kernel.c mirrors decide_play for self-play's loop (hearts.selfplay), which asks it instead of
+# RuleBot.decide_play for a seat whose bot is exactly a RuleBot: the same decisions come out
+# (tests/test_rule_bot_native.py compares the two on every rules variant and tip set). The kernel names its
+# reasons and the tips it reads (RULE_REASONS, RULE_TIPS); these give it the decision objects and tips.
+
+
+def native_decisions(reasons: tuple[str, ...]) -> tuple[tuple[Decision, ...] | None, ...]:
+    """For each of the kernel's reason names, the decision of each card (``None``: a reason with a value)."""
+    return tuple(_D.get(name) if name not in _VALUED else None for name in reasons)
+
+
+def native_valued(reasons: tuple[str, ...]) -> Any:
+    """The kernel's maker of the decisions that carry a value: ``f(reason index, card, value)``."""
+    makers = {"queen_to_leader": lambda card, value: _queen_to_leader(value), "lead_void_avoid": _void_avoided}
+
+    def valued(reason: int, card: int, value: int) -> Decision:
+        return makers[reasons[reason]](card, value)
+
+    return valued
+
+
+_VALUED = ("queen_to_leader", "lead_void_avoid")
+
+
+def native_tips(tips: Tips, names: tuple[str, ...]) -> tuple[int, ...]:
+    """The values of ``tips`` that the kernel reads, in its order ``names`` (kept per Tips object: hashing one
+    costs more than a hand's plays in the kernel)."""
+    hit = _TIPS_VALUES.get(id(tips))
+    if hit is not None and hit[0] is tips and hit[1] is names:
+        return hit[2]
+    values = tuple(int(getattr(tips, name)) for name in names)
+    if len(_TIPS_VALUES) >= 256:
+        _TIPS_VALUES.clear()
+    _TIPS_VALUES[id(tips)] = (tips, names, values)  # holding tips keeps its id from being reused
+    return values
+
+
+_TIPS_VALUES: dict[int, tuple[Tips, tuple[str, ...], tuple[int, ...]]] = {}
 
 
 def _joined(tips: list[str]) -> str:
