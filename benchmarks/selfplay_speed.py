@@ -6,9 +6,9 @@ Prints, in one run:
    bots and rule bots through :func:`hearts.selfplay.play_hands` (all four
    seats the same bot; ``detail='hands'`` and ``'plays'``), on the path this
    process uses (:func:`hearts.sim.kernel`: the native kernel's loop where it
-   is built) and, in a second process with ``HEARTS_KERNEL=python``, on the
-   pure-Python path; and OpenSpiel's ``hearts`` played at random from Python
-   for scale;
+   is built, which also plays the rule bot's cards) and, in a second process
+   with ``HEARTS_KERNEL=python``, on the pure-Python path; and OpenSpiel's
+   ``hearts`` played at random from Python for scale;
 2. the same bots on every core (wall time, process pool) and the scaling
    against one worker timed the same way;
 3. a one-tip experiment (rule bot with the tip against without it, duplicate
