@@ -61,7 +61,7 @@ from hearts.bots.registry import (
     local_workers_for,
     seat_bots,
 )
-from hearts.bots.rule_bot import RuleBot, native_decisions, native_tips, native_valued
+from hearts.bots.rule_bot import native_decisions, native_tips, native_valued, plays_as_written
 from hearts.card_column import CardArray, CardDtype
 from hearts.cards import CARDS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, highest, iter_mask
 from hearts.columns import data_dictionary
@@ -530,17 +530,23 @@ def _play_tricks_native(
 
     The bots are asked exactly as the Python loop asks them (the same views,
     built by the kernel), except a bot that is exactly a
-    :class:`~hearts.bots.RuleBot`: the kernel's copy of its plays decides
-    for it, giving the same decision objects, without a view. The kernel
-    returns a bot's exception or a refused decision instead of raising, so
-    that the position is committed first.
+    :class:`~hearts.bots.RuleBot` playing as written
+    (:func:`~hearts.bots.rule_bot.plays_as_written`): the kernel's copy of
+    its plays decides for it, giving the same decision objects, without a
+    view (while the scores it reads fit in 62 bits). The kernel returns a
+    bot's exception or a refused decision instead of raising, so that the
+    position is committed first.
     """
     n = state.n
     rules = state.rules
     off = state._pass_offset
     rule_bots = None
-    if _RULE_DECISIONS is not None:
-        tips = [native_tips(b.tips, _RULE_TIPS) if type(b) is RuleBot else None for b in bots]
+    if (
+        _RULE_DECISIONS is not None
+        and -_BIG < rules.target_score < _BIG
+        and (totals is None or all(type(t) is int and -_BIG < t < _BIG for t in totals))
+    ):
+        tips = [native_tips(b.tips, _RULE_TIPS) if plays_as_written(b) else None for b in bots]  # type: ignore[attr-defined]
         if tips.count(None) < n:
             own = [0] * n  # the cards each seat has played
             for t in state.tricks:
@@ -607,6 +613,7 @@ _play_tricks = _play_tricks_native if native.USE else _play_tricks_python
 _RULE_TIPS: tuple[str, ...] = () if _NATIVE is None else _NATIVE.RULE_TIPS
 _RULE_DECISIONS = None if _NATIVE is None else native_decisions(_NATIVE.RULE_REASONS)
 _RULE_VALUED = None if _NATIVE is None else native_valued(_NATIVE.RULE_REASONS)
+_BIG = 1 << 62  # scores beyond this (or not ints) are left to the Python bot, which takes any number
 
 
 def _play_hand(

@@ -14,6 +14,7 @@ the Q♠ verdict changes), other bots at the table, and hands started midway.
 from __future__ import annotations
 
 import random
+import sys
 from typing import Any
 
 import pytest
@@ -116,23 +117,53 @@ def test_it_carries_on_from_the_middle_of_a_hand(cards_first: int) -> None:
         play_twice(state, lambda tips=tips: [RuleBot(tips=t) for t in tips], None)
 
 
-def test_self_play_asks_the_kernel_only_for_exact_rule_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A subclass may change decide_play, so it is asked in Python; an exact RuleBot is not asked at all."""
-    asked: list[str] = []
-    python_play = RuleBot.decide_play
+def python_plays(bots: list[Bot]) -> list[str]:
+    """Play a hand and name the bot classes whose ``RuleBot.decide_play`` ran in Python (watched, not patched)."""
+    code = RuleBot.decide_play.__code__
+    ran: list[str] = []
 
-    def counted(self: RuleBot, obs: Any) -> Any:
-        asked.append(type(self).__name__)
-        return python_play(self, obs)
+    def watch(frame: Any, event: str, arg: Any) -> None:
+        if event == "call" and frame.f_code is code:
+            ran.append(type(frame.f_locals["self"]).__name__)
 
-    class Mine(RuleBot):
-        name = "Mine"
-
-    monkeypatch.setattr(RuleBot, "decide_play", counted)
     state = HandState(Deal.from_number(12), pass_direction=PassDirection.NONE)
-    play_out(state, [RuleBot(), Mine(), RuleBot(), Mine()])
+    sys.setprofile(watch)
+    try:
+        play_out(state, bots)
+    finally:
+        sys.setprofile(None)
     assert state.is_over
-    assert asked and set(asked) == {"Mine"}
+    return ran
+
+
+class Mine(RuleBot):
+    name = "Mine"
+
+
+def test_the_kernel_plays_only_for_rule_bots_that_play_as_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A subclass, or a play method replaced on the object or on the class, may play otherwise: asked in Python."""
+    assert python_plays([RuleBot(), RuleBot(tips=Tips.none()), RuleBot(), RuleBot()]) == []
+    assert set(python_plays([RuleBot(), Mine(), RuleBot(), Mine()])) == {"Mine"}
+
+    own = RuleBot()
+    asked: list[int] = []
+    own.decide_play = lambda obs: asked.append(obs.seat) or RuleBot.decide_play(own, obs)  # type: ignore[method-assign]
+    python_plays([RuleBot(), own, RuleBot(), RuleBot()])
+    assert asked and set(asked) == {1}
+
+    monkeypatch.setattr(RuleBot, "_queen_verdict", lambda self, obs, winner: "give")
+    assert set(python_plays([RuleBot()] * 4)) == {"RuleBot"}
+
+
+@pytest.mark.parametrize(
+    ("target", "totals"),
+    [(100, (2**63, 0, 0, 0)), (2**64, (0, 0, 0, 0)), (100, (90.0, 10.0, 20.0, 30.0)), (100, (-(2**70), 5, 5, 5))],
+)
+def test_scores_the_kernel_cannot_hold_are_left_to_the_python_bot(target: int, totals: tuple[Any, ...]) -> None:
+    """Any number the Python bot takes still plays: out of the kernel's range, the Python bot decides."""
+    rules = Rules(target_score=target)
+    state = HandState(Deal.from_number(33, rules), rules, pass_direction=PassDirection.NONE)
+    play_twice(state, lambda: [RuleBot() for _ in range(4)], totals)  # type: ignore[arg-type]
 
 
 def test_every_reason_of_the_kernel_is_a_reason_of_the_rule_bot() -> None:

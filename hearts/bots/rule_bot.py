@@ -639,9 +639,47 @@ def _void_avoided(card: int, suit: int) -> Decision:
 # ----- the same plays in the native kernel -----------------------------------
 #
 # hearts/_kernel.c mirrors decide_play for self-play's loop (hearts.selfplay), which asks it instead of
-# RuleBot.decide_play for a seat whose bot is exactly a RuleBot: the same decisions come out
-# (tests/test_rule_bot_native.py compares the two on every rules variant and tip set). The kernel names its
-# reasons and the tips it reads (RULE_REASONS, RULE_TIPS); these give it the decision objects and tips.
+# RuleBot.decide_play for a seat whose bot plays as written here (plays_as_written): the same decisions come
+# out (tests/test_rule_bot_native.py compares the two in every rules variant, with tips drawn at random). The
+# kernel names its reasons and the tips it reads (RULE_REASONS, RULE_TIPS); these give it the decision
+# objects and tips.
+
+# The methods a play goes through: a bot whose class or object replaces one of them is asked in Python.
+_PLAY_METHODS = (
+    "decide_play",
+    "forced_play",
+    "_follow",
+    "_discard",
+    "_most_dangerous",
+    "_lead",
+    "_queen_verdict",
+    "_moon_plan",
+    "_moon_play",
+    "_moon_threat",
+)
+_AS_WRITTEN = tuple(RuleBot.__dict__[name] for name in _PLAY_METHODS)
+
+
+def plays_as_written(bot: object) -> bool:
+    """True for a bot that is exactly a :class:`RuleBot` whose play methods are the ones written here.
+
+    A subclass, or a method replaced on the class (a patch) or on the object,
+    may play otherwise, so the kernel's copy does not stand in for it.
+
+    >>> plays_as_written(RuleBot(tips=Tips().without("flush_queen")))
+    True
+    >>> class Mine(RuleBot):
+    ...     pass
+    >>> plays_as_written(Mine())
+    False
+    """
+    if type(bot) is not RuleBot:
+        return False
+    own = bot.__dict__
+    for name, method in zip(_PLAY_METHODS, _AS_WRITTEN):
+        if RuleBot.__dict__.get(name) is not method or name in own:
+            return False
+    return True
 
 
 def native_decisions(reasons: tuple[str, ...]) -> tuple[tuple[Decision, ...] | None, ...]:
