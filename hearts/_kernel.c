@@ -27,7 +27,7 @@ typedef uint64_t u64;
 #define AS_KS ((1ULL << 37) | (1ULL << 38))
 #define JD 22
 #define PENALTY (HEARTS | QS_BIT)
-#define MOON_WATCH 4
+#define MOON_WATCH 3
 #define EARLY_TRICKS 3
 #define TOP_SPADES (QS_BIT | AS_KS)
 #define MAX_PLAYERS 7
@@ -406,45 +406,17 @@ static int moon_threat(const u64 *taken, int n) {
             who = s;
         }
     }
-    if (who >= 0 && count(taken[who] & PENALTY) >= MOON_WATCH) return who;
+    if (who >= 0 && (taken[who] & QS_BIT) && count(taken[who] & HEARTS) >= MOON_WATCH) return who;
     return -1;
 }
 
-static int moon_choice(u64 hand, u64 legal, const int *trick, int tlen, int led, int n, int seat, int leader,
-                       int shooter) {
-    if (seat == shooter) {
-        if (tlen && !(hand & SUIT(led))) {
-            u64 safe = legal & ~PENALTY;
-            return lowest_rank(safe ? safe : legal);
-        }
-        return highest_rank(legal, hand);
-    }
-    int win = -1, wi = 0;
-    for (int i = 0; i < tlen; i++) {
-        if (trick[i] / 13 == led && trick[i] > win) {
-            win = trick[i];
-            wi = i;
-        }
-    }
-    int pos = ((shooter - leader) % n + n) % n;
-    int shooter_winning = tlen > 0 && (leader + wi) % n == shooter;
-    int shooter_to_come = pos > tlen;
-    if (!tlen) {
-        u64 m = legal & ~HEARTS;
-        return highest_rank(m ? m : legal, hand);
-    }
-    if (hand & SUIT(led)) {
-        u64 over = legal & ~below(win + 1);
-        if (over && (shooter_winning || shooter_to_come)) return high_card(over);
-        return low_card(legal);
-    }
-    if (shooter_winning || shooter_to_come) {
+/* The seat going for the moon: win every trick, keep the point cards when it cannot. */
+static int moon_choice(u64 hand, u64 legal, int tlen, int led) {
+    if (tlen && !(hand & SUIT(led))) {
         u64 safe = legal & ~PENALTY;
-        return safe ? highest_rank(safe, hand) : low_card(legal);
+        return lowest_rank(safe ? safe : legal);
     }
-    if (legal & QS_BIT) return QS;
-    u64 h = legal & HEARTS;
-    return h ? high_card(h) : highest_rank(legal, hand);
+    return highest_rank(legal, hand);
 }
 
 /* The card of m most likely to win a trick later: highest rank; on ties hearts, then the shorter suit. Q♠ is left
@@ -512,8 +484,14 @@ static int lead_choice(u64 hand, u64 legal, u64 unseen, int seat, const int *voi
 static int rollout_choice(u64 hand, u64 legal, const int *trick, int tlen, int led, int n, u64 unseen, int seat,
                           int leader, int shooter, int tn, const int *voids) {
     if (!(legal & (legal - 1))) return high_card(legal);
-    if (shooter >= 0) return moon_choice(hand, legal, trick, tlen, led, n, seat, leader, shooter);
-    if (!tlen) return lead_choice(hand, legal, unseen, seat, voids, n);
+    if (shooter >= 0 && shooter == seat) return moon_choice(hand, legal, tlen, led);
+    if (!tlen) {
+        if (shooter >= 0 && (legal & HEARTS)) { /* stop a moon: lead a heart nobody can beat */
+            int top = high_card(legal & HEARTS);
+            if (!(unseen & HEARTS & ~below(top + 1))) return top;
+        }
+        return lead_choice(hand, legal, unseen, seat, voids, n);
+    }
     if (hand & SUIT(led)) {
         if (tn == 0) return high_card(legal);
         int win = -1, dirty = 0;
@@ -524,12 +502,18 @@ static int rollout_choice(u64 hand, u64 legal, const int *trick, int tlen, int l
         }
         u64 b = legal & below(win);
         int remaining = n - tlen - 1;
+        int late = 0, s = seat;
+        for (int i = 0; i < remaining; i++) {
+            s = s + 1 < n ? s + 1 : 0;
+            late |= voids[s];
+        }
+        if (shooter >= 0 && (legal & ~b)) { /* stop a moon: take a trick that holds (or will) a heart */
+            int hearts_in = 0;
+            for (int i = 0; i < tlen; i++)
+                if (trick[i] >= 39) hearts_in = 1;
+            if (hearts_in || led == 3 || (late >> led & 1)) return high_card(legal & ~b);
+        }
         if (remaining && !dirty && tn <= EARLY_TRICKS && led != 3) {
-            int late = 0, s = seat;
-            for (int i = 0; i < remaining; i++) {
-                s = s + 1 < n ? s + 1 : 0;
-                late |= voids[s];
-            }
             if (!(late >> led & 1) && !(led == 2 && (unseen & QS_BIT)) && (legal & ~QS_BIT))
                 return high_card(legal & ~QS_BIT);
         }
@@ -545,6 +529,19 @@ static int rollout_choice(u64 hand, u64 legal, const int *trick, int tlen, int l
         return low;
     }
     if (tn == 0) return most_dangerous(legal, hand);
+    if (shooter >= 0) { /* stop a moon: hearts to a third player, none to the shooter */
+        int win = -1, wi = 0;
+        for (int i = 0; i < tlen; i++) {
+            if (trick[i] / 13 == led && trick[i] > win) {
+                win = trick[i];
+                wi = i;
+            }
+        }
+        int shooter_winning = (leader + wi) % n == shooter;
+        u64 h = legal & HEARTS;
+        if (!shooter_winning && h) return high_card(h);
+        if (shooter_winning && (legal & ~HEARTS)) legal &= ~HEARTS;
+    }
     if (legal & QS_BIT) return QS;
     if ((unseen & QS_BIT) && (legal & AS_KS)) return high_card(legal & AS_KS);
     return most_dangerous(legal, hand);
@@ -1765,7 +1762,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "hearts._kernel",
 
 /* API: what hearts.native expects; an older build (an install made before a function was added) has a lower
  * number and is not used. */
-#define KERNEL_API 5
+#define KERNEL_API 6
 
 PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject *m = PyModule_Create(&module);

@@ -546,8 +546,10 @@ def rollout_choice(
       trick later (highest rank, hearts and short suits first on ties).
 
     When a ``shooter`` (see :func:`moon_threat`) is going for the moon, it
-    plays to win every trick, and the others try to take a trick from it and
-    stop feeding it hearts (:func:`_moon_choice`).
+    plays to win every trick (:func:`_moon_choice`), and the others stop it
+    as the rule bot's ``stop_moon`` tips do: lead a heart nobody can beat,
+    take a trick that holds a heart (or will: a player still to play is out
+    of the suit), throw hearts to a third player and none to the shooter.
 
     >>> from hearts.cards import CardSet
     >>> hand = CardSet.parse("3S QS AH").mask
@@ -562,9 +564,13 @@ def rollout_choice(
     """
     if not legal & (legal - 1):
         return highest(legal)
-    if shooter >= 0:
-        return _moon_choice(hand, legal, trick, led, n, seat, leader, shooter)
+    if shooter >= 0 and shooter == seat:
+        return _moon_choice(hand, legal, trick, led)
     if not trick:
+        if shooter >= 0 and legal & HEARTS_MASK:
+            top = highest(legal & HEARTS_MASK)
+            if not unseen & HEARTS_MASK & ~_BELOW[top + 1]:
+                return top  # the rule bot's stop_moon: a heart nobody can beat, away from the shooter
         return _lead_choice(hand, legal, unseen, seat, voids)
     led_mask = _SUITS[led]
     if hand & led_mask:
@@ -575,15 +581,24 @@ def rollout_choice(
         clean = not tmask & PENALTY_MASK
         below = legal & _BELOW[win]
         remaining = n - len(trick) - 1
-        if remaining and clean and trick_number <= _EARLY_TRICKS and led != 3:
-            late = 0  # suits some player still to play has shown out of
-            s = seat
-            for _ in range(remaining):
-                s = s + 1 if s + 1 < n else 0
-                if s < len(voids):
-                    late |= voids[s]
-            if not late >> led & 1 and not (led == 2 and unseen & _QS_BIT) and legal & ~_QS_BIT:
-                return highest(legal & ~_QS_BIT)  # early and cheap: shed the highest
+        late = 0  # suits some player still to play has shown out of
+        s = seat
+        for _ in range(remaining):
+            s = s + 1 if s + 1 < n else 0
+            if s < len(voids):
+                late |= voids[s]
+        if shooter >= 0 and legal & ~below and (tmask & HEARTS_MASK or led == 3 or late >> led & 1):
+            return highest(legal & ~below)  # the rule bot's stop_moon: take a trick that holds (or will) a heart
+        if (
+            remaining
+            and clean
+            and trick_number <= _EARLY_TRICKS
+            and led != 3
+            and not late >> led & 1
+            and not (led == 2 and unseen & _QS_BIT)
+            and legal & ~_QS_BIT
+        ):
+            return highest(legal & ~_QS_BIT)  # early and cheap: shed the highest
         if below:
             above = legal & ~below & ~_QS_BIT
             if not remaining and clean and above:
@@ -598,6 +613,13 @@ def rollout_choice(
         return low
     if trick_number == 0:
         return _most_dangerous(legal, hand)
+    if shooter >= 0:
+        hearts = legal & HEARTS_MASK
+        shooter_winning = (leader + trick_winner(trick)[0]) % n == shooter
+        if not shooter_winning and hearts:
+            return highest(hearts)  # the rule bot's stop_moon: hearts to a third player
+        if shooter_winning and legal & ~HEARTS_MASK:
+            legal &= ~HEARTS_MASK  # and none to the shooter
     if legal & _QS_BIT:
         return _QS
     if unseen & _QS_BIT and legal & _AS_KS:
@@ -605,16 +627,22 @@ def rollout_choice(
     return _most_dangerous(legal, hand)
 
 
-MOON_WATCH = 4
-"""Playouts treat a seat as going for the moon once it holds every penalty card taken so far, and at least this many."""
+MOON_WATCH = 3
+"""Playouts treat a seat as going for the moon once it holds every penalty card taken so far, Q♠ among them and at
+least this many hearts: when the rule bot starts to stop a moon (its ``stop_moon_hearts``). Watching from the
+fourth penalty card on (as the rollouts once did) saw moons where the rule bots play on as usual: a worse model of
+the field (tuning deals only, compare seed 31,337)."""
 
 
 def moon_threat(taken: Sequence[int], rules: Rules) -> int:
-    """The seat that has taken every penalty card so far, if it has at least :data:`MOON_WATCH` of them; else -1.
+    """The seat that has taken every penalty card so far, Q♠ and at least :data:`MOON_WATCH` hearts among them;
+    else -1.
 
     >>> from hearts.cards import CardSet
     >>> moon_threat([0, CardSet.parse("QS 2H 3H 4H").mask, CardSet.parse("2C 3C").mask, 0], Rules())
     1
+    >>> moon_threat([0, CardSet.parse("2H 3H 4H 5H 6H").mask, 0, 0], Rules())  # no Q♠ yet
+    -1
     >>> moon_threat([CardSet.parse("5H").mask, CardSet.parse("QS 2H 3H 4H").mask, 0, 0], Rules())
     -1
     """
@@ -625,39 +653,17 @@ def moon_threat(taken: Sequence[int], rules: Rules) -> int:
             if who >= 0:
                 return -1
             who = s
-    if who >= 0 and (taken[who] & penalty).bit_count() >= MOON_WATCH:
+    if who >= 0 and taken[who] & _QS_BIT and (taken[who] & HEARTS_MASK).bit_count() >= MOON_WATCH:
         return who
     return -1
 
 
-def _moon_choice(
-    hand: int, legal: int, trick: Sequence[int], led: int, n: int, seat: int, leader: int, shooter: int
-) -> int:
-    """Rollout play while ``shooter`` goes for the moon."""
-    if seat == shooter:
-        if trick and not hand & _SUITS[led]:
-            safe = legal & ~PENALTY_MASK  # keep the point cards for itself
-            return _lowest_rank(safe or legal)
-        return _highest_rank(legal, hand)  # win the trick
-    if not trick:
-        return _highest_rank(legal & ~HEARTS_MASK or legal, hand)  # lead high, hoping to keep the lead
-    # Someone else: who is winning, and is the shooter still to play?
-    wi = trick_winner(trick)[0]
-    win = trick[wi]
-    shooter_winning = (leader + wi) % n == shooter
-    shooter_to_come = (shooter - leader) % n > len(trick)
-    if hand & _SUITS[led]:
-        over = legal & ~_BELOW[win + 1]
-        if over and (shooter_winning or shooter_to_come):
-            return highest(over)  # take the trick from the shooter
-        return lowest(legal)
-    if shooter_winning or shooter_to_come:
-        safe = legal & ~PENALTY_MASK  # feed it nothing
-        return _highest_rank(safe or legal, hand) if safe else lowest(legal)
-    if legal & _QS_BIT:
-        return _QS  # an opponent of the shooter is winning: points to it stop the moon
-    h = legal & HEARTS_MASK
-    return highest(h) if h else _highest_rank(legal, hand)
+def _moon_choice(hand: int, legal: int, trick: Sequence[int], led: int) -> int:
+    """Rollout play of the seat going for the moon: win every trick, keep the point cards when it cannot."""
+    if trick and not hand & _SUITS[led]:
+        safe = legal & ~PENALTY_MASK  # keep the point cards for itself
+        return _lowest_rank(safe or legal)
+    return _highest_rank(legal, hand)  # win the trick
 
 
 def rollout_card(state: HandState) -> int:
