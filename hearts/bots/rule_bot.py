@@ -190,7 +190,7 @@ def lead_pick(hand: int, legal: int, unseen: int, avoid: int, flush: bool) -> tu
         m = legal & _SUIT[suit]
         if not m:
             continue
-        c = (m & -m).bit_length() - 1
+        c = lowest(m)
         out = unseen & _SUIT[suit]
         higher = (out >> (c + 1)).bit_count()
         if higher:
@@ -369,7 +369,7 @@ class RuleBot(Bot):
         """One legal card, with the tip (if any) that chose it."""
         legal = obs.legal_mask()
         if not legal & (legal - 1):
-            return _ONLY[legal.bit_length() - 1]
+            return _ONLY[highest(legal)]
         tips = self.tips
         points = obs.points
         zeros = points.count(0)
@@ -405,7 +405,7 @@ class RuleBot(Bot):
             return self._discard(obs, legal, winner, tmask, threat)
         number = obs.trick_number
         if number == 0 and tips.dump_high_first_trick:
-            return _D["dump_first"][legal.bit_length() - 1]
+            return _D["dump_first"][highest(legal)]
         below = legal & ((1 << best) - 1)
         above = legal & ~below
         remaining = len(obs.points) - len(trick) - 1
@@ -422,35 +422,35 @@ class RuleBot(Bot):
             if threat >= 0 and above and (tmask & _H or led == 3 or late_voids >> led & 1):
                 # One player has every point: win a trick that holds a heart (or will: a later
                 # player has shown out of the suit and can throw one in).
-                return _D["stop_moon_take"][above.bit_length() - 1]
+                return _D["stop_moon_take"][highest(above)]
             if early and not late_voids >> led & 1:
                 # Early, nobody after me is out of the suit: shed the highest card while it is cheap.
                 unseen = obs.unseen_mask
                 if not (led == 2 and unseen & _QS_BIT) and legal & ~_QS_BIT:
-                    c = (legal & ~_QS_BIT).bit_length() - 1
+                    c = highest(legal & ~_QS_BIT)
                     return _D["early_high" if legal >> (c + 1) == 0 else "early_high_keep_queen"][c]
         elif threat >= 0 and above and (tmask & _H or led == 3):
-            return _D["stop_moon_take"][above.bit_length() - 1]
+            return _D["stop_moon_take"][highest(above)]
         if below:
-            c = below.bit_length() - 1
+            c = highest(below)
             if c == _QS and tips.queen_to_leader:
                 verdict = self._queen_verdict(obs, winner)
                 if verdict == "hold_target" and below & ~_QS_BIT:
-                    return _D["queen_hold_target"][(below & ~_QS_BIT).bit_length() - 1]
+                    return _D["queen_hold_target"][highest(below & ~_QS_BIT)]
                 if verdict == "end_game":
                     return _D["queen_end_game"][c]
             if not remaining and pts <= 0 and above & ~_QS_BIT:
                 # Last on a trick without points: win it with the highest card.
-                return _D["last_pointless"][(above & ~_QS_BIT).bit_length() - 1]
+                return _D["last_pointless"][highest(above & ~_QS_BIT)]
             return _D["duck"][c]
         safe = above & ~_QS_BIT or above
         if not remaining:
-            return _D["last_pointless" if pts <= 0 else "forced_win_high"][safe.bit_length() - 1]
-        low = (safe & -safe).bit_length() - 1
+            return _D["last_pointless" if pts <= 0 else "forced_win_high"][highest(safe)]
+        low = lowest(safe)
         unseen = obs.unseen_mask
         if not unseen & _SUIT[led] & ~((2 << low) - 1):
             # Nobody can go over even my lowest card: the trick is mine, so shed the highest (not Q♠).
-            c = safe.bit_length() - 1
+            c = highest(safe)
             return _D["sure_win_high" if above >> (c + 1) == 0 else "sure_win_keep_queen"][c]
         return _D["lowest_over" if above & ((1 << low) - 1) == 0 else "lowest_over_keep_queen"][low]
 
@@ -466,7 +466,7 @@ class RuleBot(Bot):
             # A habit, not the page's tip: feed hearts to a third player, none to the shooter.
             hearts = legal & _H
             if winner != threat and hearts:
-                return _D["stop_moon_give"][hearts.bit_length() - 1]
+                return _D["stop_moon_give"][highest(hearts)]
             if winner == threat and legal & ~_H:
                 cand = legal & ~_H
         if cand & _QS_BIT and tips.queen_to_leader:
@@ -483,7 +483,7 @@ class RuleBot(Bot):
             return _D["queen_dump"][_QS]
         unseen = obs.unseen_mask
         if unseen & _QS_BIT and cand & _HIGH_SPADES:
-            return _D["discard_high_spade"][(cand & _HIGH_SPADES).bit_length() - 1]
+            return _D["discard_high_spade"][highest(cand & _HIGH_SPADES)]
         # Without the tip Q♠ is an ordinary spade here: discarded when it is the highest card.
         c = self._most_dangerous(obs, cand, queen_special=tips.queen_to_leader)
         if c == _QS:
@@ -501,13 +501,13 @@ class RuleBot(Bot):
         if pool & _JD_BIT and pool & ~_JD_BIT and obs.rules.jack_of_diamonds:
             pool &= ~_JD_BIT  # J♦ is worth taking in that variant: keep it
         if not pool:
-            return cand.bit_length() - 1
+            return highest(cand)
         best_key = -1
         best_c = -1
         for suit in (3, 2, 1, 0):
             m = pool & _SUIT[suit]
             if m:
-                c = m.bit_length() - 1
+                c = highest(m)
                 # rank first, then hearts, then the shorter suit
                 key = ((c % 13) << 5) + ((suit == 3) << 4) + 15 - (hand & _SUIT[suit]).bit_count()
                 if key > best_key:
@@ -523,7 +523,7 @@ class RuleBot(Bot):
         if threat >= 0:
             hearts = legal & _H
             if hearts:
-                top = hearts.bit_length() - 1
+                top = highest(hearts)
                 if not unseen & _H & ~((2 << top) - 1):
                     return _D["stop_moon_lead"][top]
         penalty_out = unseen & PENALTY_MASK
