@@ -5,6 +5,7 @@
  *   playout(...)       == hearts.bots.expert._continue / playout (the rollout policy, card for card)
  *   stable_words(...), stable_shuffle(...) == hearts.deal.StableRandom's bits64() and shuffle() (SHA-256)
  *   play_tricks(...)   == hearts.selfplay._play_tricks_python, and its rule_play == RuleBot.decide_play
+ *   sample_worlds(...), playouts(...), pass_playouts(...) == the expert's sampler and playouts, in batches
  * tests/test_sim.py, tests/test_selfplay_lean.py and tests/test_rule_bot_native.py check each pair for exact
  * equality, and the Python side against HandState.
  *
@@ -1738,6 +1739,501 @@ out:
 #undef ARG
 }
 
+/* ---------------------------------------------------------------------------------------------------
+ * The expert's worlds and playouts in batches (hearts.bots.expert is the reference):
+ *   sample_worlds(...) == _Sampler.sample, world after world, drawing from a random.Random's own state
+ *   playouts(...)      == evaluate_play's finish_hand for each option in each world
+ *   pass_playouts(...) == evaluate_pass's play(): the others pass by heuristic_pass, then finish_hand
+ * The draws are CPython's: getrandbits(k) takes 32-bit words low first (the top word shifted right), randbelow(n)
+ * draws bit_length(n) bits until they fall below n, shuffle() swaps x[i] with x[randbelow(i + 1)] from the top.
+ * mt_draws() exposes those three for the check that this Python draws the same (hearts.sim.exact_draws).
+ * ------------------------------------------------------------------------------------------------- */
+
+/* A random.Random's state as getstate()[1] gives it: 624 words and the index. */
+static int mt_load(PyObject *state, MT *r) {
+    if (!PyTuple_Check(state) || PyTuple_GET_SIZE(state) != MT_N + 1) {
+        PyErr_SetString(PyExc_ValueError, "a Mersenne Twister state is a tuple of 625 ints");
+        return 0;
+    }
+    for (int i = 0; i <= MT_N; i++) {
+        unsigned long v = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(state, i));
+        if (v == (unsigned long)-1 && PyErr_Occurred()) return 0;
+        if (v > 0xFFFFFFFFUL || (i == MT_N && v > MT_N)) {
+            PyErr_SetString(PyExc_ValueError, "a Mersenne Twister state word is out of range");
+            return 0;
+        }
+        if (i < MT_N)
+            r->mt[i] = (uint32_t)v;
+        else
+            r->mti = (int)v;
+    }
+    return 1;
+}
+
+static PyObject *mt_dump(const MT *r) {
+    PyObject *t = PyTuple_New(MT_N + 1);
+    for (int i = 0; t && i <= MT_N; i++) {
+        PyObject *v = PyLong_FromUnsignedLong(i < MT_N ? r->mt[i] : (unsigned long)r->mti);
+        if (!v) {
+            Py_CLEAR(t);
+            break;
+        }
+        PyTuple_SET_ITEM(t, i, v);
+    }
+    return t;
+}
+
+/* random.Random.getrandbits(k), 1 <= k <= 64. */
+static inline u64 mt_bits(MT *r, int k) {
+    if (k <= 32) return mt_next(r) >> (32 - k);
+    u64 lo = mt_next(r);
+    u64 hi = mt_next(r) >> (64 - k);
+    return lo | hi << 32;
+}
+
+/* random.Random._randbelow(n), n >= 1. */
+static inline u64 mt_below(MT *r, u64 n) {
+    int k = 64 - __builtin_clzll(n);
+    u64 x = mt_bits(r, k);
+    while (x >= n) x = mt_bits(r, k);
+    return x;
+}
+
+static void mt_shuffle(MT *r, int *x, int len) {
+    for (int i = len - 1; i > 0; i--) {
+        int j = (int)mt_below(r, (u64)i + 1);
+        int t = x[i];
+        x[i] = x[j];
+        x[j] = t;
+    }
+}
+
+static PyObject *k_mt_draws(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *state, *below_obj;
+    int shuffle_len;
+    if (!PyArg_ParseTuple(args, "O!Oi", &PyTuple_Type, &state, &below_obj, &shuffle_len)) return NULL;
+    MT r;
+    if (!mt_load(state, &r)) return NULL;
+    if (shuffle_len < 0 || shuffle_len > 52) {
+        PyErr_SetString(PyExc_ValueError, "mt_draws: shuffle_len must be 0 to 52");
+        return NULL;
+    }
+    PyObject *fast = PySequence_Fast(below_obj, "below");
+    if (!fast) return NULL;
+    Py_ssize_t k = PySequence_Fast_GET_SIZE(fast);
+    PyObject *drawn = PyList_New(k);
+    for (Py_ssize_t i = 0; drawn && i < k; i++) {
+        u64 n = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if ((n == (u64)-1 && PyErr_Occurred()) || n == 0) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "mt_draws: each bound must be 1 to 2**64 - 1");
+            Py_CLEAR(drawn);
+            break;
+        }
+        PyObject *v = PyLong_FromUnsignedLongLong(mt_below(&r, n));
+        if (!v) {
+            Py_CLEAR(drawn);
+            break;
+        }
+        PyList_SET_ITEM(drawn, i, v);
+    }
+    Py_DECREF(fast);
+    if (!drawn) return NULL;
+    int items[52];
+    for (int i = 0; i < shuffle_len; i++) items[i] = i;
+    mt_shuffle(&r, items, shuffle_len);
+    PyObject *shuffled = PyList_New(shuffle_len);
+    for (int i = 0; shuffled && i < shuffle_len; i++) PyList_SET_ITEM(shuffled, i, PyLong_FromLong(items[i]));
+    double x = mt_random(&r);
+    PyObject *dumped = mt_dump(&r);
+    if (!shuffled || !dumped) {
+        Py_DECREF(drawn);
+        Py_XDECREF(shuffled);
+        Py_XDECREF(dumped);
+        return NULL;
+    }
+    return Py_BuildValue("(NNdN)", drawn, shuffled, x, dumped);
+}
+
+/* The sampler's table, as hearts.bots.expert._Sampler.native_table packs it (unsigned 64-bit words):
+ *   n, m (other seats), G (groups), S (states), root state (or S when G is 0),
+ *   the starting hands (n masks: our hand and the cards known to be held), the m other seats,
+ *   per group: its card count, then its cards,
+ *   per state: its group, the total of its weights, its number of options, then per option its weight, the next
+ *   state (S after the last group) and how many of the group's cards each other seat takes (m counts). */
+typedef struct {
+    int n, m, groups, states, root;
+    const u64 *start, *others;
+    const u64 *group[52];
+    const u64 **state;
+} Table;
+
+static int table_read(const u64 *w, Py_ssize_t len, Table *t) {
+    t->state = NULL;
+#define NEED(k)                                                                    \
+    do {                                                                           \
+        if (pos + (Py_ssize_t)(k) > len) goto bad;                                 \
+    } while (0)
+    Py_ssize_t pos = 0;
+    NEED(5);
+    if (w[0] < 3 || w[0] > MAX_PLAYERS || w[1] >= w[0] || w[2] > 52 || w[3] > 1000000 || w[4] > w[3]) goto bad;
+    t->n = (int)w[0];
+    t->m = (int)w[1];
+    t->groups = (int)w[2];
+    t->states = (int)w[3];
+    t->root = (int)w[4];
+    if ((t->groups == 0) != (t->states == 0) || (t->groups && t->root >= t->states)) goto bad;
+    pos = 5;
+    NEED(t->n + t->m);
+    t->start = w + pos;
+    t->others = w + pos + t->n;
+    u64 seen = 0;
+    for (int s = 0; s < t->n; s++) {
+        if (t->start[s] >> 52 || (seen & t->start[s])) goto bad;
+        seen |= t->start[s];
+    }
+    for (int i = 0; i < t->m; i++)
+        if (t->others[i] >= (u64)t->n) goto bad;
+    pos += t->n + t->m;
+    for (int g = 0; g < t->groups; g++) {
+        NEED(1);
+        u64 k = w[pos];
+        NEED(1 + k);
+        if (k == 0 || k > 52) goto bad;
+        t->group[g] = w + pos;
+        for (u64 i = 1; i <= k; i++) {
+            if (w[pos + i] > 51 || (seen >> w[pos + i] & 1)) goto bad;
+            seen |= 1ULL << w[pos + i];
+        }
+        pos += 1 + k;
+    }
+    if (t->states) {
+        t->state = PyMem_Malloc(sizeof(u64 *) * (size_t)t->states);
+        if (!t->state) {
+            PyErr_NoMemory();
+            return 0;
+        }
+    }
+    Py_ssize_t rec = 2 + t->m;
+    for (int s = 0; s < t->states; s++) {
+        NEED(3);
+        const u64 *st = w + pos;
+        u64 g = st[0], nopt = st[2];
+        if (g >= (u64)t->groups || nopt == 0 || nopt > 1000000 || st[1] == 0) goto bad;
+        NEED(3 + nopt * rec);
+        u64 left = st[1];
+        for (u64 o = 0; o < nopt; o++) {
+            const u64 *opt = st + 3 + o * rec;
+            u64 next = opt[1], took = 0;
+            if (opt[0] > left) goto bad;
+            left -= opt[0];
+            if (g + 1 == (u64)t->groups ? next != (u64)t->states : next >= (u64)t->states) goto bad;
+            for (int i = 0; i < t->m; i++) took += opt[2 + i];
+            if (took != t->group[g][0]) goto bad;
+        }
+        if (left) goto bad;
+        t->state[s] = st;
+        pos += 3 + nopt * rec;
+    }
+    if (pos != len) goto bad;
+    /* every option leads to a state of the next group */
+    for (int s = 0; s < t->states; s++) {
+        const u64 *st = t->state[s];
+        for (u64 o = 0; o < st[2]; o++) {
+            u64 next = st[3 + o * rec + 1];
+            if (next < (u64)t->states && t->state[next][0] != st[0] + 1) goto bad;
+        }
+    }
+    if (t->states && t->state[t->root][0] != 0) goto bad;
+    return 1;
+bad:
+#undef NEED
+    PyMem_Free(t->state);
+    t->state = NULL;
+    PyErr_SetString(PyExc_ValueError, "sample_worlds: the sampler's table is inconsistent");
+    return 0;
+}
+
+static PyObject *k_sample_worlds(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_buffer buf;
+    PyObject *state;
+    Py_ssize_t count;
+    if (!PyArg_ParseTuple(args, "y*O!n", &buf, &PyTuple_Type, &state, &count)) return NULL;
+    Table t;
+    t.state = NULL;
+    MT r;
+    PyObject *out = NULL, *result = NULL;
+    if (buf.len % 8 || count < 0) {
+        PyErr_SetString(PyExc_ValueError, "sample_worlds: a table of 64-bit words and a count of 0 or more");
+        goto done;
+    }
+    if (!table_read((const u64 *)buf.buf, buf.len / 8, &t)) goto done;
+    if (!mt_load(state, &r)) goto done;
+    out = PyList_New(count);
+    Py_ssize_t rec = 2 + t.m;
+    for (Py_ssize_t w = 0; out && w < count; w++) {
+        u64 hands[MAX_PLAYERS];
+        for (int s = 0; s < t.n; s++) hands[s] = t.start[s];
+        int st = t.root;
+        for (int g = 0; g < t.groups; g++) {
+            const u64 *S = t.state[st];
+            u64 x = mt_below(&r, S[1]);
+            const u64 *opt = S + 3 + (S[2] - 1) * rec;
+            for (u64 o = 0; o < S[2]; o++) {
+                const u64 *cand = S + 3 + o * rec;
+                if (x < cand[0]) {
+                    opt = cand;
+                    break;
+                }
+                x -= cand[0];
+            }
+            int pool[52], len = (int)t.group[g][0];
+            for (int i = 0; i < len; i++) pool[i] = (int)t.group[g][1 + i];
+            mt_shuffle(&r, pool, len);
+            int at = 0;
+            for (int i = 0; i < t.m; i++)
+                for (u64 k = 0; k < opt[2 + i]; k++) hands[t.others[i]] |= 1ULL << pool[at++];
+            st = (int)opt[1];
+        }
+        PyObject *world = ints_tuple_u64(hands, t.n);
+        if (!world) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, w, world);
+    }
+    if (out) {
+        PyObject *dumped = mt_dump(&r);
+        if (dumped)
+            result = Py_BuildValue("(NN)", out, dumped);
+        else
+            Py_DECREF(out);
+    }
+done:
+    PyMem_Free(t.state);
+    PyBuffer_Release(&buf);
+    return result;
+}
+
+/* A world's hands (n masks) for a batch: disjoint, within the deck. */
+static int world_hands(PyObject *world, u64 *hands, const Rules *rl, u64 also) {
+    if (!read_masks(world, hands, rl->n, "a world's hands")) return 0;
+    u64 seen = also;
+    for (int s = 0; s < rl->n; s++) {
+        if ((hands[s] & seen) || (hands[s] & ~rl->deck)) {
+            PyErr_SetString(PyExc_ValueError, "a world's hands overlap each other or the cards played");
+            return 0;
+        }
+        seen |= hands[s];
+    }
+    return 1;
+}
+
+/* evaluate_play's playouts: in every world, each option card played by `me` into the trick, then the hand played to
+ * the end by the rollout policy; per option, the list of me's scores world by world. */
+static PyObject *k_playouts(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *worlds_obj, *cards_obj, *trick_obj, *taken_obj, *rules_tuple, *voids_obj;
+    int leader, tn, broken, subtract, me;
+    if (!PyArg_ParseTuple(args, "OOOiipOO!iOi", &worlds_obj, &cards_obj, &trick_obj, &leader, &tn, &broken,
+                          &taken_obj, &PyTuple_Type, &rules_tuple, &subtract, &voids_obj, &me))
+        return NULL;
+    Rules rl;
+    if (!parse_rules(rules_tuple, &rl)) return NULL;
+    int n = rl.n;
+    u64 taken[MAX_PLAYERS], void_masks[MAX_PLAYERS];
+    if (!read_masks(taken_obj, taken, n, "taken") || !read_masks(voids_obj, void_masks, n, "voids")) return NULL;
+    int trick[MAX_PLAYERS], tlen = 0, opts[52], k = 0;
+    u64 in_trick = 0, played = 0;
+    for (int s = 0; s < n; s++) played |= taken[s];
+    PyObject *tf = PySequence_Fast(trick_obj, "trick");
+    if (!tf) return NULL;
+    int bad = PySequence_Fast_GET_SIZE(tf) >= n;
+    for (Py_ssize_t i = 0; !bad && i < PySequence_Fast_GET_SIZE(tf); i++) {
+        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(tf, i));
+        bad = c < 0 || c > 51 || (in_trick >> c & 1);
+        if (!bad) {
+            trick[tlen++] = (int)c;
+            in_trick |= 1ULL << c;
+        }
+    }
+    Py_DECREF(tf);
+    PyObject *cf = bad ? NULL : PySequence_Fast(cards_obj, "cards");
+    if (cf) {
+        bad = PySequence_Fast_GET_SIZE(cf) > 52;
+        for (Py_ssize_t i = 0; !bad && i < PySequence_Fast_GET_SIZE(cf); i++) {
+            long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(cf, i));
+            bad = c < 0 || c > 51;
+            opts[k++] = (int)c;
+        }
+        Py_DECREF(cf);
+    }
+    if (bad || !cf || leader < 0 || leader >= n || me < 0 || me >= n || tn < 0 || tn >= rl.tricks ||
+        subtract < 0 || subtract >= 1 << n || (leader + tlen) % n != me || (in_trick & played)) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "playouts: position out of range");
+        return NULL;
+    }
+    PyObject *wf = PySequence_Fast(worlds_obj, "worlds");
+    if (!wf) return NULL;
+    Py_ssize_t count_w = PySequence_Fast_GET_SIZE(wf);
+    PyObject *out = PyList_New(k);
+    for (int i = 0; out && i < k; i++) {
+        PyObject *col = PyList_New(count_w);
+        if (!col) Py_CLEAR(out);
+        else PyList_SET_ITEM(out, i, col);
+    }
+    int led = tlen ? trick[0] / 13 : -1;
+    for (Py_ssize_t w = 0; out && w < count_w; w++) {
+        u64 hands[MAX_PLAYERS];
+        if (!world_hands(PySequence_Fast_GET_ITEM(wf, w), hands, &rl, in_trick | played)) {
+            Py_CLEAR(out);
+            break;
+        }
+        for (int i = 0; i < k; i++) {
+            int c = opts[i];
+            u64 bit = 1ULL << c;
+            if (!(hands[me] & bit)) {
+                PyErr_SetString(PyExc_ValueError, "playouts: an option card is not in the player's hand");
+                Py_CLEAR(out);
+                break;
+            }
+            u64 h[MAX_PLAYERS], tk[MAX_PLAYERS];
+            int t[MAX_PLAYERS], v[MAX_PLAYERS], scores[MAX_PLAYERS];
+            for (int s = 0; s < n; s++) {
+                h[s] = hands[s];
+                tk[s] = taken[s];
+                v[s] = (int)(void_masks[s] & 0xF);
+            }
+            h[me] ^= bit;
+            for (int j = 0; j < tlen; j++) t[j] = trick[j];
+            t[tlen] = c;
+            if (led >= 0 && c / 13 != led) v[me] |= 1 << led;
+            playout(h, t, tlen + 1, leader, tn, broken || (bit & rl.breakers) != 0, tk, &rl, subtract, v, scores);
+            PyObject *val = PyLong_FromLong(scores[me]);
+            if (!val) {
+                Py_CLEAR(out);
+                break;
+            }
+            PyList_SET_ITEM(PyList_GET_ITEM(out, i), w, val);
+        }
+    }
+    Py_DECREF(wf);
+    return out;
+}
+
+/* hearts.bots.expert.danger, doubled (its values are halves): how much a card wants to leave the hand. */
+static int danger2(int c, u64 hand) {
+    int suit = c / 13, rank = c % 13 + 2, held = count(hand & SUIT(suit)), score = 2 * rank;
+    if (suit == 2) {
+        if (c == QS)
+            score += held <= 3 ? 24 : -24;
+        else if (rank > 12)
+            score += held <= 4 || !(hand & QS_BIT) ? 16 : -4;
+        else
+            score -= 12;
+    } else if (suit == 3) {
+        score += 3;
+    } else if (held <= 2) {
+        score += 2 * (4 - held);
+    }
+    if (c == 0) score -= 40;
+    return score;
+}
+
+/* hearts.bots.expert.heuristic_pass: the k cards of highest danger (ties: the higher card). */
+static u64 heuristic_pass(u64 hand, int k) {
+    u64 out = 0;
+    for (int j = 0; j < k; j++) {
+        int best = -1, key = 0;
+        for (u64 m = hand & ~out; m; m &= m - 1) {
+            int c = low_card(m), d = danger2(c, hand);
+            if (best < 0 || d > key || (d == key && c > best)) best = c, key = d;
+        }
+        if (best < 0) break;
+        out |= 1ULL << best;
+    }
+    return out;
+}
+
+/* evaluate_pass's playouts: in every world (the hands as dealt) the others pass by heuristic_pass and `me` passes
+ * each candidate (a mask), the cards go `offset` seats on, and the hand is played out from its opening lead; per
+ * candidate, the list of me's scores world by world. */
+static PyObject *k_pass_playouts(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *worlds_obj, *cands_obj, *rules_tuple;
+    int me, offset, k_pass, subtract;
+    if (!PyArg_ParseTuple(args, "OOiiiO!i", &worlds_obj, &cands_obj, &me, &offset, &k_pass, &PyTuple_Type,
+                          &rules_tuple, &subtract))
+        return NULL;
+    Rules rl;
+    if (!parse_rules(rules_tuple, &rl)) return NULL;
+    int n = rl.n;
+    u64 cands[1024];
+    PyObject *cf = PySequence_Fast(cands_obj, "candidates");
+    if (!cf) return NULL;
+    Py_ssize_t k = PySequence_Fast_GET_SIZE(cf);
+    int bad = k > 1024 || me < 0 || me >= n || offset < 0 || offset >= n || k_pass < 1 || k_pass > rl.tricks ||
+              subtract < 0 || subtract >= 1 << n;
+    for (Py_ssize_t i = 0; !bad && i < k; i++) {
+        cands[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(cf, i));
+        bad = (cands[i] == (u64)-1 && PyErr_Occurred()) || count(cands[i]) != k_pass || (cands[i] & ~rl.deck);
+    }
+    Py_DECREF(cf);
+    if (bad) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "pass_playouts: arguments out of range");
+        return NULL;
+    }
+    PyObject *wf = PySequence_Fast(worlds_obj, "worlds");
+    if (!wf) return NULL;
+    Py_ssize_t count_w = PySequence_Fast_GET_SIZE(wf);
+    PyObject *out = PyList_New(k);
+    for (Py_ssize_t i = 0; out && i < k; i++) {
+        PyObject *col = PyList_New(count_w);
+        if (!col) Py_CLEAR(out);
+        else PyList_SET_ITEM(out, i, col);
+    }
+    for (Py_ssize_t w = 0; out && w < count_w; w++) {
+        u64 hands[MAX_PLAYERS], their[MAX_PLAYERS];
+        if (!world_hands(PySequence_Fast_GET_ITEM(wf, w), hands, &rl, 0)) {
+            Py_CLEAR(out);
+            break;
+        }
+        for (int s = 0; s < n; s++) {
+            if (count(hands[s]) != rl.tricks) {
+                PyErr_SetString(PyExc_ValueError, "pass_playouts: a world's hands are not whole hands");
+                Py_CLEAR(out);
+                break;
+            }
+            their[s] = s == me ? 0 : heuristic_pass(hands[s], k_pass);
+        }
+        for (Py_ssize_t i = 0; out && i < k; i++) {
+            if ((cands[i] & hands[me]) != cands[i]) {
+                PyErr_SetString(PyExc_ValueError, "pass_playouts: a candidate pass is not in the player's hand");
+                Py_CLEAR(out);
+                break;
+            }
+            u64 h[MAX_PLAYERS], taken[MAX_PLAYERS] = {0};
+            int trick[MAX_PLAYERS], voids[MAX_PLAYERS] = {0}, scores[MAX_PLAYERS], leader = 0;
+            their[me] = cands[i];
+            for (int s = 0; s < n; s++) h[s] = hands[s] & ~their[s];
+            for (int s = 0; s < n; s++) h[(s + offset) % n] |= their[s];
+            for (int s = 0; s < n; s++)
+                if (h[s] >> rl.first_lead & 1) leader = s;
+            playout(h, trick, 0, leader, 0, 0, taken, &rl, subtract, voids, scores);
+            PyObject *val = PyLong_FromLong(scores[me]);
+            if (!val) {
+                Py_CLEAR(out);
+                break;
+            }
+            PyList_SET_ITEM(PyList_GET_ITEM(out, i), w, val);
+        }
+        their[me] = 0;
+    }
+    Py_DECREF(wf);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"random_hands", k_random_hands, METH_VARARGS,
      "random_hands(hands, seed, rules, pass_offsets, trace) -> (int32 scores bytes, record bytes or None)"},
@@ -1753,6 +2249,16 @@ static PyMethodDef methods[] = {
      "stable_words(key, k) -> the first k numbers of hearts.deal.StableRandom(key).bits64()"},
     {"stable_shuffle", k_stable_shuffle, METH_VARARGS,
      "stable_shuffle(key, items) -> None: StableRandom(key).shuffle(items), in place"},
+    {"mt_draws", k_mt_draws, METH_VARARGS,
+     "mt_draws(state, bounds, shuffle_len) -> (randbelow of each bound, shuffled range, random(), new state)"},
+    {"sample_worlds", k_sample_worlds, METH_VARARGS,
+     "sample_worlds(table, state, count) -> (worlds, new state): _Sampler.sample count times (see the source)"},
+    {"playouts", k_playouts, METH_VARARGS,
+     "playouts(worlds, cards, trick, leader, trick_number, hearts_broken, taken, rules, subtract_seats, voids, me)"
+     " -> per card, me's score in each world"},
+    {"pass_playouts", k_pass_playouts, METH_VARARGS,
+     "pass_playouts(worlds, candidates, me, offset, pass_size, rules, subtract_seats) -> per candidate, me's score"
+     " in each world"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1762,7 +2268,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "hearts._kernel",
 
 /* API: what hearts.native expects; an older build (an install made before a function was added) has a lower
  * number and is not used. */
-#define KERNEL_API 6
+#define KERNEL_API 7
 
 PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject *m = PyModule_Create(&module);

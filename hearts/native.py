@@ -23,7 +23,7 @@ ENV_VAR = "HEARTS_KERNEL"
 
 #: The kernel's API number this code needs: a build made from an older ``_kernel.c`` (an editable install
 #: not rebuilt since) lacks functions and is left unused, as if it were not built.
-API = 6
+API = 7
 
 
 def _load() -> ModuleType | None:

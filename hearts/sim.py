@@ -46,9 +46,13 @@ __all__ = [
     "Path",
     "RandomHand",
     "kernel",
+    "exact_draws",
     "native_available",
+    "native_pass_playouts",
     "native_playout",
+    "native_playouts",
     "native_policy_misses",
+    "native_sample_worlds",
     "random_hand_records",
     "random_hands",
 ]
@@ -376,3 +380,97 @@ def native_policy_misses(
     seats = [s for s, _ in plays]
     cards = [c for _, c in plays]
     return _NATIVE.policy_misses(seats, cards, first_leader, worlds, me, kernel_rules(rules))  # type: ignore[no-any-return]
+
+
+def _no_kernel() -> OptionError:
+    return OptionError("the native kernel is not built here (no C compiler when it was installed)", "path")
+
+
+@functools.cache
+def exact_draws() -> bool:
+    """Whether the native kernel draws from a :class:`random.Random`'s state exactly as this Python does.
+
+    The kernel's :func:`native_sample_worlds` continues a generator's own
+    stream (its Mersenne Twister words, ``getrandbits``, ``randrange`` and
+    ``shuffle``), so that the expert samples the same worlds on both paths.
+    This checks it once per process against the running Python, bounds of
+    every size and a shuffle included; where it is false (a Python whose
+    :mod:`random` draws otherwise) the expert samples in Python. False where
+    the kernel is not built.
+
+    >>> exact_draws() == native_available()
+    True
+    """
+    if _NATIVE is None:
+        return False
+    bounds = [1, 2, 3, 13, 52, 2**31, 2**32 - 1, 2**32, 2**32 + 1, 3 * 2**40 + 7, 2**63 + 5, 2**64 - 1] * 4
+    for seed in (0, 1, 2026):
+        rng = random.Random(seed)
+        rng.getrandbits(32 * 600)  # into the next block of the generator's words
+        state = rng.getstate()
+        drawn, shuffled, x, after = _NATIVE.mt_draws(state[1], bounds, 39)
+        want = [rng.randrange(b) for b in bounds]
+        items = list(range(39))
+        rng.shuffle(items)
+        if drawn != want or shuffled != items or x != rng.random() or after != rng.getstate()[1]:
+            return False
+    return True
+
+
+def native_sample_worlds(table: bytes, rng: random.Random, count: int) -> list[tuple[int, ...]]:
+    """``count`` worlds by the native kernel from a sampler's packed table
+    (:meth:`hearts.bots.expert._Sampler.native_table`), drawing from ``rng``'s own state and leaving ``rng``
+    where the pure-Python sampler would. Only where :func:`exact_draws`; ``rng`` must be a plain
+    :class:`random.Random`."""
+    if _NATIVE is None:
+        raise _no_kernel()
+    if type(rng) is not random.Random:
+        raise OptionError(f"the native sampler draws from a plain random.Random, not {type(rng).__name__}", "rng")
+    version, words, gauss = rng.getstate()
+    worlds, words = _NATIVE.sample_worlds(table, words, count)
+    rng.setstate((version, words, gauss))
+    return worlds  # type: ignore[no-any-return]
+
+
+def native_playouts(
+    worlds: Sequence[Sequence[int]],
+    cards: Sequence[int],
+    trick: Sequence[int],
+    leader: int,
+    trick_number: int,
+    hearts_broken: bool,
+    taken: Sequence[int],
+    rules: Rules,
+    moon_subtract: Sequence[bool],
+    voids: Sequence[int],
+    me: int,
+) -> list[list[int]]:
+    """:func:`native_playout` for each of ``cards`` played by ``me`` (whose turn it is, after ``trick``) in each
+    world: per card, ``me``'s score world by world, as :func:`hearts.bots.expert.evaluate_play` scores them.
+    ``voids`` count the trick before ``me``'s card. Only where :func:`native_available`."""
+    if _NATIVE is None:
+        raise _no_kernel()
+    seats = sum(1 << s for s, flag in enumerate(moon_subtract) if flag)
+    return _NATIVE.playouts(  # type: ignore[no-any-return]
+        worlds, cards, trick, leader, trick_number, hearts_broken, taken, kernel_rules(rules), seats, voids, me
+    )
+
+
+def native_pass_playouts(
+    worlds: Sequence[Sequence[int]],
+    candidates: Sequence[int],
+    me: int,
+    offset: int,
+    rules: Rules,
+    moon_subtract: Sequence[bool],
+) -> list[list[int]]:
+    """Per candidate pass (a mask of ``me``'s cards), ``me``'s score in each world (hands as dealt): the others
+    pass by :func:`hearts.bots.expert.heuristic_pass`, the cards go ``offset`` seats on, the hand is played out
+    by the rollout policy, as :func:`hearts.bots.expert.evaluate_pass` scores it. Only where
+    :func:`native_available`."""
+    if _NATIVE is None:
+        raise _no_kernel()
+    seats = sum(1 << s for s, flag in enumerate(moon_subtract) if flag)
+    return _NATIVE.pass_playouts(  # type: ignore[no-any-return]
+        worlds, candidates, me, offset, rules.pass_size, kernel_rules(rules), seats
+    )

@@ -366,25 +366,37 @@ def test_levels() -> None:
         make_bot("grandmaster")
 
 
-def test_a_long_decision_reports_its_progress_world_by_world() -> None:
-    """Within ``reporting``, the expert tells how far it has got after every sampled world: rising, ending at 1;
-    outside it, nothing is told (and the choice is the same)."""
+def test_a_long_decision_reports_its_progress_world_by_world(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Within ``reporting``, the expert tells how far it has got after every sampled world in Python, after every
+    batch of worlds on the native kernel (the same shares, fewer of them): rising, ending at 1; outside it,
+    nothing is told (and the choice is the same)."""
+    from hearts import sim
     from hearts.bots import reporting
 
     hand = HandState(Deal.from_number(9), pass_direction=PassDirection.NONE)
     while len(hand.observation(hand.to_play).legal_moves) < 2:
         hand.play(RandomBot(seed=1).choose_play(hand.observation(hand.to_play)), seat=hand.to_play)
     obs = hand.observation(hand.to_play)
-    seen: list[float] = []
-    with reporting(seen.append):
-        chosen = ExpertBot(seed=3, worlds=40).choose_play(obs)
-    assert len(seen) == 40 and seen == sorted(seen) and seen[0] == 1 / 40 and seen[-1] == 1.0
-    assert ExpertBot(seed=3, worlds=40).choose_play(obs) == chosen
-    passed: list[float] = []
     start = HandState(Deal.from_number(9))
-    with reporting(passed.append):  # the pass's candidates by rounds of halving: told playout by playout
-        ExpertBot(seed=3, pass_worlds=6).choose_pass(start.observation(1))
-    assert len(passed) > 6 and passed == sorted(passed) and passed[-1] == 1.0
+    told: dict[str, tuple[list[float], list[float]]] = {}
+    for path in ["python", "native"] if sim.native_available() else ["python"]:
+        monkeypatch.setattr(sim, "_KERNEL", path)
+        seen: list[float] = []
+        with reporting(seen.append):
+            chosen = ExpertBot(seed=3, worlds=150).choose_play(obs)
+        assert seen == sorted(seen) and seen[-1] == 1.0
+        assert ExpertBot(seed=3, worlds=150).choose_play(obs) == chosen
+        passed: list[float] = []
+        with reporting(passed.append):  # the pass's candidates by rounds of halving
+            ExpertBot(seed=3, pass_worlds=6).choose_pass(start.observation(1))
+        assert len(passed) >= 5 and passed == sorted(passed) and passed[-1] == 1.0
+        told[path] = (seen, passed)
+    python, _ = told["python"]
+    assert python == [k / 150 for k in range(1, 151)]  # world by world
+    if "native" in told:
+        native, native_pass = told["native"]
+        assert 3 <= len(native) < len(python) and set(native) <= set(python)
+        assert set(native_pass) <= set(told["python"][1])
 
 
 def _rule_bots_midway(number: int, plays: int) -> HandState:

@@ -22,7 +22,8 @@ each decision it
    all four seats that plays the rule bot's habits (:func:`rollout_choice`:
    the lead likeliest to be beaten, Q♠ flushed out, high cards shed early,
    voids shown so far watched), on bitmasks, in C where the native kernel
-   is built (:func:`finish_hand`);
+   is built (:func:`finish_hand`; there the worlds are drawn and played out a
+   batch at a time, from the same random stream, with the same results);
 3. picks the option with the fewest expected points for itself (the hand's
    score after any moon), and says so in words
    (``"Playing 9♦: about 1.2 points expected; ..."``).
@@ -56,6 +57,7 @@ speed and is *not* reproducible.
 
 from __future__ import annotations
 
+import array
 import dataclasses
 import functools
 import itertools
@@ -299,6 +301,12 @@ class World:
     hands: tuple[int, ...]
 
 
+_UNMADE = object()
+
+_BATCH = 64
+"""Worlds per call of the native kernel's batch playouts (and per progress report there: about a millisecond)."""
+
+
 class _Sampler:
     """Exactly uniform sampling of the deals consistent with :class:`HiddenConstraints`.
 
@@ -331,6 +339,7 @@ class _Sampler:
         self.caps = tuple(caps)
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
         self._option_memo: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[tuple[int, ...], int]], int]] = {}
+        self._table: object = _UNMADE
         if self._count(0, self.caps) == 0:
             raise HeartsError("the observation is inconsistent: no deal of the unseen cards fits it")
 
@@ -390,6 +399,59 @@ class _Sampler:
         self._option_memo[key] = (options, total)
         return options, total
 
+    def native_table(self) -> bytes | None:
+        """The sampler packed for the native kernel (:func:`hearts.sim.native_sample_worlds`), or ``None`` when a
+        count of deals does not fit in 64 bits (then :meth:`sample` draws in Python). Made once."""
+        if self._table is not _UNMADE:
+            return self._table  # type: ignore[return-value]
+        if self._count(0, self.caps) >> 64:  # every count and weight is at most the number of deals
+            self._table = None
+            return None
+        m = len(self.others)
+        index: dict[tuple[int, tuple[int, ...]], int] = {}
+        states: list[list[int]] = []
+
+        def visit(g: int, caps: tuple[int, ...]) -> int:
+            if g == len(self.groups):
+                return -1
+            key = (g, caps)
+            if key in index:
+                return index[key]
+            allowed, cards = self.groups[g]
+            options, total = self._options(g, allowed, len(cards), caps)
+            record = [g, total, len(options)]
+            index[key] = len(states)
+            states.append(record)
+            for new, weight in options:
+                record += [weight, visit(g + 1, new), *(caps[i] - new[i] for i in range(m))]
+            return index[key]
+
+        root = visit(0, self.caps)
+        end = len(states)  # "after the last group"
+        start = list(self.base)
+        for s in self.others:
+            start[s] = self.cons.known[s]
+        words = [len(start), m, len(self.groups), end, root if self.groups else end, *start, *self.others]
+        for _, cards in self.groups:
+            words += [len(cards), *cards]
+        for record in states:
+            words += record[:3]
+            for at in range(3, len(record), 2 + m):
+                option = record[at : at + 2 + m]
+                option[1] = end if option[1] < 0 else option[1]
+                words += option
+        self._table = array.array("Q", words).tobytes()
+        return self._table
+
+    def sample_many(self, rng: random.Random, count: int) -> list[World]:
+        """``count`` worlds, :meth:`sample` after :meth:`sample`; on the native kernel in one call, the same
+        worlds from the same stream (:func:`hearts.sim.exact_draws`)."""
+        if count > 0 and type(rng) is random.Random and sim.kernel() == "native" and sim.exact_draws():
+            table = self.native_table()
+            if table is not None:
+                return [World(h) for h in sim.native_sample_worlds(table, rng, count)]
+        return [self.sample(rng) for _ in range(count)]
+
     def sample(self, rng: random.Random) -> World:
         hands = list(self.base)
         for s in self.others:
@@ -431,7 +493,7 @@ def sample_worlds(obs: Observation, count: int, rng: random.Random) -> list[Worl
     sampler = _Sampler(
         hidden_constraints(obs), [obs.hand_mask if s == obs.seat else 0 for s in range(obs.rules.num_players)]
     )
-    return [sampler.sample(rng) for _ in range(count)]
+    return sampler.sample_many(rng, count)
 
 
 def consistent(obs: Observation, world: World) -> bool:
@@ -872,7 +934,7 @@ def inferred_worlds(
     me = obs.seat
     sampler = _Sampler(hidden_constraints(obs), [obs.hand_mask if s == me else 0 for s in range(obs.rules.num_players)])
     if not _infers(obs, inference):
-        return [sampler.sample(rng) for _ in range(count)]
+        return sampler.sample_many(rng, count)
     return _resampled(sampler, rng, obs, count, inference, pool)
 
 
@@ -884,7 +946,7 @@ def _infers(obs: Observation, inference: float) -> bool:
 def _resampled(
     sampler: _Sampler, rng: random.Random, obs: Observation, worlds: int, weight: float, pool: int
 ) -> list[World]:
-    candidates = [sampler.sample(rng) for _ in range(pool * worlds)]
+    candidates = sampler.sample_many(rng, pool * worlds)
     plays = [(s, int(c)) for s, c in obs.plays]
     first = obs.tricks[0].leader if obs.tricks else obs.leader
     me, rules = obs.seat, obs.rules
@@ -1084,28 +1146,56 @@ def evaluate_play(
             voids[me] |= 1 << led
         after.append(([*trick, c], obs.hearts_broken or bool((1 << c) & rules.breakers_mask), tuple(voids)))
     resampled = time_limit is None and _infers(obs, inference)
-    if resampled:
-        chosen: Iterable[World] = _reporting(_resampled(sampler, rng, obs, worlds, inference, inference_pool))
-    else:
-        chosen = _worlds(sampler, rng, worlds, time_limit, minimum=4)
-    last: World | None = None
     draws: list[int] = []
-    for world in chosen:
-        if world is last:  # a world drawn twice (inference resamples): the playouts are deterministic
-            draws[-1] += 1
-            for r in results:
-                r.append(r[-1])
-            continue
-        last = world
-        draws.append(1)
-        for i, c in enumerate(options):
-            hands = list(world.hands)
-            hands[me] ^= 1 << c
-            t, broken, voids_now = after[i]
-            scores = finish_hand(
-                hands, t, obs.leader, obs.trick_number, broken, taken0, rules, obs.totals, voids_now
+    if time_limit is None and sim.kernel() == "native":
+        # Every world at once, then the playouts in batches on the kernel (the same worlds and scores).
+        drawn = _resampled(sampler, rng, obs, worlds, inference, inference_pool) if resampled else (
+            sampler.sample_many(rng, worlds)
+        )
+        distinct: list[World] = []
+        for world in drawn:
+            if distinct and world is distinct[-1]:
+                draws[-1] += 1
+            else:
+                distinct.append(world)
+                draws.append(1)
+        subtract = _moon_subtracts(rules, None if obs.totals is None else tuple(obs.totals))
+        played: list[list[int]] = [[] for _ in options]
+        for a in range(0, len(distinct), _BATCH):
+            part = [w.hands for w in distinct[a : a + _BATCH]]
+            cols = sim.native_playouts(
+                part, options, trick, obs.leader, obs.trick_number, obs.hearts_broken, taken0, rules, subtract,
+                obs.voids, me,
             )
-            results[i].append(scores[me])
+            for r, col in zip(played, cols):
+                r += col
+            report_progress(sum(draws[: a + len(part)]) / len(drawn))  # the share of the worlds drawn
+        for r, col in zip(results, played):
+            for score, times in zip(col, draws):
+                r += [score] * times
+    else:
+        chosen: Iterable[World]
+        if resampled:
+            chosen = _reporting(_resampled(sampler, rng, obs, worlds, inference, inference_pool))
+        else:
+            chosen = _worlds(sampler, rng, worlds, time_limit, minimum=4)
+        last: World | None = None
+        for world in chosen:
+            if world is last:  # a world drawn twice (inference resamples): the playouts are deterministic
+                draws[-1] += 1
+                for r in results:
+                    r.append(r[-1])
+                continue
+            last = world
+            draws.append(1)
+            for i, c in enumerate(options):
+                hands = list(world.hands)
+                hands[me] ^= 1 << c
+                t, broken, voids_now = after[i]
+                scores = finish_hand(
+                    hands, t, obs.leader, obs.trick_number, broken, taken0, rules, obs.totals, voids_now
+                )
+                results[i].append(scores[me])
     k = len(draws)  # distinct worlds played out (one result per option per draw)
     vals = []
     for c, r in zip(options, results):
@@ -1240,17 +1330,27 @@ def evaluate_pass(
     sampler = _Sampler(hidden_constraints(obs), [obs.hand_mask if s == me else 0 for s in range(n)])
     offset = (obs.pass_target - me) % n
 
-    def play(world: World, alive: Sequence[int], results: list[list[int]]) -> None:
-        their = [0 if s == me else heuristic_pass(world.hands[s], k_pass) for s in range(n)]
-        for i in alive:
-            passes = list(their)
-            passes[me] = cands[i]
-            hands = [world.hands[s] & ~passes[s] for s in range(n)]
-            for s in range(n):
-                hands[(s + offset) % n] |= passes[s]
-            leader = opening_leader(hands, rules)
-            scores = finish_hand(hands, [], leader, 0, False, [0] * n, rules, obs.totals)
-            results[i].append(scores[me])
+    native = sim.kernel() == "native"
+    subtract = _moon_subtracts(rules, None if obs.totals is None else tuple(obs.totals))
+
+    def play(worlds: Sequence[World], alive: Sequence[int], results: list[list[int]]) -> None:
+        if native:  # the same playouts, the others' passes included, in one call
+            cols = sim.native_pass_playouts([w.hands for w in worlds], [cands[i] for i in alive], me, offset, rules,
+                                            subtract)  # fmt: skip
+            for i, col in zip(alive, cols):
+                results[i] += col
+            return
+        for world in worlds:
+            their = [0 if s == me else heuristic_pass(world.hands[s], k_pass) for s in range(n)]
+            for i in alive:
+                passes = list(their)
+                passes[me] = cands[i]
+                hands = [world.hands[s] & ~passes[s] for s in range(n)]
+                for s in range(n):
+                    hands[(s + offset) % n] |= passes[s]
+                leader = opening_leader(hands, rules)
+                scores = finish_hand(hands, [], leader, 0, False, [0] * n, rules, obs.totals)
+                results[i].append(scores[me])
 
     results, reached = _search(sampler, rng, len(cands), worlds, time_limit, 2, play)
     return _evaluation("pass", [tuple(CARDS[c] for c in iter_mask(m)) for m in cands], results, reached)
@@ -1293,20 +1393,21 @@ def _search(
     worlds: int,
     time_limit: float | None,
     minimum: int,
-    play: Callable[[World, Sequence[int], list[list[int]]], None],
+    play: Callable[[Sequence[World], Sequence[int], list[list[int]]], None],
 ) -> tuple[list[list[int]], list[int]]:
     """Play ``options`` out in sampled worlds by sequential halving (:func:`halving_schedule`), or, with a
     ``time_limit``, every option in every world until time runs out (at least ``minimum`` worlds).
 
     The first round plays at least ``minimum`` worlds, so that every option has a standard error.
-    ``play(world, alive, results)`` appends each alive option's score to ``results[option]``. Returns the
+    ``play(worlds, alive, results)`` appends each alive option's score in each world, in order, to
+    ``results[option]``. Returns the
     results and, per option, the round it reached (the survivors of the last round the highest).
     """
     results: list[list[int]] = [[] for _ in range(options)]
     if time_limit is not None or options <= 1:
         everyone = range(options)
         for world in _worlds(sampler, rng, worlds, time_limit, minimum=minimum):
-            play(world, everyone, results)
+            play([world], everyone, results)
         return results, [0] * options
     schedule = halving_schedule(options, worlds)
     rounds = [max(new, minimum) if r == 0 else new for r, new in enumerate(schedule)]  # every option gets an error
@@ -1319,9 +1420,10 @@ def _search(
     for r, new in enumerate(rounds):
         for i in alive:
             reached[i] = r
-        for _ in range(new):
-            play(sampler.sample(rng), alive, results)
-            done += len(alive)
+        for a in range(0, new, _BATCH):  # sampled a batch at a time: the same worlds as one by one
+            part = sampler.sample_many(rng, min(_BATCH, new - a))
+            play(part, alive, results)
+            done += len(alive) * len(part)
             report_progress(done / total)
         if r + 1 < len(schedule):
             alive.sort(key=lambda i: (sum(results[i]), i))  # every alive option has the same worlds
