@@ -6,8 +6,8 @@
  *   stable_words(...), stable_shuffle(...) == hearts.deal.StableRandom's bits64() and shuffle() (SHA-256)
  *   play_tricks(...)   == hearts.selfplay._play_tricks_python, and its rule_play == RuleBot.decide_play
  *   sample_worlds(...), playouts(...), pass_playouts(...) == the expert's sampler and playouts, in batches
- * tests/test_sim.py, tests/test_selfplay_lean.py and tests/test_rule_bot_native.py check each pair for exact
- * equality, and the Python side against HandState.
+ * tests/test_sim.py, tests/test_selfplay_lean.py, tests/test_rule_bot_native.py and tests/test_expert_native.py
+ * check each pair for exact equality, and the Python side against HandState.
  *
  * Cards are ints 0..51 (suit * 13 + rank - 2; suits clubs, diamonds, spades, hearts); sets of cards are
  * 64-bit masks. No allocation happens in the hot loops; nothing here keeps state between calls.
@@ -596,8 +596,14 @@ static void playout(u64 *hands, int *trick, int tlen, int leader, int tn, int br
     score_hand(taken, rl, subtract, scores);
 }
 
+/* How many cards each seat holds in trick tn once tlen cards of it are played from leader on. */
+static void cards_left(const Rules *rl, int leader, int tn, int tlen, int *need) {
+    for (int s = 0; s < rl->n; s++) need[s] = rl->tricks - tn;
+    for (int i = 0; i < tlen; i++) need[(leader + i) % rl->n] -= 1;
+}
+
 static int read_masks(PyObject *seq, u64 *out, int want, const char *what) {
-    PyObject *fast = PySequence_Fast(seq, what);
+    PyObject *fast = PySequence_Tuple(seq);
     if (!fast) return 0;
     if (PySequence_Fast_GET_SIZE(fast) != want) {
         PyErr_Format(PyExc_ValueError, "%s must hold %d masks", what, want);
@@ -631,7 +637,7 @@ static PyObject *k_playout(PyObject *self, PyObject *args) {
         return NULL;
     int voids[MAX_PLAYERS];
     for (int s = 0; s < n; s++) voids[s] = (int)(void_masks[s] & 0xF);
-    PyObject *tfast = PySequence_Fast(trick_obj, "trick");
+    PyObject *tfast = PySequence_Tuple(trick_obj);
     if (!tfast) return NULL;
     Py_ssize_t tlen = PySequence_Fast_GET_SIZE(tfast);
     if (tlen > n || leader < 0 || leader >= n || tn < 0 || tn >= rl.tricks || subtract < 0 || subtract >= 1 << n) {
@@ -650,6 +656,14 @@ static PyObject *k_playout(PyObject *self, PyObject *args) {
         trick[i] = (int)c;
     }
     Py_DECREF(tfast);
+    int need[MAX_PLAYERS];
+    cards_left(&rl, leader, tn, (int)tlen, need);
+    for (int s = 0; s < n; s++) {
+        if (count(hands[s]) != need[s]) {
+            PyErr_SetString(PyExc_ValueError, "playout: the hands do not hold the cards the position leaves them");
+            return NULL;
+        }
+    }
     int scores[MAX_PLAYERS];
     playout(hands, trick, (int)tlen, leader, tn, broken, taken, &rl, subtract, voids, scores);
     PyObject *out = PyList_New(n);
@@ -713,7 +727,7 @@ static PyObject *k_policy_misses(PyObject *self, PyObject *args) {
     if (!parse_rules(rules_tuple, &rl)) return NULL;
     int n = rl.n, k = rl.n * rl.tricks;
     int seats[52], cards[52];
-    PyObject *sf = PySequence_Fast(seats_obj, "seats"), *cf = sf ? PySequence_Fast(cards_obj, "cards") : NULL;
+    PyObject *sf = PySequence_Tuple(seats_obj), *cf = sf ? PySequence_Tuple(cards_obj) : NULL;
     if (!cf) {
         Py_XDECREF(sf);
         return NULL;
@@ -738,7 +752,7 @@ static PyObject *k_policy_misses(PyObject *self, PyObject *args) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "policy_misses: plays out of range");
         return NULL;
     }
-    PyObject *wf = PySequence_Fast(worlds_obj, "worlds");
+    PyObject *wf = PySequence_Tuple(worlds_obj);
     if (!wf) return NULL;
     Py_ssize_t count_w = PySequence_Fast_GET_SIZE(wf);
     PyObject *out = PyList_New(count_w);
@@ -1568,7 +1582,7 @@ static PyObject *k_play_tricks(PyObject *self, PyObject *args) {
         }
         PyObject *cobj = NULL;
         Py_ssize_t c = -1;
-        PyObject *seq = PySequence_Fast(cards, "");
+        PyObject *seq = PySequence_Tuple(cards);
         Py_DECREF(cards);
         if (!seq) PyErr_Clear();
         else if (PySequence_Fast_GET_SIZE(seq) == 1 && PyIndex_Check(PySequence_Fast_GET_ITEM(seq, 0))) {
@@ -1819,7 +1833,7 @@ static PyObject *k_mt_draws(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "mt_draws: shuffle_len must be 0 to 52");
         return NULL;
     }
-    PyObject *fast = PySequence_Fast(below_obj, "below");
+    PyObject *fast = PySequence_Tuple(below_obj);
     if (!fast) return NULL;
     Py_ssize_t k = PySequence_Fast_GET_SIZE(fast);
     PyObject *drawn = PyList_New(k);
@@ -1928,7 +1942,10 @@ static int table_read(const u64 *w, Py_ssize_t len, Table *t) {
             if (opt[0] > left) goto bad;
             left -= opt[0];
             if (g + 1 == (u64)t->groups ? next != (u64)t->states : next >= (u64)t->states) goto bad;
-            for (int i = 0; i < t->m; i++) took += opt[2 + i];
+            for (int i = 0; i < t->m; i++) {
+                if (opt[2 + i] > t->group[g][0]) goto bad; /* (and so the sum below cannot wrap round) */
+                took += opt[2 + i];
+            }
             if (took != t->group[g][0]) goto bad;
         }
         if (left) goto bad;
@@ -2016,8 +2033,8 @@ done:
     return result;
 }
 
-/* A world's hands (n masks) for a batch: disjoint, within the deck. */
-static int world_hands(PyObject *world, u64 *hands, const Rules *rl, u64 also) {
+/* A world's hands (n masks) for a batch: disjoint, within the deck, each of need[s] cards. */
+static int world_hands(PyObject *world, u64 *hands, const Rules *rl, u64 also, const int *need) {
     if (!read_masks(world, hands, rl->n, "a world's hands")) return 0;
     u64 seen = also;
     for (int s = 0; s < rl->n; s++) {
@@ -2025,10 +2042,15 @@ static int world_hands(PyObject *world, u64 *hands, const Rules *rl, u64 also) {
             PyErr_SetString(PyExc_ValueError, "a world's hands overlap each other or the cards played");
             return 0;
         }
+        if (count(hands[s]) != need[s]) {
+            PyErr_SetString(PyExc_ValueError, "a world's hands do not hold the cards the position leaves them");
+            return 0;
+        }
         seen |= hands[s];
     }
     return 1;
 }
+
 
 /* evaluate_play's playouts: in every world, each option card played by `me` into the trick, then the hand played to
  * the end by the rollout policy; per option, the list of me's scores world by world. */
@@ -2047,7 +2069,7 @@ static PyObject *k_playouts(PyObject *self, PyObject *args) {
     int trick[MAX_PLAYERS], tlen = 0, opts[52], k = 0;
     u64 in_trick = 0, played = 0;
     for (int s = 0; s < n; s++) played |= taken[s];
-    PyObject *tf = PySequence_Fast(trick_obj, "trick");
+    PyObject *tf = PySequence_Tuple(trick_obj);
     if (!tf) return NULL;
     int bad = PySequence_Fast_GET_SIZE(tf) >= n;
     for (Py_ssize_t i = 0; !bad && i < PySequence_Fast_GET_SIZE(tf); i++) {
@@ -2059,7 +2081,7 @@ static PyObject *k_playouts(PyObject *self, PyObject *args) {
         }
     }
     Py_DECREF(tf);
-    PyObject *cf = bad ? NULL : PySequence_Fast(cards_obj, "cards");
+    PyObject *cf = bad ? NULL : PySequence_Tuple(cards_obj);
     if (cf) {
         bad = PySequence_Fast_GET_SIZE(cf) > 52;
         for (Py_ssize_t i = 0; !bad && i < PySequence_Fast_GET_SIZE(cf); i++) {
@@ -2074,7 +2096,7 @@ static PyObject *k_playouts(PyObject *self, PyObject *args) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "playouts: position out of range");
         return NULL;
     }
-    PyObject *wf = PySequence_Fast(worlds_obj, "worlds");
+    PyObject *wf = PySequence_Tuple(worlds_obj);
     if (!wf) return NULL;
     Py_ssize_t count_w = PySequence_Fast_GET_SIZE(wf);
     PyObject *out = PyList_New(k);
@@ -2083,10 +2105,11 @@ static PyObject *k_playouts(PyObject *self, PyObject *args) {
         if (!col) Py_CLEAR(out);
         else PyList_SET_ITEM(out, i, col);
     }
-    int led = tlen ? trick[0] / 13 : -1;
+    int led = tlen ? trick[0] / 13 : -1, need[MAX_PLAYERS];
+    cards_left(&rl, leader, tn, tlen, need);
     for (Py_ssize_t w = 0; out && w < count_w; w++) {
         u64 hands[MAX_PLAYERS];
-        if (!world_hands(PySequence_Fast_GET_ITEM(wf, w), hands, &rl, in_trick | played)) {
+        if (!world_hands(PySequence_Fast_GET_ITEM(wf, w), hands, &rl, in_trick | played, need)) {
             Py_CLEAR(out);
             break;
         }
@@ -2170,7 +2193,7 @@ static PyObject *k_pass_playouts(PyObject *self, PyObject *args) {
     if (!parse_rules(rules_tuple, &rl)) return NULL;
     int n = rl.n;
     u64 cands[1024];
-    PyObject *cf = PySequence_Fast(cands_obj, "candidates");
+    PyObject *cf = PySequence_Tuple(cands_obj);
     if (!cf) return NULL;
     Py_ssize_t k = PySequence_Fast_GET_SIZE(cf);
     int bad = k > 1024 || me < 0 || me >= n || offset < 0 || offset >= n || k_pass < 1 || k_pass > rl.tricks ||
@@ -2184,7 +2207,7 @@ static PyObject *k_pass_playouts(PyObject *self, PyObject *args) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "pass_playouts: arguments out of range");
         return NULL;
     }
-    PyObject *wf = PySequence_Fast(worlds_obj, "worlds");
+    PyObject *wf = PySequence_Tuple(worlds_obj);
     if (!wf) return NULL;
     Py_ssize_t count_w = PySequence_Fast_GET_SIZE(wf);
     PyObject *out = PyList_New(k);
@@ -2193,20 +2216,15 @@ static PyObject *k_pass_playouts(PyObject *self, PyObject *args) {
         if (!col) Py_CLEAR(out);
         else PyList_SET_ITEM(out, i, col);
     }
+    int whole[MAX_PLAYERS];
+    cards_left(&rl, 0, 0, 0, whole);
     for (Py_ssize_t w = 0; out && w < count_w; w++) {
         u64 hands[MAX_PLAYERS], their[MAX_PLAYERS];
-        if (!world_hands(PySequence_Fast_GET_ITEM(wf, w), hands, &rl, 0)) {
+        if (!world_hands(PySequence_Fast_GET_ITEM(wf, w), hands, &rl, 0, whole)) {
             Py_CLEAR(out);
             break;
         }
-        for (int s = 0; s < n; s++) {
-            if (count(hands[s]) != rl.tricks) {
-                PyErr_SetString(PyExc_ValueError, "pass_playouts: a world's hands are not whole hands");
-                Py_CLEAR(out);
-                break;
-            }
-            their[s] = s == me ? 0 : heuristic_pass(hands[s], k_pass);
-        }
+        for (int s = 0; s < n; s++) their[s] = s == me ? 0 : heuristic_pass(hands[s], k_pass);
         for (Py_ssize_t i = 0; out && i < k; i++) {
             if ((cands[i] & hands[me]) != cands[i]) {
                 PyErr_SetString(PyExc_ValueError, "pass_playouts: a candidate pass is not in the player's hand");

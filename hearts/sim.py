@@ -471,6 +471,8 @@ def native_pass_playouts(
     if _NATIVE is None:
         raise _no_kernel()
     seats = sum(1 << s for s, flag in enumerate(moon_subtract) if flag)
-    return _NATIVE.pass_playouts(  # type: ignore[no-any-return]
-        worlds, candidates, me, offset, rules.pass_size, kernel_rules(rules), seats
-    )
+    out: list[list[int]] = []
+    for a in range(0, len(candidates), 1024):  # the kernel takes up to 1,024 candidates a call
+        out += _NATIVE.pass_playouts(worlds, candidates[a : a + 1024], me, offset, rules.pass_size,
+                                     kernel_rules(rules), seats)  # fmt: skip
+    return out

@@ -367,9 +367,9 @@ def test_levels() -> None:
 
 
 def test_a_long_decision_reports_its_progress_world_by_world(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Within ``reporting``, the expert tells how far it has got after every sampled world in Python, after every
-    batch of worlds on the native kernel (the same shares, fewer of them): rising, ending at 1; outside it,
-    nothing is told (and the choice is the same)."""
+    """Within ``reporting``, the expert tells how far it has got after every sampled world (in each of the
+    pass's rounds too) in Python, after every batch of worlds on the native kernel (the same shares, fewer of them):
+    rising, ending at 1; outside it, nothing is told (and the choice is the same)."""
     from hearts import sim
     from hearts.bots import reporting
 
@@ -391,12 +391,13 @@ def test_a_long_decision_reports_its_progress_world_by_world(monkeypatch: pytest
             ExpertBot(seed=3, pass_worlds=6).choose_pass(start.observation(1))
         assert len(passed) >= 5 and passed == sorted(passed) and passed[-1] == 1.0
         told[path] = (seen, passed)
-    python, _ = told["python"]
+    python, python_pass = told["python"]
     assert python == [k / 150 for k in range(1, 151)]  # world by world
+    assert len(python_pass) > 20  # 20 candidates in rounds of halving, told after every world
     if "native" in told:
         native, native_pass = told["native"]
         assert 3 <= len(native) < len(python) and set(native) <= set(python)
-        assert set(native_pass) <= set(told["python"][1])
+        assert set(native_pass) <= set(python_pass)
 
 
 def _rule_bots_midway(number: int, plays: int) -> HandState:

@@ -198,13 +198,22 @@ def test_native_batches_refuse_impossible_positions() -> None:
     with pytest.raises(ValueError, match="not in the player's hand"):
         sim.native_playouts(worlds, [not_mine], trick, obs.leader, obs.trick_number, False, taken, rules, no,
                             obs.voids, obs.seat)  # fmt: skip
+    dealt = [h.mask for h in Deal.from_number(0, rules).hands]
+    lead = dealt.index(next(h for h in dealt if h & 1))  # the 2♣'s holder leads
+    other = (lead + 1) % 4
+    dealt[other] = dealt[other] & (dealt[other] - 1) | dealt[lead] & -dealt[lead]  # a card in two hands
     with pytest.raises(ValueError, match="overlap"):
-        sim.native_playouts([(1, 1, 0, 0)], [0], [], 0, 0, False, [0] * 4, rules, no, [0] * 4, 0)
+        sim.native_playouts([tuple(dealt)], [0], [], lead, 0, False, [0] * 4, rules, no, [0] * 4, lead)
     with pytest.raises(ValueError, match="out of range"):
         sim.native_playouts(worlds, [0], trick, obs.leader, obs.trick_number, False, taken, rules, no, obs.voids,
                             (obs.seat + 1) % 4)  # fmt: skip
-    with pytest.raises(ValueError, match="pass_playouts"):
-        sim.native_pass_playouts([(1, 2, 4, 8)], [7], 0, 1, rules, no)
+    whole = tuple(h.mask for h in Deal.from_number(0, rules).hands)
+    with pytest.raises(ValueError, match="do not hold"):
+        sim.native_pass_playouts([(1, 2, 4, 8)], [7], 0, 1, rules, no)  # not whole hands
+    mine = [c for c in range(52) if whole[0] >> c & 1][:2]
+    theirs = next(c for c in range(52) if whole[1] >> c & 1)
+    with pytest.raises(ValueError, match="not in the player's hand"):
+        sim.native_pass_playouts([whole], [1 << mine[0] | 1 << mine[1] | 1 << theirs], 0, 1, rules, no)
 
 
 def _scores(ev: expert.Evaluation) -> list[object]:
@@ -244,3 +253,70 @@ def test_a_review_is_the_same_on_either_path(monkeypatch: pytest.MonkeyPatch) ->
         frames[path] = review_hand(h, 1, worlds=60, pass_worlds=10, check_worlds=300)
     assert frames["python"].equals(frames["native"])
     assert (frames["native"]["check_worlds"] > 0).any()  # some choices were checked in fresh worlds
+
+
+def test_input_that_changes_while_it_is_read_is_read_as_it_was() -> None:
+    # A card whose __index__ appends to the list being read: the kernel reads a copy, so the list's growth cannot
+    # carry it past its arrays (it crashed, or wrote past the trick, before).
+    from hearts import _kernel  # type: ignore[attr-defined]
+
+    class Growing:
+        def __init__(self, value: int, grow: list[object]) -> None:
+            self.value, self.grow = value, grow
+
+        def __index__(self) -> int:
+            self.grow.extend([0] * 200)
+            return self.value
+
+    rules = Rules()
+    obs = next(o for o in _observations(rules, 5, seed=22) if o.phase.name == "PLAYING" and not o.trick)
+    worlds = [w.hands for w in _sampler(obs).sample_many(random.Random(0), 2)]
+    card = next(c for c in range(52) if obs.legal_mask() >> c & 1)
+    cards: list[object] = []
+    cards.append(Growing(card, cards))
+    got = _kernel.playouts(worlds, cards, [], obs.leader, obs.trick_number, obs.hearts_broken,
+                           expert._taken_from(obs), sim.kernel_rules(rules), 0, list(obs.voids), obs.seat)  # fmt: skip
+    assert len(got) == 1 and len(got[0]) == 2 and len(cards) > 1
+
+
+def test_more_candidates_than_one_kernel_call_takes() -> None:
+    rules = Rules()
+    obs = HandState(Deal.from_number(3, rules)).observation(0)
+    cands = expert.pass_candidates(obs.hand_mask, pool=13)  # all 286 passes, four times over
+    worlds = [w.hands for w in _sampler(obs).sample_many(random.Random(1), 2)]
+    got = sim.native_pass_playouts(worlds, cands * 4, 0, 1, rules, (False,) * 4)
+    assert len(got) == 4 * 286 and got[:286] == got[286:572] == got[-286:]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda w: (w[0], w[1] | 1 << 51 if not w[1] >> 51 & 1 else w[1] & ~(1 << 51), w[2], w[3]),  # a card more/less
+        lambda w: (w[0], 0, w[2], w[3]),  # an empty hand
+    ],
+)
+def test_worlds_whose_hands_do_not_fit_the_position_are_refused(change: object) -> None:
+    rules = Rules()
+    obs = next(o for o in _observations(rules, 8, seed=23) if o.phase.name == "PLAYING" and o.trick_number < 10)
+    world = _sampler(obs).sample(random.Random(2)).hands
+    bad = change(world)  # type: ignore[operator]
+    me = obs.seat
+    card = next(c for c in range(52) if obs.legal_mask() >> c & 1)
+    with pytest.raises(ValueError):
+        sim.native_playouts([bad], [card], [int(c) for _, c in obs.trick], obs.leader, obs.trick_number,
+                            obs.hearts_broken, expert._taken_from(obs), rules, (False,) * 4, obs.voids, me)  # fmt: skip
+    with pytest.raises(ValueError):
+        sim.native_playout(bad, [int(c) for _, c in obs.trick], obs.leader, obs.trick_number, obs.hearts_broken,
+                           expert._taken_from(obs), rules, False, obs.voids)  # fmt: skip
+
+
+def test_a_table_whose_counts_wrap_round_is_refused() -> None:
+    # An option whose per-seat counts add up to the group's size only modulo 2**64 (it read past the shuffled
+    # cards before).
+    import array
+
+    from hearts import _kernel  # type: ignore[attr-defined]
+
+    words = [3, 2, 1, 1, 0, 0, 0, 0, 1, 2, 2, 0, 1, 0, 1, 1, 1, 1, 2**64 - 1, 3]
+    with pytest.raises(ValueError, match="sample_worlds"):
+        _kernel.sample_worlds(array.array("Q", words).tobytes(), random.Random(0).getstate()[1], 1)

@@ -22,8 +22,9 @@ each decision it
    all four seats that plays the rule bot's habits (:func:`rollout_choice`:
    the lead likeliest to be beaten, Q♠ flushed out, high cards shed early,
    voids shown so far watched), on bitmasks, in C where the native kernel
-   is built (:func:`finish_hand`; there the worlds are drawn and played out a
-   batch at a time, from the same random stream, with the same results);
+   is built (:func:`finish_hand`; there, with a fixed budget, the worlds are
+   also drawn and played out a batch at a time, from the same random stream,
+   with the same results: see :meth:`_Sampler.sample_many`);
 3. picks the option with the fewest expected points for itself (the hand's
    score after any moon), and says so in words
    (``"Playing 9♦: about 1.2 points expected; ..."``).
@@ -304,7 +305,8 @@ class World:
 _UNMADE = object()
 
 _BATCH = 64
-"""Worlds per call of the native kernel's batch playouts (and per progress report there: about a millisecond)."""
+"""Worlds per call of the native kernel's batch playouts, and per progress report on that path (about a
+millisecond of work); the pure-Python path reports after every world."""
 
 
 class _Sampler:
@@ -445,7 +447,8 @@ class _Sampler:
 
     def sample_many(self, rng: random.Random, count: int) -> list[World]:
         """``count`` worlds, :meth:`sample` after :meth:`sample`; on the native kernel in one call, the same
-        worlds from the same stream (:func:`hearts.sim.exact_draws`)."""
+        worlds from the same stream, where it draws as this Python does (:func:`hearts.sim.exact_draws`), ``rng``
+        is a plain :class:`random.Random` and the deals can be counted in 64 bits (:meth:`native_table`)."""
         if count > 0 and type(rng) is random.Random and sim.kernel() == "native" and sim.exact_draws():
             table = self.native_table()
             if table is not None:
@@ -1352,7 +1355,7 @@ def evaluate_pass(
                 scores = finish_hand(hands, [], leader, 0, False, [0] * n, rules, obs.totals)
                 results[i].append(scores[me])
 
-    results, reached = _search(sampler, rng, len(cands), worlds, time_limit, 2, play)
+    results, reached = _search(sampler, rng, len(cands), worlds, time_limit, 2, play, _BATCH if native else 1)
     return _evaluation("pass", [tuple(CARDS[c] for c in iter_mask(m)) for m in cands], results, reached)
 
 
@@ -1394,13 +1397,15 @@ def _search(
     time_limit: float | None,
     minimum: int,
     play: Callable[[Sequence[World], Sequence[int], list[list[int]]], None],
+    batch: int = 1,
 ) -> tuple[list[list[int]], list[int]]:
     """Play ``options`` out in sampled worlds by sequential halving (:func:`halving_schedule`), or, with a
     ``time_limit``, every option in every world until time runs out (at least ``minimum`` worlds).
 
     The first round plays at least ``minimum`` worlds, so that every option has a standard error.
     ``play(worlds, alive, results)`` appends each alive option's score in each world, in order, to
-    ``results[option]``. Returns the
+    ``results[option]``; it is given up to ``batch`` worlds at a time (the progress is told after each call).
+    Returns the
     results and, per option, the round it reached (the survivors of the last round the highest).
     """
     results: list[list[int]] = [[] for _ in range(options)]
@@ -1420,8 +1425,8 @@ def _search(
     for r, new in enumerate(rounds):
         for i in alive:
             reached[i] = r
-        for a in range(0, new, _BATCH):  # sampled a batch at a time: the same worlds as one by one
-            part = sampler.sample_many(rng, min(_BATCH, new - a))
+        for a in range(0, new, batch):  # sampled a batch at a time: the same worlds as one by one
+            part = sampler.sample_many(rng, min(batch, new - a))
             play(part, alive, results)
             done += len(alive) * len(part)
             report_progress(done / total)
