@@ -2052,6 +2052,17 @@ static int world_hands(PyObject *world, u64 *hands, const Rules *rl, u64 also, c
 }
 
 
+/* The result of a batch: k lists of `worlds` scores each, filled in by the caller (NULL on error). */
+static PyObject *score_columns(Py_ssize_t k, Py_ssize_t worlds) {
+    PyObject *out = PyList_New(k);
+    for (Py_ssize_t i = 0; out && i < k; i++) {
+        PyObject *col = PyList_New(worlds);
+        if (!col) Py_CLEAR(out);
+        else PyList_SET_ITEM(out, i, col);
+    }
+    return out;
+}
+
 /* evaluate_play's playouts: in every world, each option card played by `me` into the trick, then the hand played to
  * the end by the rollout policy; per option, the list of me's scores world by world. */
 static PyObject *k_playouts(PyObject *self, PyObject *args) {
@@ -2099,12 +2110,7 @@ static PyObject *k_playouts(PyObject *self, PyObject *args) {
     PyObject *wf = PySequence_Tuple(worlds_obj);
     if (!wf) return NULL;
     Py_ssize_t count_w = PySequence_Fast_GET_SIZE(wf);
-    PyObject *out = PyList_New(k);
-    for (int i = 0; out && i < k; i++) {
-        PyObject *col = PyList_New(count_w);
-        if (!col) Py_CLEAR(out);
-        else PyList_SET_ITEM(out, i, col);
-    }
+    PyObject *out = score_columns(k, count_w);
     int led = tlen ? trick[0] / 13 : -1, need[MAX_PLAYERS];
     cards_left(&rl, leader, tn, tlen, need);
     for (Py_ssize_t w = 0; out && w < count_w; w++) {
@@ -2210,12 +2216,7 @@ static PyObject *k_pass_playouts(PyObject *self, PyObject *args) {
     PyObject *wf = PySequence_Tuple(worlds_obj);
     if (!wf) return NULL;
     Py_ssize_t count_w = PySequence_Fast_GET_SIZE(wf);
-    PyObject *out = PyList_New(k);
-    for (Py_ssize_t i = 0; out && i < k; i++) {
-        PyObject *col = PyList_New(count_w);
-        if (!col) Py_CLEAR(out);
-        else PyList_SET_ITEM(out, i, col);
-    }
+    PyObject *out = score_columns(k, count_w);
     int whole[MAX_PLAYERS];
     cards_left(&rl, 0, 0, 0, whole);
     for (Py_ssize_t w = 0; out && w < count_w; w++) {

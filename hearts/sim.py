@@ -63,6 +63,15 @@ ENV_VAR = native.ENV_VAR
 _NATIVE = native.MODULE
 
 
+def _no_kernel() -> OptionError:
+    return OptionError("the native kernel is not built here (no C compiler when it was installed)", "path")
+
+
+def _seat_bits(flags: Sequence[bool]) -> int:
+    """Per-seat flags as the kernel takes them: bit ``s`` for seat ``s``."""
+    return sum(1 << s for s, flag in enumerate(flags) if flag)
+
+
 def native_available() -> bool:
     """True when the C kernel was built and imports.
 
@@ -91,7 +100,7 @@ def _path(path: Path | None) -> Path:
     if path not in ("native", "python"):
         raise OptionError(f"path must be 'native' or 'python', not {path!r}", "path")
     if path == "native" and _NATIVE is None:
-        raise OptionError("the native kernel is not built here (no C compiler when it was installed)", "path")
+        raise _no_kernel()
     return path
 
 
@@ -359,11 +368,11 @@ def native_playout(
     :func:`native_available`.
     """
     if _NATIVE is None:
-        raise OptionError("the native kernel is not built here (no C compiler when it was installed)", "path")
+        raise _no_kernel()
     if isinstance(moon_subtract, bool):
         seats = (1 << rules.num_players) - 1 if moon_subtract else 0
     else:
-        seats = sum(1 << s for s, flag in enumerate(moon_subtract) if flag)
+        seats = _seat_bits(moon_subtract)
     return _NATIVE.playout(  # type: ignore[no-any-return]
         hands, trick, leader, trick_number, hearts_broken, taken, kernel_rules(rules), seats,
         (0,) * rules.num_players if voids is None else voids,
@@ -376,14 +385,10 @@ def native_policy_misses(
     """The native kernel's :func:`hearts.bots.expert.policy_misses` (the pure-Python reference it equals), for
     many worlds at once: one count per world's hands. Only where :func:`native_available`."""
     if _NATIVE is None:
-        raise OptionError("the native kernel is not built here (no C compiler when it was installed)", "path")
+        raise _no_kernel()
     seats = [s for s, _ in plays]
     cards = [c for _, c in plays]
     return _NATIVE.policy_misses(seats, cards, first_leader, worlds, me, kernel_rules(rules))  # type: ignore[no-any-return]
-
-
-def _no_kernel() -> OptionError:
-    return OptionError("the native kernel is not built here (no C compiler when it was installed)", "path")
 
 
 @functools.cache
@@ -450,7 +455,7 @@ def native_playouts(
     ``voids`` count the trick before ``me``'s card. Only where :func:`native_available`."""
     if _NATIVE is None:
         raise _no_kernel()
-    seats = sum(1 << s for s, flag in enumerate(moon_subtract) if flag)
+    seats = _seat_bits(moon_subtract)
     return _NATIVE.playouts(  # type: ignore[no-any-return]
         worlds, cards, trick, leader, trick_number, hearts_broken, taken, kernel_rules(rules), seats, voids, me
     )
@@ -470,7 +475,7 @@ def native_pass_playouts(
     :func:`native_available`."""
     if _NATIVE is None:
         raise _no_kernel()
-    seats = sum(1 << s for s, flag in enumerate(moon_subtract) if flag)
+    seats = _seat_bits(moon_subtract)
     out: list[list[int]] = []
     for a in range(0, len(candidates), 1024):  # the kernel takes up to 1,024 candidates a call
         out += _NATIVE.pass_playouts(worlds, candidates[a : a + 1024], me, offset, rules.pass_size,
