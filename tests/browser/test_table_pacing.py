@@ -3,7 +3,8 @@
 - Master bots think for a while after each card: two quick clicks then play only the first card, the second is
   refused on the spot with a message, and the saved record holds only cards played to tricks that were on screen
   when they were clicked.
-- A whole game at every level (50 points, cards not moving, to keep it short), timing each click in the page: to
+- A game to its end at every level (50 points, cards not moving, to keep it short): the weaker levels finish a
+  saved game the learner comes back to, the strongest plays a whole game; each click is timed in the page, to
   the first change on screen and to the bots' last card (printed, with the screenshots' folder).
 - A deal link: ``?deal=N`` in the Voilà app's address opens that deal (asking first when a game is in progress);
   ``?deal=abc`` says what is wrong with the link.
@@ -36,8 +37,14 @@ from hearts_pages import (
 )
 from playwright.sync_api import expect
 
+from hearts.bots import RuleBot
+from hearts.game import Game
 from hearts.record import GameRecord
+from hearts.rules import Rules
+from hearts.selfplay import play_out
+from hearts_widgets import store
 from hearts_widgets.levels import available_levels
+from hearts_widgets.table_model import SAVE_FORMAT
 from hearts_widgets.text import level_label
 
 APP = "tutorials/apps/en/table.ipynb"
@@ -200,54 +207,84 @@ def test_two_quick_clicks_while_master_bots_think(
     table.shot(screenshots, f"{prefix}-8-settings")
 
 
-def test_a_whole_game_at_every_level(voila: Any, open_page: Any, settings: Any, screenshots: Path) -> None:
+def saved_near_the_end(number: int, level: str, target: int = 50) -> dict[str, Any]:
+    """A table save (the app's own format) of game ``number`` to ``target`` points, played by rule bots until a
+    hand is dealt with someone within 6 points of the target: the learner comes back for the game's end."""
+    game = Game(number, Rules(target_score=target))
+    bots = [RuleBot(seed=s) for s in range(4)]
+    while max(game.totals) < target - 6:
+        play_out(game.hand, bots, totals=tuple(game.totals))
+        game.next_hand()
+    assert not game.is_over and not game.hand.plays, game.totals
+    table = {"level": level, "selection": [], "recorded": False, "game_id": f"near-the-end-{number}"}
+    return {"format": SAVE_FORMAT, "version": 1, "game": GameRecord.from_game(game).to_dict(), "table": table}
+
+
+def play_to_the_end(table: Board, level: str) -> dict[str, int]:
+    """Play the table's game to its end (the first legal card each time), then the click timings in the page."""
+    page = table.page
+    page.evaluate("() => { window.__hw.clicks = []; }")
+    while True:
+        table.collect()
+        if table.root.locator(".hw-game-over").is_visible():
+            break
+        if table.root.locator(".hw-btn-next").is_visible():
+            table.press("next")
+            continue
+        if table.root.locator(".hw-btn-pass").is_visible():
+            pass_three(table)
+            continue
+        legal = [c for c in table.hand() if c.legal]
+        assert legal, (level, table.message())
+        table.click_card(legal[0].code)
+    kind, text = table.message()
+    assert kind == "ok" and "The game is over" in text, (level, kind, text)
+    plays = [c for c in page.evaluate("() => window.__hw.clicks") if "last" in c]
+    assert plays, level
+    firsts = [c["first"] for c in plays]
+    lasts = [c["last"] for c in plays]
+    return {
+        "clicks": len(plays),
+        "first_median_ms": round(statistics.median(firsts)),
+        "first_worst_ms": round(max(firsts)),
+        "bots_done_median_ms": round(statistics.median(lasts)),
+        "bots_done_worst_ms": round(max(lasts)),
+    }
+
+
+def test_a_game_to_its_end_at_every_level(voila: Any, open_page: Any, settings: Any, screenshots: Path) -> None:
+    """The weakest levels finish a saved game the learner comes back to (its level taken from the save); the
+    strongest plays a whole game from its first deal. Each ends with the game over and the score sheet."""
     settings(voila, speed="off", trick_pause=0, target_score=50)
     page = open_page(1280, 900)
-    table = open_app("voila", voila, page)
     figures = {}
-    for n, level in enumerate(available_levels()):
-        choose_level(table, level)
-        start(table, 300 + n)
-        page.evaluate("() => { window.__hw.clicks = []; }")
-        hands = 0
-        while True:
-            table.collect()
-            if table.root.locator(".hw-game-over").is_visible():
-                break
-            if table.root.locator(".hw-btn-next").is_visible():
-                table.press("next")
-                continue
-            if table.root.locator(".hw-btn-pass").is_visible():
-                hands += 1
-                pass_three(table)
-                continue
-            legal = [c for c in table.hand() if c.legal]
-            assert legal, (level, table.message())
-            table.click_card(legal[0].code)
-        hands = max(hands, 1)
-        kind, text = table.message()
-        assert kind == "ok" and "The game is over" in text, (level, kind, text)
-        clicks = page.evaluate("() => window.__hw.clicks")
-        plays = [c for c in clicks if "last" in c]
-        assert plays, level
-        firsts = [c["first"] for c in plays]
-        lasts = [c["last"] for c in plays]
-        figures[level] = {
-            "clicks": len(plays),
-            "first_median_ms": round(statistics.median(firsts)),
-            "first_worst_ms": round(max(firsts)),
-            "bots_done_median_ms": round(statistics.median(lasts)),
-            "bots_done_worst_ms": round(max(lasts)),
-        }
-        if level == available_levels()[-1]:
-            table.shot(screenshots, "game-1280x900-over")
-            open_panel(table, "Score sheet")
-            sheet = table.root.locator(".hw-sheet-box")
-            expect(sheet.locator("tr.hw-total")).to_be_visible()
-            # Beside the board (Voilà's column) every seat's column is on show, none cut off or scrolled away.
-            assert sheet.evaluate("el => el.scrollWidth <= el.clientWidth + 1"), sheet.evaluate("el => el.scrollWidth")
-            table.shot(screenshots, "game-1280x900-score-sheet")
-            open_panel(table, "Score sheet")
+    *resumed, whole = available_levels()
+    for n, level in enumerate(resumed):
+        page.goto("about:blank")  # the learner left; the save is what they come back to
+        save = saved_near_the_end(300 + n, level)
+        store.write_json(voila.data_dir / store.SAVE_FILE, save)
+        table = open_app("voila", voila, page)
+        # The saved game, where it was left: its number, its hand, every seat's total, its level.
+        expect(table.root.locator(".hw-title")).to_contain_text(f"game {300 + n}")
+        board = table.box.text_content() or ""
+        record = GameRecord.from_dict(save["game"]).replay()
+        assert f"Hand {record.hand_number}" in board, board
+        assert all(f"total {t}" in board for t in record.totals), (record.totals, board)
+        expect(table.root.locator(".hw-level select option:checked")).to_have_text(level_label(level, "en"))
+        figures[level] = play_to_the_end(table, level)
+    table = open_app("voila", voila, page)
+    choose_level(table, whole)
+    start(table, 300 + len(resumed))
+    figures[whole] = play_to_the_end(table, whole)
+    assert figures[whole]["clicks"] >= 2 * 13, figures  # several hands: this one was a whole game
+    table.shot(screenshots, "game-1280x900-over")
+    open_panel(table, "Score sheet")
+    sheet = table.root.locator(".hw-sheet-box")
+    expect(sheet.locator("tr.hw-total")).to_be_visible()
+    # Beside the board (Voilà's column) every seat's column is on show, none cut off or scrolled away.
+    assert sheet.evaluate("el => el.scrollWidth <= el.clientWidth + 1"), sheet.evaluate("el => el.scrollWidth")
+    table.shot(screenshots, "game-1280x900-score-sheet")
+    open_panel(table, "Score sheet")
     (screenshots / "click-timings.json").write_text(json.dumps(figures, indent=1), encoding="utf-8")
     print("\nclick to first change / to the bots' last card, ms (cards not moving):")
     for level, f in figures.items():
