@@ -372,13 +372,24 @@ def read_limited(path: str | os.PathLike[str], limit: int) -> bytes | None:
         raise FileContentError("not_a_file", "this is a folder, not a file", p) from None
     except OSError as e:
         raise _unreadable(p, e) from e
-    with os.fdopen(fd, "rb") as f:
-        info = os.fstat(f.fileno())
+    # Everything is checked on the descriptor before it is wrapped, and it is closed on every refusal: on
+    # Linux a folder opens (and only fails when read), so the checks must not leak it.
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise FileContentError("not_a_file", "this is a folder, not a file", p)
         if not stat.S_ISREG(info.st_mode):
             raise FileContentError("not_a_file", "this is not a regular file (a pipe or a device?)", p)
         if info.st_size > limit:
             message = f"{info.st_size} bytes is more than the {limit} a file may have"
             raise FileContentError("too_large", message, p, size=info.st_size, limit=limit)
+        f = os.fdopen(fd, "rb")
+    except BaseException as e:
+        os.close(fd)
+        if isinstance(e, OSError):
+            raise _unreadable(p, e) from e
+        raise
+    with f:
         try:
             data = f.read(limit + 1)
         except OSError as e:

@@ -218,6 +218,48 @@ def test_a_named_pipe_is_refused_not_waited_on(tmp_path: Path) -> None:
     assert (tmp_path / "table-save.bad.json").exists()
 
 
+def _open_descriptors() -> int:
+    return len(os.listdir("/proc/self/fd"))
+
+
+@pytest.mark.parametrize("kind", ["folder", "link to a folder"])
+def test_a_folder_in_place_of_a_file_is_refused_without_leaking_its_descriptor(tmp_path: Path, kind: str) -> None:
+    """On Linux a folder opens; reading it raised IsADirectoryError outside the checks, and the descriptor leaked."""
+    (tmp_path / "inside").mkdir()
+    target = tmp_path / "f.json"
+    if kind == "folder":
+        target.mkdir()
+    else:
+        target.symlink_to(tmp_path / "inside", target_is_directory=True)
+    before = _open_descriptors()
+    for _ in range(20):
+        with pytest.raises(FileContentError) as info:
+            read_limited(target, 1000)
+        assert info.value.reason == "not_a_file" and info.value.path == str(target)
+        with pytest.raises(RecordError, match="folder"):
+            load(target)
+        with pytest.raises(RecordError, match="folder"):
+            GameRecord.load(target)
+    assert _open_descriptors() == before
+
+
+@pytest.mark.parametrize("name", [store.SETTINGS_FILE, store.SAVE_FILE, store.HISTORY_FILE, "learn-progress.json"])
+def test_a_folder_in_place_of_a_table_file_gives_the_usual_notice(tmp_path: Path, name: str) -> None:
+    (tmp_path / name).mkdir()
+    (tmp_path / name / "keep.txt").write_text("mine")
+    before = _open_descriptors()
+    m = TableModel(data_dir=tmp_path, level="random", seed=2)
+    m.close()
+    assert _open_descriptors() == before
+    notices = [n.text for n in m.notices] + ([m.message.text] if m.message.kind == "error" else [])
+    assert any("not an ordinary file" in t for t in notices), notices
+    kept = [p for p in tmp_path.rglob("keep.txt")]
+    assert [p.read_text() for p in kept] == ["mine"]  # the folder is moved aside or left, never removed
+    for text in notices:
+        if "was kept as" in text:
+            assert Path(text.split("was kept as ")[1].rstrip(".")).is_dir()
+
+
 @pytest.mark.parametrize(
     ("content", "reason"),
     [
