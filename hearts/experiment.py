@@ -79,7 +79,7 @@ from hearts.parallel import ParallelError, WorkerError, run_tasks
 from hearts.plotting import TITLE_SIZE, fit_title
 from hearts.rules import Rules
 from hearts.runs import Run, RunOptions, check_count
-from hearts.selfplay import PASS_DTYPE, hand_seeds, play_out
+from hearts.selfplay import PASS_DTYPE, hand_seeds, parquet_set_id, play_out, write_parquet
 from hearts.stats import holm, t_interval, t_pvalue, t_quantile
 
 __all__ = [
@@ -327,9 +327,10 @@ class ExperimentResult:
     def to_parquet(self, directory: str | Path) -> Path:
         """Write ``deals.parquet`` and ``experiment.json`` into ``directory``."""
         d = Path(directory)
+        set_id = files.new_set_id()  # in both files: a pair left half-renamed by a kill is refused when read
         with files.replacing(d / "deals.parquet", d / "experiment.json") as (table_tmp, info_tmp):
-            self.deals.to_parquet(table_tmp, engine="pyarrow", index=False)
-            info = {"a": self.a, "b": self.b, "confidence": self.confidence, "meta": self.meta}
+            write_parquet(self.deals, table_tmp, set_id=set_id)
+            info = {"a": self.a, "b": self.b, "confidence": self.confidence, "meta": self.meta, files.SET_FIELD: set_id}
             info["effect"], info["ci"], info["n_deals"] = self.effect, list(self.ci), self.n_deals
             info_tmp.write_text(json.dumps(info, indent=2, sort_keys=True), encoding="utf-8")
         return d
@@ -341,6 +342,8 @@ class ExperimentResult:
         if not (d / "deals.parquet").is_file() or not (d / "experiment.json").is_file():
             raise ExperimentError(f"{d} holds no experiment: expected deals.parquet and experiment.json", "directory")
         info = json.loads((d / "experiment.json").read_text(encoding="utf-8"))
+        files.check_set([(d / "deals.parquet", parquet_set_id(d / "deals.parquet")),
+                         (d / "experiment.json", info.get(files.SET_FIELD))])  # fmt: skip
         deals = pd.read_parquet(d / "deals.parquet", engine="pyarrow")
         deals["pass_direction"] = deals["pass_direction"].astype(PASS_DTYPE)
         return cls(info["a"], info["b"], deals, info.get("meta", {}), info.get("confidence", 0.95))
@@ -627,9 +630,11 @@ class GameExperimentResult:
     def to_parquet(self, directory: str | Path) -> Path:
         """Write ``games.parquet`` and ``experiment.json`` into ``directory``."""
         d = Path(directory)
+        set_id = files.new_set_id()  # in both files: a pair left half-renamed by a kill is refused when read
         with files.replacing(d / "games.parquet", d / "experiment.json") as (table_tmp, info_tmp):
-            self.games.to_parquet(table_tmp, engine="pyarrow", index=False)
+            write_parquet(self.games, table_tmp, set_id=set_id)
             info = {"a": self.a, "b": self.b, "confidence": self.confidence, "meta": self.meta, "unit": "games"}
+            info[files.SET_FIELD] = set_id
             info["win_effect"], info["win_ci"] = self.win_effect, list(self.win_ci)
             info["score_effect"], info["score_ci"] = self.score_effect, list(self.score_ci)
             info["n_games"] = self.n_games
@@ -645,6 +650,8 @@ class GameExperimentResult:
                 f"{d} holds no whole-game experiment: expected games.parquet and experiment.json", "directory"
             )
         info = json.loads((d / "experiment.json").read_text(encoding="utf-8"))
+        files.check_set([(d / "games.parquet", parquet_set_id(d / "games.parquet")),
+                         (d / "experiment.json", info.get(files.SET_FIELD))])  # fmt: skip
         games = pd.read_parquet(d / "games.parquet", engine="pyarrow")
         return cls(info["a"], info["b"], games, info.get("meta", {}), info.get("confidence", 0.95))
 

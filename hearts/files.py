@@ -46,7 +46,8 @@ import shutil
 import stat
 import tempfile
 import time
-from collections.abc import Iterator
+import uuid
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -54,8 +55,11 @@ from hearts.errors import HeartsError
 
 __all__ = [
     "MAX_DEPTH",
+    "SET_FIELD",
     "FileContentError",
+    "check_set",
     "keep_damaged",
+    "new_set_id",
     "parse_json",
     "process_alive",
     "read_limited",
@@ -67,6 +71,9 @@ __all__ = [
 MAX_DEPTH = 32
 """How deeply nested the JSON of a file the project reads may be (records need 5 levels)."""
 
+SET_FIELD = "files_set"
+"""The key of a set's id (:func:`new_set_id`) in the JSON file of the set (``meta.json``, ``experiment.json``, …)."""
+
 _TMP_SUFFIX = ".tmp"
 _STALE_SECONDS = 24 * 3600  # a temporary this old is stale even if its process id was reused
 _NAME_ROOM = 100  # characters of the real name kept in a temporary's name (names stay under 255 bytes)
@@ -76,7 +83,8 @@ class FileContentError(HeartsError):
     """A file, or JSON text, that cannot be used: ``.reason`` says why.
 
     ``.reason`` is one of ``'not_a_file'``, ``'too_large'``, ``'unreadable'``,
-    ``'not_utf8'``, ``'not_json'``, ``'too_deep'``, ``'number_too_long'``;
+    ``'not_utf8'``, ``'not_json'``, ``'too_deep'``, ``'number_too_long'``,
+    ``'mixed_set'`` (files of one set from different saves, :func:`check_set`);
     ``.values`` the details (a size, a position), ``.path`` the file (may be empty).
 
     >>> try:
@@ -202,6 +210,10 @@ def replacing(*paths: str | os.PathLike[str], make_folder: bool = True) -> Itera
     For writers that want a file name (``DataFrame.to_parquet``,
     ``Figure.savefig``). The temporaries are ``fsync``-ed before the renames,
     which happen one after the other at the end, after everything was written.
+    If one of several renames fails, those already made are undone, so the
+    files are all old or all new. A kill between two renames cannot be undone:
+    a set of files that must agree carries one :func:`new_set_id` in each file,
+    and its reader refuses a mixed set with :func:`check_set`.
 
     >>> import tempfile, pathlib
     >>> d = pathlib.Path(tempfile.mkdtemp())
@@ -223,8 +235,10 @@ def replacing(*paths: str | os.PathLike[str], make_folder: bool = True) -> Itera
         yield tuple(temps)
         for tmp in temps:
             _fsync_path(tmp)
-        for tmp, final in zip(temps, finals):
-            os.replace(tmp, final)
+        if len(temps) == 1:
+            os.replace(temps[0], finals[0])
+        else:
+            _replace_all(temps, finals)
         for folder in {f.parent for f in finals}:
             _fsync_folder(folder)
     except BaseException:
@@ -232,6 +246,89 @@ def replacing(*paths: str | os.PathLike[str], make_folder: bool = True) -> Itera
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
         raise
+
+
+def _backup(final: Path) -> Path | None:
+    """A second name for ``final`` (a hard link, else a copy) to put it back from; ``None`` if there is no file."""
+    if not (final.exists() or final.is_symlink()):
+        return None
+    backup = final.parent / f"{_temp_prefix(final.name)}{uuid.uuid4().hex[:8]}{_TMP_SUFFIX}"
+    try:
+        os.link(final, backup, follow_symlinks=False)
+    except FileNotFoundError:
+        return None
+    except OSError:  # no hard links here (a FAT drive): a copy
+        shutil.copy2(final, backup, follow_symlinks=False)
+    return backup
+
+
+def _replace_all(temps: list[Path], finals: list[Path]) -> None:
+    """Rename ``temps`` over ``finals``; if one rename fails, the files already renamed are put back as they were.
+
+    A kill between two renames cannot be undone here: that is why every set
+    written this way carries one id in each file (:func:`new_set_id`), which
+    its reader checks (:func:`check_set`).
+    """
+    backups: list[Path | None] = []
+    try:
+        for final in finals:  # before anything is renamed; a failure here changes nothing
+            backups.append(_backup(final))
+        done = 0
+        try:
+            for tmp, final in zip(temps, finals):
+                os.replace(tmp, final)
+                done += 1
+        except BaseException:
+            for final, backup in reversed(list(zip(finals[:done], backups[:done]))):
+                with contextlib.suppress(OSError):
+                    if backup is None:
+                        os.unlink(final)  # there was no file: there is none again
+                    else:
+                        os.replace(backup, final)
+            raise
+    finally:
+        for backup in backups:
+            if backup is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(backup)
+
+
+def new_set_id() -> str:
+    """A fresh id for a set of files written together by one :func:`replacing` (see :func:`check_set`).
+
+    >>> len(new_set_id()), new_set_id() == new_set_id()
+    (32, False)
+    """
+    return uuid.uuid4().hex
+
+
+def check_set(ids: Sequence[tuple[str | os.PathLike[str], str | None]]) -> None:
+    """Refuse a set of files that were not all written by the same save.
+
+    ``ids`` holds each file with the set id found in it (``None``: it holds
+    none, as files written before ids existed), the file renamed last (the
+    one that describes the others) last. :func:`replacing` renames the files
+    of a set one after the other, so a process killed between two renames
+    leaves some files new and the rest old; their ids then differ, and this
+    raises :class:`FileContentError` (``'mixed_set'``) naming the first file
+    that does not belong with the last one. Files with no id at all pass.
+
+    >>> check_set([("hands.parquet", "a1"), ("meta.json", "a1")])
+    >>> check_set([("hands.parquet", "b2"), ("plays.parquet", "a1"), ("meta.json", "a1")])
+    Traceback (most recent call last):
+    ...
+    hearts.files.FileContentError: hands.parquet: this file was written by another save than meta.json ...
+    """
+    if not ids:
+        return
+    last, expected = ids[-1]
+    for path, found in ids[:-1]:
+        if found != expected:
+            message = (
+                f"this file was written by another save than {Path(last).name} (a save was stopped half-way); "
+                "write the results again"
+            )
+            raise FileContentError("mixed_set", message, path, other=os.fspath(last))
 
 
 def _fsync_tree(folder: Path) -> None:

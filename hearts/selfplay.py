@@ -92,6 +92,7 @@ __all__ = [
     "play_games",
     "play_hands",
     "play_out",
+    "parquet_set_id",
     "read_parquet",
     "seat_dtype",
     "write_parquet",
@@ -964,11 +965,14 @@ class SelfPlayResult:
         """
         d = Path(directory)
         names = [d / f"{name}.parquet" for name in self._TABLES] + [d / "meta.json"]
-        # Every file is written in full beside its real name first, then all are renamed into place.
+        # Every file is written in full beside its real name first, then all are renamed into place, meta.json
+        # last; each carries the id of this save, so a set left half-renamed by a kill is refused when read.
+        set_id = files.new_set_id()
         with files.replacing(*names) as temps:
             for name, tmp in zip(self._TABLES, temps):
-                write_parquet(getattr(self, name), tmp)
-            temps[-1].write_text(json.dumps(self.meta, indent=2, sort_keys=True), encoding="utf-8")
+                write_parquet(getattr(self, name), tmp, set_id=set_id)
+            meta = {**self.meta, files.SET_FIELD: set_id}
+            temps[-1].write_text(json.dumps(meta, indent=2, sort_keys=True), encoding="utf-8")
         return d
 
     @classmethod
@@ -978,9 +982,12 @@ class SelfPlayResult:
         missing = [f"{n}.parquet" for n in cls._TABLES if not (d / f"{n}.parquet").is_file()]
         if missing:
             raise SelfPlayError(f"{d} holds no self-play data: missing {', '.join(missing)}", "directory")
-        frames = {n: read_parquet(d / f"{n}.parquet") for n in cls._TABLES}
         meta_path = d / "meta.json"
         meta = json.loads(meta_path.read_text(encoding="utf-8")) if meta_path.is_file() else {}
+        set_id = meta.pop(files.SET_FIELD, None) if isinstance(meta, dict) else None
+        sets = [(d / f"{n}.parquet", parquet_set_id(d / f"{n}.parquet")) for n in cls._TABLES]
+        files.check_set([*sets, (meta_path, set_id)] if meta_path.is_file() else sets)  # all from one save
+        frames = {n: read_parquet(d / f"{n}.parquet") for n in cls._TABLES}
         return cls(frames["hands"], frames["tricks"], frames["plays"], meta)
 
     @property
@@ -1063,13 +1070,16 @@ def _number_text(x: Any, lang: str) -> Any:
 
 
 _CATEGORIES_KEY = b"hearts.categories"
+_SET_ID_KEY = b"hearts.set"
 
 
-def write_parquet(df: pd.DataFrame, path: str | Path) -> None:
+def write_parquet(df: pd.DataFrame, path: str | Path, *, set_id: str | None = None) -> None:
     """Write ``df`` as Parquet with the categories of its categorical columns in the file's metadata.
 
     Parquet keeps only the categories that occur in the data, so an empty
-    table would otherwise come back with no categories at all.
+    table would otherwise come back with no categories at all. ``set_id``
+    (:func:`hearts.files.new_set_id`) marks the file as one of a set written
+    together; :func:`parquet_set_id` reads it back.
     """
     import pyarrow as pa  # type: ignore[import-untyped]
     import pyarrow.parquet as pq  # type: ignore[import-untyped]
@@ -1082,7 +1092,24 @@ def write_parquet(df: pd.DataFrame, path: str | Path) -> None:
             cats[str(col)] = {"categories": [str(c) for c in dtype.categories], "ordered": bool(dtype.ordered)}
     metadata = dict(table.schema.metadata or {})
     metadata[_CATEGORIES_KEY] = json.dumps(cats, ensure_ascii=False).encode("utf-8")
+    if set_id is not None:
+        metadata[_SET_ID_KEY] = set_id.encode("utf-8")
     pq.write_table(table.replace_schema_metadata(metadata), path)
+
+
+def parquet_set_id(path: str | Path) -> str | None:
+    """The set id :func:`write_parquet` stored in a Parquet file (``None`` if it has none); only the footer is read.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     write_parquet(pd.DataFrame({"x": [1]}), Path(d) / "t.parquet", set_id="abc")
+    ...     parquet_set_id(Path(d) / "t.parquet")
+    'abc'
+    """
+    import pyarrow.parquet as pq
+
+    found = (pq.read_schema(path).metadata or {}).get(_SET_ID_KEY)
+    return None if found is None else bytes(found).decode("utf-8", "replace")
 
 
 def read_parquet(path: str | Path) -> pd.DataFrame:

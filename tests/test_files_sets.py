@@ -1,0 +1,167 @@
+"""Sets of files written together (self-play, experiments, tournaments): all old or all new.
+
+A multi-file :func:`hearts.files.replacing` renamed its files one after the other; a rename that failed
+left new files beside old ones, read back silently as one run. Now a failed rename puts back the files
+already renamed, and every file of a set carries the id of its save, so a set left half-renamed by a
+kill is refused by its reader with an error naming the file.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import signal
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hearts import files
+from hearts.experiment import ExperimentResult, GameExperimentResult, compare
+from hearts.files import FileContentError, replacing
+from hearts.rules import Rules
+from hearts.selfplay import SelfPlayResult, play_hands
+
+
+def _failing_replace(monkeypatch: pytest.MonkeyPatch, call: int) -> None:
+    """``os.replace`` fails (EIO) on its ``call``-th call, and works on every other."""
+    real = os.replace
+    count = [0]
+
+    def replace(a: Any, b: Any) -> None:
+        count[0] += 1
+        if count[0] == call:
+            raise OSError(errno.EIO, "input/output error")
+        real(a, b)
+
+    monkeypatch.setattr(os, "replace", replace)
+
+
+def _killed_at_replace(call: int, write: Callable[[], object]) -> None:
+    """Run ``write`` in a forked child killed (SIGKILL) just before its ``call``-th ``os.replace``."""
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child dies or exits
+        try:
+            real = os.replace
+            count = [0]
+
+            def replace(a: Any, b: Any) -> None:
+                count[0] += 1
+                if count[0] == call:
+                    os.kill(os.getpid(), signal.SIGKILL)
+                real(a, b)
+
+            os.replace = replace  # type: ignore[assignment]
+            write()
+        finally:
+            os._exit(0)
+    os.waitpid(pid, 0)
+
+
+def _no_temporaries(folder: Path) -> bool:
+    return not [p for p in folder.iterdir() if p.name.endswith(".tmp")]
+
+
+@pytest.fixture(scope="module")
+def runs() -> tuple[SelfPlayResult, SelfPlayResult]:
+    return (
+        play_hands("random", 2, seed=1, workers=1, progress=False),
+        play_hands("random", 3, seed=2, workers=1, progress=False),
+    )
+
+
+# ----- a rename that fails ---------------------------------------------------------------------------------
+
+
+def test_a_failed_rename_puts_back_the_files_already_renamed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    names = [tmp_path / n for n in ("a.txt", "b.txt", "c.txt")]
+    for p in names[:2]:
+        p.write_text("old " + p.name)  # c.txt did not exist before
+    _failing_replace(monkeypatch, 3)
+    with pytest.raises(OSError, match="input/output"), replacing(*names) as temps:
+        for t in temps:
+            t.write_text("new")
+    assert [p.read_text() for p in names[:2]] == ["old a.txt", "old b.txt"]
+    assert not names[2].exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt", "b.txt"]  # no temporary, no backup left
+
+
+def test_self_play_data_whose_third_rename_fails_is_the_old_run_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runs: tuple[SelfPlayResult, SelfPlayResult]
+) -> None:
+    old, new = runs
+    old.to_parquet(tmp_path)
+    _failing_replace(monkeypatch, 3)
+    with pytest.raises(OSError):
+        new.to_parquet(tmp_path)
+    monkeypatch.undo()
+    back = SelfPlayResult.from_parquet(tmp_path)
+    assert len(back.hands) == len(old.hands) != len(new.hands)
+    assert len(back.plays) == len(old.plays) and back.meta == old.meta != new.meta
+    assert _no_temporaries(tmp_path)
+
+
+# ----- a kill between two renames --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("call", [1, 2, 3, 4, 5])
+def test_self_play_data_left_half_renamed_by_a_kill_is_refused_naming_the_file(
+    tmp_path: Path, call: int, runs: tuple[SelfPlayResult, SelfPlayResult]
+) -> None:
+    old, new = runs
+    old.to_parquet(tmp_path)
+    _killed_at_replace(call, lambda: new.to_parquet(tmp_path))
+    if call == 1:  # killed before the first rename: the old run, whole
+        assert SelfPlayResult.from_parquet(tmp_path).meta == old.meta
+    elif call == 5:  # every rename made (the fifth is not in this save): the new run, whole
+        back = SelfPlayResult.from_parquet(tmp_path)
+        assert back.meta == new.meta and len(back.hands) == len(new.hands)
+    else:
+        with pytest.raises(FileContentError) as info:
+            SelfPlayResult.from_parquet(tmp_path)
+        assert info.value.reason == "mixed_set"
+        assert info.value.path == str(tmp_path / "hands.parquet")
+        assert "meta.json" in str(info.value)
+    new.to_parquet(tmp_path)  # the next save cleans up and makes a whole set again
+    assert SelfPlayResult.from_parquet(tmp_path).meta == new.meta
+    assert _no_temporaries(tmp_path)
+
+
+def test_the_id_of_a_save_is_not_part_of_the_meta(tmp_path: Path, runs: tuple[SelfPlayResult, SelfPlayResult]) -> None:
+    old, _ = runs
+    old.to_parquet(tmp_path)
+    assert files.SET_FIELD in json.loads((tmp_path / "meta.json").read_text())
+    assert SelfPlayResult.from_parquet(tmp_path).meta == old.meta
+
+
+def test_results_written_before_set_ids_are_still_read(
+    tmp_path: Path, runs: tuple[SelfPlayResult, SelfPlayResult]
+) -> None:
+    old, _ = runs
+    for name in SelfPlayResult._TABLES:
+        getattr(old, name).to_parquet(tmp_path / f"{name}.parquet", engine="pyarrow", index=False)
+    (tmp_path / "meta.json").write_text(json.dumps(old.meta))
+    assert len(SelfPlayResult.from_parquet(tmp_path).hands) == len(old.hands)
+
+
+@pytest.mark.parametrize("unit", ["deals", "games"])
+def test_an_experiment_left_half_renamed_by_a_kill_is_refused_naming_the_file(tmp_path: Path, unit: str) -> None:
+    reader: type[ExperimentResult] | type[GameExperimentResult]
+    if unit == "deals":
+        old: Any = compare("random", "rule", n_deals=2, seed=1, workers=1, progress=False)
+        new: Any = compare("random", "rule", n_deals=3, seed=2, workers=1, progress=False)
+        reader, table = ExperimentResult, "deals.parquet"
+    else:
+        rules = Rules(target_score=30)
+        old = compare("random", "rule", unit="games", n_games=2, seed=1, rules=rules, workers=1, progress=False)
+        new = compare("random", "rule", unit="games", n_games=3, seed=2, rules=rules, workers=1, progress=False)
+        reader, table = GameExperimentResult, "games.parquet"
+    old.to_parquet(tmp_path)
+    _killed_at_replace(2, lambda: new.to_parquet(tmp_path))  # the table renamed, the JSON not
+    with pytest.raises(FileContentError) as info:
+        reader.from_parquet(tmp_path)
+    assert info.value.reason == "mixed_set" and info.value.path == str(tmp_path / table)
+    new.to_parquet(tmp_path)
+    assert reader.from_parquet(tmp_path).meta == new.meta
