@@ -46,6 +46,7 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
+from hearts import files
 from hearts.bots.registry import BotLike, BotSpec, Seating, as_bot, bot_label, broken_pool_message, local_workers_for
 from hearts.columns import data_dictionary
 from hearts.deal import Deal
@@ -56,7 +57,7 @@ from hearts.parallel import ParallelError, WorkerError, run_tasks
 from hearts.plotting import TITLE_SIZE, fit_title
 from hearts.rules import Rules
 from hearts.runs import Run, check_count
-from hearts.selfplay import hand_seeds, play_out
+from hearts.selfplay import hand_seeds, parquet_set_id, play_out, write_parquet
 from hearts.stats import holm, t_interval, t_pvalue
 
 __all__ = ["TournamentError", "TournamentResult", "schedule", "tournament"]
@@ -308,13 +309,27 @@ class TournamentResult:
         return ax
 
     def to_parquet(self, directory: str | Path) -> Path:
-        """Write ``tournament.parquet`` and ``tournament.json`` into ``directory``."""
+        """Write ``tournament.parquet`` and ``tournament.json`` into ``directory``, both or neither.
+
+        Written through :func:`hearts.files.replacing`: a full disk or any
+        other failure leaves earlier files as they were, and both files carry
+        the id of this save, so a pair left half-renamed by a kill is refused
+        by :meth:`from_parquet`.
+
+        >>> import tempfile
+        >>> r = tournament(["random", "rule"], n_deals=2, workers=1, progress=False)
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     back = TournamentResult.from_parquet(r.to_parquet(d))
+        >>> back.table.equals(r.table), back.bots == r.bots
+        (True, True)
+        """
         d = Path(directory)
-        d.mkdir(parents=True, exist_ok=True)
-        self.table.to_parquet(d / "tournament.parquet", engine="pyarrow", index=False)
+        set_id = files.new_set_id()
         info = {"bots": self.bots, "seatings": [list(s) for s in self.seatings], "meta": self.meta,
-                "confidence": self.confidence}  # fmt: skip
-        (d / "tournament.json").write_text(json.dumps(info, indent=2, sort_keys=True), encoding="utf-8")
+                "confidence": self.confidence, files.SET_FIELD: set_id}  # fmt: skip
+        with files.replacing(d / "tournament.parquet", d / "tournament.json") as (table_tmp, info_tmp):
+            write_parquet(self.table, table_tmp, set_id=set_id)
+            info_tmp.write_text(json.dumps(info, indent=2, sort_keys=True), encoding="utf-8")
         return d
 
     @classmethod
@@ -324,6 +339,8 @@ class TournamentResult:
         if not (d / "tournament.parquet").is_file() or not (d / "tournament.json").is_file():
             raise TournamentError(f"{d} holds no tournament: expected tournament.parquet and .json", "directory")
         info = json.loads((d / "tournament.json").read_text(encoding="utf-8"))
+        files.check_set([(d / "tournament.parquet", parquet_set_id(d / "tournament.parquet")),
+                         (d / "tournament.json", info.get(files.SET_FIELD))])  # fmt: skip
         table = pd.read_parquet(d / "tournament.parquet", engine="pyarrow")
         n = int(info["meta"].get("num_players", 4))
         table["seat"] = table["seat"].astype(pd.CategoricalDtype(_seat_names(n), ordered=True))

@@ -16,6 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
+import pyarrow.parquet as pq  # type: ignore[import-untyped]
 import pytest
 
 from hearts import files
@@ -23,6 +25,7 @@ from hearts.experiment import ExperimentResult, GameExperimentResult, compare
 from hearts.files import FileContentError, replacing
 from hearts.rules import Rules
 from hearts.selfplay import SelfPlayResult, play_hands
+from hearts.tournament import TournamentResult, tournament
 
 
 def _failing_replace(monkeypatch: pytest.MonkeyPatch, call: int) -> None:
@@ -165,3 +168,78 @@ def test_an_experiment_left_half_renamed_by_a_kill_is_refused_naming_the_file(tm
     assert info.value.reason == "mixed_set" and info.value.path == str(tmp_path / table)
     new.to_parquet(tmp_path)
     assert reader.from_parquet(tmp_path).meta == new.meta
+
+
+# ----- tournaments ---------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def cups() -> tuple[TournamentResult, TournamentResult]:
+    return (
+        tournament(["random", "rule"], n_deals=2, workers=1, progress=False),
+        tournament(["random", "rule"], n_deals=5, workers=1, progress=False),
+    )
+
+
+def _same(a: TournamentResult, b: TournamentResult) -> bool:
+    return bool(a.table.equals(b.table)) and a.meta == b.meta and a.bots == b.bots and a.seatings == b.seatings
+
+
+def test_a_tournament_whose_table_cannot_be_written_whole_keeps_the_old_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cups: tuple[TournamentResult, TournamentResult]
+) -> None:
+    """A full disk while the Parquet file was written truncated the old tournament.parquet in place."""
+    old, new = cups
+    old.to_parquet(tmp_path)
+    real = pq.write_table
+
+    def full_disk(table: Any, where: Any, *args: Any, **kwargs: Any) -> None:
+        real(table, where, *args, **kwargs)
+        with open(where, "r+b") as f:  # what ENOSPC leaves: the first 8 KiB
+            f.truncate(8192)
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(pq, "write_table", full_disk)
+    with pytest.raises(OSError, match="No space"):
+        new.to_parquet(tmp_path)
+    monkeypatch.undo()
+    assert _same(TournamentResult.from_parquet(tmp_path), old)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tournament.json", "tournament.parquet"]
+
+
+def test_a_tournament_whose_json_cannot_be_written_keeps_the_old_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cups: tuple[TournamentResult, TournamentResult]
+) -> None:
+    """Only the JSON failing used to leave the new table beside the old tournament.json, read back silently."""
+    old, new = cups
+    old.to_parquet(tmp_path)
+
+    def full_disk(self: Path, *args: Any, **kwargs: Any) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_text", full_disk)
+    with pytest.raises(OSError, match="No space"):
+        new.to_parquet(tmp_path)
+    monkeypatch.undo()
+    assert _same(TournamentResult.from_parquet(tmp_path), old)
+    assert _no_temporaries(tmp_path)
+
+
+def test_a_tournament_left_half_renamed_by_a_kill_is_refused_naming_the_file(
+    tmp_path: Path, cups: tuple[TournamentResult, TournamentResult]
+) -> None:
+    old, new = cups
+    old.to_parquet(tmp_path / "cup")
+    _killed_at_replace(2, lambda: new.to_parquet(tmp_path / "cup"))
+    with pytest.raises(FileContentError) as info:
+        TournamentResult.from_parquet(tmp_path / "cup")
+    assert info.value.reason == "mixed_set" and info.value.path == str(tmp_path / "cup" / "tournament.parquet")
+    assert _same(TournamentResult.from_parquet(new.to_parquet(tmp_path / "cup")), new)
+
+
+def test_a_tournament_is_written_into_a_new_folder(
+    tmp_path: Path, cups: tuple[TournamentResult, TournamentResult]
+) -> None:
+    old, _ = cups
+    assert _same(TournamentResult.from_parquet(old.to_parquet(tmp_path / "a" / "b")), old)
+    assert isinstance(pd.read_parquet(tmp_path / "a" / "b" / "tournament.parquet"), pd.DataFrame)
