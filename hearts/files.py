@@ -9,7 +9,12 @@ one, even when the process is killed or the disk fills up mid-write.
 Temporaries left behind by a killed process are removed the next time the
 same file is written. A results folder is built the same way
 (:func:`results_folder`): in a temporary folder renamed into place only when
-everything in it was written.
+everything in it was written; an earlier folder it replaces is never lost,
+even when the run is killed between the renames (:func:`put_back_replaced`).
+Several files that must agree (a self-play run's tables and ``meta.json``)
+are renamed together, undone together if a rename fails, and carry one id
+(:func:`new_set_id`) that their reader checks (:func:`check_set`), for a kill
+between two renames.
 
 A damaged file is never destroyed: :func:`keep_damaged` moves it aside to a
 name that no earlier copy has (``table-save.bad.json``, then
@@ -62,6 +67,7 @@ __all__ = [
     "new_set_id",
     "parse_json",
     "process_alive",
+    "put_back_replaced",
     "read_limited",
     "replacing",
     "results_folder",
@@ -75,6 +81,7 @@ SET_FIELD = "files_set"
 """The key of a set's id (:func:`new_set_id`) in the JSON file of the set (``meta.json``, ``experiment.json``, …)."""
 
 _TMP_SUFFIX = ".tmp"
+_OLD_SUFFIX = ".old"  # a results folder being replaced waits in a holder named so (see put_back_replaced)
 _STALE_SECONDS = 24 * 3600  # a temporary this old is stale even if its process id was reused
 _NAME_ROOM = 100  # characters of the real name kept in a temporary's name (names stay under 255 bytes)
 
@@ -157,6 +164,8 @@ def clean_temporaries(folder: Path, name: str) -> int:
         if old or not process_alive(pid):
             with contextlib.suppress(OSError):
                 if entry.is_dir(follow_symlinks=False):
+                    if os.listdir(entry.path) == ["old"] and not os.path.lexists(folder / name):
+                        continue  # an earlier version's holder of a replaced results folder: its only copy
                     shutil.rmtree(entry.path)
                 else:
                     os.unlink(entry.path)
@@ -338,6 +347,85 @@ def _fsync_tree(folder: Path) -> None:
         _fsync_folder(Path(root))
 
 
+def _free_name(final: Path, tag: str) -> Path:
+    for i in range(1, 10_000):
+        candidate = final.with_name(f"{final.name}.{tag}{'' if i == 1 else f'-{i}'}")
+        if not (candidate.exists() or candidate.is_symlink()):
+            return candidate
+    raise FileExistsError(errno.EEXIST, "no free name", str(final))  # pragma: no cover - ten thousand copies
+
+
+def put_back_replaced(path: str | os.PathLike[str]) -> list[Path]:
+    """Finish what a run killed while replacing the results folder ``path`` left half done; where folders went.
+
+    :func:`results_folder` moves the earlier folder into a holder
+    (``.<name>.<pid>-i<inode>-<random>.old``) just before it renames the new
+    one into place. For each holder of a process that is gone:
+
+    - if ``path`` is missing (killed between the two renames), the earlier
+      folder is put back as ``path``: the results a reader finds are the
+      previous ones, whole;
+    - if ``path`` is the new folder (killed after the swap), the earlier
+      folder, which it replaced on purpose, is removed;
+    - if ``path`` is some other folder, the earlier one is kept beside it as
+      ``<name>.previous`` (``.previous-2``, …), never removed.
+
+    The same is done for a holder left by earlier versions
+    (``.<name>.<pid>-<random>.tmp`` holding only ``old``), except that, not
+    knowing which folder was new, it is never removed. Returns the folders
+    put back or kept.
+
+    >>> import tempfile, pathlib
+    >>> base = pathlib.Path(tempfile.mkdtemp())
+    >>> holder = base / ".run.999999999-i1-abc.old"  # a dead process's holder, killed mid-swap
+    >>> (holder / "old").mkdir(parents=True)
+    >>> _ = (holder / "old" / "meta.json").write_text("{}")
+    >>> [p.name for p in put_back_replaced(base / "run")], sorted(p.name for p in base.iterdir())
+    (['run'], ['run'])
+    """
+    final = Path(path)
+    head = f".{final.name[:_NAME_ROOM]}."
+    restored: list[Path] = []
+    try:
+        entries = list(os.scandir(final.parent))
+    except OSError:
+        return restored
+    now = time.time()
+    for entry in entries:
+        legacy = entry.name.endswith(_TMP_SUFFIX)
+        if not (entry.name.startswith(head) and (legacy or entry.name.endswith(_OLD_SUFFIX))):
+            continue
+        pid_text, _, rest = entry.name[len(head) :].partition("-")
+        if not pid_text.isdigit() or not entry.is_dir(follow_symlinks=False):
+            continue
+        holder = Path(entry.path)
+        kept = holder / "old"
+        try:
+            if legacy and os.listdir(holder) != ["old"]:
+                continue  # a temporary folder of results, clean_temporaries' to judge
+            old = now - entry.stat(follow_symlinks=False).st_mtime > _STALE_SECONDS
+        except OSError:
+            continue
+        pid = int(pid_text)
+        if not old and (pid == os.getpid() or process_alive(pid)):
+            continue  # a run still replacing the folder
+        new_id = rest.partition("-")[0]
+        with contextlib.suppress(OSError):
+            if kept.exists() or kept.is_symlink():
+                if not (final.exists() or final.is_symlink()):
+                    os.rename(kept, final)
+                    restored.append(final)
+                elif legacy or not (new_id[1:].isdigit() and os.stat(final).st_ino == int(new_id[1:])):
+                    aside = _free_name(final, "previous")
+                    os.rename(kept, aside)
+                    restored.append(aside)
+            if not legacy or not (kept.exists() or kept.is_symlink()):
+                shutil.rmtree(holder)
+    if restored:
+        _fsync_folder(final.parent)
+    return restored
+
+
 @contextlib.contextmanager
 def results_folder(path: str | os.PathLike[str], *, replace: bool = False) -> Iterator[Path]:
     """A temporary folder to write results into, renamed to ``path`` only if the block succeeds.
@@ -349,7 +437,9 @@ def results_folder(path: str | os.PathLike[str], *, replace: bool = False) -> It
     refused with ``FileExistsError`` unless ``replace`` is true; then it is
     replaced only once the new results are complete. If the block fails,
     the temporary folder is removed, a ``path`` made here is removed again,
-    and an earlier ``path`` is left exactly as it was.
+    and an earlier ``path`` is left exactly as it was. A run killed while it
+    replaced ``path`` is finished or undone first (:func:`put_back_replaced`):
+    killed between its two renames, the earlier folder is put back.
 
     >>> import tempfile, pathlib
     >>> out = pathlib.Path(tempfile.mkdtemp()) / "run"
@@ -364,6 +454,7 @@ def results_folder(path: str | os.PathLike[str], *, replace: bool = False) -> It
     FileExistsError: ...
     """
     final = Path(path)
+    put_back_replaced(final)  # before anything else: a folder a killed run took away is put back first
     if final.exists() or final.is_symlink():
         if not final.is_dir():
             raise NotADirectoryError(errno.ENOTDIR, "not a folder", str(final))
@@ -387,14 +478,19 @@ def results_folder(path: str | os.PathLike[str], *, replace: bool = False) -> It
         if made:
             os.rename(tmp, final)  # over the empty folder made above
         else:
-            old = Path(tempfile.mkdtemp(prefix=_temp_prefix(final.name), suffix=_TMP_SUFFIX, dir=final.parent))
-            os.rename(final, old / "old")
+            # The earlier folder waits in a holder named after the new one's inode while the new one takes its
+            # place; a process killed in between leaves the holder to put_back_replaced (never cleaned as a
+            # temporary), which puts the earlier folder back, or removes it once the new one is in place.
+            new_id = os.stat(tmp).st_ino
+            prefix = f"{_temp_prefix(final.name)}i{new_id}-"
+            holder = Path(tempfile.mkdtemp(prefix=prefix, suffix=_OLD_SUFFIX, dir=final.parent))
+            os.rename(final, holder / "old")
             try:
                 os.rename(tmp, final)
             except BaseException:
-                os.rename(old / "old", final)
+                os.rename(holder / "old", final)
                 raise
-            shutil.rmtree(old, ignore_errors=True)
+            shutil.rmtree(holder, ignore_errors=True)
         _fsync_folder(final.parent)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -1,9 +1,10 @@
-"""Sets of files written together (self-play, experiments, tournaments): all old or all new.
+"""Sets of files written together (self-play, experiments, tournaments, a results folder): all old or all new.
 
 A multi-file :func:`hearts.files.replacing` renamed its files one after the other; a rename that failed
 left new files beside old ones, read back silently as one run. Now a failed rename puts back the files
 already renamed, and every file of a set carries the id of its save, so a set left half-renamed by a
-kill is refused by its reader with an error naming the file.
+kill is refused by its reader with an error naming the file. A results folder replaced by a run killed
+between its two renames is put back by the next run instead of being cleaned away with the temporaries.
 """
 
 from __future__ import annotations
@@ -11,7 +12,10 @@ from __future__ import annotations
 import errno
 import json
 import os
+import shutil
 import signal
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,7 +26,7 @@ import pytest
 
 from hearts import files
 from hearts.experiment import ExperimentResult, GameExperimentResult, compare
-from hearts.files import FileContentError, replacing
+from hearts.files import FileContentError, put_back_replaced, replacing, results_folder
 from hearts.rules import Rules
 from hearts.selfplay import SelfPlayResult, play_hands
 from hearts.tournament import TournamentResult, tournament
@@ -243,3 +247,101 @@ def test_a_tournament_is_written_into_a_new_folder(
     old, _ = cups
     assert _same(TournamentResult.from_parquet(old.to_parquet(tmp_path / "a" / "b")), old)
     assert isinstance(pd.read_parquet(tmp_path / "a" / "b" / "tournament.parquet"), pd.DataFrame)
+
+
+# ----- replacing a results folder (the CLI's --out DIR --force) ---------------------------------------------
+
+
+def _dead_pid() -> int:
+    p = subprocess.Popen([sys.executable, "-c", "pass"])
+    p.wait()
+    return p.pid
+
+
+def _results(folder: Path, text: str, *, replace: bool = True) -> None:
+    with results_folder(folder, replace=replace) as tmp:
+        (tmp / "meta.json").write_text(text)
+
+
+def _killed_in(target: Any, name: str, call: int, work: Callable[[], object]) -> None:
+    """Run ``work`` in a forked child killed (SIGKILL) at its ``call``-th call of ``target.name``."""
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child dies or exits
+        try:
+            real = getattr(target, name)
+            count = [0]
+
+            def patched(*args: Any, **kwargs: Any) -> Any:
+                count[0] += 1
+                if count[0] == call:
+                    os.kill(os.getpid(), signal.SIGKILL)
+                return real(*args, **kwargs)
+
+            setattr(target, name, patched)
+            work()
+        finally:
+            os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFSIGNALED(status)
+
+
+@pytest.mark.parametrize(
+    ("where", "survivor"),
+    [
+        ((os, "rename", 1), "old"),  # before the earlier folder is moved
+        ((os, "rename", 2), "old"),  # between the two renames: no run/ at all
+        ((shutil, "rmtree", 1), "new"),  # after the swap, before the earlier folder is removed
+    ],
+)
+def test_a_run_killed_while_replacing_the_results_never_loses_them(
+    tmp_path: Path, where: tuple[Any, str, int], survivor: str
+) -> None:
+    """Killed between the renames, both sets sat in hidden temporaries; the next --force run removed both."""
+    out = tmp_path / "run"
+    _results(out, "old")
+    _killed_in(*where, lambda: _results(out, "new"))
+    with pytest.raises(RuntimeError, match="run failed"), results_folder(out, replace=True):
+        raise RuntimeError("run failed")  # the next run, failing for a reason of its own
+    assert (out / "meta.json").read_text() == survivor
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["run"]  # every temporary and holder gone
+
+
+def test_a_folder_put_back_is_refused_as_existing_without_force(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    _results(out, "old")
+    _killed_in(os, "rename", 2, lambda: _results(out, "new"))
+    assert not out.exists()
+    with pytest.raises(FileExistsError):
+        _results(out, "again", replace=False)
+    assert (out / "meta.json").read_text() == "old"
+
+
+def test_the_holder_of_an_earlier_version_is_put_back_not_cleaned(tmp_path: Path) -> None:
+    """What the earlier results_folder left when killed between its renames: two plain temporaries."""
+    pid = _dead_pid()
+    (tmp_path / f".run.{pid}-abc.tmp" / "old").mkdir(parents=True)
+    (tmp_path / f".run.{pid}-abc.tmp" / "old" / "meta.json").write_text("old")
+    (tmp_path / f".run.{pid}-def.tmp").mkdir()
+    (tmp_path / f".run.{pid}-def.tmp" / "meta.json").write_text("new")
+    with pytest.raises(RuntimeError), results_folder(tmp_path / "run", replace=True):
+        raise RuntimeError("run failed")
+    assert (tmp_path / "run" / "meta.json").read_text() == "old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["run"]
+
+
+def test_an_earlier_folder_is_kept_aside_when_another_folder_took_its_place(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    _results(out, "old")
+    _killed_in(os, "rename", 2, lambda: _results(out, "new"))
+    out.mkdir()  # someone makes run/ by hand before the next run
+    (out / "mine.txt").write_text("mine")
+    _results(out, "newest")
+    assert (out / "meta.json").read_text() == "newest"
+    assert (tmp_path / "run.previous" / "meta.json").read_text() == "old"  # never removed
+
+
+def test_a_replacement_still_under_way_is_left_alone(tmp_path: Path) -> None:
+    holder = tmp_path / f".run.{os.getppid()}-i1-abc.old"  # a live process between its two renames
+    (holder / "old").mkdir(parents=True)
+    assert put_back_replaced(tmp_path / "run") == []
+    assert (holder / "old").is_dir() and not (tmp_path / "run").exists()
