@@ -105,3 +105,67 @@ def test_settings_round_trip(tmp_path: Path) -> None:
     s.save(tmp_path)
     assert Settings.load(tmp_path) == s
     assert read_json(tmp_path / "missing.json") is None
+
+
+# ----- what the public API writes, its loaders read ------------------------------------------------------
+
+GOOD_ADD: dict[str, object] = {"number": 7, "final": (40, 55, 101, 62), "winners": (0,)}
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "es_words"),
+    [
+        ({"number": "x"}, "number", ["número entero"]),
+        ({"number": -1}, "number", ["número entero"]),
+        ({"number": True}, "number", ["número entero"]),
+        ({"final": None}, "final", ["uno por jugador"]),
+        ({"final": (1, 2)}, "final", ["uno por jugador"]),
+        ({"final": (1, 2, "3", 4)}, "final", ["uno por jugador"]),
+        ({"winners": 5}, "winners", ["asientos"]),
+        ({"winners": (4,)}, "winners", ["asientos"]),
+        ({"winners": (0, 0)}, "winners", ["cada uno una vez"]),
+        ({"level": 3}, "level", ["texto"]),
+        ({"game_id": 5}, "game_id", ["texto"]),
+        ({"abandoned": "yes"}, "abandoned", ["true o false"]),
+    ],
+)
+def test_history_add_refuses_what_the_file_cannot_hold_and_records_nothing(
+    tmp_path: Path, changes: dict[str, object], field: str, es_words: list[str]
+) -> None:
+    """An entry load() refuses was accepted by add() and written by save(): then the whole history was refused."""
+    h = History.load(tmp_path)
+    h.add(**GOOD_ADD, game_id="first")  # type: ignore[arg-type]
+    with pytest.raises(StoreError) as info:
+        h.add(**{**GOOD_ADD, **changes})  # type: ignore[arg-type]
+    assert info.value.field == field and f"“{field}”" in str(info.value)
+    assert all(w in info.value.explain("es") for w in es_words), info.value.explain("es")
+    assert [g["id"] for g in h.games] == ["first"]  # nothing recorded
+    h.save()
+    assert [g["id"] for g in History.load(tmp_path).games] == ["first"]
+
+
+def test_history_save_refuses_a_game_changed_after_it_was_added(tmp_path: Path) -> None:
+    h = History.load(tmp_path)
+    h.add(**GOOD_ADD)  # type: ignore[arg-type]
+    h.games[-1]["final"] = [1, 2]  # the entry is the caller's to change, the file not
+    with pytest.raises(StoreError) as info:
+        h.save()
+    assert info.value.field == "final"
+    assert not (tmp_path / HISTORY_FILE).exists()
+
+
+@pytest.mark.parametrize(
+    ("settings", "field"),
+    [(Settings(table_colour="pink"), "table_colour"), (Settings(lang=5), "lang"),  # type: ignore[arg-type]
+     (Settings(four_colour="yes"), "four_colour"), (Settings(level=""), "level")],  # type: ignore[arg-type]
+)  # fmt: skip
+def test_settings_save_refuses_what_load_would_refuse_and_writes_nothing(
+    tmp_path: Path, settings: Settings, field: str
+) -> None:
+    Settings(four_colour=True).save(tmp_path)
+    before = (tmp_path / SETTINGS_FILE).read_bytes()
+    with pytest.raises(StoreError) as info:
+        settings.save(tmp_path)
+    assert info.value.field == field
+    assert (tmp_path / SETTINGS_FILE).read_bytes() == before
+    assert Settings.load(tmp_path).four_colour is True

@@ -330,6 +330,8 @@ class History:
         recording it records it again on resuming. Without it a fresh identity
         is made. The game is written by the next :meth:`save`. ``abandoned``: a
         game left unfinished, so played and not won (a winning streak ends).
+        A value the history file cannot hold is refused with :class:`StoreError`
+        naming it (``.field``), and nothing is recorded.
 
         >>> h = History(Path("."))
         >>> h.add(number=1, final=(20, 30, 40, 50), winners=(0,))
@@ -339,7 +341,16 @@ class History:
         >>> s = h.stats()
         >>> s.played, s.won, s.current_streak, s.longest_streak
         (2, 1, 0, 1)
+        >>> h.add(number="x", final=(1, 2, 3, 4), winners=(0,))
+        Traceback (most recent call last):
+        ...
+        hearts_widgets.store.StoreError: history.json: number: the game cannot be recorded: “number” must be a whole
+        number, 0 or more, not “x”
         """
+        _check_game(
+            {"number": number, "final": final, "winners": winners, "level": level, "game_id": game_id,
+             "abandoned": abandoned}, self.path,
+        )  # fmt: skip
         if game_id is not None and any(g.get("id") == game_id for g in (*self.games, *self._new)):
             return False
         entry: dict[str, Any] = {
@@ -364,8 +375,11 @@ class History:
         is now (those whose identity it already holds are skipped), so two
         tables never lose each other's games and a history started anew
         elsewhere is not undone. :class:`StoreError` if the file became damaged
-        meanwhile (it is then left as it is).
+        meanwhile (it is then left as it is), or if a game added here was
+        changed into one the file cannot hold (then nothing is written).
         """
+        for entry in self._new:  # what load() would refuse is never written
+            _check_game(entry, self.path)
         with locked(self.folder):
             disk = History.load(self.folder)
             ids = {g.get("id") for g in disk.games}
@@ -397,6 +411,42 @@ class History:
         best = min((g["final"][0] for g in self.games), default=None)
         pct = round(100.0 * won / played, 1) if played else 0.0
         return HistoryStats(played, won, pct, best, streak, longest)
+
+
+def _need_text(kind: str) -> Callable[[str], str]:
+    return functools.partial(text, f"ui.store.need.{kind}")
+
+
+def _game_problem(name: str, value: object, entry: dict[str, Any]) -> str | None:
+    """What ``value`` of the field ``name`` of a game for the history must be (``None``: it is fine)."""
+    if name == "number":
+        return None if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else "number"
+    if name == "final":
+        ok = isinstance(value, (list, tuple)) and len(value) >= 3 and all(_is_int(x) for x in value)
+        return None if ok else "final"
+    if name == "winners":
+        if not isinstance(value, (list, tuple)):
+            return "winners"
+        seats = range(len(entry["final"]))
+        ok = all(_is_int(x) and x in seats for x in value) and len(set(value)) == len(value)
+        return None if ok else "winners"
+    if name in ("won", "shared", "abandoned"):
+        return None if isinstance(value, bool) else "on_off"
+    if name == "game_id":
+        return None if value is None or isinstance(value, str) else "text"
+    if name in ("id", "level", "date"):
+        return None if isinstance(value, str) else "text"
+    return None
+
+
+def _check_game(entry: dict[str, Any], path: Path) -> None:
+    """Refuse, naming the field, a game the history file could not hold (what :meth:`History.load` checks)."""
+    for name, value in entry.items():
+        kind = _game_problem(name, value, entry)
+        if kind is not None:
+            raise StoreError(
+                "ui.store.history_add", path, name, where=name, need=_need_text(kind), value=shown(value)
+            )
 
 
 # ----- settings ----------------------------------------------------------------
@@ -476,7 +526,12 @@ class Settings:
         return s
 
     def save(self, folder: Path) -> None:
-        """Write every setting to ``settings.json`` (under the folder's lock)."""
+        """Write every setting to ``settings.json`` (under the folder's lock).
+
+        Settings :meth:`load` would refuse are refused here, with
+        :class:`StoreError` naming the first bad one, and nothing is written.
+        """
+        self.validate(folder / SETTINGS_FILE)
         with locked(folder):
             write_json(folder / SETTINGS_FILE, dataclasses.asdict(self))
 
