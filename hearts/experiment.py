@@ -337,7 +337,12 @@ class ExperimentResult:
 
     @classmethod
     def from_parquet(cls, directory: str | Path) -> ExperimentResult:
-        """Read what :meth:`to_parquet` wrote."""
+        """Read what :meth:`to_parquet` wrote.
+
+        Files from two different saves (one killed between its renames) are
+        refused with :class:`hearts.files.FileContentError` (``'mixed_set'``)
+        naming the file.
+        """
         d = Path(directory)
         if not (d / "deals.parquet").is_file() or not (d / "experiment.json").is_file():
             raise ExperimentError(f"{d} holds no experiment: expected deals.parquet and experiment.json", "directory")
@@ -643,7 +648,12 @@ class GameExperimentResult:
 
     @classmethod
     def from_parquet(cls, directory: str | Path) -> GameExperimentResult:
-        """Read what :meth:`to_parquet` wrote."""
+        """Read what :meth:`to_parquet` wrote.
+
+        Files from two different saves (one killed between its renames) are
+        refused with :class:`hearts.files.FileContentError` (``'mixed_set'``)
+        naming the file.
+        """
         d = Path(directory)
         if not (d / "games.parquet").is_file() or not (d / "experiment.json").is_file():
             raise ExperimentError(

@@ -977,7 +977,12 @@ class SelfPlayResult:
 
     @classmethod
     def from_parquet(cls, directory: str | Path) -> SelfPlayResult:
-        """Read what :meth:`to_parquet` wrote; dtypes come back as they were."""
+        """Read what :meth:`to_parquet` wrote; dtypes come back as they were.
+
+        Files from two different saves (one killed between its renames) are
+        refused with :class:`hearts.files.FileContentError` (``'mixed_set'``)
+        naming the file.
+        """
         d = Path(directory)
         missing = [f"{n}.parquet" for n in cls._TABLES if not (d / f"{n}.parquet").is_file()]
         if missing:

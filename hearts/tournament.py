@@ -334,7 +334,12 @@ class TournamentResult:
 
     @classmethod
     def from_parquet(cls, directory: str | Path) -> TournamentResult:
-        """Read what :meth:`to_parquet` wrote."""
+        """Read what :meth:`to_parquet` wrote.
+
+        Files from two different saves (one killed between its renames) are
+        refused with :class:`hearts.files.FileContentError` (``'mixed_set'``)
+        naming the file.
+        """
         d = Path(directory)
         if not (d / "tournament.parquet").is_file() or not (d / "tournament.json").is_file():
             raise TournamentError(f"{d} holds no tournament: expected tournament.parquet and .json", "directory")
