@@ -65,6 +65,7 @@ from hearts.bots.registry import (
     bot_label,
     bot_spec,
     broken_pool_message,
+    check_labels,
     local_workers_for,
 )
 from hearts.bots.rule_bot import RuleBot
@@ -959,6 +960,7 @@ def compare(
         for spec in (a_spec, b_spec):
             if isinstance(spec, BotSpec):
                 spec.resolve()
+        check_labels([a_spec, b_spec], ["a", "b"], "a/b", ExperimentError, "the results could not tell them apart")
     except SelfPlayError as e:
         raise ExperimentError(str(e), "a/b") from None
     if measure not in _MEASURES:
