@@ -1063,7 +1063,7 @@ def _hands_result(
             "a_points": a_pts,
             "b_points": b_pts,
             "diff": b_pts - a_pts,
-            "changed": cols["changed"].astype(np.int8),
+            "changed": cols["changed"].astype(np.int16),
         }
     )
     return ExperimentResult(a, b, deals, info, confidence)
@@ -1112,7 +1112,7 @@ def _games_result(
             "b_per_hand": (cols["b_rate"] / n).astype(np.float64),
             "per_hand_diff": ((cols["b_rate"] - cols["a_rate"]) / n).astype(np.float64),
             "hands_diff": ((cols["b_hands"] - cols["a_hands"]) / n).astype(np.float64),
-            "changed": cols["changed"].astype(np.int8),
+            "changed": cols["changed"].astype(np.int16),
         }
     )
     return GameExperimentResult(a, b, games, info, confidence)

@@ -110,7 +110,8 @@ SUIT_DTYPE = pd.CategoricalDtype(["clubs", "diamonds", "spades", "hearts"], orde
 PASS_DTYPE = pd.CategoricalDtype([d.value for d in PassDirection])
 ROLE_DTYPE = pd.CategoricalDtype(["led", "followed", "discarded"])
 COUNT = np.int16
-"""Counts and small numbers (cards held, tricks, positions, ranks): int16, so squares and sums of them hold."""
+"""Counts and small numbers (cards held, tricks, positions, ranks; all at most 52): int16, which holds the sum,
+square or product of any two of them (not a count times 1,000: widen to int64 first)."""
 MEASURE = np.int64
 """Points and scores: int64, the width pandas gives any integer arithmetic, so nothing a user computes wraps."""
 _CAT_STR = pd.Index(["a"]).dtype  # the string dtype pandas gives new categories
@@ -876,8 +877,9 @@ class SelfPlayResult:
     ``hands`` has one row per hand and seat, ``tricks`` one per trick,
     ``plays`` one per card played; :meth:`data_dictionary` (and
     ``docs/data.md``) gives every column's dtype, unit and meaning. Points
-    and scores are ``int64`` and counts ``int16``, so arithmetic on them
-    never wraps:
+    and scores are ``int64``, so arithmetic on them does not wrap; counts
+    are ``int16``, which holds the sum, square or product of two counts
+    (at most 52 each), but not a count times 1,000 (``.astype("int64")`` first):
 
     >>> r = play_hands("rule", 8, workers=1, progress=False)
     >>> h = r.hands
@@ -999,6 +1001,7 @@ class SelfPlayResult:
         final = hands.loc[last, ["game", "seat", "bot", "hand_number", "total"]].rename(
             columns={"hand_number": "hands"}
         )
+        final["hands"] = final["hands"].astype(np.int32)  # a count of hands: up to 1,000, whose square needs int32
         best = final.groupby("game")["total"].transform("min")
         won = final["total"] == best
         share = won / won.groupby(final["game"]).transform("sum")

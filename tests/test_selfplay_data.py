@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
 import pytest
 
+from hearts import Rules
 from hearts.bots import ExpertBot, RandomBot, RuleBot, Tips
+from hearts.card_column import CARD_NAMES
+from hearts.columns import COLUMNS, Column
+from hearts.errors import RulesError
 from hearts.experiment import ExperimentError, compare
-from hearts.selfplay import SelfPlayError, bot_spec, play_games, play_hands
+from hearts.selfplay import SelfPlayError, _Chunk, bot_spec, play_games, play_hands
+
+ROOT = Path(__file__).resolve().parents[1]
 
 KW = {"workers": 1, "progress": False}
 NO_QUEEN_PASS = Tips().without("pass_queen_when_short")
@@ -58,3 +69,61 @@ def test_compare_of_a_bot_with_itself_still_runs():
     with pytest.warns(UserWarning):
         r = compare("rule", RuleBot(seed=9), n_deals=2, **KW)
     assert r.identical
+
+
+# ----- integer columns that do not wrap --------------------------------------
+
+def _most_players() -> int:
+    most = 0
+    for n in range(1, 20):
+        try:
+            Rules(num_players=n)
+        except RulesError:
+            continue
+        most = n
+    return most
+
+
+MOST_HANDS = next(f.default for f in dataclasses.fields(_Chunk) if f.name == "max_hands_per_game")
+INDICES = {"deal", "game", "deal_number", "game_number", "hand_number", "seating", "trick", "position"}
+
+
+def _largest(c: Column) -> int | None:
+    """The largest value a count column can hold (None: a measure, an index)."""
+    if c.name == "changed":  # seat rotations
+        return _most_players()
+    if c.unit in ("cards", "tricks", "suits") or c.name == "rank":
+        return len(CARD_NAMES)
+    if c.unit == "hands":  # hands a game lasted, summed over the seats at most
+        return MOST_HANDS * _most_players()
+    return None
+
+
+def test_every_integer_column_keeps_the_rule_of_docs_data_md():
+    integers = [c for c in COLUMNS if pd.api.types.is_integer_dtype(pd.api.types.pandas_dtype(c.dtype))]
+    assert integers
+    for c in integers:
+        dtype = np.dtype(c.dtype)
+        if c.unit == "points":
+            assert dtype == np.int64, c
+            continue
+        if c.name in INDICES:
+            continue
+        if c.unit == "bitmask":  # bits, not a number to compute with
+            assert dtype == np.uint64, c
+            continue
+        most = _largest(c)
+        assert most is not None, f"{c.table}.{c.name}: a count without a known bound"
+        assert np.iinfo(dtype).max >= max(most * most, 2 * most), c
+    page = (ROOT / "docs" / "data.md").read_text(encoding="utf-8")
+    assert "`.astype(\"int64\")` first" in page and "do not wrap" not in page
+
+
+def test_changed_times_100_does_not_wrap():
+    kw = {"n_deals": 2, "field": "random", **KW}
+    r = compare("random", "rule", **kw)
+    assert str(r.deals["changed"].dtype) == "int16"
+    assert ((r.deals["changed"] * 100) == r.deals["changed"].astype(np.int64) * 100).all()
+    g = compare("random", "rule", unit="games", n_games=2, field="random", rules=Rules(target_score=30), **KW)
+    assert str(g.games["changed"].dtype) == "int16"
+    assert str(play_games("random", 1, rules=Rules(target_score=30), **KW).games["hands"].dtype) == "int32"
