@@ -1066,25 +1066,55 @@ def _number_text(x: Any, lang: str) -> Any:
 
 
 _CATEGORIES_KEY = b"hearts.categories"
+_INDEX_KEY = b"hearts.index"  # the dtypes of the index levels (a list, one per level), when the index is not a range
+
+
+def _dtype_info(dtype: Any) -> dict[str, Any]:
+    """What a column's dtype needs beyond what Parquet keeps: a categorical's categories, or the card dtype."""
+    if isinstance(dtype, CardDtype):
+        return {"card": True}
+    if isinstance(dtype, pd.CategoricalDtype) and all(isinstance(c, str) for c in dtype.categories):
+        return {"categories": [str(c) for c in dtype.categories], "ordered": bool(dtype.ordered)}
+    return {}
+
+
+def _restore(col: pd.Series, info: dict[str, Any]) -> pd.Series:
+    """A column read from Parquet with the dtype :func:`_dtype_info` described (and pandas' string categories)."""
+    if info.get("card") and not isinstance(col.dtype, CardDtype):  # an index level: Arrow gave its int8 codes
+        codes = pd.to_numeric(col).fillna(-1).to_numpy(np.int8)
+        return pd.Series(CardArray(codes), index=col.index, name=col.name)
+    if "categories" in info:
+        cats = pd.Index(info["categories"], dtype=_CAT_STR)
+        return col.astype(pd.CategoricalDtype(cats, ordered=info["ordered"]))
+    read = col.dtype
+    if isinstance(read, pd.CategoricalDtype) and read.categories.dtype != _CAT_STR:
+        # files without stored categories: the string dtype pandas uses for new ones
+        return col.cat.rename_categories(pd.Index(list(read.categories), dtype=_CAT_STR))
+    return col
 
 
 def write_parquet(df: pd.DataFrame, path: str | Path) -> None:
     """Write ``df`` as Parquet with the categories of its categorical columns in the file's metadata.
 
     Parquet keeps only the categories that occur in the data, so an empty
-    table would otherwise come back with no categories at all.
+    table would otherwise come back with no categories at all. The index
+    is kept (a range, a filtered index, named levels, a ``MultiIndex``)
+    and :func:`read_parquet` gives it back as it was.
     """
     import pyarrow as pa  # type: ignore[import-untyped]
     import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
-    table = pa.Table.from_pandas(df, preserve_index=False)
+    table = pa.Table.from_pandas(df, preserve_index=None)  # a RangeIndex as metadata, any other index as columns
     cats = {}
     for col in df.columns:
-        dtype = df[col].dtype
-        if isinstance(dtype, pd.CategoricalDtype) and all(isinstance(c, str) for c in dtype.categories):
-            cats[str(col)] = {"categories": [str(c) for c in dtype.categories], "ordered": bool(dtype.ordered)}
+        info = _dtype_info(df[col].dtype)
+        if "categories" in info:
+            cats[str(col)] = info
     metadata = dict(table.schema.metadata or {})
     metadata[_CATEGORIES_KEY] = json.dumps(cats, ensure_ascii=False).encode("utf-8")
+    if not isinstance(df.index, pd.RangeIndex):
+        levels = [df.index.get_level_values(i).dtype for i in range(df.index.nlevels)]
+        metadata[_INDEX_KEY] = json.dumps([_dtype_info(d) for d in levels], ensure_ascii=False).encode("utf-8")
     pq.write_table(table.replace_schema_metadata(metadata), path)
 
 
@@ -1098,20 +1128,36 @@ def read_parquet(path: str | Path) -> pd.DataFrame:
     ...     back = read_parquet(Path(d) / "t.parquet")
     >>> back["seat"].dtype == df["seat"].dtype
     True
+
+    The index comes back too:
+
+    >>> r = play_hands("random", 2, workers=1, progress=False)
+    >>> keyed = r.hands.set_index(["deal", "seat"])
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     write_parquet(keyed, Path(d) / "t.parquet")
+    ...     back = read_parquet(Path(d) / "t.parquet")
+    >>> pd.testing.assert_frame_equal(back, keyed)
+    >>> back.index.names
+    FrozenList(['deal', 'seat'])
     """
     import pyarrow.parquet as pq
 
     table = pq.read_table(path)
     df: pd.DataFrame = table.to_pandas()
-    stored = json.loads((table.schema.metadata or {}).get(_CATEGORIES_KEY, b"{}"))
-    for col, info in stored.items():
-        if col in df.columns:
-            cats = pd.Index(info["categories"], dtype=_CAT_STR)
-            df[col] = df[col].astype(pd.CategoricalDtype(cats, ordered=info["ordered"]))
-    for col in df.columns:  # files without stored categories: the string dtype pandas uses for new ones
-        read = df[col].dtype
-        if isinstance(read, pd.CategoricalDtype) and read.categories.dtype != _CAT_STR:
-            df[col] = df[col].cat.rename_categories(pd.Index(list(read.categories), dtype=_CAT_STR))
+    metadata = table.schema.metadata or {}
+    stored = json.loads(metadata.get(_CATEGORIES_KEY, b"{}"))
+    for col in df.columns:
+        df[col] = _restore(df[col], stored.get(col, {}) if isinstance(col, str) else {})
+    if not isinstance(df.index, pd.RangeIndex):
+        levels = json.loads(metadata.get(_INDEX_KEY, b"[]"))
+        frame = df.index.to_frame(index=False)
+        parts = [
+            _restore(frame.iloc[:, i], levels[i] if i < len(levels) else {}) for i in range(df.index.nlevels)
+        ]
+        if len(parts) == 1:
+            df.index = pd.Index(parts[0]).rename(df.index.name)
+        else:
+            df.index = pd.MultiIndex.from_arrays(parts, names=df.index.names)
     return df
 
 

@@ -15,7 +15,16 @@ from hearts.card_column import CARD_NAMES
 from hearts.columns import COLUMNS, Column
 from hearts.errors import RulesError
 from hearts.experiment import ExperimentError, compare
-from hearts.selfplay import SelfPlayError, _Chunk, bot_spec, play_games, play_hands
+from hearts.selfplay import (
+    SelfPlayError,
+    SelfPlayResult,
+    _Chunk,
+    bot_spec,
+    play_games,
+    play_hands,
+    read_parquet,
+    write_parquet,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -127,3 +136,43 @@ def test_changed_times_100_does_not_wrap():
     g = compare("random", "rule", unit="games", n_games=2, field="random", rules=Rules(target_score=30), **KW)
     assert str(g.games["changed"].dtype) == "int16"
     assert str(play_games("random", 1, rules=Rules(target_score=30), **KW).games["hands"].dtype) == "int32"
+
+
+# ----- Parquet keeps the index -----------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def small() -> SelfPlayResult:
+    return play_hands(["rule", "random", "random", "random"], 6, seed=3, **KW)
+
+
+@pytest.mark.parametrize(
+    "keyed",
+    [
+        lambda r: r.hands.set_index(["deal", "seat"]),  # a MultiIndex with a categorical level
+        lambda r: r.hands[r.hands["seat"] == "South"],  # filtered: 0, 4, 8, …
+        lambda r: r.hands[r.hands["points"] > 0],  # filtered unevenly
+        lambda r: r.hands.rename_axis("row"),  # a named range
+        lambda r: r.hands.set_index("seat"),  # a categorical index
+        lambda r: r.hands.iloc[:0].set_index(["deal", "seat"]),  # empty, with its categories
+        lambda r: r.plays.set_index(["card", "bot"]),  # a card level
+        lambda r: r.hands.set_index("passed_1"),  # a card index with missing cards
+        lambda r: r.hands.set_axis(range(100, 100 + len(r.hands))).rename_axis(None),  # unnamed, not from 0
+    ],
+)
+def test_write_parquet_keeps_the_index(tmp_path, small, keyed):
+    df = keyed(small)
+    write_parquet(df, tmp_path / "x.parquet")
+    back = read_parquet(tmp_path / "x.parquet")
+    pd.testing.assert_frame_equal(back, df)
+    assert back.index.names == df.index.names
+
+
+def test_to_parquet_keeps_the_index_of_every_table(tmp_path, small):
+    r = SelfPlayResult(
+        small.hands.set_index(["deal", "seat"]), small.tricks.iloc[::13], small.plays.set_index("card"), small.meta
+    )
+    back = SelfPlayResult.from_parquet(r.to_parquet(tmp_path / "run"))
+    for name in ("hands", "tricks", "plays"):
+        pd.testing.assert_frame_equal(getattr(back, name), getattr(r, name))
+
