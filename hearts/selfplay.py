@@ -938,10 +938,10 @@ class SelfPlayResult:
         if table not in ("plays", "hands"):
             raise SelfPlayError(f"table must be 'plays' or 'hands', not {table!r}", "table")
         df = getattr(self, table)
-        if table == "plays":
-            cols = [df["reason"], df["reason_values"], df["card"]]
-        else:
-            cols = [df["pass_reason"], df["pass_values"], *(df[f"passed_{j}"] for j in range(1, 4))]
+        names = ["reason", "reason_values", "card"] if table == "plays" else [
+            "pass_reason", "pass_values", "passed_1", "passed_2", "passed_3"
+        ]  # fmt: skip
+        cols = [_coded(df, table, name, card=k >= 2) for k, name in enumerate(names)]
         codes = np.stack([_codes(c) for c in cols], axis=1).reshape(len(df), len(cols))
         distinct, inverse = np.unique(codes, axis=0, return_inverse=True)
         words: list[Any] = []
@@ -1048,6 +1048,26 @@ class SelfPlayResult:
             f"<SelfPlayResult {self.hands['deal'].nunique() if len(self.hands) else 0} hands, "
             f"{len(self.tricks)} tricks, {len(self.plays)} plays>"
         )
+
+
+def _coded(df: pd.DataFrame, table: str, name: str, *, card: bool) -> pd.Series:
+    """Column ``name`` as a categorical (or card) column again, as ``pd.concat`` of two runs may leave it.
+
+    Concatenating tables whose categories differ gives plain strings; they
+    are read back into categories here, so :meth:`SelfPlayResult.reasons`
+    works on them.
+    """
+    if name not in df.columns:
+        raise SelfPlayError(f"the {table} table has no {name!r} column, which reasons() reads", name)
+    col = df[name]
+    if card and not isinstance(col.dtype, CardDtype):
+        try:
+            return col.astype(CARD_DTYPE)
+        except (ValueError, TypeError) as e:
+            raise SelfPlayError(f"column {name!r} of {table} does not hold cards (such as 'Q♠'): {e}", name) from None
+    if not card and not isinstance(col.dtype, pd.CategoricalDtype):
+        return col.astype(pd.CategoricalDtype(pd.Index(sorted(set(col.dropna().astype(str))), dtype=_CAT_STR)))
+    return col
 
 
 def _codes(col: pd.Series) -> np.ndarray:

@@ -176,3 +176,25 @@ def test_to_parquet_keeps_the_index_of_every_table(tmp_path, small):
     for name in ("hands", "tricks", "plays"):
         pd.testing.assert_frame_equal(getattr(back, name), getattr(r, name))
 
+
+# ----- results put together with pd.concat -----------------------------------
+
+
+def test_reasons_of_two_runs_concatenated():
+    a = play_hands(["rule", "random", "random", "random"], 12, seed=1, **KW)
+    b = play_hands("random", 8, seed=2, **KW)
+    both = SelfPlayResult(pd.concat([a.hands, b.hands]), a.tricks, pd.concat([a.plays, b.plays]))
+    assert not isinstance(both.plays["reason"].dtype, pd.CategoricalDtype)  # what pd.concat made of them
+    for lang, table in (("en", "plays"), ("es", "hands")):
+        expected = pd.concat([a.reasons(lang, table), b.reasons(lang, table)])
+        pd.testing.assert_series_equal(both.reasons(lang, table), expected)
+
+
+def test_reasons_name_a_missing_or_unreadable_column():
+    r = play_hands("random", 2, **KW)
+    with pytest.raises(SelfPlayError) as e:
+        SelfPlayResult(r.hands, r.tricks, r.plays.drop(columns="reason_values")).reasons()
+    assert e.value.option == "reason_values"
+    with pytest.raises(SelfPlayError) as e:
+        SelfPlayResult(r.hands, r.tricks, r.plays.assign(card="joker")).reasons()
+    assert e.value.option == "card" and "'card'" in str(e.value)
