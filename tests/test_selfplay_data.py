@@ -11,7 +11,7 @@ import pytest
 
 from hearts import Rules
 from hearts.bots import ExpertBot, RandomBot, RuleBot, Tips
-from hearts.card_column import CARD_NAMES
+from hearts.card_column import CARD_NAMES, card_code
 from hearts.columns import COLUMNS, Column
 from hearts.errors import RulesError
 from hearts.experiment import ExperimentError, compare
@@ -198,3 +198,31 @@ def test_reasons_name_a_missing_or_unreadable_column():
     with pytest.raises(SelfPlayError) as e:
         SelfPlayResult(r.hands, r.tricks, r.plays.assign(card="joker")).reasons()
     assert e.value.option == "card" and "'card'" in str(e.value)
+
+
+# ----- card columns in the card order ----------------------------------------
+
+
+def test_searchsorted_on_a_sorted_card_column_uses_the_card_order(small):
+    s = small.plays["card"].sort_values(ignore_index=True)
+    codes = s.cards.code
+    for card in ("QS", "Q♠", "2C", "A♥", "10D"):
+        code = card_code(card)
+        assert s.searchsorted(card) == int((codes < code).sum())
+        assert s.searchsorted(card, side="right") == int((codes <= code).sum())
+    as_categories = s.astype("category")  # the ordered categorical of the 52 names
+    assert s.searchsorted(["KD", "2H"]).tolist() == as_categories.searchsorted(["K♦", "2♥"]).tolist()
+
+
+def test_min_and_max_of_card_columns_follow_the_card_order(small):
+    h = small.hands
+    for col in ("passed_1", "received_3"):
+        s, cat = h[col], h[col].astype("category")
+        assert s.min() == cat.min() and s.max() == cat.max()
+        assert s.max(skipna=False) is pd.NA  # the hands without a pass
+    by_seat = small.plays.groupby("seat", observed=True)["card"]
+    expected = small.plays.assign(card=small.plays["card"].astype("category")).groupby("seat", observed=True)["card"]
+    for how in ("min", "max", "first", "last"):
+        got = getattr(by_seat, how)()
+        assert str(got.dtype) == "card"
+        assert got.astype(object).tolist() == getattr(expected, how)().astype(object).tolist(), how
