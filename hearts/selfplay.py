@@ -995,8 +995,11 @@ class SelfPlayResult:
         Empty for :func:`play_hands` data.
         """
         hands = self.hands
-        if "game" not in hands.columns or hands.empty:
-            return pd.DataFrame(columns=["game", "seat", "bot", "hands", "total", "won", "win_share"])
+        if "game" not in hands.columns or hands.empty:  # no games: the columns all the same, with their dtypes
+            same = {c: hands[c].dtype for c in ("seat", "bot") if c in hands.columns}
+            dtypes = {"seat": seat_dtype(), "bot": pd.CategoricalDtype(pd.Index([], dtype=_CAT_STR))} | same
+            kinds = data_dictionary("games")["dtype"]
+            return pd.DataFrame({c: pd.Series([], dtype=dtypes.get(str(c), kind)) for c, kind in kinds.items()})
         last = hands.groupby("game", observed=True)["hand_number"].transform("max") == hands["hand_number"]
         final = hands.loc[last, ["game", "seat", "bot", "hand_number", "total"]].rename(
             columns={"hand_number": "hands"}

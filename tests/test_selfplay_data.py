@@ -12,7 +12,7 @@ import pytest
 from hearts import Rules
 from hearts.bots import ExpertBot, RandomBot, RuleBot, Tips
 from hearts.card_column import CARD_NAMES, card_code
-from hearts.columns import COLUMNS, Column
+from hearts.columns import COLUMNS, Column, data_dictionary
 from hearts.errors import RulesError
 from hearts.experiment import ExperimentError, compare
 from hearts.selfplay import (
@@ -226,3 +226,21 @@ def test_min_and_max_of_card_columns_follow_the_card_order(small):
         got = getattr(by_seat, how)()
         assert str(got.dtype) == "card"
         assert got.astype(object).tolist() == getattr(expected, how)().astype(object).tolist(), how
+
+
+# ----- games of a run without games --------------------------------------------
+
+
+def _dtypes(df: pd.DataFrame) -> dict[str, str]:
+    return {c: str(t) for c, t in df.dtypes.items()}
+
+
+def test_games_without_games_has_the_dictionary_dtypes():
+    expected = data_dictionary("games")["dtype"].to_dict()
+    real = play_games("random", 1, rules=Rules(target_score=30), **KW).games
+    assert _dtypes(real) == expected
+    for result in (play_hands("random", 4, **KW), play_games("random", 0, **KW)):
+        empty = result.games
+        assert empty.empty and _dtypes(empty) == expected
+        assert empty["seat"].dtype == real["seat"].dtype and empty["bot"].dtype == real["bot"].dtype
+        assert _dtypes(pd.concat([empty, real])) == expected
