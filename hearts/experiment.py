@@ -80,7 +80,7 @@ from hearts.parallel import ParallelError, WorkerError, run_tasks
 from hearts.plotting import TITLE_SIZE, fit_title
 from hearts.rules import Rules
 from hearts.runs import Run, RunOptions, check_count
-from hearts.selfplay import PASS_DTYPE, hand_seeds, play_out
+from hearts.selfplay import PASS_DTYPE, hand_seeds, play_out, writable_folder
 from hearts.stats import holm, t_interval, t_pvalue, t_quantile
 
 __all__ = [
@@ -275,7 +275,7 @@ class ExperimentResult:
 
     def takeaway(self, lang: str = "en") -> str:
         """One sentence that says what the interval shows, and no more (or what the data cannot tell)."""
-        check_language(lang)
+        check_language(lang, ExperimentError)
         if self.identical:
             return self.identical_sentence(lang)
         a, b, tip = self._names(lang)
@@ -294,7 +294,7 @@ class ExperimentResult:
 
     def summary(self, lang: str = "en") -> str:
         """A short report in English (``'en'``) or Spanish (``'es'``)."""
-        check_language(lang)
+        check_language(lang, ExperimentError)
         a, b, _ = self._names(lang)
         lo, hi = self.ci
         head = text(
@@ -327,7 +327,7 @@ class ExperimentResult:
 
     def to_parquet(self, directory: str | Path) -> Path:
         """Write ``deals.parquet`` and ``experiment.json`` into ``directory``."""
-        d = Path(directory)
+        d = writable_folder(directory, ExperimentError)
         with files.replacing(d / "deals.parquet", d / "experiment.json") as (table_tmp, info_tmp):
             self.deals.to_parquet(table_tmp, engine="pyarrow", index=False)
             info = {"a": self.a, "b": self.b, "confidence": self.confidence, "meta": self.meta}
@@ -581,7 +581,7 @@ class GameExperimentResult:
         hand. Points per hand (final total / hands, game by game) is the
         measure game length does not confound.
         """
-        check_language(lang)
+        check_language(lang, ExperimentError)
         if self.identical:
             return self.identical_sentence(lang)
         pct = (100 * self.win_ci[0], 100 * self.win_ci[1])
@@ -591,7 +591,7 @@ class GameExperimentResult:
 
     def summary(self, lang: str = "en") -> str:
         """A short report in English (``'en'``) or Spanish (``'es'``)."""
-        check_language(lang)
+        check_language(lang, ExperimentError)
         a, b, _ = _names(self.a, self.b, self.meta, lang)
         win_lo, win_hi = self.win_ci
         score_lo, score_hi = self.score_ci
@@ -627,7 +627,7 @@ class GameExperimentResult:
 
     def to_parquet(self, directory: str | Path) -> Path:
         """Write ``games.parquet`` and ``experiment.json`` into ``directory``."""
-        d = Path(directory)
+        d = writable_folder(directory, ExperimentError)
         with files.replacing(d / "games.parquet", d / "experiment.json") as (table_tmp, info_tmp):
             self.games.to_parquet(table_tmp, engine="pyarrow", index=False)
             info = {"a": self.a, "b": self.b, "confidence": self.confidence, "meta": self.meta, "unit": "games"}
@@ -671,7 +671,7 @@ def plot_game_effects(results: Sequence[GameExperimentResult], axes: Any = None,
     """
     import matplotlib.pyplot as plt
 
-    check_language(lang)
+    check_language(lang, ExperimentError)
     if not results:
         raise ExperimentError("plot_game_effects needs at least one experiment", "results")
     created = axes is None
@@ -713,7 +713,7 @@ def plot_effects(results: Sequence[ExperimentResult | GameExperimentResult], ax:
     """
     import matplotlib.pyplot as plt
 
-    check_language(lang)
+    check_language(lang, ExperimentError)
     if not results:
         raise ExperimentError("plot_effects needs at least one experiment", "results")
     games = [r for r in results if isinstance(r, GameExperimentResult)]
@@ -1227,7 +1227,7 @@ class TipFamily:
 
     def table(self, lang: str = "en") -> pd.DataFrame:
         """One row per tip: effect, interval, p-value, Holm-adjusted p-value and the verdict after adjustment."""
-        check_language(lang)
+        check_language(lang, ExperimentError)
         alpha = 1.0 - self.confidence
         rows: list[dict[str, Any]] = []
         for r in self.results:
@@ -1261,7 +1261,7 @@ class TipFamily:
 
     def summary(self, lang: str = "en") -> str:
         """The table with the sentence on testing many tips at once, in English or Spanish."""
-        check_language(lang)
+        check_language(lang, ExperimentError)
         df = self.table(lang)
         unclear = text("experiment.family.verdict.unclear", lang)
         clear = int((df["verdict"] != unclear).sum()) if len(df) else 0

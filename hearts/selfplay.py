@@ -934,7 +934,7 @@ class SelfPlayResult:
         passed (``{cards}``) come from the row; numbers are written with the
         language's decimal mark. One message is worded per distinct reason.
         """
-        check_language(lang)
+        check_language(lang, SelfPlayError)
         if table not in ("plays", "hands"):
             raise SelfPlayError(f"table must be 'plays' or 'hands', not {table!r}", "table")
         df = getattr(self, table)
@@ -964,7 +964,7 @@ class SelfPlayResult:
         Each file keeps the categories of its categorical columns, so even
         empty tables come back with their dtypes.
         """
-        d = Path(directory)
+        d = writable_folder(directory)
         names = [d / f"{name}.parquet" for name in self._TABLES] + [d / "meta.json"]
         # Every file is written in full beside its real name first, then all are renamed into place.
         with files.replacing(*names) as temps:
@@ -1071,6 +1071,22 @@ def _coded(df: pd.DataFrame, table: str, name: str, *, card: bool) -> pd.Series:
     if not card and not isinstance(col.dtype, pd.CategoricalDtype):
         return col.astype(pd.CategoricalDtype(pd.Index(sorted(set(col.dropna().astype(str))), dtype=_CAT_STR)))
     return col
+
+
+def writable_folder(directory: str | Path, error: type[SelfPlayError] = SelfPlayError) -> Path:
+    """``directory`` as a path, refused (``error`` for option ``directory``) when it, or a folder above it, is a file.
+
+    >>> writable_folder(__file__)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.SelfPlayError: cannot write results into .../selfplay.py: it is a file, not a folder
+    """
+    d = Path(directory)
+    blocking = next((p for p in (d, *d.parents) if p.exists() or p.is_symlink()), None)
+    if blocking is not None and not blocking.is_dir():
+        where = "it" if blocking == d else str(blocking)
+        raise error(f"cannot write results into {d}: {where} is a file, not a folder", "directory")
+    return d
 
 
 def _codes(col: pd.Series) -> np.ndarray:

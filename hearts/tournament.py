@@ -240,7 +240,7 @@ class TournamentResult:
 
     def takeaway(self, lang: str = "en") -> str:
         """One sentence on the top of the ranking, as far as the intervals allow."""
-        check_language(lang)
+        check_language(lang, TournamentError)
         r = self.ranking()
         if not len(r):
             return ""
@@ -253,7 +253,7 @@ class TournamentResult:
 
     def summary(self, lang: str = "en") -> str:
         """The ranking and the pairwise effects as text, in English or Spanish (headers and bot names too)."""
-        check_language(lang)
+        check_language(lang, TournamentError)
         words = catalogue(lang)
 
         def shown(df: pd.DataFrame) -> pd.DataFrame:
@@ -283,7 +283,7 @@ class TournamentResult:
         deal (paired by deal, so the luck of the cards cancels), with its interval; the takeaway in the title."""
         import matplotlib.pyplot as plt
 
-        check_language(lang)
+        check_language(lang, TournamentError)
         r = self.ranking()
         created = ax is None
         if ax is None:

@@ -25,6 +25,7 @@ from hearts.selfplay import (
     read_parquet,
     write_parquet,
 )
+from hearts.tournament import TournamentError, tournament
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -244,3 +245,32 @@ def test_games_without_games_has_the_dictionary_dtypes():
         assert empty.empty and _dtypes(empty) == expected
         assert empty["seat"].dtype == real["seat"].dtype and empty["bot"].dtype == real["bot"].dtype
         assert _dtypes(pd.concat([empty, real])) == expected
+
+
+# ----- typed errors for a bad folder or language ------------------------------
+
+
+def test_to_parquet_onto_a_file_is_a_typed_error_and_keeps_the_file(tmp_path, small):
+    f = tmp_path / "notes.txt"
+    f.write_text("mine", encoding="utf-8")
+    r = compare("random", "rule", n_deals=2, field="random", **KW)
+    for write, error in ((small.to_parquet, SelfPlayError), (r.to_parquet, ExperimentError)):
+        for target in (f, f / "run"):
+            with pytest.raises(error) as e:
+                write(target)
+            assert e.value.option == "directory" and str(f) in str(e.value)
+    assert f.read_text(encoding="utf-8") == "mine" and sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+def test_an_unknown_language_is_a_typed_error_naming_lang(small):
+    r = compare("random", "rule", n_deals=2, field="random", **KW)
+    cup = tournament(["random", "rule"], n_deals=2, **KW)
+    for call, error in (
+        (lambda: small.reasons("fr"), SelfPlayError),
+        (lambda: r.summary("fr"), ExperimentError),
+        (lambda: r.takeaway("fr"), ExperimentError),
+        (lambda: cup.summary("fr"), TournamentError),
+    ):
+        with pytest.raises(error) as e:
+            call()
+        assert e.value.option == "lang" and "'fr'" in str(e.value)
