@@ -80,7 +80,7 @@ from hearts.parallel import ParallelError, WorkerError, run_tasks
 from hearts.plotting import TITLE_SIZE, fit_title
 from hearts.rules import Rules
 from hearts.runs import Run, RunOptions, check_count
-from hearts.selfplay import PASS_DTYPE, hand_seeds, play_out, writable_folder
+from hearts.selfplay import PASS_DTYPE, hand_seeds, play_out, reads_results, writable_folder
 from hearts.stats import holm, t_interval, t_pvalue, t_quantile
 
 __all__ = [
@@ -336,6 +336,7 @@ class ExperimentResult:
         return d
 
     @classmethod
+    @reads_results("experiment.json", ["deals.parquet"], ExperimentError)
     def from_parquet(cls, directory: str | Path) -> ExperimentResult:
         """Read what :meth:`to_parquet` wrote."""
         d = Path(directory)
@@ -638,6 +639,7 @@ class GameExperimentResult:
         return d
 
     @classmethod
+    @reads_results("experiment.json", ["games.parquet"], ExperimentError)
     def from_parquet(cls, directory: str | Path) -> GameExperimentResult:
         """Read what :meth:`to_parquet` wrote."""
         d = Path(directory)

@@ -40,10 +40,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from json.encoder import encode_basestring as _json_str  # a JSON string, non-ASCII kept
 from pathlib import Path
-from typing import Any, Literal, Unpack
+from typing import Any, Literal, TypeVar, Unpack
 
 import numpy as np
 import pandas as pd
@@ -66,7 +66,7 @@ from hearts.card_column import CardArray, CardDtype
 from hearts.cards import CARDS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, highest, iter_mask
 from hearts.columns import data_dictionary
 from hearts.deal import Deal, stable_words
-from hearts.errors import SelfPlayError
+from hearts.errors import HeartsError, SelfPlayError
 from hearts.game import Game
 from hearts.hand import HandState, Phase, new_trick
 from hearts.messages import check_language, seat_name, text
@@ -870,6 +870,66 @@ def _concat(frames: list[pd.DataFrame], offsets: list[int]) -> pd.DataFrame:
 # ----- the result ------------------------------------------------------------
 
 
+_Reader = TypeVar("_Reader", bound=Callable[..., Any])
+
+
+def reads_results(info: str, tables: Sequence[str], error: type[SelfPlayError]) -> Callable[[_Reader], _Reader]:
+    """A ``from_parquet(cls, directory)`` whose damaged files give ``error`` (option ``directory``) naming the file.
+
+    ``info`` is the JSON file of the set, ``tables`` its Parquet files. A
+    JSON file cut short, not UTF-8, not an object, or missing a key, a
+    folder in its place, or a Parquet file that cannot be read, is refused
+    so; the files are left as they are. Typed errors of the reader itself
+    pass through.
+    """
+
+    def wrap(read: _Reader) -> _Reader:
+        def reader(cls: Any, directory: str | Path) -> Any:
+            d = Path(directory)
+            info_path = d / info
+            if (info_path.exists() or info_path.is_symlink()) and not info_path.is_file():
+                raise error(f"{info_path} is not a file (a folder?): cannot read the results", "directory")
+            try:
+                result = read(cls, directory)
+            except HeartsError:
+                raise
+            except UnicodeDecodeError as e:
+                raise error(f"{info_path} is not UTF-8 text (byte {e.start}): it is damaged", "directory") from e
+            except json.JSONDecodeError as e:
+                problem = f"is not valid JSON ({e.msg}, line {e.lineno})"
+                raise error(f"{info_path} {problem}: it is damaged", "directory") from e
+            except KeyError as e:
+                raise error(f"{info_path} has no {e.args[0]!r}: it is not what to_parquet writes", "directory") from e
+            except TypeError as e:
+                raise error(f"{info_path} is not the JSON object to_parquet writes: it is damaged", "directory") from e
+            except Exception as e:
+                if not (isinstance(e, OSError) or type(e).__module__.startswith("pyarrow")):
+                    raise
+                bad = [d / t for t in tables if (d / t).is_file() and not _parquet_readable(d / t)]
+                where = str(bad[0]) if bad else f"a Parquet file in {d}"
+                raise error(f"{where} cannot be read as Parquet: it is damaged ({e})", "directory") from e
+            meta = getattr(result, "meta", {})
+            if not isinstance(meta, dict):
+                kind = type(meta).__name__
+                raise error(f"{info_path} holds a JSON {kind}, not an object: it is damaged", "directory")
+            return result
+
+        reader.__doc__, reader.__name__, reader.__qualname__ = read.__doc__, read.__name__, read.__qualname__
+        return reader  # type: ignore[return-value]
+
+    return wrap
+
+
+def _parquet_readable(path: Path) -> bool:
+    try:
+        read_parquet(path)
+    except Exception:
+        return False
+    return True
+
+
+
+
 @dataclasses.dataclass
 class SelfPlayResult:
     """Self-play data: three tidy DataFrames and how they were made.
@@ -974,6 +1034,7 @@ class SelfPlayResult:
         return d
 
     @classmethod
+    @reads_results("meta.json", [f"{n}.parquet" for n in _TABLES], SelfPlayError)
     def from_parquet(cls, directory: str | Path) -> SelfPlayResult:
         """Read what :meth:`to_parquet` wrote; dtypes come back as they were."""
         d = Path(directory)

@@ -56,7 +56,7 @@ from hearts.parallel import ParallelError, WorkerError, run_tasks
 from hearts.plotting import TITLE_SIZE, fit_title
 from hearts.rules import Rules
 from hearts.runs import Run, check_count
-from hearts.selfplay import hand_seeds, play_out
+from hearts.selfplay import hand_seeds, play_out, reads_results
 from hearts.stats import holm, t_interval, t_pvalue
 
 __all__ = ["TournamentError", "TournamentResult", "schedule", "tournament"]
@@ -318,6 +318,7 @@ class TournamentResult:
         return d
 
     @classmethod
+    @reads_results("tournament.json", ["tournament.parquet"], TournamentError)
     def from_parquet(cls, directory: str | Path) -> TournamentResult:
         """Read what :meth:`to_parquet` wrote."""
         d = Path(directory)

@@ -14,7 +14,7 @@ from hearts.bots import ExpertBot, RandomBot, RuleBot, Tips
 from hearts.card_column import CARD_NAMES, card_code
 from hearts.columns import COLUMNS, Column, data_dictionary
 from hearts.errors import RulesError
-from hearts.experiment import ExperimentError, compare
+from hearts.experiment import ExperimentError, ExperimentResult, GameExperimentResult, compare
 from hearts.selfplay import (
     SelfPlayError,
     SelfPlayResult,
@@ -25,7 +25,7 @@ from hearts.selfplay import (
     read_parquet,
     write_parquet,
 )
-from hearts.tournament import TournamentError, tournament
+from hearts.tournament import TournamentError, TournamentResult, tournament
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -274,3 +274,62 @@ def test_an_unknown_language_is_a_typed_error_naming_lang(small):
         with pytest.raises(error) as e:
             call()
         assert e.value.option == "lang" and "'fr'" in str(e.value)
+
+
+# ----- damaged result files ------------------------------------------------------
+
+
+def _truncate(p: Path) -> None:
+    data = p.read_bytes()
+    p.write_bytes(data[: len(data) // 2])
+
+
+DAMAGES = {
+    "cut short": _truncate,
+    "not UTF-8": lambda p: p.write_bytes(b"\xff\xfe{}"),
+    "a list": lambda p: p.write_text("[1, 2]", encoding="utf-8"),
+    "a folder": lambda p: (p.unlink(), p.mkdir()),
+}
+
+
+@pytest.fixture(scope="module")
+def saved_kinds(small):
+    exp = compare("random", "rule", n_deals=2, field="random", **KW)
+    games = compare("random", "rule", unit="games", n_games=2, field="random", rules=Rules(target_score=20), **KW)
+    cup = tournament(["random", "rule"], n_deals=2, **KW)
+    return [
+        (small, SelfPlayResult, SelfPlayError, "meta.json", "hands.parquet"),
+        (exp, ExperimentResult, ExperimentError, "experiment.json", "deals.parquet"),
+        (games, GameExperimentResult, ExperimentError, "experiment.json", "games.parquet"),
+        (cup, TournamentResult, TournamentError, "tournament.json", "tournament.parquet"),
+    ]
+
+
+def _refused(cls, error, folder: Path, damaged: Path) -> None:
+    before = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
+    with pytest.raises(error) as e:
+        cls.from_parquet(folder)
+    assert e.value.option == "directory" and str(damaged) in str(e.value), str(e.value)
+    assert {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()} == before  # nothing changed
+
+
+@pytest.mark.parametrize("damage", DAMAGES)
+def test_a_damaged_json_file_is_a_typed_error_naming_it(tmp_path, saved_kinds, damage):
+    for i, (result, cls, error, info, _) in enumerate(saved_kinds):
+        folder = result.to_parquet(tmp_path / str(i))
+        DAMAGES[damage](folder / info)
+        _refused(cls, error, folder, folder / info)
+
+
+def test_a_json_file_without_its_fields_is_a_typed_error_naming_it(tmp_path, saved_kinds):
+    for i, (result, cls, error, info, _) in enumerate(saved_kinds[1:]):
+        folder = result.to_parquet(tmp_path / str(i))
+        (folder / info).write_text("{}", encoding="utf-8")
+        _refused(cls, error, folder, folder / info)
+
+
+def test_a_damaged_parquet_file_is_a_typed_error_naming_it(tmp_path, saved_kinds):
+    for i, (result, cls, error, _, table) in enumerate(saved_kinds):
+        folder = result.to_parquet(tmp_path / str(i))
+        _truncate(folder / table)
+        _refused(cls, error, folder, folder / table)
