@@ -62,7 +62,7 @@ from hearts.bots.registry import (
     seat_bots,
 )
 from hearts.bots.rule_bot import native_decisions, native_tips, native_valued, plays_as_written
-from hearts.card_column import CardArray, CardDtype
+from hearts.card_column import CardArray, CardDtype, card_code
 from hearts.cards import CARDS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, highest, iter_mask
 from hearts.columns import data_dictionary
 from hearts.deal import Deal, stable_words
@@ -1167,6 +1167,8 @@ def _number_text(x: Any, lang: str) -> Any:
 
 _CATEGORIES_KEY = b"hearts.categories"
 _INDEX_KEY = b"hearts.index"  # the dtypes of the index levels (a list, one per level), when the index is not a range
+_CARDS_KEY = b"hearts.cards"  # the card columns, written as ordered categoricals of the 52 names
+_CARD_NAMES = pd.CategoricalDtype(pd.Index([str(Card(c)) for c in range(52)], dtype=_CAT_STR), ordered=True)
 
 
 def _dtype_info(dtype: Any) -> dict[str, Any]:
@@ -1180,7 +1182,10 @@ def _dtype_info(dtype: Any) -> dict[str, Any]:
 
 def _restore(col: pd.Series, info: dict[str, Any]) -> pd.Series:
     """A column read from Parquet with the dtype :func:`_dtype_info` described (and pandas' string categories)."""
-    if info.get("card") and not isinstance(col.dtype, CardDtype):  # an index level: Arrow gave its int8 codes
+    if info.get("card") and isinstance(col.dtype, pd.CategoricalDtype):  # the card names: back to card numbers
+        lookup = np.array([*(card_code(c) for c in col.cat.categories), -1], dtype=np.int8)
+        return pd.Series(CardArray(lookup[col.cat.codes.to_numpy()]), index=col.index, name=col.name)
+    if info.get("card") and not isinstance(col.dtype, CardDtype):  # an index level of an older file: int8 codes
         codes = pd.to_numeric(col).fillna(-1).to_numpy(np.int8)
         return pd.Series(CardArray(codes), index=col.index, name=col.name)
     if "categories" in info:
@@ -1200,11 +1205,24 @@ def write_parquet(df: pd.DataFrame, path: str | Path) -> None:
     table would otherwise come back with no categories at all. The index
     is kept (a range, a filtered index, named levels, a ``MultiIndex``)
     and :func:`read_parquet` gives it back as it was.
+
+    Card columns are written as ordered categoricals of the card names
+    (``'2♣'`` … ``'A♥'``), so plain pandas or pyarrow reads the file
+    without importing this package; :func:`read_parquet` gives back the
+    ``card`` dtype.
     """
     import pyarrow as pa  # type: ignore[import-untyped]
     import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
-    table = pa.Table.from_pandas(df, preserve_index=None)  # a RangeIndex as metadata, any other index as columns
+    plain = df.copy(deep=False)
+    card_columns = [c for c in df.columns if isinstance(df[c].dtype, CardDtype)]
+    for c in card_columns:
+        plain[c] = df[c].astype(_CARD_NAMES)
+    if not isinstance(df.index, pd.RangeIndex):
+        values = [df.index.get_level_values(i) for i in range(df.index.nlevels)]
+        named = [lv.astype(_CARD_NAMES) if isinstance(lv.dtype, CardDtype) else lv for lv in values]
+        plain.index = pd.MultiIndex.from_arrays(named, names=df.index.names) if len(named) > 1 else named[0]
+    table = pa.Table.from_pandas(plain, preserve_index=None)  # a RangeIndex as metadata, any other index as columns
     cats = {}
     for col in df.columns:
         info = _dtype_info(df[col].dtype)
@@ -1212,6 +1230,7 @@ def write_parquet(df: pd.DataFrame, path: str | Path) -> None:
             cats[str(col)] = info
     metadata = dict(table.schema.metadata or {})
     metadata[_CATEGORIES_KEY] = json.dumps(cats, ensure_ascii=False).encode("utf-8")
+    metadata[_CARDS_KEY] = json.dumps([str(c) for c in card_columns], ensure_ascii=False).encode("utf-8")
     if not isinstance(df.index, pd.RangeIndex):
         levels = [df.index.get_level_values(i).dtype for i in range(df.index.nlevels)]
         metadata[_INDEX_KEY] = json.dumps([_dtype_info(d) for d in levels], ensure_ascii=False).encode("utf-8")
@@ -1246,6 +1265,7 @@ def read_parquet(path: str | Path) -> pd.DataFrame:
     df: pd.DataFrame = table.to_pandas()
     metadata = table.schema.metadata or {}
     stored = json.loads(metadata.get(_CATEGORIES_KEY, b"{}"))
+    stored |= {c: {"card": True} for c in json.loads(metadata.get(_CARDS_KEY, b"[]"))}
     for col in df.columns:
         df[col] = _restore(df[col], stored.get(col, {}) if isinstance(col, str) else {})
     if not isinstance(df.index, pd.RangeIndex):

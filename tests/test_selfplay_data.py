@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -333,3 +336,36 @@ def test_a_damaged_parquet_file_is_a_typed_error_naming_it(tmp_path, saved_kinds
         folder = result.to_parquet(tmp_path / str(i))
         _truncate(folder / table)
         _refused(cls, error, folder, folder / table)
+
+
+# ----- files plain pandas can read --------------------------------------------------
+
+
+def test_plain_pandas_reads_card_columns_as_ordered_card_names(tmp_path, small):
+    folder = small.to_parquet(tmp_path / "run")
+    script = (
+        "import json, sys, pandas as pd\n"
+        f"p = pd.read_parquet({str(folder / 'plays.parquet')!r})\n"
+        f"h = pd.read_parquet({str(folder / 'hands.parquet')!r})\n"
+        "print(json.dumps({'hearts': any(m.startswith('hearts') for m in sys.modules),\n"
+        "    'dtype': str(p['card'].dtype), 'ordered': bool(p['card'].cat.ordered),\n"
+        "    'categories': p['card'].cat.categories.tolist(), 'cards': p['card'].tolist(),\n"
+        "    'passed': h['passed_1'].astype(object).where(h['passed_1'].notna(), None).tolist()}))\n"
+    )
+    out = json.loads(subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout)
+    assert out["hearts"] is False and out["dtype"] == "category" and out["ordered"] is True
+    assert out["categories"] == list(CARD_NAMES)
+    assert out["cards"] == small.plays["card"].tolist()
+    assert out["passed"] == [None if c is pd.NA else c for c in small.hands["passed_1"]]
+    back = SelfPlayResult.from_parquet(folder)  # and the package reads the card dtype back, exactly
+    for name in ("hands", "tricks", "plays"):
+        pd.testing.assert_frame_equal(getattr(back, name), getattr(small, name))
+
+
+def test_files_with_card_numbers_from_earlier_versions_still_read(tmp_path, small):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    pq.write_table(pa.Table.from_pandas(small.plays, preserve_index=False), tmp_path / "old.parquet")
+    back = read_parquet(tmp_path / "old.parquet")
+    assert str(back["card"].dtype) == "card" and back["card"].tolist() == small.plays["card"].tolist()
