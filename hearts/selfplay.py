@@ -39,6 +39,7 @@ they are built once per chunk and reused (no copying cost).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from collections.abc import Callable, Sequence
 from json.encoder import encode_basestring as _json_str  # a JSON string, non-ASCII kept
@@ -884,6 +885,7 @@ def reads_results(info: str, tables: Sequence[str], error: type[SelfPlayError]) 
     """
 
     def wrap(read: _Reader) -> _Reader:
+        @functools.wraps(read)
         def reader(cls: Any, directory: str | Path) -> Any:
             d = Path(directory)
             info_path = d / info
@@ -914,7 +916,6 @@ def reads_results(info: str, tables: Sequence[str], error: type[SelfPlayError]) 
                 raise error(f"{info_path} holds a JSON {kind}, not an object: it is damaged", "directory")
             return result
 
-        reader.__doc__, reader.__name__, reader.__qualname__ = read.__doc__, read.__name__, read.__qualname__
         return reader  # type: ignore[return-value]
 
     return wrap
