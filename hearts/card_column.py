@@ -185,6 +185,52 @@ class CardArray(ExtensionArray):
     def _values_for_argsort(self) -> np.ndarray:
         return self._codes
 
+    def _sort_keys(self) -> np.ndarray:
+        """The card numbers as sorting sees them: a missing card after every card (``sort_values`` puts it last)."""
+        return np.where(self._codes < 0, len(CARD_NAMES), self._codes).astype(np.int16)
+
+    def searchsorted(self, value: Any, side: Any = "left", sorter: Any = None) -> Any:
+        """Where ``value`` (``'QS'``, ``'Q♠'``, a list of them…) would go in this column, sorted by the card order.
+
+        >>> s = pd.Series(["2C", "AC", "2S", "QS", "AH"], dtype="card")
+        >>> int(s.searchsorted("QS")), int(s.searchsorted("Q♠", side="right")), s.searchsorted(["KD", "2H"]).tolist()
+        (3, 4, [2, 4])
+        """
+        codes = self._other_codes(value)
+        keys = np.where(np.asarray(codes) < 0, len(CARD_NAMES), codes).astype(np.int16)
+        found = np.searchsorted(self._sort_keys(), keys, side=side, sorter=sorter)
+        return found if np.ndim(codes) else found.item()
+
+    def _reduce(self, name: str, *, skipna: bool = True, keepdims: bool = False, **kwargs: Any) -> Any:
+        """``min`` and ``max`` by the card order (2♣ … A♣, 2♦ … A♥); other reductions as pandas gives them.
+
+        >>> s = pd.Series(["QS", None, "3D", "AH"], dtype="card")
+        >>> s.min(), s.max(), s.max(skipna=False)
+        ('3♦', 'A♥', <NA>)
+        """
+        if name in ("min", "max"):
+            codes = self._codes[self._codes >= 0]
+            if not len(codes) or (not skipna and len(codes) < len(self._codes)):
+                code = -1
+            else:
+                code = int(codes.min() if name == "min" else codes.max())
+            if keepdims:
+                return type(self)(np.array([code], dtype=np.int8))
+            return pd.NA if code < 0 else CARD_NAMES[code]
+        return super()._reduce(name, skipna=skipna, keepdims=keepdims, **kwargs)
+
+    def _groupby_op(
+        self, *, how: str, has_dropped_na: bool, min_count: int, ngroups: int, ids: np.ndarray, **kwargs: Any
+    ) -> Any:
+        """``groupby(...).min()``, ``.max()``, ``.first()``… as an ordered categorical of the 52 cards does them."""
+        cats = self.astype(pd.CategoricalDtype(list(CARD_NAMES), ordered=True))
+        out = cats._groupby_op(
+            how=how, has_dropped_na=has_dropped_na, min_count=min_count, ngroups=ngroups, ids=ids, **kwargs
+        )
+        if isinstance(out, pd.Categorical):
+            return type(self)(out.codes.astype(np.int8))
+        return out
+
     def _formatter(self, boxed: bool = False) -> Any:
         return lambda x: "<NA>" if x is pd.NA else str(x)
 

@@ -65,6 +65,7 @@ from hearts.bots.registry import (
     bot_label,
     bot_spec,
     broken_pool_message,
+    check_labels,
     local_workers_for,
 )
 from hearts.bots.rule_bot import RuleBot
@@ -79,7 +80,17 @@ from hearts.parallel import ParallelError, WorkerError, run_tasks
 from hearts.plotting import TITLE_SIZE, fit_title
 from hearts.rules import Rules
 from hearts.runs import Run, RunOptions, check_count
-from hearts.selfplay import PASS_DTYPE, hand_seeds, parquet_set_id, play_out, write_parquet
+from hearts.selfplay import (
+    PASS_DTYPE,
+    hand_seeds,
+    parquet_set_id,
+    play_out,
+    read_info,
+    read_parquet,
+    reads_results,
+    writable_folder,
+    write_parquet,
+)
 from hearts.stats import holm, t_interval, t_pvalue, t_quantile
 
 __all__ = [
@@ -274,7 +285,7 @@ class ExperimentResult:
 
     def takeaway(self, lang: str = "en") -> str:
         """One sentence that says what the interval shows, and no more (or what the data cannot tell)."""
-        check_language(lang)
+        check_language(lang, ExperimentError)
         if self.identical:
             return self.identical_sentence(lang)
         a, b, tip = self._names(lang)
@@ -293,7 +304,7 @@ class ExperimentResult:
 
     def summary(self, lang: str = "en") -> str:
         """A short report in English (``'en'``) or Spanish (``'es'``)."""
-        check_language(lang)
+        check_language(lang, ExperimentError)
         a, b, _ = self._names(lang)
         lo, hi = self.ci
         head = text(
@@ -326,7 +337,7 @@ class ExperimentResult:
 
     def to_parquet(self, directory: str | Path) -> Path:
         """Write ``deals.parquet`` and ``experiment.json`` into ``directory``."""
-        d = Path(directory)
+        d = writable_folder(directory, ExperimentError)
         set_id = files.new_set_id()  # in both files: a pair left half-renamed by a kill is refused when read
         with files.replacing(d / "deals.parquet", d / "experiment.json") as (table_tmp, info_tmp):
             write_parquet(self.deals, table_tmp, set_id=set_id)
@@ -336,6 +347,7 @@ class ExperimentResult:
         return d
 
     @classmethod
+    @reads_results("experiment.json", ["deals.parquet"], ExperimentError)
     def from_parquet(cls, directory: str | Path) -> ExperimentResult:
         """Read what :meth:`to_parquet` wrote.
 
@@ -346,10 +358,10 @@ class ExperimentResult:
         d = Path(directory)
         if not (d / "deals.parquet").is_file() or not (d / "experiment.json").is_file():
             raise ExperimentError(f"{d} holds no experiment: expected deals.parquet and experiment.json", "directory")
-        info = json.loads((d / "experiment.json").read_text(encoding="utf-8"))
+        info = read_info(d / "experiment.json", ExperimentError, ("a", "b"))
         files.check_set([(d / "deals.parquet", parquet_set_id(d / "deals.parquet")),
                          (d / "experiment.json", info.get(files.SET_FIELD))])  # fmt: skip
-        deals = pd.read_parquet(d / "deals.parquet", engine="pyarrow")
+        deals = read_parquet(d / "deals.parquet")
         deals["pass_direction"] = deals["pass_direction"].astype(PASS_DTYPE)
         return cls(info["a"], info["b"], deals, info.get("meta", {}), info.get("confidence", 0.95))
 
@@ -588,7 +600,7 @@ class GameExperimentResult:
         hand. Points per hand (final total / hands, game by game) is the
         measure game length does not confound.
         """
-        check_language(lang)
+        check_language(lang, ExperimentError)
         if self.identical:
             return self.identical_sentence(lang)
         pct = (100 * self.win_ci[0], 100 * self.win_ci[1])
@@ -598,7 +610,7 @@ class GameExperimentResult:
 
     def summary(self, lang: str = "en") -> str:
         """A short report in English (``'en'``) or Spanish (``'es'``)."""
-        check_language(lang)
+        check_language(lang, ExperimentError)
         a, b, _ = _names(self.a, self.b, self.meta, lang)
         win_lo, win_hi = self.win_ci
         score_lo, score_hi = self.score_ci
@@ -634,7 +646,7 @@ class GameExperimentResult:
 
     def to_parquet(self, directory: str | Path) -> Path:
         """Write ``games.parquet`` and ``experiment.json`` into ``directory``."""
-        d = Path(directory)
+        d = writable_folder(directory, ExperimentError)
         set_id = files.new_set_id()  # in both files: a pair left half-renamed by a kill is refused when read
         with files.replacing(d / "games.parquet", d / "experiment.json") as (table_tmp, info_tmp):
             write_parquet(self.games, table_tmp, set_id=set_id)
@@ -647,6 +659,7 @@ class GameExperimentResult:
         return d
 
     @classmethod
+    @reads_results("experiment.json", ["games.parquet"], ExperimentError)
     def from_parquet(cls, directory: str | Path) -> GameExperimentResult:
         """Read what :meth:`to_parquet` wrote.
 
@@ -659,10 +672,10 @@ class GameExperimentResult:
             raise ExperimentError(
                 f"{d} holds no whole-game experiment: expected games.parquet and experiment.json", "directory"
             )
-        info = json.loads((d / "experiment.json").read_text(encoding="utf-8"))
+        info = read_info(d / "experiment.json", ExperimentError, ("a", "b"))
         files.check_set([(d / "games.parquet", parquet_set_id(d / "games.parquet")),
                          (d / "experiment.json", info.get(files.SET_FIELD))])  # fmt: skip
-        games = pd.read_parquet(d / "games.parquet", engine="pyarrow")
+        games = read_parquet(d / "games.parquet")
         return cls(info["a"], info["b"], games, info.get("meta", {}), info.get("confidence", 0.95))
 
     def __repr__(self) -> str:
@@ -687,7 +700,7 @@ def plot_game_effects(results: Sequence[GameExperimentResult], axes: Any = None,
     """
     import matplotlib.pyplot as plt
 
-    check_language(lang)
+    check_language(lang, ExperimentError)
     if not results:
         raise ExperimentError("plot_game_effects needs at least one experiment", "results")
     created = axes is None
@@ -729,7 +742,7 @@ def plot_effects(results: Sequence[ExperimentResult | GameExperimentResult], ax:
     """
     import matplotlib.pyplot as plt
 
-    check_language(lang)
+    check_language(lang, ExperimentError)
     if not results:
         raise ExperimentError("plot_effects needs at least one experiment", "results")
     games = [r for r in results if isinstance(r, GameExperimentResult)]
@@ -976,6 +989,7 @@ def compare(
         for spec in (a_spec, b_spec):
             if isinstance(spec, BotSpec):
                 spec.resolve()
+        check_labels([a_spec, b_spec], ["a", "b"], "a/b", ExperimentError, "the results could not tell them apart")
     except SelfPlayError as e:
         raise ExperimentError(str(e), "a/b") from None
     if measure not in _MEASURES:
@@ -1078,7 +1092,7 @@ def _hands_result(
             "a_points": a_pts,
             "b_points": b_pts,
             "diff": b_pts - a_pts,
-            "changed": cols["changed"].astype(np.int8),
+            "changed": cols["changed"].astype(np.int16),
         }
     )
     return ExperimentResult(a, b, deals, info, confidence)
@@ -1127,7 +1141,7 @@ def _games_result(
             "b_per_hand": (cols["b_rate"] / n).astype(np.float64),
             "per_hand_diff": ((cols["b_rate"] - cols["a_rate"]) / n).astype(np.float64),
             "hands_diff": ((cols["b_hands"] - cols["a_hands"]) / n).astype(np.float64),
-            "changed": cols["changed"].astype(np.int8),
+            "changed": cols["changed"].astype(np.int16),
         }
     )
     return GameExperimentResult(a, b, games, info, confidence)
@@ -1242,7 +1256,7 @@ class TipFamily:
 
     def table(self, lang: str = "en") -> pd.DataFrame:
         """One row per tip: effect, interval, p-value, Holm-adjusted p-value and the verdict after adjustment."""
-        check_language(lang)
+        check_language(lang, ExperimentError)
         alpha = 1.0 - self.confidence
         rows: list[dict[str, Any]] = []
         for r in self.results:
@@ -1276,7 +1290,7 @@ class TipFamily:
 
     def summary(self, lang: str = "en") -> str:
         """The table with the sentence on testing many tips at once, in English or Spanish."""
-        check_language(lang)
+        check_language(lang, ExperimentError)
         df = self.table(lang)
         unclear = text("experiment.family.verdict.unclear", lang)
         clear = int((df["verdict"] != unclear).sum()) if len(df) else 0

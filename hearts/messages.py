@@ -26,7 +26,7 @@ import string
 from pathlib import Path
 from typing import Any
 
-from hearts.errors import HeartsError, Rule
+from hearts.errors import HeartsError, OptionError, Rule
 
 __all__ = [
     "LANGUAGES",
@@ -47,10 +47,18 @@ LANGUAGES = ("en", "es")
 _LOCALE_DIR = Path(__file__).parent / "locale"
 
 
-def check_language(lang: str) -> str:
-    """Return ``lang`` if supported, else raise a ``HeartsError`` naming it."""
+def check_language(lang: str, error: type[OptionError] = OptionError) -> str:
+    """Return ``lang`` if supported, else raise ``error`` (an :class:`~hearts.errors.OptionError`) for option ``lang``.
+
+    >>> check_language("es")
+    'es'
+    >>> check_language("fr")
+    Traceback (most recent call last):
+    ...
+    hearts.errors.OptionError: language must be one of en, es, not 'fr'
+    """
     if lang not in LANGUAGES:
-        raise HeartsError(f"language must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+        raise error(f"language must be one of {', '.join(LANGUAGES)}, not {lang!r}", "lang")
     return lang
 
 

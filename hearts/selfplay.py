@@ -39,11 +39,12 @@ they are built once per chunk and reused (no copying cost).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from json.encoder import encode_basestring as _json_str  # a JSON string, non-ASCII kept
 from pathlib import Path
-from typing import Any, Literal, Unpack
+from typing import Any, Literal, TypeVar, Unpack
 
 import numpy as np
 import pandas as pd
@@ -62,11 +63,11 @@ from hearts.bots.registry import (
     seat_bots,
 )
 from hearts.bots.rule_bot import native_decisions, native_tips, native_valued, plays_as_written
-from hearts.card_column import CardArray, CardDtype
+from hearts.card_column import CardArray, CardDtype, card_code
 from hearts.cards import CARDS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, highest, iter_mask
 from hearts.columns import data_dictionary
 from hearts.deal import Deal, stable_words
-from hearts.errors import SelfPlayError
+from hearts.errors import HeartsError, SelfPlayError
 from hearts.game import Game
 from hearts.hand import HandState, Phase, new_trick
 from hearts.messages import check_language, seat_name, text
@@ -111,7 +112,8 @@ SUIT_DTYPE = pd.CategoricalDtype(["clubs", "diamonds", "spades", "hearts"], orde
 PASS_DTYPE = pd.CategoricalDtype([d.value for d in PassDirection])
 ROLE_DTYPE = pd.CategoricalDtype(["led", "followed", "discarded"])
 COUNT = np.int16
-"""Counts and small numbers (cards held, tricks, positions, ranks): int16, so squares and sums of them hold."""
+"""Counts and small numbers (cards held, tricks, positions, ranks; all at most 52): int16, which holds the sum,
+square or product of any two of them (not a count times 1,000: widen to int64 first)."""
 MEASURE = np.int64
 """Points and scores: int64, the width pandas gives any integer arithmetic, so nothing a user computes wraps."""
 _CAT_STR = pd.Index(["a"]).dtype  # the string dtype pandas gives new categories
@@ -870,6 +872,81 @@ def _concat(frames: list[pd.DataFrame], offsets: list[int]) -> pd.DataFrame:
 # ----- the result ------------------------------------------------------------
 
 
+_Reader = TypeVar("_Reader", bound=Callable[..., Any])
+
+
+def read_info(
+    path: Path, error: type[SelfPlayError] = SelfPlayError, required: Sequence[str] = ()
+) -> dict[str, Any]:
+    """The JSON object of a results set's info file (``meta.json``, ``experiment.json``, …) with the ``required``
+    keys; anything else is ``error`` (option ``directory``) naming the file (damaged text is :func:`reads_results`'
+    to name). Checked before the set's ids, so a file emptied of its fields is named as such."""
+    info = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(info, dict):
+        raise error(f"{path} holds a JSON {type(info).__name__}, not an object: it is damaged", "directory")
+    missing = [k for k in required if k not in info]
+    if missing:
+        raise error(f"{path} has no {missing[0]!r}: it is not what to_parquet writes", "directory")
+    return info
+
+
+def reads_results(info: str, tables: Sequence[str], error: type[SelfPlayError]) -> Callable[[_Reader], _Reader]:
+    """A ``from_parquet(cls, directory)`` whose damaged files give ``error`` (option ``directory``) naming the file.
+
+    ``info`` is the JSON file of the set, ``tables`` its Parquet files. A
+    JSON file cut short, not UTF-8, not an object, or missing a key, a
+    folder in its place, or a Parquet file that cannot be read, is refused
+    so; the files are left as they are. Typed errors of the reader itself
+    pass through.
+    """
+
+    def wrap(read: _Reader) -> _Reader:
+        @functools.wraps(read)
+        def reader(cls: Any, directory: str | Path) -> Any:
+            d = Path(directory)
+            info_path = d / info
+            if (info_path.exists() or info_path.is_symlink()) and not info_path.is_file():
+                raise error(f"{info_path} is not a file (a folder?): cannot read the results", "directory")
+            try:
+                result = read(cls, directory)
+            except HeartsError:
+                raise
+            except UnicodeDecodeError as e:
+                raise error(f"{info_path} is not UTF-8 text (byte {e.start}): it is damaged", "directory") from e
+            except json.JSONDecodeError as e:
+                problem = f"is not valid JSON ({e.msg}, line {e.lineno})"
+                raise error(f"{info_path} {problem}: it is damaged", "directory") from e
+            except KeyError as e:
+                raise error(f"{info_path} has no {e.args[0]!r}: it is not what to_parquet writes", "directory") from e
+            except TypeError as e:
+                raise error(f"{info_path} is not the JSON object to_parquet writes: it is damaged", "directory") from e
+            except Exception as e:
+                if not (isinstance(e, OSError) or type(e).__module__.startswith("pyarrow")):
+                    raise
+                bad = [d / t for t in tables if (d / t).is_file() and not _parquet_readable(d / t)]
+                where = str(bad[0]) if bad else f"a Parquet file in {d}"
+                raise error(f"{where} cannot be read as Parquet: it is damaged ({e})", "directory") from e
+            meta = getattr(result, "meta", {})
+            if not isinstance(meta, dict):
+                kind = type(meta).__name__
+                raise error(f"{info_path} holds a JSON {kind}, not an object: it is damaged", "directory")
+            return result
+
+        return reader  # type: ignore[return-value]
+
+    return wrap
+
+
+def _parquet_readable(path: Path) -> bool:
+    try:
+        read_parquet(path)
+    except Exception:
+        return False
+    return True
+
+
+
+
 @dataclasses.dataclass
 class SelfPlayResult:
     """Self-play data: three tidy DataFrames and how they were made.
@@ -877,8 +954,9 @@ class SelfPlayResult:
     ``hands`` has one row per hand and seat, ``tricks`` one per trick,
     ``plays`` one per card played; :meth:`data_dictionary` (and
     ``docs/data.md``) gives every column's dtype, unit and meaning. Points
-    and scores are ``int64`` and counts ``int16``, so arithmetic on them
-    never wraps:
+    and scores are ``int64``, so arithmetic on them does not wrap; counts
+    are ``int16``, which holds the sum, square or product of two counts
+    (at most 52 each), but not a count times 1,000 (``.astype("int64")`` first):
 
     >>> r = play_hands("rule", 8, workers=1, progress=False)
     >>> h = r.hands
@@ -933,14 +1011,14 @@ class SelfPlayResult:
         passed (``{cards}``) come from the row; numbers are written with the
         language's decimal mark. One message is worded per distinct reason.
         """
-        check_language(lang)
+        check_language(lang, SelfPlayError)
         if table not in ("plays", "hands"):
             raise SelfPlayError(f"table must be 'plays' or 'hands', not {table!r}", "table")
         df = getattr(self, table)
-        if table == "plays":
-            cols = [df["reason"], df["reason_values"], df["card"]]
-        else:
-            cols = [df["pass_reason"], df["pass_values"], *(df[f"passed_{j}"] for j in range(1, 4))]
+        names = ["reason", "reason_values", "card"] if table == "plays" else [
+            "pass_reason", "pass_values", "passed_1", "passed_2", "passed_3"
+        ]  # fmt: skip
+        cols = [_coded(df, table, name, card=k >= 2) for k, name in enumerate(names)]
         codes = np.stack([_codes(c) for c in cols], axis=1).reshape(len(df), len(cols))
         distinct, inverse = np.unique(codes, axis=0, return_inverse=True)
         words: list[Any] = []
@@ -963,7 +1041,7 @@ class SelfPlayResult:
         Each file keeps the categories of its categorical columns, so even
         empty tables come back with their dtypes.
         """
-        d = Path(directory)
+        d = writable_folder(directory)
         names = [d / f"{name}.parquet" for name in self._TABLES] + [d / "meta.json"]
         # Every file is written in full beside its real name first, then all are renamed into place, meta.json
         # last; each carries the id of this save, so a set left half-renamed by a kill is refused when read.
@@ -976,6 +1054,7 @@ class SelfPlayResult:
         return d
 
     @classmethod
+    @reads_results("meta.json", [f"{n}.parquet" for n in _TABLES], SelfPlayError)
     def from_parquet(cls, directory: str | Path) -> SelfPlayResult:
         """Read what :meth:`to_parquet` wrote; dtypes come back as they were.
 
@@ -988,8 +1067,8 @@ class SelfPlayResult:
         if missing:
             raise SelfPlayError(f"{d} holds no self-play data: missing {', '.join(missing)}", "directory")
         meta_path = d / "meta.json"
-        meta = json.loads(meta_path.read_text(encoding="utf-8")) if meta_path.is_file() else {}
-        set_id = meta.pop(files.SET_FIELD, None) if isinstance(meta, dict) else None
+        meta = read_info(meta_path) if meta_path.is_file() else {}
+        set_id = meta.pop(files.SET_FIELD, None)
         sets = [(d / f"{n}.parquet", parquet_set_id(d / f"{n}.parquet")) for n in cls._TABLES]
         files.check_set([*sets, (meta_path, set_id)] if meta_path.is_file() else sets)  # all from one save
         frames = {n: read_parquet(d / f"{n}.parquet") for n in cls._TABLES}
@@ -1005,12 +1084,16 @@ class SelfPlayResult:
         Empty for :func:`play_hands` data.
         """
         hands = self.hands
-        if "game" not in hands.columns or hands.empty:
-            return pd.DataFrame(columns=["game", "seat", "bot", "hands", "total", "won", "win_share"])
+        if "game" not in hands.columns or hands.empty:  # no games: the columns all the same, with their dtypes
+            same = {c: hands[c].dtype for c in ("seat", "bot") if c in hands.columns}
+            dtypes = {"seat": seat_dtype(), "bot": pd.CategoricalDtype(pd.Index([], dtype=_CAT_STR))} | same
+            kinds = data_dictionary("games")["dtype"]
+            return pd.DataFrame({c: pd.Series([], dtype=dtypes.get(str(c), kind)) for c, kind in kinds.items()})
         last = hands.groupby("game", observed=True)["hand_number"].transform("max") == hands["hand_number"]
         final = hands.loc[last, ["game", "seat", "bot", "hand_number", "total"]].rename(
             columns={"hand_number": "hands"}
         )
+        final["hands"] = final["hands"].astype(np.int32)  # a count of hands: up to 1,000, whose square needs int32
         best = final.groupby("game")["total"].transform("min")
         won = final["total"] == best
         share = won / won.groupby(final["game"]).transform("sum")
@@ -1059,6 +1142,42 @@ class SelfPlayResult:
         )
 
 
+def _coded(df: pd.DataFrame, table: str, name: str, *, card: bool) -> pd.Series:
+    """Column ``name`` as a categorical (or card) column again, as ``pd.concat`` of two runs may leave it.
+
+    Concatenating tables whose categories differ gives plain strings; they
+    are read back into categories here, so :meth:`SelfPlayResult.reasons`
+    works on them.
+    """
+    if name not in df.columns:
+        raise SelfPlayError(f"the {table} table has no {name!r} column, which reasons() reads", name)
+    col = df[name]
+    if card and not isinstance(col.dtype, CardDtype):
+        try:
+            return col.astype(CARD_DTYPE)
+        except (ValueError, TypeError) as e:
+            raise SelfPlayError(f"column {name!r} of {table} does not hold cards (such as 'Q♠'): {e}", name) from None
+    if not card and not isinstance(col.dtype, pd.CategoricalDtype):
+        return col.astype(pd.CategoricalDtype(pd.Index(sorted(set(col.dropna().astype(str))), dtype=_CAT_STR)))
+    return col
+
+
+def writable_folder(directory: str | Path, error: type[SelfPlayError] = SelfPlayError) -> Path:
+    """``directory`` as a path, refused (``error`` for option ``directory``) when it, or a folder above it, is a file.
+
+    >>> writable_folder(__file__)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.SelfPlayError: cannot write results into .../selfplay.py: it is a file, not a folder
+    """
+    d = Path(directory)
+    blocking = next((p for p in (d, *d.parents) if p.exists() or p.is_symlink()), None)
+    if blocking is not None and not blocking.is_dir():
+        where = "it" if blocking == d else str(blocking)
+        raise error(f"cannot write results into {d}: {where} is a file, not a folder", "directory")
+    return d
+
+
 def _codes(col: pd.Series) -> np.ndarray:
     """The integer codes of a categorical or card column (-1: missing)."""
     if isinstance(col.dtype, CardDtype):
@@ -1076,6 +1195,36 @@ def _number_text(x: Any, lang: str) -> Any:
 
 _CATEGORIES_KEY = b"hearts.categories"
 _SET_ID_KEY = b"hearts.set"
+_INDEX_KEY = b"hearts.index"  # the dtypes of the index levels (a list, one per level), when the index is not a range
+_CARDS_KEY = b"hearts.cards"  # the card columns, written as ordered categoricals of the 52 names
+_CARD_NAMES = pd.CategoricalDtype(pd.Index([str(Card(c)) for c in range(52)], dtype=_CAT_STR), ordered=True)
+
+
+def _dtype_info(dtype: Any) -> dict[str, Any]:
+    """What a column's dtype needs beyond what Parquet keeps: a categorical's categories, or the card dtype."""
+    if isinstance(dtype, CardDtype):
+        return {"card": True}
+    if isinstance(dtype, pd.CategoricalDtype) and all(isinstance(c, str) for c in dtype.categories):
+        return {"categories": [str(c) for c in dtype.categories], "ordered": bool(dtype.ordered)}
+    return {}
+
+
+def _restore(col: pd.Series, info: dict[str, Any]) -> pd.Series:
+    """A column read from Parquet with the dtype :func:`_dtype_info` described (and pandas' string categories)."""
+    if info.get("card") and isinstance(col.dtype, pd.CategoricalDtype):  # the card names: back to card numbers
+        lookup = np.array([*(card_code(c) for c in col.cat.categories), -1], dtype=np.int8)
+        return pd.Series(CardArray(lookup[col.cat.codes.to_numpy()]), index=col.index, name=col.name)
+    if info.get("card") and not isinstance(col.dtype, CardDtype):  # an index level of an older file: int8 codes
+        codes = pd.to_numeric(col).fillna(-1).to_numpy(np.int8)
+        return pd.Series(CardArray(codes), index=col.index, name=col.name)
+    if "categories" in info:
+        cats = pd.Index(info["categories"], dtype=_CAT_STR)
+        return col.astype(pd.CategoricalDtype(cats, ordered=info["ordered"]))
+    read = col.dtype
+    if isinstance(read, pd.CategoricalDtype) and read.categories.dtype != _CAT_STR:
+        # files without stored categories: the string dtype pandas uses for new ones
+        return col.cat.rename_categories(pd.Index(list(read.categories), dtype=_CAT_STR))
+    return col
 
 
 def write_parquet(df: pd.DataFrame, path: str | Path, *, set_id: str | None = None) -> None:
@@ -1084,21 +1233,40 @@ def write_parquet(df: pd.DataFrame, path: str | Path, *, set_id: str | None = No
     Parquet keeps only the categories that occur in the data, so an empty
     table would otherwise come back with no categories at all. ``set_id``
     (:func:`hearts.files.new_set_id`) marks the file as one of a set written
-    together; :func:`parquet_set_id` reads it back.
+    together; :func:`parquet_set_id` reads it back. The index
+    is kept (a range, a filtered index, named levels, a ``MultiIndex``)
+    and :func:`read_parquet` gives it back as it was.
+
+    Card columns are written as ordered categoricals of the card names
+    (``'2♣'`` … ``'A♥'``), so plain pandas or pyarrow reads the file
+    without importing this package; :func:`read_parquet` gives back the
+    ``card`` dtype.
     """
     import pyarrow as pa  # type: ignore[import-untyped]
     import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
-    table = pa.Table.from_pandas(df, preserve_index=False)
+    plain = df.copy(deep=False)
+    card_columns = [c for c in df.columns if isinstance(df[c].dtype, CardDtype)]
+    for c in card_columns:
+        plain[c] = df[c].astype(_CARD_NAMES)
+    if not isinstance(df.index, pd.RangeIndex):
+        values = [df.index.get_level_values(i) for i in range(df.index.nlevels)]
+        named = [lv.astype(_CARD_NAMES) if isinstance(lv.dtype, CardDtype) else lv for lv in values]
+        plain.index = pd.MultiIndex.from_arrays(named, names=df.index.names) if len(named) > 1 else named[0]
+    table = pa.Table.from_pandas(plain, preserve_index=None)  # a RangeIndex as metadata, any other index as columns
     cats = {}
     for col in df.columns:
-        dtype = df[col].dtype
-        if isinstance(dtype, pd.CategoricalDtype) and all(isinstance(c, str) for c in dtype.categories):
-            cats[str(col)] = {"categories": [str(c) for c in dtype.categories], "ordered": bool(dtype.ordered)}
+        info = _dtype_info(df[col].dtype)
+        if "categories" in info:
+            cats[str(col)] = info
     metadata = dict(table.schema.metadata or {})
     metadata[_CATEGORIES_KEY] = json.dumps(cats, ensure_ascii=False).encode("utf-8")
     if set_id is not None:
         metadata[_SET_ID_KEY] = set_id.encode("utf-8")
+    metadata[_CARDS_KEY] = json.dumps([str(c) for c in card_columns], ensure_ascii=False).encode("utf-8")
+    if not isinstance(df.index, pd.RangeIndex):
+        levels = [df.index.get_level_values(i).dtype for i in range(df.index.nlevels)]
+        metadata[_INDEX_KEY] = json.dumps([_dtype_info(d) for d in levels], ensure_ascii=False).encode("utf-8")
     pq.write_table(table.replace_schema_metadata(metadata), path)
 
 
@@ -1127,20 +1295,37 @@ def read_parquet(path: str | Path) -> pd.DataFrame:
     ...     back = read_parquet(Path(d) / "t.parquet")
     >>> back["seat"].dtype == df["seat"].dtype
     True
+
+    The index comes back too:
+
+    >>> r = play_hands("random", 2, workers=1, progress=False)
+    >>> keyed = r.hands.set_index(["deal", "seat"])
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     write_parquet(keyed, Path(d) / "t.parquet")
+    ...     back = read_parquet(Path(d) / "t.parquet")
+    >>> pd.testing.assert_frame_equal(back, keyed)
+    >>> back.index.names
+    FrozenList(['deal', 'seat'])
     """
     import pyarrow.parquet as pq
 
     table = pq.read_table(path)
     df: pd.DataFrame = table.to_pandas()
-    stored = json.loads((table.schema.metadata or {}).get(_CATEGORIES_KEY, b"{}"))
-    for col, info in stored.items():
-        if col in df.columns:
-            cats = pd.Index(info["categories"], dtype=_CAT_STR)
-            df[col] = df[col].astype(pd.CategoricalDtype(cats, ordered=info["ordered"]))
-    for col in df.columns:  # files without stored categories: the string dtype pandas uses for new ones
-        read = df[col].dtype
-        if isinstance(read, pd.CategoricalDtype) and read.categories.dtype != _CAT_STR:
-            df[col] = df[col].cat.rename_categories(pd.Index(list(read.categories), dtype=_CAT_STR))
+    metadata = table.schema.metadata or {}
+    stored = json.loads(metadata.get(_CATEGORIES_KEY, b"{}"))
+    stored |= {c: {"card": True} for c in json.loads(metadata.get(_CARDS_KEY, b"[]"))}
+    for col in df.columns:
+        df[col] = _restore(df[col], stored.get(col, {}) if isinstance(col, str) else {})
+    if not isinstance(df.index, pd.RangeIndex):
+        levels = json.loads(metadata.get(_INDEX_KEY, b"[]"))
+        frame = df.index.to_frame(index=False)
+        parts = [
+            _restore(frame.iloc[:, i], levels[i] if i < len(levels) else {}) for i in range(df.index.nlevels)
+        ]
+        if len(parts) == 1:
+            df.index = pd.Index(parts[0]).rename(df.index.name)
+        else:
+            df.index = pd.MultiIndex.from_arrays(parts, names=df.index.names)
     return df
 
 

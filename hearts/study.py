@@ -16,12 +16,14 @@ sentence chosen by where that interval lies.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 import pandas as pd
 
+from hearts.bots.registry import BotSpec, as_bot, bot_label, same_bot
 from hearts.messages import check_language, number, text
 from hearts.selfplay import play_hands
 from hearts.stats import t_interval
@@ -36,6 +38,27 @@ __all__ = ["Study", "UnsupportedClaim"]
 
 class UnsupportedClaim(AssertionError):
     """A sentence of a notebook that the data in front of the reader do not support (the notebook stops)."""
+
+
+def _own_label(bot: Any, field: Any) -> Any:
+    """South's bot, labelled ``'… (South)'`` when it is another bot than the field's under the same label.
+
+    Self-play refuses two different bots under one label (their rows would be
+    pooled), as with a rule bot without one tip in a field of rule bots.
+
+    >>> from hearts.bots import RuleBot, Tips
+    >>> bot_label(_own_label(RuleBot(tips=Tips().without("flush_queen")), "rule")), _own_label("rule", "rule")
+    ('Rule bot (South)', 'rule')
+    """
+    south, others = as_bot(bot), as_bot(field)
+    if bot_label(south) != bot_label(others) or same_bot(south, others):
+        return bot
+    label = f"{bot_label(south)} (South)"
+    if isinstance(south, BotSpec):
+        return dataclasses.replace(south, label=label)
+    named = copy.deepcopy(south)
+    named.name = label
+    return named
 
 
 @dataclasses.dataclass(frozen=True)
@@ -102,8 +125,8 @@ class Study:
         and ``diff`` (score with minus score without), and both runs.
         """
         runs = [
-            play_hands([b, field, field, field], n_hands, seed=self.seed, workers=self.workers, progress=False,
-                       detail=detail)
+            play_hands([_own_label(b, field), field, field, field], n_hands, seed=self.seed, workers=self.workers,
+                       progress=False, detail=detail)
             for b in (bot, baseline)
         ]
         south = [run.hands[run.hands["seat"] == "South"].set_index("deal") for run in runs]

@@ -57,7 +57,16 @@ from hearts.parallel import ParallelError, WorkerError, run_tasks
 from hearts.plotting import TITLE_SIZE, fit_title
 from hearts.rules import Rules
 from hearts.runs import Run, check_count
-from hearts.selfplay import hand_seeds, parquet_set_id, play_out, write_parquet
+from hearts.selfplay import (
+    hand_seeds,
+    parquet_set_id,
+    play_out,
+    read_info,
+    read_parquet,
+    reads_results,
+    writable_folder,
+    write_parquet,
+)
 from hearts.stats import holm, t_interval, t_pvalue
 
 __all__ = ["TournamentError", "TournamentResult", "schedule", "tournament"]
@@ -241,7 +250,7 @@ class TournamentResult:
 
     def takeaway(self, lang: str = "en") -> str:
         """One sentence on the top of the ranking, as far as the intervals allow."""
-        check_language(lang)
+        check_language(lang, TournamentError)
         r = self.ranking()
         if not len(r):
             return ""
@@ -254,7 +263,7 @@ class TournamentResult:
 
     def summary(self, lang: str = "en") -> str:
         """The ranking and the pairwise effects as text, in English or Spanish (headers and bot names too)."""
-        check_language(lang)
+        check_language(lang, TournamentError)
         words = catalogue(lang)
 
         def shown(df: pd.DataFrame) -> pd.DataFrame:
@@ -284,7 +293,7 @@ class TournamentResult:
         deal (paired by deal, so the luck of the cards cancels), with its interval; the takeaway in the title."""
         import matplotlib.pyplot as plt
 
-        check_language(lang)
+        check_language(lang, TournamentError)
         r = self.ranking()
         created = ax is None
         if ax is None:
@@ -323,7 +332,7 @@ class TournamentResult:
         >>> back.table.equals(r.table), back.bots == r.bots
         (True, True)
         """
-        d = Path(directory)
+        d = writable_folder(directory, TournamentError)
         set_id = files.new_set_id()
         info = {"bots": self.bots, "seatings": [list(s) for s in self.seatings], "meta": self.meta,
                 "confidence": self.confidence, files.SET_FIELD: set_id}  # fmt: skip
@@ -333,6 +342,7 @@ class TournamentResult:
         return d
 
     @classmethod
+    @reads_results("tournament.json", ["tournament.parquet"], TournamentError)
     def from_parquet(cls, directory: str | Path) -> TournamentResult:
         """Read what :meth:`to_parquet` wrote.
 
@@ -343,10 +353,10 @@ class TournamentResult:
         d = Path(directory)
         if not (d / "tournament.parquet").is_file() or not (d / "tournament.json").is_file():
             raise TournamentError(f"{d} holds no tournament: expected tournament.parquet and .json", "directory")
-        info = json.loads((d / "tournament.json").read_text(encoding="utf-8"))
+        info = read_info(d / "tournament.json", TournamentError, ("bots", "seatings", "meta", "confidence"))
         files.check_set([(d / "tournament.parquet", parquet_set_id(d / "tournament.parquet")),
                          (d / "tournament.json", info.get(files.SET_FIELD))])  # fmt: skip
-        table = pd.read_parquet(d / "tournament.parquet", engine="pyarrow")
+        table = read_parquet(d / "tournament.parquet")
         n = int(info["meta"].get("num_players", 4))
         table["seat"] = table["seat"].astype(pd.CategoricalDtype(_seat_names(n), ordered=True))
         table["bot"] = table["bot"].astype(pd.CategoricalDtype(info["bots"]))

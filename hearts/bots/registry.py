@@ -32,7 +32,7 @@ from hearts.bots.expert import DEFAULT_PASS_WORLDS, DEFAULT_WORLDS, ExpertBot
 from hearts.bots.random_bot import RandomBot
 from hearts.bots.rule_bot import RuleBot
 from hearts.errors import OptionError, SelfPlayError
-from hearts.messages import text
+from hearts.messages import seat_name, text
 from hearts.parallel import broken_pool_message as _broken_pool_message
 from hearts.parallel import local_workers
 
@@ -48,9 +48,11 @@ __all__ = [
     "bot_label",
     "bot_spec",
     "broken_pool_message",
+    "check_labels",
     "level_description",
     "local_workers_for",
     "make_bot",
+    "same_bot",
     "seat_bots",
 ]
 
@@ -267,11 +269,85 @@ def bot_label(bot: BotSpec | Bot) -> str:
     return bot.label if isinstance(bot, BotSpec) else str(bot.name)
 
 
+_RESEEDED = ("seed", "_rng")  # what every hand sets afresh, so two bots may differ in them and still be one bot
+
+
+def _settings(bot: Bot) -> tuple[type, Any]:
+    """A bot's class and its attributes (``__slots__`` too), less its seed and random source."""
+    state = bot.__getstate__()
+    if isinstance(state, tuple) and len(state) == 2 and all(isinstance(p, dict | None) for p in state):
+        state = {**(state[0] or {}), **(state[1] or {})}
+    if isinstance(state, dict):
+        state = {k: v for k, v in state.items() if k not in _RESEEDED}
+    return type(bot), state
+
+
+def same_bot(x: BotSpec | Bot, y: BotSpec | Bot) -> bool:
+    """Whether two seats hold the same bot: one recipe, one instance, or bots of one class set up alike.
+
+    The seed and the random source do not count (self-play and the
+    experiments reseed every bot for every hand); anything else the bot
+    holds does (a :class:`RuleBot`'s tips, an expert's budget, a policy).
+
+    >>> from hearts.bots import Tips
+    >>> same_bot(as_bot("rule"), RuleBot(seed=5)), same_bot(RuleBot(), RuleBot(tips=Tips().without("flush_queen")))
+    (True, False)
+    """
+    if x is y or (isinstance(x, BotSpec) and isinstance(y, BotSpec) and x == y):
+        return True
+    a = x.build() if isinstance(x, BotSpec) else x
+    b = y.build() if isinstance(y, BotSpec) else y
+    try:
+        return bool(_settings(a) == _settings(b))
+    except Exception:  # settings that cannot be compared (arrays…): not known to be the same
+        return False
+
+
+def check_labels(
+    bots: Sequence[BotSpec | Bot],
+    names: Sequence[str],
+    option: str,
+    error: type[OptionError] = SelfPlayError,
+    why: str = "their data would be merged",
+) -> None:
+    """Refuse two different bots under one label: the data would pool them as one bot.
+
+    ``names`` say where each bot sits (seats, or ``'a'`` and ``'b'``), ``why`` what one label would do,
+    for the message.
+
+    >>> from hearts.bots import Tips
+    >>> check_labels([as_bot("rule"), RuleBot(tips=Tips().without("flush_queen"))], ["a", "b"], "a/b")
+    Traceback (most recent call last):
+    ...
+    hearts.errors.SelfPlayError: a and b are different bots with the same label 'Rule bot', so their data ...
+    """
+    first: dict[str, int] = {}
+    for i, bot in enumerate(bots):
+        label = bot_label(bot)
+        j = first.setdefault(label, i)
+        if j != i and not same_bot(bots[j], bot):
+            raise error(
+                f"{names[j]} and {names[i]} are different bots with the same label {label!r}, so {why}; "
+                "give each a label of its own: bot_spec(kind, label='...', **settings) for a recipe "
+                "(e.g. bot_spec('rule', tips=Tips().without('flush_queen'), label='Rule bot, no flush')), "
+                "or set an instance's .name",
+                option,
+            )
+
+
 def seat_bots(bots: BotLike | Sequence[BotLike], n: int) -> tuple[BotSpec | Bot, ...]:
     """One bot per seat (one given for all, or a list of ``n``), each checked to be buildable.
 
+    Seats that share a label must hold the same bot (see :func:`same_bot`):
+    the data know a bot only by its label.
+
     >>> [bot_label(b) for b in seat_bots(["rule", "random", "rule"], 3)]
     ['Rule bot', 'Random', 'Rule bot']
+    >>> from hearts.bots import Tips
+    >>> seat_bots(["rule", RuleBot(tips=Tips().without("flush_queen")), "random", "random"], 4)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.SelfPlayError: South and West are different bots with the same label 'Rule bot', ...
     """
     if isinstance(bots, (str, type, BotSpec, Bot)):
         bots = [bots] * n
@@ -283,6 +359,7 @@ def seat_bots(bots: BotLike | Sequence[BotLike], n: int) -> tuple[BotSpec | Bot,
     for b in out:
         if isinstance(b, BotSpec):
             b.resolve()
+    check_labels(out, [seat_name(s, "en", n) for s in range(n)], "bots")
     return out
 
 
