@@ -110,7 +110,8 @@ class Progress:
             return set(), 0
         need(isinstance(data, dict), "ui.store.not_object", path, "")
         need(data.get("format") == cls.FORMAT, "learn.store.format", path, "format", format=cls.FORMAT)
-        need(data.get("version") == 1, "ui.store.version", path, "version", value=store.shown(data.get("version")))
+        version = data.get("version")
+        need(store.is_version_1(version), "ui.store.version", path, "version", value=store.shown(version))
         seen = data.get("seen")
         need(isinstance(seen, list) and all(isinstance(r, str) for r in seen), "learn.store.seen", path, "seen")
         hands = data.get("hands_finished")

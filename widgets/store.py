@@ -227,6 +227,17 @@ def _is_int(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+def is_version_1(value: object) -> bool:
+    """Whether a file's ``"version"`` is the number 1 (``true`` is not: it only equals 1 in Python).
+
+    >>> is_version_1(1), is_version_1(True), is_version_1(1.0)
+    (True, False, False)
+    """
+    return _is_int(value) and value == 1
+
+
+
+
 # ----- history -----------------------------------------------------------------
 
 
@@ -269,7 +280,7 @@ class History:
             return cls(folder)
         _need(isinstance(data, dict), "ui.store.not_object", path, "")
         _need(data.get("format") == cls.FORMAT, "ui.store.history_format", path, "format", format=cls.FORMAT)
-        _need(data.get("version") == 1, "ui.store.version", path, "version", value=shown(data.get("version")))
+        _need(is_version_1(data.get("version")), "ui.store.version", path, "version", value=shown(data.get("version")))
         games = data.get("games")
         _need(isinstance(games, list), "ui.store.history_games", path, "games")
         for i, g in enumerate(games):

@@ -310,7 +310,7 @@ class TableModel:
         if lang is not None:
             _option(lang in LANGUAGES, "lang", f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
         for name, flag, may_be_none in (("resume", resume, False), ("step_bots", step_bots, True),
-                                        ("learn", learn, True)):  # fmt: skip
+                                        ("learn", learn, True), ("paced", paced, False)):  # fmt: skip
             ok = isinstance(flag, bool) or (may_be_none and flag is None)
             _option(ok, name, f"{name} must be True or False{' (or None)' if may_be_none else ''}, not {flag!r}")
         _option(
@@ -1549,7 +1549,8 @@ class TableModel:
             data = store.read_json(path)
             if data is None:
                 return False
-            if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT or data.get("version") != 1:
+            version = data.get("version") if isinstance(data, dict) else None
+            if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT or not store.is_version_1(version):
                 raise store.StoreError("ui.store.save_format", path, format=SAVE_FORMAT)
             table = data.get("table")
             if not isinstance(table, dict):

@@ -1,0 +1,125 @@
+"""The table's files while it is open: another table's game, a full disk, a file damaged meanwhile.
+
+Every case is one the table used to get wrong: a game in progress at another table silently replaced (and the
+first table then told it had its own game back), a take-over that failed on a full disk reported as done (and
+the table then locked out), damaged files written over or moved aside without a word, a failed history reset
+misreported, and options or versions accepted that are not what they claim.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hearts.errors import OptionError
+from hearts_widgets.learn_model import PROGRESS_FILE, Progress
+from hearts_widgets.store import HISTORY_FILE, SAVE_FILE, History, StoreError
+from hearts_widgets.table_model import TableModel
+
+SOUTH = 0
+
+
+def table(folder: Path, **options: Any) -> TableModel:
+    options.setdefault("level", "random")
+    return TableModel(data_dir=folder, **options)
+
+
+def pass_three(m: TableModel) -> None:
+    for c in list(m.hand.hand_of(SOUTH))[:3]:
+        m.click_card(c.code)
+    m.press("pass")
+
+
+def play_a_card(m: TableModel) -> None:
+    assert m.hand.to_play == m.seat, "the test expects the learner to be on play"
+    m.click_card(m.hand.legal_moves.lowest().code)
+
+
+def owner(folder: Path) -> str:
+    return str(json.loads((folder / SAVE_FILE).read_text())["table"]["owner"]["table"])
+
+
+def saved_game_id(folder: Path) -> str:
+    return str(json.loads((folder / SAVE_FILE).read_text())["table"]["game_id"])
+
+
+@contextmanager
+def full_disk() -> Iterator[None]:
+    """Every file written meanwhile fails at its rename, as on a full disk (the old file stays)."""
+    real = os.replace
+
+    def refuse(*args: Any, **kwargs: Any) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    os.replace = refuse
+    try:
+        yield
+    finally:
+        os.replace = real
+
+
+def game_in_progress(folder: Path) -> TableModel:
+    """A table playing game 3 in ``folder``: passed and a trick or so played, so leaving it would lose play."""
+    m = table(folder, number=3)
+    pass_three(m)
+    play_a_card(m)  # (the bots play at once: the learner is on play after the pass and after each card)
+    assert m.in_progress
+    return m
+
+
+# ----- 5. options and versions ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", ["x", None, 1, 0, 1.0])
+def test_paced_must_be_true_or_false(tmp_path: Path, value: object) -> None:
+    with pytest.raises(OptionError) as info:
+        TableModel(data_dir=tmp_path / "data", level="random", paced=value)  # type: ignore[arg-type]
+    assert info.value.option == "paced" and "paced must be True or False" in str(info.value)
+    assert not (tmp_path / "data").exists()  # nothing written
+
+
+def _version_true(folder: Path, name: str, make: Callable[[Path], None]) -> dict[str, Any]:
+    make(folder)
+    data = json.loads((folder / name).read_text())
+    assert data["version"] == 1
+    data["version"] = True
+    (folder / name).write_text(json.dumps(data))
+    return data
+
+
+def test_a_save_whose_version_is_true_is_refused(tmp_path: Path) -> None:
+    _version_true(tmp_path, SAVE_FILE, lambda d: table(d, number=3).close())
+    m = table(tmp_path, seed=1)
+    assert m.message.kind == "error" and "could not be read" in m.message.text
+    assert json.loads((tmp_path / "table-save.bad.json").read_text())["version"] is True
+
+
+def test_a_history_whose_version_is_true_is_refused(tmp_path: Path) -> None:
+    def make(d: Path) -> None:
+        h = History.load(d)
+        h.add(number=1, final=(1, 2, 3, 4), winners=(0,))
+        h.save()
+
+    _version_true(tmp_path, HISTORY_FILE, make)
+    with pytest.raises(StoreError) as info:
+        History.load(tmp_path)
+    assert info.value.field == "version" and "“version” is true" in str(info.value)
+
+
+def test_learn_progress_whose_version_is_true_is_refused(tmp_path: Path) -> None:
+    def make(d: Path) -> None:
+        p = Progress.load(d)
+        p.meet("passing")
+        p.save()
+
+    _version_true(tmp_path, PROGRESS_FILE, make)
+    with pytest.raises(StoreError) as info:
+        Progress.load(tmp_path)
+    assert info.value.field == "version"
