@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from hearts.errors import OptionError
+from hearts_widgets import store
 from hearts_widgets.learn_model import PROGRESS_FILE, Progress
 from hearts_widgets.store import HISTORY_FILE, SAVE_FILE, History, StoreError
 from hearts_widgets.table_model import TableModel
@@ -72,6 +73,41 @@ def game_in_progress(folder: Path) -> TableModel:
     play_a_card(m)  # (the bots play at once: the learner is on play after the pass and after each card)
     assert m.in_progress
     return m
+
+
+# ----- 4. a history reset that fails --------------------------------------------------------------------
+
+
+def test_a_history_reset_that_cannot_be_written_leaves_the_damaged_history_where_it_was(tmp_path: Path) -> None:
+    (tmp_path / HISTORY_FILE).write_bytes(b'{"games": [1')
+    m = table(tmp_path, number=3)
+    with full_disk():
+        m.press("reset_history")
+    assert m.message.kind == "error"
+    assert m.message.text == (
+        f"No new history was started: {tmp_path / HISTORY_FILE} could not be written "
+        f"([Errno {errno.ENOSPC}] {os.strerror(errno.ENOSPC)}). The damaged history is left as it is."
+    )
+    assert (tmp_path / HISTORY_FILE).read_bytes() == b'{"games": [1'
+    assert not (tmp_path / "history.bad.json").exists()
+    assert m.history_error is not None and "It is left as it is" in m.history_error  # true again
+    again = table(tmp_path)
+    assert again.history is None and again.history_error is not None  # the next session says so too
+
+
+def test_a_history_reset_that_fails_and_cannot_put_the_file_back_says_where_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / HISTORY_FILE).write_bytes(b'{"games": [1')
+    m = table(tmp_path, number=3)
+    monkeypatch.setattr(store, "put_back", lambda copy, path: False)
+    with full_disk():
+        m.press("reset_history")
+    kept = tmp_path / "history.bad.json"
+    assert kept.read_bytes() == b'{"games": [1'
+    assert f"The damaged history was kept as {kept}" in m.message.text
+    assert m.history_error is not None and f"kept as {kept}" in m.history_error
+    assert "left as it is" not in m.history_error
 
 
 # ----- 5. options and versions ----------------------------------------------------------------------------

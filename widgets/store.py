@@ -54,6 +54,7 @@ __all__ = [
     "data_dir",
     "keep_bad_copy",
     "locked",
+    "put_back",
     "read_json",
     "write_json",
 ]
@@ -218,6 +219,36 @@ def keep_bad_copy(path: Path) -> Path | None:
     return files.keep_damaged(path)
 
 
+def put_back(copy: Path, path: Path) -> bool:
+    """Move a copy kept by :func:`keep_bad_copy` back to ``path``, if nothing has taken its place meanwhile.
+
+    For when what was to replace the damaged file could not be written: the
+    folder is then as it was. False if the copy stays where it was kept.
+
+    >>> import tempfile, pathlib
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (d / "history.json").write_text("{damaged")
+    >>> kept = keep_bad_copy(d / "history.json")
+    >>> put_back(kept, d / "history.json"), sorted(p.name for p in d.iterdir())
+    (True, ['history.json'])
+    """
+    try:
+        os.link(copy, path, follow_symlinks=False)  # fails if ``path`` exists: nothing is written over
+    except FileExistsError:
+        return False
+    except OSError:
+        if path.exists() or path.is_symlink():
+            return False
+        try:  # no hard links here: a rename, the name being free
+            os.rename(copy, path)
+        except OSError:
+            return False
+        return True
+    with contextlib.suppress(OSError):  # if it cannot go, the copy stays too: nothing is lost
+        os.unlink(copy)
+    return True
+
+
 def _need(cond: bool, key: str, path: Path, field: str, **values: Any) -> None:
     if not cond:
         raise StoreError(key, path, field, where=field, **values)
@@ -234,8 +265,6 @@ def is_version_1(value: object) -> bool:
     (True, False, False)
     """
     return _is_int(value) and value == 1
-
-
 
 
 # ----- history -----------------------------------------------------------------

@@ -1034,13 +1034,25 @@ class TableModel:
     def _press_reset_history(self) -> None:
         kept = None
         path = self.folder / store.HISTORY_FILE
-        if self._history_problem is not None and path.exists():
-            kept = store.keep_bad_copy(path)
-            if kept is None:  # never written over: the damaged file stays exactly as it is
-                self._error(say("ui.msg.history_reset_left", path=str(path)))
-                return
         try:
-            self.history = store.History.reset(self.folder)
+            with store.locked(self.folder):  # no table writes the history between moving it aside and the reset
+                if self._history_problem is not None and (path.exists() or path.is_symlink()):
+                    kept = store.keep_bad_copy(path)
+                    if kept is None:  # never written over: the damaged file stays exactly as it is
+                        self._error(say("ui.msg.history_reset_left", path=str(path)))
+                        return
+                try:
+                    self.history = store.History.reset(self.folder)
+                except OSError as e:
+                    if kept is None:
+                        raise
+                    if store.put_back(kept, path):  # the damaged history is where it was: "left as it is" holds
+                        self._error(say("ui.msg.history_reset_failed", path=str(path), reason=str(e)))
+                    else:
+                        said = say("ui.msg.history_reset_failed_kept", path=str(path), reason=str(e), kept=str(kept))
+                        self._history_problem = said
+                        self._error(said)
+                    return
         except OSError as e:
             self._error(say("ui.msg.cannot_write", path=str(path), reason=str(e)))
             return
