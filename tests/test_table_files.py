@@ -21,7 +21,7 @@ import pytest
 from hearts.errors import OptionError
 from hearts_widgets import store
 from hearts_widgets.learn_model import PROGRESS_FILE, Progress
-from hearts_widgets.store import HISTORY_FILE, SAVE_FILE, History, StoreError
+from hearts_widgets.store import HISTORY_FILE, SAVE_FILE, SETTINGS_FILE, History, Settings, StoreError
 from hearts_widgets.table_model import TableModel
 
 SOUTH = 0
@@ -73,6 +73,58 @@ def game_in_progress(folder: Path) -> TableModel:
     play_a_card(m)  # (the bots play at once: the learner is on play after the pass and after each card)
     assert m.in_progress
     return m
+
+
+# ----- 3. files damaged while the table is open -------------------------------------------------------
+
+
+def test_settings_damaged_meanwhile_are_kept_aside_and_the_settings_shown_are_written(tmp_path: Path) -> None:
+    m = table(tmp_path, number=3)
+    m.set_setting("four_colour", True)
+    (tmp_path / SETTINGS_FILE).write_bytes(b'{"four_colour": "yes"}')
+    m.set_setting("table_colour", "red")
+    kept = tmp_path / "settings.bad.json"
+    assert kept.read_bytes() == b'{"four_colour": "yes"}'
+    assert m.message.kind == "error"
+    assert m.message.text.startswith(f"Your settings file {tmp_path / SETTINGS_FILE} could not be read any more: ")
+    assert f"kept as {kept}, and the settings shown here are saved in its place." in m.message.text
+    written = Settings.load(tmp_path)
+    assert written.four_colour is True and written.table_colour == "red"  # what the table shows, not defaults
+
+
+def test_a_settings_update_that_cannot_be_written_puts_the_damaged_file_back(tmp_path: Path) -> None:
+    (tmp_path / SETTINGS_FILE).write_bytes(b"{damaged")
+    told: list[store.KeptCopy] = []
+    with full_disk(), pytest.raises(OSError):
+        Settings.update(tmp_path, ["four_colour"], Settings(four_colour=True), on_kept=told.append)
+    assert told == [] and sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith(".")) == [SETTINGS_FILE]
+    assert (tmp_path / SETTINGS_FILE).read_bytes() == b"{damaged"
+    Settings.update(tmp_path, ["four_colour"], Settings(four_colour=True), on_kept=told.append)
+    assert [(k.copy.name, k.error.field) for k in told] == [("settings.bad.json", "")]
+
+
+def test_learn_progress_damaged_meanwhile_is_kept_aside_and_said(tmp_path: Path) -> None:
+    m = table(tmp_path, number=3, learn=True)
+    (tmp_path / PROGRESS_FILE).write_bytes(b"{damaged")
+    pass_three(m)  # a rule met: progress is saved
+    kept = tmp_path / "learn-progress.bad.json"
+    assert kept.read_bytes() == b"{damaged"
+    assert m.message.kind == "error"
+    assert f"The damaged file was kept as {kept}, and your progress is saved in its place." in m.message.text
+    assert Progress.load(tmp_path).seen
+
+
+def test_learn_progress_that_cannot_be_moved_aside_is_left_and_said_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    m = table(tmp_path, number=3, learn=True)
+    (tmp_path / PROGRESS_FILE).write_bytes(b"{damaged")
+    monkeypatch.setattr(store, "keep_bad_copy", lambda path: None)
+    pass_three(m)
+    assert "It could not be moved aside, so it is left exactly as it is" in m.message.text
+    play_a_card(m)
+    assert "moved aside" not in m.message.text
+    assert (tmp_path / PROGRESS_FILE).read_bytes() == b"{damaged"
 
 
 # ----- 4. a history reset that fails --------------------------------------------------------------------

@@ -49,6 +49,7 @@ __all__ = [
     "ENV_VAR",
     "History",
     "HistoryStats",
+    "KeptCopy",
     "Settings",
     "StoreError",
     "data_dir",
@@ -247,6 +248,15 @@ def put_back(copy: Path, path: Path) -> bool:
     with contextlib.suppress(OSError):  # if it cannot go, the copy stays too: nothing is lost
         os.unlink(copy)
     return True
+
+
+@dataclasses.dataclass(frozen=True)
+class KeptCopy:
+    """A damaged file found while writing: ``error`` says what was wrong with ``path``, kept as ``copy``."""
+
+    path: Path
+    copy: Path
+    error: StoreError
 
 
 def _need(cond: bool, key: str, path: Path, field: str, **values: Any) -> None:
@@ -521,14 +531,24 @@ class Settings:
             write_json(folder / SETTINGS_FILE, dataclasses.asdict(self))
 
     @classmethod
-    def update(cls, folder: Path, names: Iterable[str], source: Settings) -> Settings:
+    def update(
+        cls,
+        folder: Path,
+        names: Iterable[str],
+        source: Settings,
+        *,
+        on_kept: Callable[[KeptCopy], None] | None = None,
+    ) -> Settings:
         """Change only the settings ``names`` in ``settings.json``, to their values in ``source``.
 
         Read, changed and written under the folder's lock, so a setting another
         table changed meanwhile is kept. A file that became damaged meanwhile
-        is kept aside (:func:`keep_bad_copy`) and the defaults stand for the
-        rest; if it cannot be moved aside it is left as it is and
-        :class:`StoreError` is raised. Returns the settings as written.
+        is kept aside (:func:`keep_bad_copy`), ``on_kept`` is told where, and
+        every setting of ``source`` is written in its place (what the table
+        shows, not the defaults); if it cannot be moved aside it is left as it
+        is and :class:`StoreError` is raised. If the new file then cannot be
+        written, the damaged one is put back (:func:`put_back`). Returns the
+        settings as written.
 
         >>> import tempfile, pathlib
         >>> d = pathlib.Path(tempfile.mkdtemp())
@@ -541,14 +561,26 @@ class Settings:
         """
         names = list(names)
         source.validate()
+        path = folder / SETTINGS_FILE
+        kept: KeptCopy | None = None
         with locked(folder):
             try:
                 current = cls.load(folder)
-            except StoreError:
-                if keep_bad_copy(folder / SETTINGS_FILE) is None:
+            except StoreError as e:
+                copy = keep_bad_copy(path)
+                if copy is None:
                     raise
-                current = cls()
+                kept = KeptCopy(path, copy, e)
+                current = dataclasses.replace(source)
             for name in names:
                 setattr(current, name, getattr(source, name))
-            write_json(folder / SETTINGS_FILE, dataclasses.asdict(current))
+            try:
+                write_json(path, dataclasses.asdict(current))
+            except OSError:
+                if kept is not None and put_back(kept.copy, path):
+                    kept = None  # the damaged file is where it was
+                raise
+            finally:
+                if kept is not None and on_kept is not None:
+                    on_kept(kept)
         return current

@@ -44,7 +44,7 @@ import uuid
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from hearts import files
 from hearts.bots.base import Bot, Decision
@@ -86,6 +86,23 @@ MAX_DEAL_NUMBER = 10**12
 
 Words = Callable[[str], str]
 """Text not yet put into a language: called with ``'en'`` or ``'es'`` when it is shown."""
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _tells_news(method: Callable[Concatenate[TableModel, _P], _R]) -> Callable[Concatenate[TableModel, _P], _R]:
+    """A public action of the table: what became of its files on the way (a damaged file kept aside, a game
+    replaced in History) is put in front of the message line once the action is done, whatever it said."""
+
+    @functools.wraps(method)
+    def act(self: TableModel, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            self._tell_news()
+
+    return act
 
 
 @dataclasses.dataclass(frozen=True)
@@ -335,6 +352,7 @@ class TableModel:
         # "" while this table owns its game; "elsewhere": the saved game it found is open at another table;
         # "taken": another table took this one's game over. Not "": nothing is saved from here.
         self._displaced = ""
+        self._news: list[_Line] = []  # what became of the files during an action, said once it is done
         self._notices: list[_Line] = []  # damaged files, said in the table's language when shown
         self._history_problem: Words | None = None
         self._line: _Line | None = None
@@ -386,6 +404,7 @@ class TableModel:
             self._line = _Line("error", tuple(p for n in self._notices for p in n.parts))
         if link is not None:
             self._link_deal(link)
+        self._tell_news()
 
     # ----- reading -------------------------------------------------------------
 
@@ -551,6 +570,7 @@ class TableModel:
 
     # ----- actions: every click and button ends here ---------------------------
 
+    @_tells_news
     def click_card(self, code: str | int) -> None:
         """A click on a card: choose it for the pass, or play it.
 
@@ -609,6 +629,7 @@ class TableModel:
         self._run_bots()
         self._after_move()
 
+    @_tells_news
     def press(self, button: str) -> None:
         """A button: ``pass``, ``hint``, ``restart``, ``new``, ``day``, ``next``, ``continue``,
         ``reset_history``, ``ready`` (the next person has the screen), and ``confirm`` / ``cancel`` (the
@@ -654,6 +675,7 @@ class TableModel:
         key = (self.game_id, h.hand_number, len(h.plays), s, kind)
         return BotJob(key, s, kind, self.bots[s], obs, self._seed_of(s))
 
+    @_tells_news
     def step(self, decided: BotChoice | None = None) -> None:
         """One piece of the bots' work while paced: the next bot's pass, or the next bot's card.
 
@@ -692,6 +714,7 @@ class TableModel:
             # A finished trick's line stays; so does what the pass brought while the bots open the hand.
             self._after_move(keep_message=self.pending == "trick" or self._says("ui.msg.passed"))
 
+    @_tells_news
     def play_deal(self, number: str | int) -> None:
         """The deal-number box: start game ``number`` (to replay or share a deal).
 
@@ -722,6 +745,7 @@ class TableModel:
         instead = say("ui.msg.link_instead", number=self.number, box=say("ui.label.deal"))
         self._line = _Line("error", (problem, instead, *earlier))
 
+    @_tells_news
     def set_level(self, level: str) -> None:
         """Change the bots' level (takes effect from their next move; the level's bots replace ``bots=``)."""
         try:
@@ -732,10 +756,11 @@ class TableModel:
         self.settings.level = level
         self.own_bots = {}
         self._make_bots()
-        self._save_settings("level")
-        self._save_game()
         self._info(say("ui.msg.level", level=functools.partial(level_label, level)))
+        self._save_settings("level")
+        self._save_game()  # a could-not-write error replaces the line: it is not hidden behind the level's
 
+    @_tells_news
     def set_humans(self, humans: Sequence[int]) -> None:
         """Choose the seats people play (at least one); bots take the others from their next move.
 
@@ -770,6 +795,7 @@ class TableModel:
         self._run_bots()
         self._after_move()
 
+    @_tells_news
     def set_setting(self, name: str, value: Any) -> None:
         """Change one setting (``four_colour``, ``table_colour``, ``card_back``, ``lang``, ``step_bots``,
         ``speed``, ``trick_pause``, ``sound``, ``target_score``, and learn mode's ``learn``, ``notes_again``,
@@ -1457,16 +1483,24 @@ class TableModel:
             return store.Settings()
 
     def _save_settings(self, *names: str) -> None:
-        """Write the settings ``names`` (only those: another table's changes to the others are kept)."""
+        """Write the settings ``names`` (only those: another table's changes to the others are kept).
+
+        A file damaged since the table opened is kept aside and every setting shown here is written in its
+        place; the learner is told where the damaged file went.
+        """
         if self._settings_blocked:
             return
         try:
-            store.Settings.update(self.folder, names, self.settings)
+            store.Settings.update(self.folder, names, self.settings, on_kept=self._settings_kept)
         except store.StoreError as e:
             self._settings_blocked = True  # damaged since, and it could not be moved aside: left as it is
-            self._error(say("ui.msg.bad_settings_left", path=e.path, reason=e.explain))
+            self._error(say("ui.msg.settings_damaged_left", path=e.path, reason=e.explain))
         except OSError as e:
             self._error(say("ui.msg.cannot_write", path=str(self.folder), reason=str(e)))
+
+    def _settings_kept(self, kept: store.KeptCopy) -> None:
+        e = kept.error
+        self._tell("error", say("ui.msg.settings_damaged_kept", path=e.path, reason=e.explain, kept=str(kept.copy)))
 
     def _load_history(self) -> None:
         try:
@@ -1549,6 +1583,32 @@ class TableModel:
                 store.write_json(self.save_path, self.save_data())
         except OSError as e:
             self._error(say("ui.msg.cannot_write", path=str(self.save_path), reason=str(e)))
+
+    def _tell(self, kind: str, words: Words) -> None:
+        """Say ``words`` once the action is done, before whatever else it says (see :func:`_tells_news`)."""
+        self._news.append(_Line(kind, (words,)))
+
+    def _tell_news(self) -> None:
+        """What became of the files during the action (and learn mode's progress file), put in front of the
+        message line; the line is an error if any of it is."""
+        lesson = self.lesson
+        for kept in lesson.kept:
+            e = kept.error
+            said = say("ui.msg.progress_damaged_kept", path=e.path, reason=e.explain, kept=str(kept.copy))
+            self._tell("error", said)
+        lesson.kept = []
+        if lesson.left is not None:
+            e = lesson.left
+            self._tell("error", say("ui.msg.progress_damaged_left", path=e.path, reason=e.explain))
+            lesson.left = None
+        if not self._news:
+            return
+        news, self._news = self._news, []
+        line = self._line
+        kinds = [n.kind for n in news] + ([line.kind] if line is not None else [])
+        kind = "error" if "error" in kinds else line.kind if line is not None else news[0].kind
+        parts = tuple(p for n in news for p in n.parts) + (line.parts if line is not None else ())
+        self._line = _Line(kind, parts, line.items if line is not None else ())
 
     def _resume(self, *, take_over: bool = False) -> bool:
         """Load the saved game; a damaged file gives a message, is kept aside, and a new game starts.
