@@ -75,7 +75,190 @@ def game_in_progress(folder: Path) -> TableModel:
     return m
 
 
+# ----- 1. another table's game in progress ------------------------------------------------------------
+
+
+def test_a_new_game_over_another_tables_game_asks_first_and_keeps_it_when_told_no(tmp_path: Path) -> None:
+    first = game_in_progress(tmp_path)
+    before = (tmp_path / SAVE_FILE).read_bytes()
+    second = table(tmp_path, seed=5)
+    assert second.displaced and second.number == 3
+    second.press("new")
+    assert second.confirming is not None and second.number == 3
+    asked = second.message.text
+    assert asked.startswith("Game 3 is not finished at another table (hand 1). Leave it for game"), asked
+    assert "counts in History as played and not won" in asked
+    assert (tmp_path / SAVE_FILE).read_bytes() == before  # nothing written while asking
+    second.press("take_over")  # a question waits: answered first
+    assert second.message.kind == "error" and second.message.text.startswith("First answer the question")
+    second.press("cancel")
+    assert second.confirming is None and second.displaced
+    assert second.message.text.startswith("This game belongs to another table for now")
+    assert (tmp_path / SAVE_FILE).read_bytes() == before
+    play_a_card(first)
+    assert not first.displaced and first.message.kind != "error"  # the first table plays on
+
+
+def test_a_new_game_over_another_tables_game_records_it_and_tells_the_first_table_the_truth(
+    tmp_path: Path,
+) -> None:
+    first = game_in_progress(tmp_path)
+    second = table(tmp_path, seed=5)
+    second.press("new")
+    second.press("confirm")
+    new = second.number
+    assert new != 3 and owner(tmp_path) == second.table_id
+    said = second.message.text
+    assert said.startswith("Game 3, left unfinished at another table (hand 1), is in History as played and not won.")
+    assert f"Game {new} dealt" in said
+    games = History.load(tmp_path).games
+    assert [(g["number"], g["id"], g.get("abandoned"), g["won"]) for g in games] == [(3, first.game_id, True, False)]
+
+    # The first table, at its next save, learns what the file holds now: never "taken over", never "yours again".
+    play_a_card(first)
+    assert first.displaced and first.message.kind == "error"
+    told = first.message.text
+    assert told.startswith(f"Another table (another tab or window) has started game {new} in place of this game 3")
+    assert told.endswith("Game 3 is in History as played and not won."), told
+    assert first.drawing()[1]["message"].startswith(f"Another table started game {new} in place of this one")
+    first.press("take_over")
+    assert first.number == new and not first.displaced
+    assert first.message.text == (
+        f"Game {new} is played here now: the other table started it in place of game 3. "
+        "Hand 1, just as that table left it."
+    )
+    assert owner(tmp_path) == first.table_id
+    assert len(History.load(tmp_path).games) == 1  # the game taken over is not abandoned: it is still on
+
+
+@pytest.mark.parametrize("how", [{"number": 4}, {"resume": False, "seed": 5}])
+def test_a_table_opened_on_a_game_of_its_own_records_the_game_it_replaces(tmp_path: Path, how: dict[str, Any]) -> None:
+    first = game_in_progress(tmp_path)
+    second = table(tmp_path, **how)
+    assert second.number != 3 and owner(tmp_path) == second.table_id
+    said = second.message.text
+    assert said.startswith("Game 3, left unfinished at another table (hand 1), is in History as played and not won.")
+    assert [(g["number"], g["id"], g.get("abandoned")) for g in History.load(tmp_path).games] == [
+        (3, first.game_id, True)
+    ]
+    play_a_card(first)
+    assert first.displaced and f"started game {second.number} in place of this game 3" in first.message.text
+
+
+def test_a_game_not_yet_played_at_another_table_is_replaced_without_asking_or_recording(tmp_path: Path) -> None:
+    first = table(tmp_path, number=3)  # dealt, nothing passed or played; open while the second table is
+    second = table(tmp_path, seed=5)
+    assert second.displaced
+    second.press("new")
+    assert second.confirming is None and second.number != 3 and owner(tmp_path) == second.table_id
+    assert History.load(tmp_path).games == []
+    first.close()
+
+
+def test_a_history_that_cannot_be_used_is_said_when_another_tables_game_is_replaced(tmp_path: Path) -> None:
+    first = game_in_progress(tmp_path)
+    (tmp_path / HISTORY_FILE).write_bytes(b"{damaged")
+    second = table(tmp_path, number=4)
+    assert owner(tmp_path) == second.table_id and not first.displaced  # (until its next save)
+    assert second.message.text.startswith(
+        "Game 3, left unfinished at another table (hand 1), could not go into History: "
+        "the history file cannot be used."
+    ), second.message.text
+    assert (tmp_path / HISTORY_FILE).read_bytes() == b"{damaged"
+
+
+def test_taking_back_the_same_game_still_says_it_is_yours_again(tmp_path: Path) -> None:
+    first = game_in_progress(tmp_path)
+    second = table(tmp_path)
+    second.press("take_over")
+    assert second.message.text.startswith("Game 3 is yours again here")
+    play_a_card(first)
+    assert first.displaced and first.message.text.startswith("Another table (another tab or window) has taken over")
+
+
+# ----- 2. a claim that cannot be written ------------------------------------------------------------
+
+
+def test_a_take_over_that_cannot_be_written_says_so_and_claims_the_game_with_the_next_save(tmp_path: Path) -> None:
+    first = table(tmp_path, number=3)
+    pass_three(first)
+    second = table(tmp_path)
+    assert second.displaced
+    with full_disk():
+        second.press("take_over")
+    said = second.message
+    assert said.kind == "error"
+    assert said.text.startswith(f"Could not write {tmp_path / SAVE_FILE}: "), said.text
+    assert "Game 3 stays the other table's until it can be saved here" in said.text
+    assert "yours again" not in said.text
+    assert owner(tmp_path) == first.table_id
+    play_a_card(second)  # the disk has room again: this save claims the game
+    assert not second.displaced and second.message.kind != "error", second.message
+    assert owner(tmp_path) == second.table_id
+
+
+def test_after_a_failed_take_over_a_game_the_other_table_saved_meanwhile_stays_its_own(tmp_path: Path) -> None:
+    first = table(tmp_path, number=3)
+    pass_three(first)
+    second = table(tmp_path)
+    with full_disk():
+        second.press("take_over")
+    play_a_card(first)  # the first table played on and saved: its moves are not written over
+    saved = (tmp_path / SAVE_FILE).read_bytes()
+    play_a_card(second)
+    assert second.displaced and "has taken over this game" in second.message.text
+    assert (tmp_path / SAVE_FILE).read_bytes() == saved
+
+
+def test_a_resumed_game_whose_claim_failed_is_claimed_with_the_next_save(tmp_path: Path) -> None:
+    first = table(tmp_path, number=3)
+    pass_three(first)
+    first.close()
+    with full_disk():
+        second = table(tmp_path)
+    assert not second.displaced and second.message.kind == "error" and "Could not write" in second.message.text
+    play_a_card(second)
+    assert not second.displaced and second.message.kind != "error", second.message
+    assert owner(tmp_path) == second.table_id
+
+
+def test_a_new_game_that_cannot_be_saved_says_so_and_is_saved_with_the_next_action(tmp_path: Path) -> None:
+    m = table(tmp_path, number=3)
+    with full_disk():
+        m.press("new")
+    assert m.message.kind == "error" and f"Game {m.number} dealt" in m.message.text
+    assert "Could not write" in m.message.text
+    m.click_card(next(iter(m.hand.hand_of(SOUTH))).code)
+    assert saved_game_id(tmp_path) == m.game_id and not m.displaced
+
+
 # ----- 3. files damaged while the table is open -------------------------------------------------------
+
+
+def test_a_save_damaged_meanwhile_is_kept_aside_and_said(tmp_path: Path) -> None:
+    m = table(tmp_path, number=3)
+    pass_three(m)
+    (tmp_path / SAVE_FILE).write_bytes(b'{"damaged')
+    play_a_card(m)
+    kept = tmp_path / "table-save.bad.json"
+    assert kept.read_bytes() == b'{"damaged'
+    assert m.message.kind == "error"
+    assert m.message.text.startswith(f"Your saved game {tmp_path / SAVE_FILE} could not be read any more: ")
+    assert f"The damaged file was kept as {kept}, and this game is saved in its place." in m.message.text
+    assert saved_game_id(tmp_path) == m.game_id
+
+
+def test_a_save_damaged_meanwhile_that_cannot_be_moved_is_never_written_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    m = table(tmp_path, number=3)
+    pass_three(m)
+    (tmp_path / SAVE_FILE).write_bytes(b"[1, 2]")
+    monkeypatch.setattr(store, "keep_bad_copy", lambda path: None)
+    play_a_card(m)
+    assert "It could not be moved aside, so it is left exactly as it is" in m.message.text
+    play_a_card(m)  # and never afterwards
+    assert (tmp_path / SAVE_FILE).read_bytes() == b"[1, 2]"
 
 
 def test_settings_damaged_meanwhile_are_kept_aside_and_the_settings_shown_are_written(tmp_path: Path) -> None:

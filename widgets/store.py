@@ -55,7 +55,9 @@ __all__ = [
     "data_dir",
     "keep_bad_copy",
     "locked",
+    "parse_json",
     "put_back",
+    "read_bytes",
     "read_json",
     "write_json",
 ]
@@ -175,18 +177,44 @@ def read_json(path: Path) -> Any | None:
     :data:`MAX_FILE_SIZE`, not UTF-8, not JSON, nested too deep, a number
     too long to read.
     """
+    raw = read_bytes(path)
+    return None if raw is None else parse_json(raw, path)
+
+
+def read_bytes(path: Path) -> bytes | None:
+    """The bytes of ``path`` (``None`` if it does not exist); :class:`StoreError` if it is not a regular file
+    or is larger than :data:`MAX_FILE_SIZE` (the first half of :func:`read_json`)."""
     try:
-        raw = files.read_limited(path, MAX_FILE_SIZE)
-        if raw is None:
-            return None
+        return files.read_limited(path, MAX_FILE_SIZE)
+    except files.FileContentError as e:
+        raise StoreError(f"ui.store.{e.reason}", path, **e.values) from None
+
+
+def parse_json(raw: bytes, path: Path | str = "") -> Any:
+    """The JSON in the bytes ``raw`` read from ``path``; :class:`StoreError` if they are not JSON (the second
+    half of :func:`read_json`).
+
+    >>> parse_json(b'{"a": 1}')
+    {'a': 1}
+    >>> parse_json(b'{"a": ', "x.json")
+    Traceback (most recent call last):
+    ...
+    hearts_widgets.store.StoreError: x.json: it is not valid JSON: something is wrong at line 1, column 7
+    """
+    try:
         return files.parse_json(raw)
     except files.FileContentError as e:
         raise StoreError(f"ui.store.{e.reason}", path, **e.values) from None
 
 
-def write_json(path: Path, data: Any) -> None:
-    """Write ``data`` as JSON to ``path`` whole or not at all (:func:`hearts.files.write_file`; creates the folder)."""
-    files.write_file(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+def write_json(path: Path, data: Any) -> bytes:
+    """Write ``data`` as JSON to ``path`` whole or not at all (:func:`hearts.files.write_file`; creates the folder).
+
+    Returns the bytes written, so a table can tell later whether the file is still as it left it.
+    """
+    raw = (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    files.write_file(path, raw)
+    return raw
 
 
 LOCK_FILE = ".hearts.lock"
