@@ -127,7 +127,7 @@ def test_refusals_name_the_field() -> None:
 
 
 TABLE_OPTIONS = ["number", "level", "lang", "target_score", "humans", "step_bots", "learn", "seed", "resume",
-                 "data_dir", "bots"]  # fmt: skip
+                 "data_dir", "bots", "paced"]  # fmt: skip
 
 
 @pytest.mark.parametrize("option", TABLE_OPTIONS)

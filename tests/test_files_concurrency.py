@@ -126,7 +126,7 @@ def test_two_tables_in_one_process_each_finishing_a_game_keep_both_in_the_histor
     a = TableModel(number=30, level="random", target_score=16, data_dir=tmp_path)
     b = TableModel(number=31, level="random", target_score=16, data_dir=tmp_path, resume=False)  # its own game
     a.click_card(a.hand.hand_of(SOUTH).lowest().code)
-    assert a.displaced and a.message.kind == "error" and "taken over" in a.message.text
+    assert a.displaced and a.message.kind == "error" and "started game 31 in place of this game 30" in a.message.text
     play_to_the_end(b)
     a.press("new")  # a game of its own again; b's finished game stays recorded
     play_to_the_end(a)

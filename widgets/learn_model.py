@@ -110,7 +110,8 @@ class Progress:
             return set(), 0
         need(isinstance(data, dict), "ui.store.not_object", path, "")
         need(data.get("format") == cls.FORMAT, "learn.store.format", path, "format", format=cls.FORMAT)
-        need(data.get("version") == 1, "ui.store.version", path, "version", value=store.shown(data.get("version")))
+        version = data.get("version")
+        need(store.is_version_1(version), "ui.store.version", path, "version", value=store.shown(version))
         seen = data.get("seen")
         need(isinstance(seen, list) and all(isinstance(r, str) for r in seen), "learn.store.seen", path, "seen")
         hands = data.get("hands_finished")
@@ -138,31 +139,51 @@ class Progress:
         self.seen |= seen
         self.hands_finished = max(self.hands_finished, hands + self._unsaved_hands)
 
-    def save(self) -> None:
+    def save(self) -> store.KeptCopy | None:
         """Merge with the file under the folder's lock and write it atomically.
 
-        A damaged file is kept aside first (``.bad.json``, ``.bad-2.json``, …); one that cannot be moved
-        aside is left as it is, and :class:`~hearts_widgets.store.StoreError` is raised.
+        A damaged file is kept aside first (``.bad.json``, ``.bad-2.json``, …) and
+        what was wrong and where it went is returned (``None``: nothing was
+        damaged); if the new file then cannot be written, the damaged one is put
+        back. One that cannot be moved aside is left as it is, and
+        :class:`~hearts_widgets.store.StoreError` is raised.
+
+        >>> import tempfile, pathlib
+        >>> d = pathlib.Path(tempfile.mkdtemp())
+        >>> _ = (d / PROGRESS_FILE).write_text("{damaged")
+        >>> p = Progress(d)
+        >>> p.meet("passing")
+        >>> p.save().copy.name, sorted(Progress.load(d).seen)
+        ('learn-progress.bad.json', ['passing'])
         """
+        kept: store.KeptCopy | None = None
         with store.locked(self.folder):
             try:
                 seen, hands = self._read(self.path)
-            except store.StoreError:
-                if store.keep_bad_copy(self.path) is None:
+            except store.StoreError as e:
+                copy = store.keep_bad_copy(self.path)
+                if copy is None:
                     raise
+                kept = store.KeptCopy(self.path, copy, e)
                 seen, hands = set(), self.hands_finished - self._unsaved_hands
+            try:
+                store.write_json(
+                    self.path,
+                    {
+                        "format": self.FORMAT,
+                        "version": 1,
+                        "seen": [r for r in RULES if r in self.seen | seen],
+                        "hands_finished": hands + self._unsaved_hands,
+                    },
+                )
+            except OSError:
+                if kept is not None:
+                    store.put_back(kept.copy, self.path)  # the folder as it was; the next save tries again
+                raise
             self.seen |= seen
             self.hands_finished = hands + self._unsaved_hands
-            store.write_json(
-                self.path,
-                {
-                    "format": self.FORMAT,
-                    "version": 1,
-                    "seen": [r for r in RULES if r in self.seen],
-                    "hands_finished": self.hands_finished,
-                },
-            )
         self._unsaved_hands = 0
+        return kept
 
 
 # ----- notes -----------------------------------------------------------------------
@@ -298,6 +319,9 @@ class Lesson:
         self._decided: tuple[int, int] | None = None
         self._counted: HandState | None = None
         self.write_error: OSError | None = None  # the last save that failed (the table says so, then clears it)
+        self.kept: list[store.KeptCopy] = []  # damaged progress files moved aside (the table says where, then clears)
+        self.left: store.StoreError | None = None  # a damaged file that could not be moved aside (said once)
+        self._blocked = False  # that file is never written over: progress is no longer saved
 
     @property
     def met(self) -> list[str]:
@@ -365,12 +389,18 @@ class Lesson:
             self.notes.append(Note("coach", None, _coach_words(comment)))
 
     def _save(self) -> None:
+        if self._blocked:
+            return
         try:
-            self.progress.save()
+            kept = self.progress.save()
         except store.StoreError as e:
-            self.problem = e
+            self.problem = self.left = e
+            self._blocked = True
         except OSError as e:
             self.write_error = e  # the table says it; what was met stays in memory and is saved next time
+        else:
+            if kept is not None:
+                self.kept.append(kept)
 
 
 def _note(rule: str, values: Values) -> Callable[[str], str]:

@@ -49,11 +49,15 @@ __all__ = [
     "ENV_VAR",
     "History",
     "HistoryStats",
+    "KeptCopy",
     "Settings",
     "StoreError",
     "data_dir",
     "keep_bad_copy",
     "locked",
+    "parse_json",
+    "put_back",
+    "read_bytes",
     "read_json",
     "write_json",
 ]
@@ -173,18 +177,44 @@ def read_json(path: Path) -> Any | None:
     :data:`MAX_FILE_SIZE`, not UTF-8, not JSON, nested too deep, a number
     too long to read.
     """
+    raw = read_bytes(path)
+    return None if raw is None else parse_json(raw, path)
+
+
+def read_bytes(path: Path) -> bytes | None:
+    """The bytes of ``path`` (``None`` if it does not exist); :class:`StoreError` if it is not a regular file
+    or is larger than :data:`MAX_FILE_SIZE` (the first half of :func:`read_json`)."""
     try:
-        raw = files.read_limited(path, MAX_FILE_SIZE)
-        if raw is None:
-            return None
+        return files.read_limited(path, MAX_FILE_SIZE)
+    except files.FileContentError as e:
+        raise StoreError(f"ui.store.{e.reason}", path, **e.values) from None
+
+
+def parse_json(raw: bytes, path: Path | str = "") -> Any:
+    """The JSON in the bytes ``raw`` read from ``path``; :class:`StoreError` if they are not JSON (the second
+    half of :func:`read_json`).
+
+    >>> parse_json(b'{"a": 1}')
+    {'a': 1}
+    >>> parse_json(b'{"a": ', "x.json")
+    Traceback (most recent call last):
+    ...
+    hearts_widgets.store.StoreError: x.json: it is not valid JSON: something is wrong at line 1, column 7
+    """
+    try:
         return files.parse_json(raw)
     except files.FileContentError as e:
         raise StoreError(f"ui.store.{e.reason}", path, **e.values) from None
 
 
-def write_json(path: Path, data: Any) -> None:
-    """Write ``data`` as JSON to ``path`` whole or not at all (:func:`hearts.files.write_file`; creates the folder)."""
-    files.write_file(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+def write_json(path: Path, data: Any) -> bytes:
+    """Write ``data`` as JSON to ``path`` whole or not at all (:func:`hearts.files.write_file`; creates the folder).
+
+    Returns the bytes written, so a table can tell later whether the file is still as it left it.
+    """
+    raw = (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    files.write_file(path, raw)
+    return raw
 
 
 LOCK_FILE = ".hearts.lock"
@@ -218,6 +248,45 @@ def keep_bad_copy(path: Path) -> Path | None:
     return files.keep_damaged(path)
 
 
+def put_back(copy: Path, path: Path) -> bool:
+    """Move a copy kept by :func:`keep_bad_copy` back to ``path``, if nothing has taken its place meanwhile.
+
+    For when what was to replace the damaged file could not be written: the
+    folder is then as it was. False if the copy stays where it was kept.
+
+    >>> import tempfile, pathlib
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (d / "history.json").write_text("{damaged")
+    >>> kept = keep_bad_copy(d / "history.json")
+    >>> put_back(kept, d / "history.json"), sorted(p.name for p in d.iterdir())
+    (True, ['history.json'])
+    """
+    try:
+        os.link(copy, path, follow_symlinks=False)  # fails if ``path`` exists: nothing is written over
+    except FileExistsError:
+        return False
+    except OSError:
+        if path.exists() or path.is_symlink():
+            return False
+        try:  # no hard links here: a rename, the name being free
+            os.rename(copy, path)
+        except OSError:
+            return False
+        return True
+    with contextlib.suppress(OSError):  # if it cannot go, the copy stays too: nothing is lost
+        os.unlink(copy)
+    return True
+
+
+@dataclasses.dataclass(frozen=True)
+class KeptCopy:
+    """A damaged file found while writing: ``error`` says what was wrong with ``path``, kept as ``copy``."""
+
+    path: Path
+    copy: Path
+    error: StoreError
+
+
 def _need(cond: bool, key: str, path: Path, field: str, **values: Any) -> None:
     if not cond:
         raise StoreError(key, path, field, where=field, **values)
@@ -225,6 +294,15 @@ def _need(cond: bool, key: str, path: Path, field: str, **values: Any) -> None:
 
 def _is_int(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
+
+
+def is_version_1(value: object) -> bool:
+    """Whether a file's ``"version"`` is the number 1 (``true`` is not: it only equals 1 in Python).
+
+    >>> is_version_1(1), is_version_1(True), is_version_1(1.0)
+    (True, False, False)
+    """
+    return _is_int(value) and value == 1
 
 
 # ----- history -----------------------------------------------------------------
@@ -269,7 +347,7 @@ class History:
             return cls(folder)
         _need(isinstance(data, dict), "ui.store.not_object", path, "")
         _need(data.get("format") == cls.FORMAT, "ui.store.history_format", path, "format", format=cls.FORMAT)
-        _need(data.get("version") == 1, "ui.store.version", path, "version", value=shown(data.get("version")))
+        _need(is_version_1(data.get("version")), "ui.store.version", path, "version", value=shown(data.get("version")))
         games = data.get("games")
         _need(isinstance(games, list), "ui.store.history_games", path, "games")
         for i, g in enumerate(games):
@@ -536,14 +614,24 @@ class Settings:
             write_json(folder / SETTINGS_FILE, dataclasses.asdict(self))
 
     @classmethod
-    def update(cls, folder: Path, names: Iterable[str], source: Settings) -> Settings:
+    def update(
+        cls,
+        folder: Path,
+        names: Iterable[str],
+        source: Settings,
+        *,
+        on_kept: Callable[[KeptCopy], None] | None = None,
+    ) -> Settings:
         """Change only the settings ``names`` in ``settings.json``, to their values in ``source``.
 
         Read, changed and written under the folder's lock, so a setting another
         table changed meanwhile is kept. A file that became damaged meanwhile
-        is kept aside (:func:`keep_bad_copy`) and the defaults stand for the
-        rest; if it cannot be moved aside it is left as it is and
-        :class:`StoreError` is raised. Returns the settings as written.
+        is kept aside (:func:`keep_bad_copy`), ``on_kept`` is told where, and
+        every setting of ``source`` is written in its place (what the table
+        shows, not the defaults); if it cannot be moved aside it is left as it
+        is and :class:`StoreError` is raised. If the new file then cannot be
+        written, the damaged one is put back (:func:`put_back`). Returns the
+        settings as written.
 
         >>> import tempfile, pathlib
         >>> d = pathlib.Path(tempfile.mkdtemp())
@@ -556,14 +644,26 @@ class Settings:
         """
         names = list(names)
         source.validate()
+        path = folder / SETTINGS_FILE
+        kept: KeptCopy | None = None
         with locked(folder):
             try:
                 current = cls.load(folder)
-            except StoreError:
-                if keep_bad_copy(folder / SETTINGS_FILE) is None:
+            except StoreError as e:
+                copy = keep_bad_copy(path)
+                if copy is None:
                     raise
-                current = cls()
+                kept = KeptCopy(path, copy, e)
+                current = dataclasses.replace(source)
             for name in names:
                 setattr(current, name, getattr(source, name))
-            write_json(folder / SETTINGS_FILE, dataclasses.asdict(current))
+            try:
+                write_json(path, dataclasses.asdict(current))
+            except OSError:
+                if kept is not None and put_back(kept.copy, path):
+                    kept = None  # the damaged file is where it was
+                raise
+            finally:
+                if kept is not None and on_kept is not None:
+                    on_kept(kept)
         return current

@@ -44,7 +44,7 @@ import uuid
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from hearts import files
 from hearts.bots.base import Bot, Decision
@@ -86,6 +86,72 @@ MAX_DEAL_NUMBER = 10**12
 
 Words = Callable[[str], str]
 """Text not yet put into a language: called with ``'en'`` or ``'es'`` when it is shown."""
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _tells_news(method: Callable[Concatenate[TableModel, _P], _R]) -> Callable[Concatenate[TableModel, _P], _R]:
+    """A public action of the table: what became of its files on the way (a damaged file kept aside, a game
+    replaced in History) is put in front of the message line once the action is done, whatever it said."""
+
+    @functools.wraps(method)
+    def act(self: TableModel, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            self._tell_news()
+
+    return act
+
+
+@dataclasses.dataclass(frozen=True)
+class _Claim:
+    """A claim on the save file that this table has still to write (it stays until a save succeeds).
+
+    ``"start"``: a game of this table's own, written over whatever the file
+    holds (a game in progress at another table goes into History as
+    abandoned first: when that table is open, or always with ``abandon``,
+    the learner having said yes to leaving it). ``"take"``: the game read
+    from the file (``basis``, its bytes), written only while the file still
+    holds exactly that: if another table saved meanwhile, that table keeps it.
+    """
+
+    kind: str
+    basis: bytes | None = None
+    abandon: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class _Saved:
+    """A save file, read and checked (:func:`read_save`)."""
+
+    game: Game
+    game_id: str
+    owner: dict[str, Any] | None
+    humans: tuple[int, ...]
+    seat: Any  # whose screen it was, as written (``None`` if not): used only if it is one of the humans
+    selection: CardSet
+    recorded: bool
+    level: Any
+
+    @property
+    def owner_table(self) -> str | None:
+        """The identity of the table that owns the game (``None``: a save from before tables had one)."""
+        return None if self.owner is None else str(self.owner["table"])
+
+    @property
+    def in_progress(self) -> bool:
+        """Whether the game is unfinished, not yet in History, and a person has passed or played in it."""
+        return not self.recorded and _played(self.game, self.humans)
+
+
+def _played(game: Game, people: Sequence[int]) -> bool:
+    """Whether leaving ``game`` would lose play: it is not over and one of ``people`` has passed or played."""
+    if game.is_over:
+        return False
+    h = game.hand
+    return game.hand_number > 1 or any(h.passes[s] is not None for s in people) or any(s in people for s, _ in h.plays)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -310,7 +376,7 @@ class TableModel:
         if lang is not None:
             _option(lang in LANGUAGES, "lang", f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
         for name, flag, may_be_none in (("resume", resume, False), ("step_bots", step_bots, True),
-                                        ("learn", learn, True)):  # fmt: skip
+                                        ("learn", learn, True), ("paced", paced, False)):  # fmt: skip
             ok = isinstance(flag, bool) or (may_be_none and flag is None)
             _option(ok, name, f"{name} must be True or False{' (or None)' if may_be_none else ''}, not {flag!r}")
         _option(
@@ -335,6 +401,10 @@ class TableModel:
         # "" while this table owns its game; "elsewhere": the saved game it found is open at another table;
         # "taken": another table took this one's game over. Not "": nothing is saved from here.
         self._displaced = ""
+        self._replaced_by: tuple[int, bool] | None = None  # "taken" by another game: (its number, ours in History)
+        self._claim: _Claim | None = None  # a claim on the save file still to be written (see _Claim)
+        self._written: bytes | None = None  # the save file as this table last wrote it
+        self._news: list[_Line] = []  # what became of the files during an action, said once it is done
         self._notices: list[_Line] = []  # damaged files, said in the table's language when shown
         self._history_problem: Words | None = None
         self._line: _Line | None = None
@@ -386,6 +456,7 @@ class TableModel:
             self._line = _Line("error", tuple(p for n in self._notices for p in n.parts))
         if link is not None:
             self._link_deal(link)
+        self._tell_news()
 
     # ----- reading -------------------------------------------------------------
 
@@ -469,12 +540,9 @@ class TableModel:
     @property
     def in_progress(self) -> bool:
         """Whether leaving this game now would lose play: it is not over and a person has passed or played."""
-        g = self.game
-        if g.is_over or self._displaced:  # a game open at another table is not this table's to lose
+        if self._displaced:  # a game open at another table is not this table's to lose (a new game asks first)
             return False
-        h = g.hand
-        people = self.humans
-        return g.hand_number > 1 or any(h.passes[s] is not None for s in people) or any(s in people for s, _ in h.plays)
+        return _played(self.game, self.humans)
 
     @property
     def can_hint(self) -> bool:
@@ -525,6 +593,9 @@ class TableModel:
             return self.trick_words()(self.lang)
         if self.game.is_over:
             return game_over_text(self.game, self.lang)
+        if self._displaced and self._replaced_by is not None:  # this game is no longer in the file
+            game = self._replaced_by[0]
+            return say("ui.msg.banner_replaced", game=game, take=_button("take_over"), new=_button("new"))(self.lang)
         if self._displaced:  # not "choose 3 cards": nothing can be played here until then
             return say("ui.msg.not_owner", take=_button("take_over"), new=_button("new"))(self.lang)
         return None
@@ -551,6 +622,7 @@ class TableModel:
 
     # ----- actions: every click and button ends here ---------------------------
 
+    @_tells_news
     def click_card(self, code: str | int) -> None:
         """A click on a card: choose it for the pass, or play it.
 
@@ -559,7 +631,7 @@ class TableModel:
         """
         self.frames = []
         self.events = []
-        if self._displaced:
+        if self._displaced and self.confirming is None:
             self._refuse_displaced()
             return
         if self._refuse_while_busy():
@@ -609,6 +681,7 @@ class TableModel:
         self._run_bots()
         self._after_move()
 
+    @_tells_news
     def press(self, button: str) -> None:
         """A button: ``pass``, ``hint``, ``restart``, ``new``, ``day``, ``next``, ``continue``,
         ``reset_history``, ``ready`` (the next person has the screen), and ``confirm`` / ``cancel`` (the
@@ -617,11 +690,11 @@ class TableModel:
         self.events = []
         if button not in BUTTONS:
             raise OptionError(f"unknown button {button!r}; the buttons are {', '.join(BUTTONS)}", "button")
-        if self._displaced and button not in (*_STARTS, "take_over", "reset_history"):
-            self._refuse_displaced()
-            return
         if self.confirming is not None and button not in ("confirm", "cancel"):
             self._error(say("ui.msg.answer_first", yes=_button("confirm"), no=_button("cancel")))
+            return
+        if self._displaced and button not in (*_STARTS, "take_over", "reset_history", "confirm", "cancel"):
+            self._refuse_displaced()
             return
         getattr(self, f"_press_{button}")()
 
@@ -654,6 +727,7 @@ class TableModel:
         key = (self.game_id, h.hand_number, len(h.plays), s, kind)
         return BotJob(key, s, kind, self.bots[s], obs, self._seed_of(s))
 
+    @_tells_news
     def step(self, decided: BotChoice | None = None) -> None:
         """One piece of the bots' work while paced: the next bot's pass, or the next bot's card.
 
@@ -692,6 +766,7 @@ class TableModel:
             # A finished trick's line stays; so does what the pass brought while the bots open the hand.
             self._after_move(keep_message=self.pending == "trick" or self._says("ui.msg.passed"))
 
+    @_tells_news
     def play_deal(self, number: str | int) -> None:
         """The deal-number box: start game ``number`` (to replay or share a deal).
 
@@ -722,6 +797,7 @@ class TableModel:
         instead = say("ui.msg.link_instead", number=self.number, box=say("ui.label.deal"))
         self._line = _Line("error", (problem, instead, *earlier))
 
+    @_tells_news
     def set_level(self, level: str) -> None:
         """Change the bots' level (takes effect from their next move; the level's bots replace ``bots=``)."""
         try:
@@ -732,10 +808,11 @@ class TableModel:
         self.settings.level = level
         self.own_bots = {}
         self._make_bots()
-        self._save_settings("level")
-        self._save_game()
         self._info(say("ui.msg.level", level=functools.partial(level_label, level)))
+        self._save_settings("level")
+        self._save_game()  # a could-not-write error replaces the line: it is not hidden behind the level's
 
+    @_tells_news
     def set_humans(self, humans: Sequence[int]) -> None:
         """Choose the seats people play (at least one); bots take the others from their next move.
 
@@ -770,6 +847,7 @@ class TableModel:
         self._run_bots()
         self._after_move()
 
+    @_tells_news
     def set_setting(self, name: str, value: Any) -> None:
         """Change one setting (``four_colour``, ``table_colour``, ``card_back``, ``lang``, ``step_bots``,
         ``speed``, ``trick_pause``, ``sound``, ``target_score``, and learn mode's ``learn``, ``notes_again``,
@@ -905,21 +983,29 @@ class TableModel:
         self._new_game("day", day_number(datetime.date.today()))
 
     def _new_game(self, button: str, number: int) -> None:
-        """Start game ``number`` for ``button``, or first ask whether to abandon the game in progress."""
-        if self.in_progress:
+        """Start game ``number`` for ``button``, or first ask whether to abandon the game in progress: this
+        table's own, or the one the save file holds for another table (shown here or not)."""
+        elsewhere = None if self.in_progress else self._game_elsewhere()
+        if self.in_progress or elsewhere is not None:
             self.confirming = (button, number)
-            key = "ui.msg.confirm_restart" if button == "restart" else "ui.msg.confirm_new"
+            if elsewhere is not None:
+                g = elsewhere.game
+                again = button == "restart" and number == g.number
+                key = "ui.msg.confirm_restart_elsewhere" if again else "ui.msg.confirm_new_elsewhere"
+                question = say(key, number=g.number, hand=g.hand_number, new=number)
+            else:
+                key = "ui.msg.confirm_restart" if button == "restart" else "ui.msg.confirm_new"
+                question = say(key, number=self.number, hand=self.hand.hand_number, new=number)
             self._line = _Line(
                 "info",
                 (
                     *((say("ui.msg.link_asks", new=number),) if button == "link" else ()),
-                    say(key, number=self.number, hand=self.hand.hand_number, new=number),
+                    question,
                     say("ui.msg.confirm_history", yes=_button("confirm"), no=_button("cancel")),
                 ),
             )
             return
-        self._start(number)
-        self._info(say(_STARTED.get(button, "ui.msg.started"), number=number))
+        self._start(number, said=(say(_STARTED.get(button, "ui.msg.started"), number=number),))
 
     def _press_confirm(self) -> None:
         if self.confirming is None:
@@ -927,16 +1013,19 @@ class TableModel:
             return
         button, number = self.confirming
         self.confirming = None
-        self._record_abandoned()
-        self._start(number)
+        left = self._record_abandoned()
         started = say(_STARTED.get(button, "ui.msg.started"), number=number)
-        self._line = _Line("info", (say("ui.msg.abandoned"), started))
+        # The learner said yes: a game in progress at another table is left too (into History as abandoned).
+        self._start(number, said=(*(() if left is None else (left,)), started), abandon=True)
 
     def _press_cancel(self) -> None:
         if self.confirming is None:
             self._error(say("ui.msg.nothing_to_confirm"))
             return
         self.confirming = None
+        if self._displaced:  # still another table's game: the choice it offers stays
+            self._line = _Line("info", self._displaced_words())
+            return
         self._line = _Line("info", (say("ui.msg.kept_playing", number=self.number), *self._turn_message().parts))
 
     def _press_next(self) -> None:
@@ -1007,25 +1096,43 @@ class TableModel:
         if not self._displaced:
             self._error(say("ui.msg.nothing_to_take_over"))
             return
-        self._displaced = ""
+        shown, was, replaced = self.game_id, self.number, self._replaced_by
+        displaced, self._displaced, self._replaced_by = self._displaced, "", None
         self.frames = []
         try:
             with store.locked(self.folder):  # nobody saves between reading the game and claiming it
                 if not self._resume(take_over=True):
                     # The save is gone (or was damaged and kept aside): the game shown here carries on from here.
-                    self._save_game(claim=True)
-        except OSError as e:
+                    self._save_game(claim=_Claim("start"))
+        except OSError as e:  # the folder's lock: nothing was read or written
+            self._displaced, self._replaced_by = displaced, replaced
             self._error(say("ui.msg.cannot_write", path=str(self.save_path), reason=str(e)))
+            return
+        if self._claim is not None:  # the claim could not be written: it is made with the next save that works
+            parts = self._line.parts if self._line is not None else ()
+            self._line = _Line("error", (*parts, say("ui.msg.take_over_unsaved", number=self.number)))
             return
         if self._notices:  # a damaged save found on the way: say what became of it
             self._line = _Line("error", tuple(p for n in self._notices for p in n.parts))
             self._notices = []
             return
-        self._info(say("ui.msg.took_over", number=self.number, hand=self.hand.hand_number))
+        if self.game_id == shown:
+            self._info(say("ui.msg.took_over", number=self.number, hand=self.hand.hand_number))
+        else:  # not the game this table showed: the other table had started this one in its place
+            self._info(say("ui.msg.took_over_other", number=self.number, was=was, hand=self.hand.hand_number))
 
     def _refuse_displaced(self) -> None:
+        self._line = _Line("error", self._displaced_words())
+
+    def _displaced_words(self) -> tuple[Words, ...]:
+        """Why nothing can be played here, and the choice the table offers: take the file's game, or a new one."""
+        take, new = _button("take_over"), _button("new")
+        if self._displaced == "taken" and self._replaced_by is not None:
+            game, in_history = self._replaced_by
+            replaced = say("ui.msg.replaced", game=game, number=self.number, take=take, new=new)
+            return (replaced, *((say("ui.msg.replaced_in_history", number=self.number),) if in_history else ()))
         key = "ui.msg.taken_over" if self._displaced == "taken" else "ui.msg.not_owner"
-        self._error(say(key, take=_button("take_over"), new=_button("new")))
+        return (say(key, take=take, new=new),)
 
     def close(self) -> None:
         """This table is closed: its saved game is free for another table to open without asking."""
@@ -1034,13 +1141,25 @@ class TableModel:
     def _press_reset_history(self) -> None:
         kept = None
         path = self.folder / store.HISTORY_FILE
-        if self._history_problem is not None and path.exists():
-            kept = store.keep_bad_copy(path)
-            if kept is None:  # never written over: the damaged file stays exactly as it is
-                self._error(say("ui.msg.history_reset_left", path=str(path)))
-                return
         try:
-            self.history = store.History.reset(self.folder)
+            with store.locked(self.folder):  # no table writes the history between moving it aside and the reset
+                if self._history_problem is not None and (path.exists() or path.is_symlink()):
+                    kept = store.keep_bad_copy(path)
+                    if kept is None:  # never written over: the damaged file stays exactly as it is
+                        self._error(say("ui.msg.history_reset_left", path=str(path)))
+                        return
+                try:
+                    self.history = store.History.reset(self.folder)
+                except OSError as e:
+                    if kept is None:
+                        raise
+                    if store.put_back(kept, path):  # the damaged history is where it was: "left as it is" holds
+                        self._error(say("ui.msg.history_reset_failed", path=str(path), reason=str(e)))
+                    else:
+                        said = say("ui.msg.history_reset_failed_kept", path=str(path), reason=str(e), kept=str(kept))
+                        self._history_problem = said
+                        self._error(said)
+                    return
         except OSError as e:
             self._error(say("ui.msg.cannot_write", path=str(path), reason=str(e)))
             return
@@ -1084,9 +1203,15 @@ class TableModel:
             return self.level
         return ", ".join(dict.fromkeys(str(b.name) for b in self.own_bots.values()))
 
-    def _start(self, number: int) -> None:
+    def _start(self, number: int, *, said: tuple[Words, ...] = (), abandon: bool = False) -> None:
+        """Deal game ``number``, this table's own, and save it over whatever the file holds (see :class:`_Claim`;
+        ``abandon``: the learner said yes to leaving a game in progress at another table).
+
+        ``said`` is the message line (the hand's intro by default); a save that fails comes after it.
+        """
         self._learn_start()
         self._displaced = ""  # a game of this table's own
+        self._replaced_by = None
         self.game_id = uuid.uuid4().hex
         if not self._target_given:
             self.rules = Rules(target_score=self.settings.target_score)
@@ -1099,9 +1224,11 @@ class TableModel:
         self.received_flash = 0
         self._make_bots()
         self._begin_hand()
-        self._line = _Line("info", (self._hand_intro(),))
+        self._line = _Line("info", said or (self._hand_intro(),))
         self.actions += 1
-        self._save_game(claim=True)
+        self._save_game(claim=_Claim("start", abandon=abandon))
+        if self._claim is not None and self._line is not None and self._line.kind == "error":
+            self._line = _Line("error", (*said, *self._line.parts))  # the game is dealt here, but not saved yet
 
     def _begin_hand(self) -> None:
         self.selection = 0
@@ -1445,16 +1572,24 @@ class TableModel:
             return store.Settings()
 
     def _save_settings(self, *names: str) -> None:
-        """Write the settings ``names`` (only those: another table's changes to the others are kept)."""
+        """Write the settings ``names`` (only those: another table's changes to the others are kept).
+
+        A file damaged since the table opened is kept aside and every setting shown here is written in its
+        place; the learner is told where the damaged file went.
+        """
         if self._settings_blocked:
             return
         try:
-            store.Settings.update(self.folder, names, self.settings)
+            store.Settings.update(self.folder, names, self.settings, on_kept=self._settings_kept)
         except store.StoreError as e:
             self._settings_blocked = True  # damaged since, and it could not be moved aside: left as it is
-            self._error(say("ui.msg.bad_settings_left", path=e.path, reason=e.explain))
+            self._error(say("ui.msg.settings_damaged_left", path=e.path, reason=e.explain))
         except OSError as e:
             self._error(say("ui.msg.cannot_write", path=str(self.folder), reason=str(e)))
+
+    def _settings_kept(self, kept: store.KeptCopy) -> None:
+        e = kept.error
+        self._tell("error", say("ui.msg.settings_damaged_kept", path=e.path, reason=e.explain, kept=str(kept.copy)))
 
     def _load_history(self) -> None:
         try:
@@ -1464,10 +1599,16 @@ class TableModel:
             self._history_problem = say("ui.msg.bad_history", path=e.path, reason=e.explain)
             self._notices.append(_Line("error", (self._history_problem,)))
 
-    def _record_abandoned(self) -> None:
-        """The game left unfinished goes into History as played and not won (a streak ends with it)."""
-        if self.history is None or self.recorded or self.game.is_over or self._displaced:
-            return
+    def _record_abandoned(self) -> Words | None:
+        """The game left unfinished goes into History as played and not won (a streak ends with it).
+
+        Returns what to say about it (``None``: nothing was left here: the game is over, already recorded,
+        or another table's).
+        """
+        if self.recorded or not self.in_progress:  # (a game another table's, or over, is never in progress here)
+            return None
+        if self.history is None:  # the damaged history is left as it is: the game cannot go into it
+            return say("ui.msg.abandoned_unrecorded")
         self.history.add(
             number=self.number,
             final=tuple(self.game.scores),
@@ -1477,18 +1618,26 @@ class TableModel:
             abandoned=True,
         )
         self.recorded = True
-        self._save_history()
+        problem = self._save_history()
+        if problem is not None:
+            return problem
+        return say("ui.msg.abandoned")
 
-    def _save_history(self) -> None:
-        """Save the history (merged with other tables' under the lock); a problem is said, never raised."""
+    def _save_history(self) -> Words | None:
+        """Save the history (merged with other tables' under the lock); a problem is said (and returned), never
+        raised. A game that could not be written stays in memory and is written with the next save."""
         assert self.history is not None
         try:
             self.history.save()
         except store.StoreError as e:  # damaged since the table opened: left as it is, said in the panel
             self.history = None
             self._history_problem = say("ui.msg.bad_history", path=e.path, reason=e.explain)
+            return say("ui.msg.abandoned_unrecorded")
         except OSError as e:
-            self._error(say("ui.msg.cannot_write", path=str(self.history.path), reason=str(e)))
+            said = say("ui.msg.cannot_write", path=str(self.history.path), reason=str(e))
+            self._error(said)
+            return said
+        return None
 
     def _record_finished_game(self) -> None:
         if self.recorded:
@@ -1524,19 +1673,148 @@ class TableModel:
             },
         }
 
-    def _save_game(self, *, claim: bool = False) -> None:
-        """Save the game, unless another table has taken it over since (``claim``: this table takes it)."""
+    def _save_game(self, *, claim: _Claim | None = None) -> None:
+        """Save the game, unless another table has taken it over since (``claim``: this table takes it).
+
+        A claim that cannot be written (a full disk) stays, and the next save makes it (see :class:`_Claim`);
+        a damaged file found in the way is kept aside first (or, if it cannot be, left and no longer written).
+        """
         if self._save_blocked or self._displaced:
             return
+        if claim is not None:
+            self._claim = claim
         try:
             with store.locked(self.folder):
-                if not claim and saved_owner(self.save_path) not in (None, self.table_id):
-                    self._displaced = "taken"
-                    self._refuse_displaced()
+                if not self._may_write():
                     return
-                store.write_json(self.save_path, self.save_data())
+                self._written = store.write_json(self.save_path, self.save_data())
         except OSError as e:
             self._error(say("ui.msg.cannot_write", path=str(self.save_path), reason=str(e)))
+            return
+        self._claim = None
+
+    def _may_write(self) -> bool:
+        """Whether this table may write the save file now (under the folder's lock), from what it holds.
+
+        Yes when it is missing, as this table left it (or, for a claim to take a game, as it was read), or
+        this table's; a damaged file is kept aside first. Another table's game: this table's claim to start a
+        game of its own replaces it (see :meth:`_abandon_elsewhere`); otherwise that table keeps it, and this
+        one is told (:meth:`_taken`).
+        """
+        claim = self._claim
+        path = self.save_path
+        try:
+            raw = store.read_bytes(path)
+            if raw is None or raw == (self._written if claim is None else claim.basis):
+                return True
+            saved = read_save(raw, path)  # someone else wrote it, or it is damaged: it is read in full
+        except store.StoreError as e:
+            return self._set_aside_save(e)
+        if saved.owner_table in (None, self.table_id):
+            return True
+        if claim is None or claim.kind == "take":
+            self._claim = None  # that table saved this game since: it is that table's
+            self._taken(saved)
+            return False
+        self._abandon_elsewhere(saved, any_owner=claim.abandon)  # OSError (History not written): nothing replaced
+        return True
+
+    def _set_aside_save(self, e: store.StoreError) -> bool:
+        """The save file became damaged while this table was open: kept aside (True: write the game in its
+        place) or, if it cannot be moved, left exactly as it is and never written over (False)."""
+        kept = store.keep_bad_copy(self.save_path)
+        if kept is None:
+            self._save_blocked = True
+            self._tell("error", say("ui.msg.save_damaged_left", path=e.path, reason=e.explain))
+            return False
+        self._tell("error", say("ui.msg.save_damaged_kept", path=e.path, reason=e.explain, kept=str(kept)))
+        return True
+
+    def _taken(self, saved: _Saved) -> None:
+        """Another table saved over this table's game: nothing more is saved here, and the learner is told
+        what the file holds now (this game, taken over; or another game started in its place)."""
+        self._displaced = "taken"
+        self._replaced_by = None
+        if saved.game_id != self.game_id:
+            in_history = False
+            if self.history is not None:
+                self.history.refresh()
+                in_history = any(g.get("id") == self.game_id and g.get("abandoned") for g in self.history.games)
+            self._replaced_by = (saved.game.number, in_history)
+        self._refuse_displaced()
+
+    def _elsewhere(self, saved: _Saved, *, any_owner: bool) -> bool:
+        """Whether ``saved`` is another table's game in progress: one that table is still playing (open), or
+        with ``any_owner`` one left by a table since closed."""
+        owner = saved.owner
+        if owner is None or owner["table"] == self.table_id or not saved.in_progress:
+            return False
+        return any_owner or owner_alive(owner)
+
+    def _game_elsewhere(self) -> _Saved | None:
+        """The game in the save file, if a new game here would leave it unfinished at another table (a table
+        showing it, :attr:`displaced`, counts one left at a table since closed too); else ``None``."""
+        try:
+            raw = store.read_bytes(self.save_path)
+            if raw is None or raw == self._written:
+                return None
+            saved = read_save(raw, self.save_path)
+        except store.StoreError:  # a damaged file is kept aside when the new game is saved
+            return None
+        return saved if self._elsewhere(saved, any_owner=bool(self._displaced)) else None
+
+    def _abandon_elsewhere(self, saved: _Saved, *, any_owner: bool) -> None:
+        """A game in progress at another table is about to be replaced by this table's: it goes into History
+        as played and not won first, as a game left here does, and the learner is told.
+
+        ``OSError`` if History cannot be written: the save file is then not replaced either.
+        """
+        if not self._elsewhere(saved, any_owner=any_owner):
+            return
+        g = saved.game
+        if self.history is not None:
+            level = saved.level if isinstance(saved.level, str) else ""
+            self.history.add(
+                number=g.number,
+                final=tuple(g.scores),
+                winners=(),
+                level=level,
+                game_id=saved.game_id or None,
+                abandoned=True,
+            )
+            try:
+                self.history.save()
+            except store.StoreError as e:  # damaged since the table opened: left as it is, said in the panel
+                self.history = None
+                self._history_problem = say("ui.msg.bad_history", path=e.path, reason=e.explain)
+        key = "ui.msg.replaced_recorded" if self.history is not None else "ui.msg.replaced_unrecorded"
+        self._tell("info", say(key, number=g.number, hand=g.hand_number))
+
+    def _tell(self, kind: str, words: Words) -> None:
+        """Say ``words`` once the action is done, before whatever else it says (see :func:`_tells_news`)."""
+        self._news.append(_Line(kind, (words,)))
+
+    def _tell_news(self) -> None:
+        """What became of the files during the action (and learn mode's progress file), put in front of the
+        message line; the line is an error if any of it is."""
+        lesson = self.lesson
+        for kept in lesson.kept:
+            e = kept.error
+            said = say("ui.msg.progress_damaged_kept", path=e.path, reason=e.explain, kept=str(kept.copy))
+            self._tell("error", said)
+        lesson.kept = []
+        if lesson.left is not None:
+            e = lesson.left
+            self._tell("error", say("ui.msg.progress_damaged_left", path=e.path, reason=e.explain))
+            lesson.left = None
+        if not self._news:
+            return
+        news, self._news = self._news, []
+        line = self._line
+        kinds = [n.kind for n in news] + ([line.kind] if line is not None else [])
+        kind = "error" if "error" in kinds else line.kind if line is not None else news[0].kind
+        parts = tuple(p for n in news for p in n.parts) + (line.parts if line is not None else ())
+        self._line = _Line(kind, parts, line.items if line is not None else ())
 
     def _resume(self, *, take_over: bool = False) -> bool:
         """Load the saved game; a damaged file gives a message, is kept aside, and a new game starts.
@@ -1546,50 +1824,10 @@ class TableModel:
         """
         path = self.save_path
         try:
-            data = store.read_json(path)
-            if data is None:
+            raw = store.read_bytes(path)
+            if raw is None:
                 return False
-            if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT or data.get("version") != 1:
-                raise store.StoreError("ui.store.save_format", path, format=SAVE_FORMAT)
-            table = data.get("table")
-            if not isinstance(table, dict):
-                raise store.StoreError("ui.store.save_table", path, "table", where="table")
-            try:
-                game = GameRecord.from_dict(data.get("game")).replay()
-            except HeartsError as e:
-                raise _record_problem(e, path) from e
-            if game.rules.num_players != 4:
-                raise store.StoreError("ui.store.four_players", path, "game.rules", where="game.rules")
-            if game.rules.moon is MoonScoring.SHOOTERS_CHOICE:  # no button here makes the shooter's choice
-                where = "game.rules.moon"
-                raise store.StoreError("ui.store.moon_choice", path, where, where=where)
-            game_id = table.get("game_id", "")
-            if not isinstance(game_id, str):
-                raise store.StoreError("ui.store.save_id", path, "table.game_id", where="table.game_id")
-            owner = table.get("owner")
-            if owner is not None and not _is_owner(owner):
-                raise store.StoreError("ui.store.save_owner", path, "table.owner", where="table.owner")
-            where = "table.selection"
-            selection = table.get("selection", [])
-            if not isinstance(selection, list):
-                raise store.StoreError("ui.store.selection_list", path, where, where=where)
-            cards = []
-            for x in selection:
-                try:
-                    cards.append(Card.parse(x))
-                except (CardParseError, AttributeError, TypeError) as e:
-                    raise store.StoreError(
-                        "ui.store.selection_card", path, where, where=where, value=store.shown(x)
-                    ) from e
-            sel = CardSet(cards)
-            recorded = table.get("recorded", False)
-            if not isinstance(recorded, bool):
-                where = "table.recorded"
-                raise store.StoreError("ui.store.recorded", path, where, where=where, value=store.shown(recorded))
-            lvl = table.get("level", self.level)
-            if lvl in levels.available_levels() and not self._level_given:
-                self.settings.level = lvl
-            humans, person = self._saved_people(table, path)
+            saved = read_save(raw, path)
         except store.StoreError as e:
             kept = store.keep_bad_copy(path) if path.exists() or path.is_symlink() else None
             if kept is None:
@@ -1599,15 +1837,21 @@ class TableModel:
                 said = say("ui.msg.bad_save", path=e.path, reason=e.explain, kept=str(kept))
             self._notices.append(_Line("error", (said,)))
             return False
+        if saved.level in levels.available_levels() and not self._level_given:
+            self.settings.level = saved.level
+        game = saved.game
         self.game = game
         self.rules = game.rules
-        self.game_id = game_id or uuid.uuid4().hex  # a save from before games had one gets its identity now
+        self.game_id = saved.game_id or uuid.uuid4().hex  # a save from before games had one gets its identity now
         h = game.hand
+        humans = self.humans if self._humans_given else saved.humans  # the humans option wins over the file
+        person = saved.seat if saved.seat in humans and not isinstance(saved.seat, bool) else humans[0]
         self.humans, self.seat = humans, person
         self.covered = len(humans) > 1 and not h.is_over  # whoever sits down first says they are ready
-        self.selection = sel.mask & h.hands[person] if h.phase is Phase.PASSING and not self.covered else 0
-        self.recorded = recorded
+        self.selection = saved.selection.mask & h.hands[person] if h.phase is Phase.PASSING and not self.covered else 0
+        self.recorded = saved.recorded
         self._make_bots()
+        owner = saved.owner
         if not take_over and owner is not None and owner["table"] != self.table_id and owner_alive(owner):
             self._displaced = "elsewhere"  # shown as it was saved; played only once taken over
             self.covered = False
@@ -1623,9 +1867,13 @@ class TableModel:
             self._run_bots()
         self._line = _Line("info", (say("ui.msg.resumed", number=game.number, hand=h.hand_number),))
         self._learn_decide()
-        if game.is_over and not recorded:
+        if game.is_over and not saved.recorded:
             self._record_finished_game()  # finished just before the kernel stopped (never counted twice)
-        self._save_game(claim=True)  # this table's game now: another table opened later asks first
+        # This table's game now (another table opened later asks first): only if the file still holds what was
+        # read. If that write fails, the next save claims it (see _Claim), and the could-not-write line stays.
+        self._save_game(claim=_Claim("take", raw))
+        if self._claim is not None:
+            return True
         if h.is_over:
             s = self.summary()
             assert s is not None
@@ -1633,21 +1881,6 @@ class TableModel:
         elif self.covered:
             self._line = _Line("info", (self._cover_prompt(),))
         return True
-
-    def _saved_people(self, table: dict[str, Any], path: Path) -> tuple[tuple[int, ...], int]:
-        """The saved people's seats and whose screen it was (the ``humans`` option wins over the file)."""
-        saved = table.get("humans", [SOUTH])
-        try:
-            humans = check_humans(saved)
-        except ValueError as e:
-            where = "table.humans"
-            raise store.StoreError("ui.store.humans", path, where, where=where, value=store.shown(saved)) from e
-        if self._humans_given:
-            humans = self.humans
-        person = table.get("seat", humans[0])
-        if person not in humans or isinstance(person, bool):
-            person = humans[0]
-        return humans, person
 
 
 def read_link(deal: str | int | Sequence[str] | Any) -> tuple[int | None, Phrase | None]:
@@ -1725,15 +1958,63 @@ def _is_owner(value: Any) -> bool:
     )
 
 
-def saved_owner(path: Path) -> str | None:
-    """The table that owns the game saved in ``path`` (``None``: no file, no owner, or a file not readable)."""
+def read_save(raw: bytes, path: Path) -> _Saved:
+    """The table's save file, from its bytes: every part checked, the game replayed by the engine.
+
+    :class:`~hearts_widgets.store.StoreError` naming the part that is wrong
+    (a ``"version"`` must be the number 1: ``true`` is refused).
+    """
+    data = store.parse_json(raw, path)
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT or not store.is_version_1(data.get("version")):
+        raise store.StoreError("ui.store.save_format", path, format=SAVE_FORMAT)
+    table = data.get("table")
+    if not isinstance(table, dict):
+        raise store.StoreError("ui.store.save_table", path, "table", where="table")
     try:
-        data = store.read_json(path)
-    except store.StoreError:
-        return None
-    table = data.get("table") if isinstance(data, dict) else None
-    owner = table.get("owner") if isinstance(table, dict) else None
-    return owner["table"] if _is_owner(owner) else None  # type: ignore[index]
+        game = GameRecord.from_dict(data.get("game")).replay()
+    except HeartsError as e:
+        raise _record_problem(e, path) from e
+    if game.rules.num_players != 4:
+        raise store.StoreError("ui.store.four_players", path, "game.rules", where="game.rules")
+    if game.rules.moon is MoonScoring.SHOOTERS_CHOICE:  # no button here makes the shooter's choice
+        where = "game.rules.moon"
+        raise store.StoreError("ui.store.moon_choice", path, where, where=where)
+    game_id = table.get("game_id", "")
+    if not isinstance(game_id, str):
+        raise store.StoreError("ui.store.save_id", path, "table.game_id", where="table.game_id")
+    owner = table.get("owner")
+    if owner is not None and not _is_owner(owner):
+        raise store.StoreError("ui.store.save_owner", path, "table.owner", where="table.owner")
+    where = "table.selection"
+    selection = table.get("selection", [])
+    if not isinstance(selection, list):
+        raise store.StoreError("ui.store.selection_list", path, where, where=where)
+    cards = []
+    for x in selection:
+        try:
+            cards.append(Card.parse(x))
+        except (CardParseError, AttributeError, TypeError) as e:
+            raise store.StoreError("ui.store.selection_card", path, where, where=where, value=store.shown(x)) from e
+    recorded = table.get("recorded", False)
+    if not isinstance(recorded, bool):
+        where = "table.recorded"
+        raise store.StoreError("ui.store.recorded", path, where, where=where, value=store.shown(recorded))
+    people = table.get("humans", [SOUTH])
+    try:
+        humans = check_humans(people)
+    except ValueError as e:
+        where = "table.humans"
+        raise store.StoreError("ui.store.humans", path, where, where=where, value=store.shown(people)) from e
+    return _Saved(
+        game=game,
+        game_id=game_id,
+        owner=owner,
+        humans=humans,
+        seat=table.get("seat"),
+        selection=CardSet(cards),
+        recorded=recorded,
+        level=table.get("level"),
+    )
 
 
 def owner_alive(owner: dict[str, Any]) -> bool:
