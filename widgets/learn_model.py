@@ -206,6 +206,11 @@ class Note:
         return self.words(lang)
 
 
+def _with_players(values: Values, n: int) -> Values:
+    """``values`` that name seats for ``n`` players (Player 1… where there are not four; see ``localize``)."""
+    return values if n == 4 else {**values, "players": ("players", n)}
+
+
 def _catalogued(key: str, values: Values, plural: int | None = None) -> Callable[[str], str]:
     def words(lang: str) -> str:
         vals = localize(values, lang)
@@ -348,6 +353,7 @@ class Lesson:
         notes = [Note("rule", rule, _note(rule, values)) for rule, values in new]
         if e.act.kind == "play" and len(e.after.tricks) > len(e.before.tricks):
             key, values, points = trick_values(e.after.tricks[-1])
+            values = _with_players(values, e.after.n)
             # Who took the trick comes before what the end of the hand means.
             at = next((i for i, n in enumerate(notes) if n.rule in _HAND_RULES), len(notes))
             notes.insert(at, Note("trick", None, _catalogued(key, values, points)))
@@ -381,7 +387,7 @@ class Lesson:
         if h.phase is Phase.PLAYING:  # notes about the coming card, shown while the learner chooses it
             self.observe(Event(h.copy(), h.copy(), Move("play", LEARNER), game, ahead=True))
         key, values = decision_values(h)
-        self.notes.append(Note("now", None, _catalogued(key, values)))
+        self.notes.append(Note("now", None, _catalogued(key, _with_players(values, h.n))))
 
     def coached(self, comment: Comment | None) -> None:
         """Add the coach's comment (a :class:`~hearts_widgets.coach.Comment`, or ``None``: nothing to say)."""

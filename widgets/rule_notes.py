@@ -231,17 +231,36 @@ def _d_lead_only_hearts(e: Event) -> Values | None:
 
 
 def _d_scoring(e: Event) -> Values | None:
+    """The points each seat took and, after a moon, what the moon rule put on the totals instead (the engine's own
+    :meth:`~hearts.hand.HandState.result`, so the note says what the scores say)."""
     if _hand_done(e):
         r = e.after.result()
-        return {"points": ("points", r.points), "total": ("int", sum(r.points))}
+        values: Values = {"points": ("points", r.points), "total": ("int", sum(r.points))}
+        if r.shooter is not None:
+            values["shooter"] = ("seat", r.shooter)
+            values["scores"] = ("points", r.scores)
+        elif e.after.rules.jack_of_diamonds:
+            values["jack"] = ("flag", True)
+        return values
     return None
 
 
 def _d_moon(e: Event) -> Values | None:
+    """Who shot the moon and what it scored, told by the way the engine scored it (the others' points added, or the
+    shooter's taken off), or seat by seat where neither describes it."""
     a = e.after
-    if _hand_done(e) and a.result().shooter is not None:
-        return {"seat": ("seat", a.result().shooter), "points": ("int", a.rules.moon_points)}
-    return None
+    if not _hand_done(e):
+        return None
+    r = a.result()
+    s = r.shooter
+    if s is None:
+        return None
+    others = {p for i, p in enumerate(r.scores) if i != s}
+    if r.scores[s] == 0 and len(others) == 1:
+        return {"seat": ("seat", s), "points": ("int", others.pop())}
+    if r.scores[s] < 0 and others == {0}:
+        return {"seat": ("seat", s), "points": ("int", -r.scores[s]), "way": ("flag", "subtract")}
+    return {"seat": ("seat", s), "scores": ("points", r.scores), "way": ("flag", "scores")}
 
 
 def _d_game_end(e: Event) -> Values | None:
@@ -327,19 +346,23 @@ def fired(e: Event, skip: Iterable[str] = ()) -> list[tuple[str, Values]]:
             continue
         vals = d.fires(e)
         if vals is not None:
+            if e.after.n != 4:  # seats are named by the number of players (Player 1… beside South, West…)
+                vals = {**vals, "players": ("players", e.after.n)}
             out.append((d.rule, vals))
     return out
 
 
 def localize(values: Values, lang: str) -> dict[str, Any]:
-    """Turn typed values (``("seat", 2)``, ``("card", c)`` …) into words."""
+    """Turn typed values (``("seat", 2)``, ``("card", c)`` …) into words (seats named for ``values["players"]``
+    players, four if it is not given)."""
     out: dict[str, Any] = {}
+    n = int(values["players"][1]) if "players" in values else 4
     for k, (kind, v) in values.items():
         if kind == "seat":
-            out[k] = seat_name(v, lang)
+            out[k] = seat_name(v, lang, n)
         elif kind == "seats":
-            first = ", ".join(seat_name(s, lang) for s in v[:-1])
-            out[k] = text("learn.and", lang, first=first, last=seat_name(v[-1], lang))
+            first = ", ".join(seat_name(s, lang, n) for s in v[:-1])
+            out[k] = text("learn.and", lang, first=first, last=seat_name(v[-1], lang, n))
         elif kind == "card":
             out[k] = card_label(v)
         elif kind == "cards":
@@ -349,7 +372,7 @@ def localize(values: Values, lang: str) -> dict[str, Any]:
         elif kind == "pass":
             out[k] = text(f"pass.{v}", lang)
         elif kind == "points":
-            out[k] = ", ".join(f"{seat_name(s, lang)} {p}" for s, p in enumerate(v))
+            out[k] = ", ".join(f"{seat_name(s, lang, n)} {p}" for s, p in enumerate(v))
         else:
             out[k] = v
     return out
@@ -377,8 +400,16 @@ def note_key(rule: str, values: Values) -> str:
     ('learn.note.discard.you', 'learn.note.discard')
     >>> note_key("no_pass", {"cycle": ("flag", False)})
     'learn.note.no_pass.without'
+    >>> note_key("moon", {"seat": ("seat", LEARNER), "points": ("int", 26), "way": ("flag", "subtract")})
+    'learn.note.moon.subtract.you'
     """
     key = f"learn.note.{rule}"
+    if rule == "moon" and "way" in values:
+        key += f".{values['way'][1]}"  # the shooter's points taken off, or every seat's score
+    if rule == "scoring" and "shooter" in values:
+        key += ".moon"
+    elif rule == "scoring" and "jack" in values:
+        key += ".jack"
     who = values.get("seat")
     if who is not None and who[0] == "seat" and who[1] == LEARNER and rule in _YOU_VARIANTS:
         key += ".you"
