@@ -1243,6 +1243,9 @@ def write_parquet(df: pd.DataFrame, path: str | Path, *, set_id: str | None = No
     (``'2♣'`` … ``'A♥'``), so plain pandas or pyarrow reads the file
     without importing this package; :func:`read_parquet` gives back the
     ``card`` dtype.
+
+    A ``path`` that is a folder, under a file or in a missing folder raises
+    :class:`SelfPlayError` (option ``path``) and changes nothing.
     """
     import pyarrow as pa  # type: ignore[import-untyped]
     import pyarrow.parquet as pq  # type: ignore[import-untyped]
@@ -1269,7 +1272,15 @@ def write_parquet(df: pd.DataFrame, path: str | Path, *, set_id: str | None = No
     if not isinstance(df.index, pd.RangeIndex):
         levels = [df.index.get_level_values(i).dtype for i in range(df.index.nlevels)]
         metadata[_INDEX_KEY] = json.dumps([_dtype_info(d) for d in levels], ensure_ascii=False).encode("utf-8")
-    pq.write_table(table.replace_schema_metadata(metadata), path)
+    target = Path(path)
+    if target.is_dir():
+        raise SelfPlayError(f"cannot write {target}: this is a folder, not a file", "path")
+    try:
+        pq.write_table(table.replace_schema_metadata(metadata), target)
+    except NotADirectoryError as e:
+        raise SelfPlayError(f"cannot write {target}: a folder above it is a file", "path") from e
+    except FileNotFoundError as e:
+        raise SelfPlayError(f"cannot write {target}: its folder does not exist", "path") from e
 
 
 def parquet_set_id(path: str | Path) -> str | None:

@@ -396,3 +396,21 @@ def test_read_parquet_alone_refuses_a_damaged_file_with_a_selfplay_error(tmp_pat
 def test_read_parquet_of_a_missing_file_is_still_file_not_found(tmp_path):
     with pytest.raises(FileNotFoundError):
         read_parquet(tmp_path / "none.parquet")
+
+
+def test_write_parquet_onto_a_folder_or_under_a_file_is_a_selfplay_error(tmp_path, small):
+    folder = tmp_path / "t.parquet"
+    folder.mkdir()
+    (folder / "keep.txt").write_text("mine")
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("notes")
+    for path, why in [
+        (folder, "this is a folder, not a file"),
+        (a_file / "t.parquet", "a folder above it is a file"),
+        (tmp_path / "missing" / "t.parquet", "its folder does not exist"),
+    ]:
+        with pytest.raises(SelfPlayError, match=why) as e:
+            write_parquet(small.hands, path)
+        assert e.value.option == "path" and str(path) in str(e.value)
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["keep.txt", "notes.txt", "t.parquet"]
+    assert (folder / "keep.txt").read_text() == "mine" and a_file.read_text() == "notes"
