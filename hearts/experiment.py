@@ -927,6 +927,20 @@ def _field(field: BotLike | Sequence[BotLike], n: int) -> tuple[Any, ...]:
     return out
 
 
+def _check_field_labels(a: Any, b: Any, field_specs: Sequence[Any], field: Any) -> None:
+    """Refuse a field bot labelled like ``a`` or ``b`` but a different bot (option ``field``): the data would pool them.
+
+    The same bot as ``a`` or ``b`` in the field is fine (e.g. ``field="rule"`` with ``a="rule"``).
+    """
+    one = isinstance(field, (str, type, BotSpec)) or not isinstance(field, Sequence)
+    for i, spec in enumerate(field_specs):
+        name = "field" if one else f"field[{i}]"
+        for bot, tested in ((a, "a"), (b, "b")):
+            check_labels([bot, spec], [tested, name], "field", ExperimentError, "the results would pool them")
+        if one:
+            break  # one bot for every seat: checked once
+
+
 @overload
 def compare(
     a: BotLike, b: BotLike, *, unit: Literal["hands"] = ..., **options: Unpack[CompareOptions]
@@ -999,6 +1013,7 @@ def compare(
     rules = run.rules
     n = rules.num_players
     field_specs = _field(field, n)
+    _check_field_labels(a_spec, b_spec, field_specs, field)
     every_bot = (a_spec, b_spec, *field_specs)
     nworkers = local_workers_for(every_bot, run.worker_count, run.client, run.mp_context, stacklevel=2)
     info = {

@@ -581,7 +581,21 @@ def _dumps(value: Any, indent: int | None, level: int = 0) -> str:
 
 
 def _write(path: str | os.PathLike[str], text: str) -> None:
-    files.write_file(path, text + "\n", make_folder=False)
+    """Write a record file atomically; a path that cannot be a file is a :class:`RecordError` naming it.
+
+    Nothing is written or removed then: a folder at ``path`` is left as it is.
+    """
+    where = os.fspath(path)
+    if os.path.isdir(where):
+        raise RecordError(f"cannot save a record to {where}: this is a folder, not a file")
+    try:
+        files.write_file(path, text + "\n", make_folder=False)
+    except NotADirectoryError as e:
+        raise RecordError(f"cannot save a record to {where}: a folder above it is a file") from e
+    except FileNotFoundError as e:
+        raise RecordError(f"cannot save a record to {where}: its folder does not exist") from e
+    except IsADirectoryError as e:  # a folder made there meanwhile
+        raise RecordError(f"cannot save a record to {where}: this is a folder, not a file") from e
 
 
 def _read(path: str | os.PathLike[str]) -> bytes:

@@ -909,6 +909,8 @@ def reads_results(info: str, tables: Sequence[str], error: type[SelfPlayError]) 
                 raise error(f"{info_path} is not a file (a folder?): cannot read the results", "directory")
             try:
                 result = read(cls, directory)
+            except _UnreadableParquet as e:  # the set's file, named as the reader's option
+                raise error(str(e), "directory") from e
             except HeartsError:
                 raise
             except UnicodeDecodeError as e:
@@ -1241,6 +1243,9 @@ def write_parquet(df: pd.DataFrame, path: str | Path, *, set_id: str | None = No
     (``'2♣'`` … ``'A♥'``), so plain pandas or pyarrow reads the file
     without importing this package; :func:`read_parquet` gives back the
     ``card`` dtype.
+
+    A ``path`` that is a folder, under a file or in a missing folder raises
+    :class:`SelfPlayError` (option ``path``) and changes nothing.
     """
     import pyarrow as pa  # type: ignore[import-untyped]
     import pyarrow.parquet as pq  # type: ignore[import-untyped]
@@ -1267,7 +1272,15 @@ def write_parquet(df: pd.DataFrame, path: str | Path, *, set_id: str | None = No
     if not isinstance(df.index, pd.RangeIndex):
         levels = [df.index.get_level_values(i).dtype for i in range(df.index.nlevels)]
         metadata[_INDEX_KEY] = json.dumps([_dtype_info(d) for d in levels], ensure_ascii=False).encode("utf-8")
-    pq.write_table(table.replace_schema_metadata(metadata), path)
+    target = Path(path)
+    if target.is_dir():
+        raise SelfPlayError(f"cannot write {target}: this is a folder, not a file", "path")
+    try:
+        pq.write_table(table.replace_schema_metadata(metadata), target)
+    except NotADirectoryError as e:
+        raise SelfPlayError(f"cannot write {target}: a folder above it is a file", "path") from e
+    except FileNotFoundError as e:
+        raise SelfPlayError(f"cannot write {target}: its folder does not exist", "path") from e
 
 
 def parquet_set_id(path: str | Path) -> str | None:
@@ -1285,8 +1298,33 @@ def parquet_set_id(path: str | Path) -> str | None:
     return None if found is None else bytes(found).decode("utf-8", "replace")
 
 
+class _UnreadableParquet(SelfPlayError):
+    """A file :func:`read_parquet` cannot read as Parquet (option ``path``); ``.file`` and ``.reason`` say why."""
+
+    def __init__(self, file: Path, reason: str) -> None:
+        super().__init__(f"{file} cannot be read as Parquet: it is damaged ({reason})", "path")
+        self.file = file
+        self.reason = reason
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.file, self.reason))
+
+
 def read_parquet(path: str | Path) -> pd.DataFrame:
     """Read what :func:`write_parquet` wrote: categorical columns come back with all their categories.
+
+    A file that is not Parquet (cut short, another kind of file, a folder)
+    raises :class:`SelfPlayError` (option ``path``) naming it, with pyarrow's
+    reason; a missing file raises :class:`FileNotFoundError`.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     _ = (Path(d) / "t.parquet").write_text("not parquet")
+    ...     try:
+    ...         read_parquet(Path(d) / "t.parquet")
+    ...     except SelfPlayError as e:
+    ...         e.option, "cannot be read as Parquet" in str(e)
+    ('path', True)
 
     >>> import tempfile
     >>> df = pd.DataFrame({"seat": pd.Categorical([], dtype=seat_dtype())})
@@ -1309,7 +1347,16 @@ def read_parquet(path: str | Path) -> pd.DataFrame:
     """
     import pyarrow.parquet as pq
 
-    table = pq.read_table(path)
+    if Path(path).is_dir():
+        raise _UnreadableParquet(Path(path), "this is a folder, not a file")
+    try:
+        table = pq.read_table(path)
+    except FileNotFoundError:
+        raise
+    except Exception as e:
+        if not (isinstance(e, OSError) or type(e).__module__.startswith("pyarrow")):
+            raise
+        raise _UnreadableParquet(Path(path), str(e)) from e
     df: pd.DataFrame = table.to_pandas()
     metadata = table.schema.metadata or {}
     stored = json.loads(metadata.get(_CATEGORIES_KEY, b"{}"))

@@ -495,3 +495,34 @@ def test_holm_adjusts_several_tips_at_once() -> None:
 
     lo, _ = t_interval(x, confidence=1 - t_pvalue(x))
     assert lo == pytest.approx(0.0, abs=1e-6)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "field", "seat"),
+    [
+        ("rule", "random", "rule-no-flush", "field"),
+        ("random", "rule", ["random", "random", "rule-no-flush"], "field[2]"),
+        ("rule", "random", ["rule", "labelled-rule-no-flush", "random"], "field[1]"),
+    ],
+)
+def test_compare_refuses_a_field_bot_labelled_like_a_or_b_but_different(a, b, field, seat):
+    from hearts.bots import RuleBot, Tips
+
+    made = {
+        "rule-no-flush": RuleBot(tips=Tips().without("flush_queen")),
+        "labelled-rule-no-flush": bot_spec("rule", tips=Tips().without("flush_queen"), label="Rule bot"),
+    }
+    field = [made.get(f, f) for f in field] if isinstance(field, list) else made.get(field, field)
+    with pytest.raises(ExperimentError, match="different bots with the same label 'Rule bot'") as e:
+        compare(a, b, field=field, n_deals=2, workers=1, progress=False)
+    assert e.value.option == "field"
+    assert f" and {seat} are different bots" in str(e.value)
+
+
+def test_compare_keeps_a_field_that_is_the_same_bot_as_a():
+    from hearts.bots import RuleBot, Tips
+
+    for field in ("rule", RuleBot(), ["rule", "random", RuleBot()]):
+        r = compare("rule", bot_spec("rule", tips=Tips().without("flush_queen")), field=field, n_deals=2,
+                    workers=1, progress=False)
+        assert isinstance(r, ExperimentResult)

@@ -492,3 +492,25 @@ def test_notation_variants_keep_the_checksum():
     data = hand_json(random_hand(11))
     data["plays"] = [p.replace("S", "♠") for p in data["plays"]]
     assert HandRecord.from_json(json.dumps(data)).plays == HandRecord.from_state(random_hand(11)).plays
+
+
+@pytest.mark.parametrize("kind", [HandRecord, GameRecord])
+def test_save_onto_a_folder_or_under_a_file_is_a_record_error(tmp_path, kind):
+    rec = HandRecord.from_state(random_hand(2)) if kind is HandRecord else GameRecord.from_game(played_game())
+    folder = tmp_path / "records"
+    folder.mkdir()
+    (folder / "keep.txt").write_text("mine")
+    with pytest.raises(RecordError, match="this is a folder, not a file") as e:
+        rec.save(folder)
+    assert str(folder) in str(e.value)
+    assert sorted(p.name for p in folder.iterdir()) == ["keep.txt"]
+    assert (folder / "keep.txt").read_text() == "mine"
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("notes")
+    with pytest.raises(RecordError, match="a folder above it is a file") as e:
+        rec.save(a_file / "r.json")
+    assert str(a_file / "r.json") in str(e.value)
+    assert a_file.read_text() == "notes"
+    with pytest.raises(RecordError, match="its folder does not exist"):
+        rec.save(tmp_path / "missing" / "r.json")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt", "records"]

@@ -481,3 +481,21 @@ def test_the_shooters_choice_is_an_action_of_the_shooter() -> None:
         env.step(bots[env.agent_name_mapping[agent]](obs["observation"], obs["action_mask"]))
     assert chose and env.hand.result().shooter == 3
     assert [totals[a] for a in env.possible_agents] == [0.0, 0.0, 0.0, 26.0]
+
+
+def test_policy_save_onto_a_folder_or_under_a_file_is_a_policy_error(tmp_path) -> None:
+    folder = tmp_path / "p.npz"
+    folder.mkdir()
+    (folder / "keep.txt").write_text("mine")
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("notes")
+    for path, why in [
+        (folder, "this is a folder, not a file"),
+        (a_file / "p.npz", "a folder above it is a file"),
+        (tmp_path / "missing" / "p.npz", "its folder does not exist"),
+    ]:
+        with pytest.raises(PolicyError, match=why) as e:
+            LinearPolicy(4).save(path)
+        assert str(path) in str(e.value)
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["keep.txt", "notes.txt", "p.npz"]
+    assert (folder / "keep.txt").read_text() == "mine" and a_file.read_text() == "notes"

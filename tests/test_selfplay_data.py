@@ -369,3 +369,48 @@ def test_files_with_card_numbers_from_earlier_versions_still_read(tmp_path, smal
     pq.write_table(pa.Table.from_pandas(small.plays, preserve_index=False), tmp_path / "old.parquet")
     back = read_parquet(tmp_path / "old.parquet")
     assert str(back["card"].dtype) == "card" and back["card"].tolist() == small.plays["card"].tolist()
+
+
+@pytest.mark.parametrize("damage", ["truncated", "not_parquet", "folder"])
+def test_read_parquet_alone_refuses_a_damaged_file_with_a_selfplay_error(tmp_path, small, damage):
+    path = tmp_path / "t.parquet"
+    write_parquet(small.hands, path)
+    if damage == "truncated":
+        path.write_bytes(path.read_bytes()[:-40])
+    elif damage == "not_parquet":
+        path.write_text("seat,points\nS,13\n")
+    else:
+        path.unlink()
+        path.mkdir()
+        (path / "inside.txt").write_text("mine")
+    before = sorted((p.name, p.is_dir()) for p in tmp_path.rglob("*"))
+    with pytest.raises(SelfPlayError, match="cannot be read as Parquet") as e:
+        read_parquet(path)
+    assert e.value.option == "path"
+    assert str(path) in str(e.value)
+    if damage != "folder":
+        assert "(" in str(e.value) and str(e.value.__cause__) in str(e.value)  # pyarrow's reason kept
+    assert sorted((p.name, p.is_dir()) for p in tmp_path.rglob("*")) == before
+
+
+def test_read_parquet_of_a_missing_file_is_still_file_not_found(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        read_parquet(tmp_path / "none.parquet")
+
+
+def test_write_parquet_onto_a_folder_or_under_a_file_is_a_selfplay_error(tmp_path, small):
+    folder = tmp_path / "t.parquet"
+    folder.mkdir()
+    (folder / "keep.txt").write_text("mine")
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("notes")
+    for path, why in [
+        (folder, "this is a folder, not a file"),
+        (a_file / "t.parquet", "a folder above it is a file"),
+        (tmp_path / "missing" / "t.parquet", "its folder does not exist"),
+    ]:
+        with pytest.raises(SelfPlayError, match=why) as e:
+            write_parquet(small.hands, path)
+        assert e.value.option == "path" and str(path) in str(e.value)
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["keep.txt", "notes.txt", "t.parquet"]
+    assert (folder / "keep.txt").read_text() == "mine" and a_file.read_text() == "notes"

@@ -394,3 +394,60 @@ def test_learn_progress_whose_version_is_true_is_refused(tmp_path: Path) -> None
     with pytest.raises(StoreError) as info:
         Progress.load(tmp_path)
     assert info.value.field == "version"
+
+
+# ----- a closed table's game in progress, replaced by a table opened with number= or resume=False -------
+
+
+def _left_by_a_closed_table(folder: Path, ownerless: bool) -> str:
+    first = game_in_progress(folder)
+    first.close()
+    if ownerless:  # a save from before tables had an owner
+        data = json.loads((folder / SAVE_FILE).read_text())
+        data["table"]["owner"] = None
+        (folder / SAVE_FILE).write_text(json.dumps(data))
+    return first.game_id
+
+
+@pytest.mark.parametrize("ownerless", [False, True])
+@pytest.mark.parametrize("how", [{"number": 4}, {"resume": False, "seed": 5}])
+def test_a_table_opened_over_a_closed_tables_game_in_progress_records_it(
+    tmp_path: Path, how: dict[str, Any], ownerless: bool
+) -> None:
+    game_id = _left_by_a_closed_table(tmp_path, ownerless)
+    second = table(tmp_path, **how)
+    assert second.number != 3 and owner(tmp_path) == second.table_id
+    assert second.message.text.startswith("Game 3, left unfinished (hand 1), is in History as played and not won.")
+    assert [(g["number"], g["id"], g.get("abandoned")) for g in History.load(tmp_path).games] == [(3, game_id, True)]
+
+
+def test_the_closed_tables_game_recorded_is_said_in_spanish(tmp_path: Path) -> None:
+    _left_by_a_closed_table(tmp_path, ownerless=False)
+    second = table(tmp_path, number=4, lang="es")
+    assert second.message.text.startswith(
+        "La partida 3, sin terminar (mano 1), está en el Historial como jugada y no ganada."
+    ), second.message.text
+
+
+def test_a_closed_tables_game_replaced_with_a_damaged_history_says_it_is_not_recorded(tmp_path: Path) -> None:
+    _left_by_a_closed_table(tmp_path, ownerless=False)
+    (tmp_path / HISTORY_FILE).write_bytes(b"{damaged")
+    second = table(tmp_path, number=4)
+    assert owner(tmp_path) == second.table_id
+    assert second.message.text.startswith(
+        "Game 3, left unfinished (hand 1), could not go into History: the history file cannot be used."
+    ), second.message.text
+    assert (tmp_path / HISTORY_FILE).read_bytes() == b"{damaged"
+
+
+@pytest.mark.parametrize("ownerless", [False, True])
+def test_a_closed_tables_game_not_played_is_replaced_without_recording(tmp_path: Path, ownerless: bool) -> None:
+    table(tmp_path, number=3).close()  # dealt, nothing passed or played
+    if ownerless:
+        data = json.loads((tmp_path / SAVE_FILE).read_text())
+        data["table"]["owner"] = None
+        (tmp_path / SAVE_FILE).write_text(json.dumps(data))
+    second = table(tmp_path, number=4)
+    assert owner(tmp_path) == second.table_id
+    assert History.load(tmp_path).games == []
+    assert "left unfinished" not in second.message.text

@@ -112,7 +112,9 @@ class _Claim:
     ``"start"``: a game of this table's own, written over whatever the file
     holds (a game in progress at another table goes into History as
     abandoned first: when that table is open, or always with ``abandon``,
-    the learner having said yes to leaving it). ``"take"``: the game read
+    the learner having said yes to leaving it; with ``left``, a table
+    opened with ``number=`` or ``resume=False``, also one left at a table
+    since closed or saved with no owner). ``"take"``: the game read
     from the file (``basis``, its bytes), written only while the file still
     holds exactly that: if another table saved meanwhile, that table keeps it.
     """
@@ -120,6 +122,7 @@ class _Claim:
     kind: str
     basis: bytes | None = None
     abandon: bool = False
+    left: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -451,7 +454,8 @@ class TableModel:
         if number is None and resume:
             resumed = self._resume()
         if not resumed:
-            self._start(self._new_number() if number is None else self._check_number(number))
+            # Opened over the file: a game in progress in it, even one a closed table left, goes into History.
+            self._start(self._new_number() if number is None else self._check_number(number), left=True)
         if self._notices:
             self._line = _Line("error", tuple(p for n in self._notices for p in n.parts))
         if link is not None:
@@ -1203,9 +1207,10 @@ class TableModel:
             return self.level
         return ", ".join(dict.fromkeys(str(b.name) for b in self.own_bots.values()))
 
-    def _start(self, number: int, *, said: tuple[Words, ...] = (), abandon: bool = False) -> None:
+    def _start(self, number: int, *, said: tuple[Words, ...] = (), abandon: bool = False, left: bool = False) -> None:
         """Deal game ``number``, this table's own, and save it over whatever the file holds (see :class:`_Claim`;
-        ``abandon``: the learner said yes to leaving a game in progress at another table).
+        ``abandon``: the learner said yes to leaving a game in progress at another table; ``left``: the table
+        opens over the file, so a game in progress a closed table left is recorded too).
 
         ``said`` is the message line (the hand's intro by default); a save that fails comes after it.
         """
@@ -1226,7 +1231,7 @@ class TableModel:
         self._begin_hand()
         self._line = _Line("info", said or (self._hand_intro(),))
         self.actions += 1
-        self._save_game(claim=_Claim("start", abandon=abandon))
+        self._save_game(claim=_Claim("start", abandon=abandon, left=left))
         if self._claim is not None and self._line is not None and self._line.kind == "error":
             self._line = _Line("error", (*said, *self._line.parts))  # the game is dealt here, but not saved yet
 
@@ -1710,13 +1715,14 @@ class TableModel:
             saved = read_save(raw, path)  # someone else wrote it, or it is damaged: it is read in full
         except store.StoreError as e:
             return self._set_aside_save(e)
-        if saved.owner_table in (None, self.table_id):
+        if saved.owner_table == self.table_id or (saved.owner_table is None and not (claim and claim.left)):
             return True
         if claim is None or claim.kind == "take":
             self._claim = None  # that table saved this game since: it is that table's
             self._taken(saved)
             return False
-        self._abandon_elsewhere(saved, any_owner=claim.abandon)  # OSError (History not written): nothing replaced
+        # OSError (History not written): nothing replaced
+        self._abandon_elsewhere(saved, any_owner=claim.abandon or claim.left, ownerless=claim.left)
         return True
 
     def _set_aside_save(self, e: store.StoreError) -> bool:
@@ -1743,11 +1749,13 @@ class TableModel:
             self._replaced_by = (saved.game.number, in_history)
         self._refuse_displaced()
 
-    def _elsewhere(self, saved: _Saved, *, any_owner: bool) -> bool:
+    def _elsewhere(self, saved: _Saved, *, any_owner: bool, ownerless: bool = False) -> bool:
         """Whether ``saved`` is another table's game in progress: one that table is still playing (open), or
-        with ``any_owner`` one left by a table since closed."""
+        with ``any_owner`` one left by a table since closed, or with ``ownerless`` one saved with no owner."""
         owner = saved.owner
-        if owner is None or owner["table"] == self.table_id or not saved.in_progress:
+        if owner is None:
+            return ownerless and saved.in_progress
+        if owner["table"] == self.table_id or not saved.in_progress:
             return False
         return any_owner or owner_alive(owner)
 
@@ -1763,14 +1771,15 @@ class TableModel:
             return None
         return saved if self._elsewhere(saved, any_owner=bool(self._displaced)) else None
 
-    def _abandon_elsewhere(self, saved: _Saved, *, any_owner: bool) -> None:
+    def _abandon_elsewhere(self, saved: _Saved, *, any_owner: bool, ownerless: bool = False) -> None:
         """A game in progress at another table is about to be replaced by this table's: it goes into History
         as played and not won first, as a game left here does, and the learner is told.
 
         ``OSError`` if History cannot be written: the save file is then not replaced either.
         """
-        if not self._elsewhere(saved, any_owner=any_owner):
+        if not self._elsewhere(saved, any_owner=any_owner, ownerless=ownerless):
             return
+        open_elsewhere = saved.owner is not None and owner_alive(saved.owner)  # else: left by a closed table
         g = saved.game
         if self.history is not None:
             level = saved.level if isinstance(saved.level, str) else ""
@@ -1788,6 +1797,8 @@ class TableModel:
                 self.history = None
                 self._history_problem = say("ui.msg.bad_history", path=e.path, reason=e.explain)
         key = "ui.msg.replaced_recorded" if self.history is not None else "ui.msg.replaced_unrecorded"
+        if not open_elsewhere:
+            key = key.replace("replaced_", "replaced_left_")
         self._tell("info", say(key, number=g.number, hand=g.hand_number))
 
     def _tell(self, kind: str, words: Words) -> None:

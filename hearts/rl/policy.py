@@ -125,11 +125,21 @@ class SoftmaxPolicy:
     # ----- files -------------------------------------------------------------
 
     def save(self, path: str | Path) -> Path:
-        """Write the policy to a ``.npz`` file (atomically: a crash leaves any old file whole)."""
+        """Write the policy to a ``.npz`` file (atomically: a crash leaves any old file whole).
+
+        A ``path`` that is a folder, under a file or in a missing folder raises :class:`PolicyError` naming it.
+        """
         target = Path(path)
-        with files.replacing(target, make_folder=False) as (tmp,), open(tmp, "wb") as fh:  # synced, then renamed
-            arrays: dict[str, Any] = {"kind": np.asarray(self.kind), "num_players": np.asarray(self.num_players)}
-            np.savez(fh, **(arrays | self.params))
+        if target.is_dir():
+            raise PolicyError(f"cannot save the policy to {target}: this is a folder, not a file")
+        try:
+            with files.replacing(target, make_folder=False) as (tmp,), open(tmp, "wb") as fh:  # synced, then renamed
+                arrays: dict[str, Any] = {"kind": np.asarray(self.kind), "num_players": np.asarray(self.num_players)}
+                np.savez(fh, **(arrays | self.params))
+        except NotADirectoryError as e:
+            raise PolicyError(f"cannot save the policy to {target}: a folder above it is a file") from e
+        except FileNotFoundError as e:
+            raise PolicyError(f"cannot save the policy to {target}: its folder does not exist") from e
         return target
 
     @classmethod
