@@ -85,15 +85,16 @@ __all__ = [
     "SUIT_DTYPE",
     "BotLike",
     "BotSpec",
+    "ParquetReadError",
     "SelfPlayError",
     "SelfPlayResult",
     "bot_spec",
     "chunk_ranges",
     "hand_seeds",
+    "parquet_set_id",
     "play_games",
     "play_hands",
     "play_out",
-    "parquet_set_id",
     "read_parquet",
     "seat_dtype",
     "write_parquet",
@@ -909,7 +910,7 @@ def reads_results(info: str, tables: Sequence[str], error: type[SelfPlayError]) 
                 raise error(f"{info_path} is not a file (a folder?): cannot read the results", "directory")
             try:
                 result = read(cls, directory)
-            except _UnreadableParquet as e:  # the set's file, named as the reader's option
+            except ParquetReadError as e:  # the set's file, named as the reader's option
                 raise error(str(e), "directory") from e
             except HeartsError:
                 raise
@@ -1298,8 +1299,12 @@ def parquet_set_id(path: str | Path) -> str | None:
     return None if found is None else bytes(found).decode("utf-8", "replace")
 
 
-class _UnreadableParquet(SelfPlayError):
-    """A file :func:`read_parquet` cannot read as Parquet (option ``path``); ``.file`` and ``.reason`` say why."""
+class ParquetReadError(SelfPlayError):
+    """A file :func:`read_parquet` cannot read as Parquet (option ``path``); ``.file`` and ``.reason`` say why.
+
+    >>> str(ParquetReadError(Path("run/plays.parquet"), "file too small"))
+    'run/plays.parquet cannot be read as Parquet: it is damaged (file too small)'
+    """
 
     def __init__(self, file: Path, reason: str) -> None:
         super().__init__(f"{file} cannot be read as Parquet: it is damaged ({reason})", "path")
@@ -1348,7 +1353,7 @@ def read_parquet(path: str | Path) -> pd.DataFrame:
     import pyarrow.parquet as pq
 
     if Path(path).is_dir():
-        raise _UnreadableParquet(Path(path), "this is a folder, not a file")
+        raise ParquetReadError(Path(path), "this is a folder, not a file")
     try:
         table = pq.read_table(path)
     except FileNotFoundError:
@@ -1356,7 +1361,7 @@ def read_parquet(path: str | Path) -> pd.DataFrame:
     except Exception as e:
         if not (isinstance(e, OSError) or type(e).__module__.startswith("pyarrow")):
             raise
-        raise _UnreadableParquet(Path(path), str(e)) from e
+        raise ParquetReadError(Path(path), str(e)) from e
     df: pd.DataFrame = table.to_pandas()
     metadata = table.schema.metadata or {}
     stored = json.loads(metadata.get(_CATEGORIES_KEY, b"{}"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import pickle
 import pkgutil
+from pathlib import Path
 
 import pytest
 
@@ -27,6 +28,7 @@ EXAMPLES = {
     "DealError": lambda cls: cls("seat 2: a hand is a list of cards"),
     "RulesError": lambda cls: cls("these rules never pass left", "pass_direction"),
     "SelfPlayError": lambda cls: cls("seed must be a whole number 0 or more, not -1", "seed"),
+    "ParquetReadError": lambda cls: cls(Path("run/plays.parquet"), "file too small"),
     "RecordError": lambda cls: cls("expected a list", "hands[0].plays"),
     "IllegalMoveError": lambda cls: cls(Rule.MUST_FOLLOW_SUIT, suit="♣", card="Q♠"),
     "ReviewError": lambda cls: cls("hand must be a finished hand", "hand"),
