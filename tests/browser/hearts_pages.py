@@ -338,6 +338,10 @@ def play_whole_hand(table: Board, number: int, folder: Path, prefix: str) -> Han
     table.shot(folder, f"{prefix}-1-passing")
     table.press("pass")
     kind, text = table.message()
+    deadline = time.monotonic() + 15
+    while kind == "info" and time.monotonic() < deadline:  # the first redraw may say the bots are still choosing
+        table.page.wait_for_timeout(100)
+        kind, text = table.message()
     assert kind == "ok" and text, (kind, text)
     expect(table.root.locator(".hw-btn-pass")).to_be_hidden()
     after_pass = table.hand()
