@@ -62,9 +62,10 @@ def _features(suffix: str, when: str) -> list[Column]:
     ]
 
 
-_CARD = "card"  # the card dtype of hearts.card_column: filter with "AS" or "A♠", compare within a suit
+_CARD = "category"  # hearts.card_column.CARD_DTYPE: an ordered categorical of the 52 card names, in card order
 
 COLUMNS: tuple[Column, ...] = (
+    Column("hands", "run", "category", "", "id of the run (SelfPlayResult.meta['run']); tables of several runs join on run and deal"),
     Column("hands", "deal", "int32", "", "hand index in this run (0, 1, …)"),
     Column("hands", "game", "int32", "", "game index (only from play_games)"),
     Column("hands", "deal_number", "int64", "", "replay with Deal.from_number(deal_number, hand_number=…)"),
@@ -84,7 +85,8 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "hands", "pass_tip", "category", "",
         "every tip that chose at least one passed card, in the tips' order, joined by '+' (NaN: none); "
-        "filter one tip with .str.contains('void_short_suit')",
+        "filter one tip with hands[hands.pass_tip.str.contains('void_short_suit', na=False)] (na=False: pandas before 3 "
+        "gives NaN for the hands without a tip, which cannot select rows)",
     ),
     Column("hands", "points", "int64", "points", "penalty points taken: hearts 1 each, Q♠ 13, J♦ −10 in that variant"),
     Column("hands", "score", "int64", "points", "what the hand adds to the total (a moon: 0 for the shooter, 26 for the others)"),
@@ -94,6 +96,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("hands", "took_jd", "bool", "", "took J♦ (worth −10 only in the jack_of_diamonds variant, where points include it)"),
     Column("hands", "shot_moon", "bool", "", "this seat took every penalty card"),
     Column("hands", "total", "int64", "points", "game total after this hand (only from play_games)"),
+    Column("tricks", "run", "category", "", "id of the run (SelfPlayResult.meta['run']); tables of several runs join on run and deal"),
     Column("tricks", "deal", "int32", "", "hand index, as in hands"),
     Column("tricks", "trick", "int16", "", "trick number in the hand, from 0"),
     Column("tricks", "leader", "category", "", "seat that led"),
@@ -105,6 +108,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("tricks", "has_qs", "bool", "", "Q♠ is in the trick"),
     Column("tricks", "has_jd", "bool", "", "J♦ is in the trick"),
     Column("tricks", "discards", "int16", "cards", "cards not of the led suit"),
+    Column("plays", "run", "category", "", "id of the run (SelfPlayResult.meta['run']); tables of several runs join on run and deal"),
     Column("plays", "deal", "int32", "", "hand index, as in hands"),
     Column("plays", "trick", "int16", "", "trick number, from 0"),
     Column("plays", "position", "int16", "", "0 for the lead, then 1, 2, … in play order"),
@@ -118,7 +122,8 @@ COLUMNS: tuple[Column, ...] = (
     Column("plays", "reason_values", "category", "", "the other values that fill that message, as JSON (NaN if none)"),
     Column("plays", "tip", "category", "", "the strategy tip or habit that drove the play (NaN: baseline play)"),
     Column("plays", "won", "bool", "", "this card took the trick"),
-    Column("games", "game", "int32", "", "game index"),
+    Column("games", "run", "category", "", "id of the run (SelfPlayResult.meta['run']); tables of several runs join on run and deal"),
+    Column("games", "game", "int32", "", "game index in this run"),
     Column("games", "seat", "category", "", "seat"),
     Column("games", "bot", "category", "", "the bot's label"),
     Column("games", "hands", "int32", "hands", "hands the game lasted"),
@@ -196,13 +201,24 @@ def markdown() -> str:
         "wraps in `int16`. Totals over rows (`.sum()`, `.cumsum()`, `groupby(...).sum()`) are `int64` in pandas",
         "whatever the column. `deal`, `game`, `trick`, `position`, `hand_number`, `seating` and the replay numbers",
         "are indices, not quantities.",
-        "Card columns have the `card` dtype (`hearts.card_column.CardDtype`): compare them with the notation",
-        "you type, `plays[\"card\"] == \"QS\"` or `== \"Q♠\"`; `>=` and `<` compare rank within a suit",
-        "(`plays[\"card\"] >= \"QS\"` is Q♠, K♠, A♠; a card of another suit is neither higher nor lower).",
-        "Sorting, `min`, `max` and `searchsorted` follow the card order (2♣ … A♣, 2♦ … A♦, 2♠ … A♠, 2♥ … A♥).",
-        "In the Parquet files of `SelfPlayResult.to_parquet` (and `hearts.selfplay.write_parquet`) card columns",
-        "are ordered categoricals of the card names, so plain pandas reads them without this package;",
-        "`SelfPlayResult.from_parquet` (and `read_parquet`) gives back the `card` dtype, and the index as it was.",
+        "Card columns (`card`, `winning_card`, `passed_1`…, `received_1`…) are ordered categoricals of the 52 card",
+        "names in card order (2♣ … A♣, 2♦ … A♦, 2♠ … A♠, 2♥ … A♥; `hearts.card_column.CARD_DTYPE`), one byte a",
+        "card. Plain pandas, pyarrow, Parquet (`df.to_parquet`, `pd.read_parquet` without this package), the",
+        "dataframe interchange protocol, `.str`, `pd.get_dummies` and `.loc[\"Q♠\"]` all read them as they are",
+        "(pandas' own interchange reader, `pd.api.interchange.from_dataframe`, turns a missing value of any",
+        "categorical into its last category, so `passed_1` of a hand without a pass reads `A♥` there: a pandas bug;",
+        "`pyarrow.interchange.from_dataframe` reads it right).",
+        "Their values are the names as shown: `plays[\"card\"] == \"Q♠\"`; `== \"QS\"` is False everywhere, as for",
+        "any value that is not a category. The `.cards` accessor reads the notation you type and refuses what is",
+        "not a card: `plays[\"card\"].cards.eq(\"QS\")`, `.cards.isin([\"QS\", \"JD\"])`, and",
+        "`hearts.card_column.card_name(\"QS\")` gives `\"Q♠\"` for `.loc`. `<`, `>=`, sorting, `min` and `max` follow",
+        "the card order, suit after suit (`>= \"Q♠\"` includes the hearts); `.cards.ge(\"QS\")` and its kin compare",
+        "rank within a suit (Q♠, K♠, A♠). `.cards.rank`, `.cards.suit` and `.cards.code` (the card number) too.",
+        "",
+        "Every row names its run: `run` is the run id (`SelfPlayResult.meta[\"run\"]`), and `deal` counts from 0",
+        "in each run, so tables of several runs join on `[\"run\", \"deal\", …]`. `SelfPlayResult.concat(a, b)`",
+        "puts runs together keeping every categorical (the bots' labels and reasons of both runs); plain",
+        "`pd.concat` turns categoricals whose categories differ into strings.",
         "",
         "A `groupby` of these tables compares *different hands*: `hands.groupby(\"voids_after\")[\"points\"].mean()`",
         "says what hands with a void score, not what voiding does to a hand. To learn what a choice causes, play",
