@@ -1110,10 +1110,10 @@ class SelfPlayResult:
         """Several runs as one result: their tables one after the other, every categorical column kept.
 
         ``pd.concat`` of two runs' tables turns each categorical whose
-        categories differ (the bots' labels, reasons, tips, the run ids)
+        categories differ (the bots' labels, reasons, their values)
         into strings, which takes three times the memory; this keeps them
         categorical, with the categories of all the runs. Every row keeps
-        its ``run`` and its ``deal`` (which counts from 0 in each run), so
+        its ``run`` id and its ``deal`` (which counts from 0 in each run), so
         tables join on ``["run", "deal", ...]``. A run may be given once
         only: the same run twice would count its hands twice. ``meta`` is
         ``{"runs": [the meta of each run]}``.
@@ -1137,9 +1137,9 @@ class SelfPlayResult:
         if bad is not None:
             raise SelfPlayError(f"concat takes SelfPlayResult objects, not {type(bad).__name__}", "results")
         named = [r._with_run() for r in runs]
-        seen: set[str] = set()
+        seen: set[int] = set()
         for r in named:
-            ids = {str(i) for t in (r.hands, r.tricks, r.plays) for i in t["run"].unique()}
+            ids = {int(i) for t in (r.hands, r.tricks, r.plays) for i in t["run"].unique()}
             again = sorted(ids & seen)
             if again:
                 raise SelfPlayError(
@@ -1154,7 +1154,7 @@ class SelfPlayResult:
         """This result with a ``run`` column in each table (added from ``meta`` for data saved before runs had one)."""
         if all("run" in getattr(self, n).columns for n in self._TABLES):
             return self
-        run = str(self.meta.get("run") or run_id(self.meta))
+        run = int(self.meta.get("run") or run_id(self.meta))
         frames = {}
         for name in self._TABLES:
             df = getattr(self, name)
@@ -1172,9 +1172,8 @@ class SelfPlayResult:
         """
         hands = self.hands
         if "game" not in hands.columns or hands.empty:  # no games: the columns all the same, with their dtypes
-            same = {c: hands[c].dtype for c in ("run", "seat", "bot") if c in hands.columns}
-            empty = pd.CategoricalDtype(pd.Index([], dtype=_CAT_STR))
-            dtypes = {"run": empty, "seat": seat_dtype(), "bot": empty} | same
+            same = {c: hands[c].dtype for c in ("seat", "bot") if c in hands.columns}
+            dtypes = {"seat": seat_dtype(), "bot": pd.CategoricalDtype(pd.Index([], dtype=_CAT_STR))} | same
             kinds = data_dictionary("games")["dtype"]
             return pd.DataFrame({c: pd.Series([], dtype=dtypes.get(str(c), kind)) for c, kind in kinds.items()})
         keys = ["run", "game"] if "run" in hands.columns else ["game"]  # games count from 0 in each run
@@ -1510,12 +1509,16 @@ def _run(
     }
     run_name = meta["run"] = run_id(meta)
     for table in tables.values():
-        table.insert(0, "run", pd.Series(_run_column(run_name, len(table)), index=table.index))
+        table.insert(0, "run", _run_column(run_name, len(table)))
     return SelfPlayResult(tables["hands"], tables["tricks"], tables["plays"], meta)
 
 
-def run_id(meta: dict[str, Any]) -> str:
-    """The id of the run ``meta`` describes: 12 hex digits of SHA-256 of what picks its hands, the same anywhere.
+def run_id(meta: dict[str, Any]) -> int:
+    """The id of the run ``meta`` describes: 48 bits of SHA-256 of what picks its hands, the same anywhere.
+
+    An ``int64`` column rather than a categorical: ``pd.concat`` of two
+    runs keeps it as it is (a categorical with another run's id would turn
+    into strings), and it joins, sorts and goes to Parquet as a number.
 
     The mode (hands or games), seed, bots, rules and pass direction pick
     every hand: runs that differ in any of them have different ids. The
@@ -1524,19 +1527,19 @@ def run_id(meta: dict[str, Any]) -> str:
     ``(run, deal)`` names one hand, whichever run it was read from.
 
     >>> a = play_hands("rule", 2, seed=1, workers=1, progress=False)
-    >>> a.meta["run"] == run_id({k: v for k, v in a.meta.items() if k != "run"}), len(a.meta["run"])
-    (True, 12)
-    >>> a.hands["run"].unique().tolist() == [a.meta["run"]]
-    True
+    >>> a.meta["run"] == run_id({k: v for k, v in a.meta.items() if k != "run"}), 0 <= a.meta["run"] < 2**48
+    (True, True)
+    >>> a.hands["run"].unique().tolist() == [a.meta["run"]], str(a.hands["run"].dtype)
+    (True, 'int64')
     """
     import hashlib
 
     blob = json.dumps({k: v for k, v in meta.items() if k not in ("run", "n", "detail")}, sort_keys=True)
-    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:12]
+    return int(hashlib.sha256(blob.encode("utf-8")).hexdigest()[:12], 16)
 
 
-def _run_column(run: str, n: int) -> pd.Categorical:
-    return pd.Categorical.from_codes(np.zeros(n, dtype=np.int8), categories=pd.Index([run], dtype=_CAT_STR))
+def _run_column(run: int, n: int) -> np.ndarray:
+    return np.full(n, run, dtype=np.int64)
 
 
 def _empty(name: str, rules: Rules, labels: Sequence[str]) -> pd.DataFrame:

@@ -159,6 +159,7 @@ def test_pd_concat_of_two_runs_joins_on_run_and_deal():
         for name in ("hands", "tricks", "plays"):
             assert getattr(r, name)["run"].tolist() == [r.meta["run"]] * len(getattr(r, name))
     plays, hands = pd.concat([a.plays, b.plays]), pd.concat([a.hands, b.hands])
+    assert plays["run"].dtype == hands["run"].dtype == "int64"  # a number: pd.concat keeps it
     joined = plays.merge(hands, on=["run", "deal", "seat"])
     assert len(joined) == len(plays) == 2 * 10 * 52
 

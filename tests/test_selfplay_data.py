@@ -98,7 +98,7 @@ def _most_players() -> int:
 
 
 MOST_HANDS = next(f.default for f in dataclasses.fields(_Chunk) if f.name == "max_hands_per_game")
-INDICES = {"deal", "game", "deal_number", "game_number", "hand_number", "seating", "trick", "position"}
+INDICES = {"deal", "game", "deal_number", "game_number", "hand_number", "seating", "trick", "position", "run"}
 
 
 def _largest(c: Column) -> int | None:
@@ -248,9 +248,7 @@ def test_games_without_games_has_the_dictionary_dtypes():
         empty = result.games
         assert empty.empty and _dtypes(empty) == expected
         assert empty["seat"].dtype == real["seat"].dtype and empty["bot"].dtype == real["bot"].dtype
-        # the run ids of two runs differ, so plain pd.concat makes ``run`` strings (SelfPlayResult.concat keeps it)
-        kept = {k: v for k, v in expected.items() if k != "run"}
-        assert _dtypes(pd.concat([empty, real]).drop(columns="run")) == kept
+        assert _dtypes(pd.concat([empty, real])) == expected
 
 
 # ----- typed errors for a bad folder or language ------------------------------
