@@ -1024,7 +1024,10 @@ class SelfPlayResult:
     >>> r.reasons().iloc[0]
     '2♣ is the only card you can play here.'
 
-    ``meta`` holds the options that made the data (seed, bots, rules…).
+    ``meta`` holds the options that made the data (seed, bots, rules…)
+    and the run id, which every table has in its ``run`` column: tables
+    of several runs join on ``["run", "deal", ...]``, and :meth:`concat`
+    puts runs together keeping their categoricals.
     """
 
     hands: pd.DataFrame
