@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from hearts import Rules
-from hearts.card_column import CardDtype
+from hearts.card_column import CARD_DTYPE, CARD_NAMES, card_name
 from hearts.columns import COLUMNS, TABLES, data_dictionary, markdown
 from hearts.experiment import compare
 from hearts.selfplay import SelfPlayResult, play_games, play_hands
@@ -81,26 +81,29 @@ def test_took_jd_and_the_jack_of_diamonds_in_points() -> None:
     assert r.tricks.groupby("deal")["has_jd"].sum().eq(1).all()
 
 
-def test_card_columns_read_both_notations_and_compare_within_a_suit(games: SelfPlayResult) -> None:
+def test_card_columns_are_card_name_categoricals_and_the_accessor_reads_both_notations(games: SelfPlayResult) -> None:
     plays = games.plays
-    assert isinstance(plays["card"].dtype, CardDtype)
+    assert plays["card"].dtype == CARD_DTYPE and list(plays["card"].cat.categories) == list(CARD_NAMES)
     n = len(plays) // 52
-    assert (plays["card"] == "AS").sum() == (plays["card"] == "A♠").sum() == (plays["card"] == "as").sum() == n
-    high = plays.loc[plays["card"] >= "QS", "card"]
+    cards = plays["card"].cards
+    assert (plays["card"] == "A♠").sum() == cards.eq("AS").sum() == cards.eq("as").sum() == cards.eq("A♠").sum() == n
+    high = plays.loc[cards.ge("QS"), "card"]
     assert sorted(set(high)) == ["A♠", "K♠", "Q♠"] and len(high) == 3 * n
-    assert ((plays["card"] < "3H") == (plays["card"] == "2♥")).all()
-    assert plays["card"].isin(["QS", "J♦"]).sum() == 2 * n
+    assert (cards.lt("3H") == (plays["card"] == "2♥")).all()
+    assert cards.isin(["QS", "J♦"]).sum() == 2 * n
+    # plain pandas: the categorical's own order (suit by suit), the names as shown
+    assert sorted(set(plays.loc[plays["card"] >= "Q♠", "card"])) == sorted(["Q♠", "K♠", "A♠", *CARD_NAMES[39:]])
+    assert plays.set_index("card").loc[card_name("QS")].shape[0] == n
     # the derived columns agree with the card
-    assert (plays["card"].cards.rank.astype(int) == plays["rank"]).all()
-    assert (plays["card"].cards.suit.astype(str) == plays["suit"].astype(str)).all()
+    assert (cards.rank.astype(int) == plays["rank"]).all()
+    assert (cards.suit.astype(str) == plays["suit"].astype(str)).all()
     counts = plays.groupby("card", observed=True).size()
     assert len(counts) == 52 and list(counts.index[:2]) == ["2♣", "3♣"]
     hands = games.hands
-    passed_qs = (hands[["passed_1", "passed_2", "passed_3"]] == "QS").any(axis=1)
+    passed_qs = (hands[["passed_1", "passed_2", "passed_3"]] == "Q♠").any(axis=1)
     assert (passed_qs == hands["passed_qs"]).all()
     no_pass = hands["pass_direction"] == "none"
     assert hands.loc[no_pass, "passed_1"].isna().all() and hands.loc[~no_pass, "passed_1"].notna().all()
-    assert plays["card"].astype("category").cat.categories[0] == "2♣"
 
 
 def test_shared_wins_count_one_over_k(games: SelfPlayResult) -> None:

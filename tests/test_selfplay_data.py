@@ -14,7 +14,7 @@ import pytest
 
 from hearts import Rules
 from hearts.bots import ExpertBot, RandomBot, RuleBot, Tips
-from hearts.card_column import CARD_NAMES, card_code
+from hearts.card_column import CARD_DTYPE, CARD_NAMES, card_code, card_name
 from hearts.columns import COLUMNS, Column, data_dictionary
 from hearts.errors import RulesError
 from hearts.experiment import ExperimentError, ExperimentResult, GameExperimentResult, compare
@@ -98,7 +98,7 @@ def _most_players() -> int:
 
 
 MOST_HANDS = next(f.default for f in dataclasses.fields(_Chunk) if f.name == "max_hands_per_game")
-INDICES = {"deal", "game", "deal_number", "game_number", "hand_number", "seating", "trick", "position"}
+INDICES = {"deal", "game", "deal_number", "game_number", "hand_number", "seating", "trick", "position", "run"}
 
 
 def _largest(c: Column) -> int | None:
@@ -212,24 +212,25 @@ def test_searchsorted_on_a_sorted_card_column_uses_the_card_order(small):
     codes = s.cards.code
     for card in ("QS", "Q♠", "2C", "A♥", "10D"):
         code = card_code(card)
-        assert s.searchsorted(card) == int((codes < code).sum())
-        assert s.searchsorted(card, side="right") == int((codes <= code).sum())
-    as_categories = s.astype("category")  # the ordered categorical of the 52 names
-    assert s.searchsorted(["KD", "2H"]).tolist() == as_categories.searchsorted(["K♦", "2♥"]).tolist()
+        assert s.searchsorted(card_name(card)) == int((codes < code).sum())
+        assert s.searchsorted(card_name(card), side="right") == int((codes <= code).sum())
+    assert s.searchsorted(["K♦", "2♥"]).tolist() == [int((codes < 24).sum()), int((codes < 39).sum())]
 
 
 def test_min_and_max_of_card_columns_follow_the_card_order(small):
     h = small.hands
     for col in ("passed_1", "received_3"):
-        s, cat = h[col], h[col].astype("category")
-        assert s.min() == cat.min() and s.max() == cat.max()
-        assert s.max(skipna=False) is pd.NA  # the hands without a pass
-    by_seat = small.plays.groupby("seat", observed=True)["card"]
-    expected = small.plays.assign(card=small.plays["card"].astype("category")).groupby("seat", observed=True)["card"]
+        s = h[col]
+        codes = s.cards.code[s.notna()]
+        assert s.min() == CARD_NAMES[codes.min()] and s.max() == CARD_NAMES[codes.max()]
+        assert pd.isna(s.max(skipna=False))  # the hands without a pass
+    plays = small.plays
+    by_seat = plays.groupby("seat", observed=True)["card"]
+    codes = plays["card"].cards.code.groupby(plays["seat"], observed=True)
     for how in ("min", "max", "first", "last"):
         got = getattr(by_seat, how)()
-        assert str(got.dtype) == "card"
-        assert got.astype(object).tolist() == getattr(expected, how)().astype(object).tolist(), how
+        assert got.dtype == CARD_DTYPE
+        assert got.tolist() == [CARD_NAMES[c] for c in getattr(codes, how)()], how
 
 
 # ----- games of a run without games --------------------------------------------
@@ -356,7 +357,7 @@ def test_plain_pandas_reads_card_columns_as_ordered_card_names(tmp_path, small):
     assert out["hearts"] is False and out["dtype"] == "category" and out["ordered"] is True
     assert out["categories"] == list(CARD_NAMES)
     assert out["cards"] == small.plays["card"].tolist()
-    assert out["passed"] == [None if c is pd.NA else c for c in small.hands["passed_1"]]
+    assert out["passed"] == [None if pd.isna(c) else c for c in small.hands["passed_1"]]
     back = SelfPlayResult.from_parquet(folder)  # and the package reads the card dtype back, exactly
     for name in ("hands", "tricks", "plays"):
         pd.testing.assert_frame_equal(getattr(back, name), getattr(small, name))
@@ -366,9 +367,20 @@ def test_files_with_card_numbers_from_earlier_versions_still_read(tmp_path, smal
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    pq.write_table(pa.Table.from_pandas(small.plays, preserve_index=False), tmp_path / "old.parquet")
+    # the card extension dtype of earlier versions wrote bare int8 card numbers (-1: none) ...
+    old = small.plays.assign(card=small.plays["card"].cards.code.astype("int8"))
+    table = pa.Table.from_pandas(old, preserve_index=False)
+    meta = {**table.schema.metadata, b"hearts.cards": b'["card"]'}
+    pq.write_table(table.replace_schema_metadata(meta), tmp_path / "old.parquet")
     back = read_parquet(tmp_path / "old.parquet")
-    assert str(back["card"].dtype) == "card" and back["card"].tolist() == small.plays["card"].tolist()
+    assert back["card"].dtype == CARD_DTYPE and back["card"].tolist() == small.plays["card"].tolist()
+    # ... and later ones the card names, with the card columns listed in the metadata
+    named = small.hands.assign(passed_1=small.hands["passed_1"].astype(object))
+    table = pa.Table.from_pandas(named, preserve_index=False)
+    meta = {**table.schema.metadata, b"hearts.cards": b'["passed_1"]'}
+    pq.write_table(table.replace_schema_metadata(meta), tmp_path / "named.parquet")
+    back = read_parquet(tmp_path / "named.parquet")
+    pd.testing.assert_series_equal(back["passed_1"], small.hands["passed_1"])
 
 
 @pytest.mark.parametrize("damage", ["truncated", "not_parquet", "folder"])
