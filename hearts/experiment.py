@@ -651,16 +651,19 @@ class GameExperimentResult:
     def summary(self, lang: str = "en") -> str:
         """A short report in English (``'en'``) or Spanish (``'es'``)."""
         check_language(lang, ExperimentError)
-        a, b, _ = _names(self.a, self.b, self.meta, lang)
+        a, b, tip = _names(self.a, self.b, self.meta, lang)
+        if tip:  # the tip is named once; the two sides are "with the tip" and "without the tip"
+            a, b = text("experiment.without_it", lang), text("experiment.with_it", lang)
         win_lo, win_hi = self.win_ci
         score_lo, score_hi = self.score_ci
         wins = _figures([100 * self.win_effect, 100 * win_lo, 100 * win_hi], lang, 1)
         scores = _figures([self.score_effect, score_lo, score_hi], lang)
         pph = _figures([self.per_hand_effect, *self.per_hand_ci], lang)
         head = text_n(
-            "experiment.games.summary",
+            "experiment.games.summary.tip" if tip else "experiment.games.summary",
             self.n_games,
             lang,
+            tip=tip,
             a=a,
             b=b,
             games=self.n_games,

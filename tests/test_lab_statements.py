@@ -284,3 +284,16 @@ def test_tip_summary_defines_its_names_starts_upper_case_and_keeps_one_sign(lang
     assert f"{effect} " in r.takeaway(lang) or f"{effect} (" in r.takeaway(lang)
     size = re.escape(number(-r.effect, lang))
     assert not re.search(rf"(?<![-\d]){size}", summary)  # the size is never given without its sign
+
+
+def test_whole_game_tip_summary_names_the_tip_once_and_its_two_sides() -> None:
+    g = tip_experiment("queen_to_leader", unit="games", n_games=2, rules=SHORT, workers=1, progress=False)
+    cases = (
+        ("en", "The tip “give Q♠ to the game leader”: 2 whole games", "with the tip "),
+        ("es", "El consejo «dar la Q♠ al líder de la partida»: 2 partidas", "con el consejo "),
+    )
+    for lang, start, side in cases:
+        summary = g.summary(lang)
+        assert summary.startswith(start) and side in summary.splitlines()[1]
+        assert not re.search(r"\b[AB]\b", summary.replace("A win shared", ""))  # no undefined A and B
+        assert summary.count("Q♠") == 1 + g.takeaway(lang).count("Q♠")  # the tip named once above the takeaway
