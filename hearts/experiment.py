@@ -103,6 +103,7 @@ __all__ = [
     "plot_effects",
     "plot_game_effects",
     "t_interval",
+    "table_number",
     "t_quantile",
     "tip_experiment",
     "tip_experiments",
@@ -152,22 +153,27 @@ def _level(confidence: float, lang: str = "en") -> str:
 
 
 def _adjusted_level(confidence: float, lang: str) -> str:
-    """A Holm-adjusted confidence level as a percentage with one decimal, rounded down (never overstated).
+    """A Holm-adjusted confidence level as a percentage with one decimal (as the table's ``level`` rounds it).
 
     >>> _adjusted_level(0.994444, "en"), _adjusted_level(0.9928571, "es"), _adjusted_level(float("nan"), "en")
-    ('99.4', '99,2', '?')
+    ('99.4', '99,3', '?')
     """
     if math.isnan(confidence):
         return "?"
-    return number(math.floor(1000 * confidence + 1e-9) / 10, lang, 1)
+    return number(100 * confidence, lang, 1)
 
 
 def table_number(x: float, lang: str = "en", digits: int = 3) -> str:
     """A number for a results table: ``digits`` decimals, more (up to 6) when a value other than zero would read 0.
 
-    >>> table_number(0.0003), table_number(-0.25, "es"), table_number(0.0)
-    ('0.0003', '-0,250', '0.000')
+    Below a millionth it is written in scientific notation, so a tiny p-value does not print as 0:
+
+    >>> table_number(0.0003), table_number(-0.25, "es"), table_number(0.0), table_number(3.2e-9, "es")
+    ('0.0003', '-0,250', '0.000', '3,2e-09')
     """
+    if x != 0 and not math.isnan(x) and abs(x) < 5e-7:
+        s = f"{x:.1e}"
+        return s.replace(".", ",") if lang == "es" else s
     return _figures([x], lang, digits)[0]
 
 
@@ -1485,7 +1491,14 @@ class TipFamily:
         return text("experiment.family.some", lang, n=len(self.results), clear=len(clear), tips="; ".join(clear))
 
     def lines(self, lang: str = "en") -> list[str]:
-        """One sentence per tip, from its Holm-adjusted interval and verdict, with the share of hands it changed."""
+        """One sentence per tip, from its Holm-adjusted interval and verdict, with the share of hands it changed.
+
+        A tip that changed no paired hand gets the sentence that says the data cannot tell.
+
+        >>> fam = tip_experiments(["flush_queen", "stop_moon"], n_deals=3, workers=1, progress=False)
+        >>> "cannot tell them apart" in fam.lines()[1], "Holm" in fam.lines()[0]
+        (True, True)
+        """
         check_language(lang, ExperimentError)
         df = self.table("en")
         out = []

@@ -52,6 +52,7 @@ from hearts.bots.registry import BotLike, BotSpec, Seating, as_bot, bot_label, b
 from hearts.columns import data_dictionary
 from hearts.deal import Deal
 from hearts.errors import SelfPlayError
+from hearts.experiment import table_number
 from hearts.hand import HandState
 from hearts.messages import bot_name, catalogue, check_language, number, seat_name, text
 from hearts.parallel import ParallelError, WorkerError, run_tasks
@@ -68,7 +69,7 @@ from hearts.selfplay import (
     writable_folder,
     write_parquet,
 )
-from hearts.stats import decimals, holm, t_interval, t_pvalue
+from hearts.stats import holm, t_interval, t_pvalue
 
 __all__ = ["TournamentError", "TournamentResult", "TournamentWarning", "schedule", "tournament"]
 
@@ -231,7 +232,17 @@ class TournamentResult:
         return out
 
     def identical_pairs(self) -> list[tuple[str, str]]:
-        """The pairs of bots whose scores were the same on every deal: these data cannot tell them apart."""
+        """The pairs of bots whose scores were the same on every deal: these data cannot tell them apart.
+
+        >>> import warnings
+        >>> with warnings.catch_warnings(record=True) as caught:
+        ...     warnings.simplefilter("always")
+        ...     same = tournament(["rule", "rule"], labels=["one", "two"], n_deals=2, workers=1, progress=False)
+        >>> same.identical_pairs(), caught[0].category.__name__, same.ranking()["rank"].tolist()
+        ([('one', 'two')], 'TournamentWarning', [1, 1])
+        >>> print(same.identical_sentence()[:62])
+        one and two scored the same on every deal played (2), so these
+        """
         pairs = self.pairwise()
         return [(str(a), str(b)) for a, b, c in zip(pairs["a"], pairs["b"], pairs["changed"]) if c == 0]
 
@@ -311,7 +322,7 @@ class TournamentResult:
             hands=self.n_deals * len(self.seatings), level=number(100 * self.confidence, lang, 0),
         )  # fmt: skip
         def fmt(x: float) -> str:
-            return number(x, lang, decimals([x], 3))
+            return table_number(x, lang)
 
         return "\n".join([
             head, text("tournament.ranking", lang), ranking.to_string(float_format=fmt),
