@@ -11,7 +11,15 @@ by default: ``confidence=``).
 
 :func:`tip_experiment` is the ready experiment for one of the nine tips of
 the rule bot: the rule bot with the tip (B) against the same bot without it
-(A). A negative effect means the tip saves points.
+(A). A negative effect means the tip saves points. :func:`tip_experiments`
+runs several tips on the same deals as a :class:`TipFamily`, which speaks
+only through Holm's adjustment for testing them at once: its table, sentences
+and plot give the adjusted intervals and verdicts.
+
+One convention in every result of the package: an effect is B minus A (the
+tested strategy minus the one it is compared with), its interval ``ci_low``
+to ``ci_high``; a printed interval end has enough decimals that no value but
+zero reads 0.
 
 Whole games. Some tips only matter through the game score: giving Q♠ to
 the player with the fewest points, or the moon decisions. With
@@ -770,7 +778,7 @@ def _label(r: ExperimentResult | GameExperimentResult, lang: str) -> str:
     return tip if tip else f"{b} − {a}"
 
 
-def _deals_words(counts: Sequence[int]) -> tuple[int, int]:
+def _fewest_most(counts: Sequence[int]) -> tuple[int, int]:
     """The fewest and the most deals (or games) of several experiments."""
     return min(counts), max(counts)
 
@@ -846,7 +854,7 @@ def _plot_family(family: TipFamily, ax: Any, lang: str) -> Any:
             (df["per_hand_effect"].tolist(), list(zip(df["per_hand_ci_low"], df["per_hand_ci_high"])),
              df["verdict"].tolist()),
         )  # fmt: skip
-        fewest, most = _deals_words([g.n_games for g in games])
+        fewest, most = _fewest_most([g.n_games for g in games])
         title = text("experiment.family.plot.games_title", lang, m=len(games), lo=fewest, hi=most, alpha=alpha)
         axes = _game_panels(games, panels, [title, family.takeaway(lang)], ax, lang)
         _legend(axes[0], df["win_verdict"].tolist(), lang, "wins")
@@ -860,7 +868,7 @@ def _plot_family(family: TipFamily, ax: Any, lang: str) -> Any:
     _legend(ax, df["verdict"].tolist(), lang)
     ax.set_yticks(np.arange(len(hands))[::-1], [_label(r, lang) for r in hands])
     ax.set_xlabel(text("experiment.axis.effect", lang))
-    fewest, most = _deals_words([r.n_deals for r in hands])
+    fewest, most = _fewest_most([r.n_deals for r in hands])
     key = "experiment.family.plot.title" if fewest == most else "experiment.family.plot.title_range"
     title = text(key, lang, m=len(hands), n=fewest, hi=most, alpha=alpha)
     fig = ax.figure
@@ -907,7 +915,7 @@ def plot_effects(
         # A title, then the takeaway computed from the interval.
         parts = [text("experiment.title.single", lang, n=hands[0].n_deals, level=level), hands[0].takeaway(lang)]
     else:
-        fewest, most = _deals_words([r.n_deals for r in hands])
+        fewest, most = _fewest_most([r.n_deals for r in hands])
         key = "experiment.title.many" if fewest == most else "experiment.title.many_range"
         parts = [text(key, lang, n=fewest, hi=most, level=level),
                  text("experiment.title.unadjusted", lang, m=len(hands))]  # fmt: skip
