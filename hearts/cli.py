@@ -49,7 +49,7 @@ from hearts.messages import LANGUAGES, bot_name, catalogue, number, text, text_n
 from hearts.room import run as room_run
 from hearts.rules import MoonScoring, PassDirection, Rules
 from hearts.selfplay import play_games, play_hands
-from hearts.tournament import tournament
+from hearts.tournament import TournamentWarning, tournament
 
 __all__ = ["build_parser", "main", "parse_bot"]
 
@@ -611,12 +611,15 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     else:
         tips = TIP_NAMES if args.tip == "all" else (args.tip,)
         results = []
-        for t in tips:
+        for i, t in enumerate(tips, 1):
             results.append(tip_experiment(t, **options))
-            if len(tips) > 1:  # several tips: one line each as soon as it is known
-                _say(args, results[-1].takeaway(lang))
+            if len(tips) > 1:  # several tips: one line each as soon as it is known, no verdict before Holm's
+                done = results[-1]
+                effect = done.per_hand_effect if isinstance(done, GameExperimentResult) else done.effect
+                _say(args, text("experiment.family.running", lang, tip=tip_title(t, lang), i=i, n=len(tips),
+                                effect=number(effect, lang)))  # fmt: skip
                 sys.stdout.flush()
-        if len(tips) > 1:  # tested at once: the verdicts that hold after Holm's adjustment
+        if len(tips) > 1:  # tested at once: every verdict, interval and line after Holm's adjustment
             _say(args, "\n" + TipFamily(results).summary(lang))
     seconds = time.perf_counter() - start
     if len(results) == 1:
@@ -630,12 +633,14 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     if out is not None:
         for r in results:
             r.to_parquet(out.folder / r.meta["tip"] if len(results) > 1 else out.folder)
+        if len(results) > 1:  # the family too, read back whole with TipFamily.from_parquet
+            TipFamily(results).to_parquet(out.folder)
         _say(args, text("selfplay.cli.saved", lang, path=str(out.commit())))
     if args.plot:
         import matplotlib
 
         matplotlib.use("Agg")
-        ax = plot_effects(results, lang=lang)
+        ax = plot_effects(TipFamily(results) if len(results) > 1 else results, lang=lang)  # several: Holm's
         figure = ax[0].figure if games else ax.figure  # whole games: two panels
         try:
             kind = Path(args.plot).suffix.lower().lstrip(".") or "png"
@@ -648,6 +653,9 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
 
 
 def _tournament(args: argparse.Namespace) -> int:
+    import warnings
+
+    warnings.simplefilter("ignore", TournamentWarning)  # the summary says it, in the reader's language
     _check_plot(args.plot)
     rules = _rules(args, games=False)
     bots = _bots(args.bots, "--bots")

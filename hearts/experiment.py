@@ -11,7 +11,15 @@ by default: ``confidence=``).
 
 :func:`tip_experiment` is the ready experiment for one of the nine tips of
 the rule bot: the rule bot with the tip (B) against the same bot without it
-(A). A negative effect means the tip saves points.
+(A). A negative effect means the tip saves points. :func:`tip_experiments`
+runs several tips on the same deals as a :class:`TipFamily`, which speaks
+only through Holm's adjustment for testing them at once: its table, sentences
+and plot give the adjusted intervals and verdicts.
+
+One convention in every result of the package: an effect is B minus A (the
+tested strategy minus the one it is compared with), its interval ``ci_low``
+to ``ci_high``; a printed interval end has enough decimals that no value but
+zero reads 0.
 
 Whole games. Some tips only matter through the game score: giving Q♠ to
 the player with the fewest points, or the moon decisions. With
@@ -79,7 +87,7 @@ from hearts.messages import bot_name, catalogue, check_language, number, text, t
 from hearts.parallel import ParallelError, WorkerError, run_tasks
 from hearts.plotting import TITLE_SIZE, fit_title
 from hearts.rules import Rules
-from hearts.runs import Run, RunOptions, check_count
+from hearts.runs import Run, RunOptions
 from hearts.selfplay import (
     PASS_DTYPE,
     hand_seeds,
@@ -91,7 +99,7 @@ from hearts.selfplay import (
     writable_folder,
     write_parquet,
 )
-from hearts.stats import holm, t_interval, t_pvalue, t_quantile
+from hearts.stats import decimals, holm, holm_levels, t_interval, t_pvalue, t_quantile
 
 __all__ = [
     "ExperimentError",
@@ -103,6 +111,7 @@ __all__ = [
     "plot_effects",
     "plot_game_effects",
     "t_interval",
+    "table_number",
     "t_quantile",
     "tip_experiment",
     "tip_experiments",
@@ -151,9 +160,55 @@ def _level(confidence: float, lang: str = "en") -> str:
     return s.replace(".", ",") if lang == "es" else s
 
 
+def _adjusted_level(confidence: float, lang: str) -> str:
+    """A Holm-adjusted confidence level as a percentage with one decimal (as the table's ``level`` rounds it).
+
+    >>> _adjusted_level(0.994444, "en"), _adjusted_level(0.9928571, "es"), _adjusted_level(float("nan"), "en")
+    ('99.4', '99,3', '?')
+    """
+    if math.isnan(confidence):
+        return "?"
+    return number(100 * confidence, lang, 1)
+
+
+def table_number(x: float, lang: str = "en", digits: int = 3) -> str:
+    """A number for a results table: ``digits`` decimals, more (up to 6) when a value other than zero would read 0.
+
+    Below a millionth it is written in scientific notation, so a tiny p-value does not print as 0:
+
+    >>> table_number(0.0003), table_number(-0.25, "es"), table_number(0.0), table_number(3.2e-9, "es")
+    ('0.0003', '-0,250', '0.000', '3,2e-09')
+    """
+    if x != 0 and not math.isnan(x) and abs(x) < 5e-7:
+        s = f"{x:.1e}"
+        return s.replace(".", ",") if lang == "es" else s
+    return _figures([x], lang, digits)[0]
+
+
 def _levels(results: Sequence[Any], lang: str) -> str:
     """The confidence level of several results: one number, or each distinct one ('90/95')."""
     return "/".join(dict.fromkeys(_level(r.confidence, lang) for r in results))
+
+
+def _cap(sentence: str) -> str:
+    """``sentence`` with its first letter upper case (a sentence may start with a strategy's name).
+
+    >>> _cap("following “x” against not following it")
+    'Following “x” against not following it'
+    """
+    return sentence[:1].upper() + sentence[1:]
+
+
+def _figures(values: Sequence[float], lang: str, digits: int = 2) -> list[str]:
+    """``values`` written with the same decimals, enough (:func:`hearts.stats.decimals`) that none but zero reads 0.
+
+    >>> _figures([0.34, -0.001, 0.681], "en")
+    ['0.340', '-0.001', '0.681']
+    >>> _figures([-0.7, -1.1, -0.31], "es")
+    ['-0,70', '-1,10', '-0,31']
+    """
+    d = decimals(values, digits)
+    return [number(v, lang, d) for v in values]
 
 
 def _field_name(meta: dict[str, Any], lang: str) -> str:
@@ -161,13 +216,18 @@ def _field_name(meta: dict[str, Any], lang: str) -> str:
     return ", ".join(bot_name(x, lang) for x in str(meta.get("field", "?")).split(", "))
 
 
-def _field_note(meta: dict[str, Any], unit: str, lang: str) -> str:
-    """When B is the field itself (a tip experiment), the line that says what that fixes by construction."""
+def _field_note(meta: dict[str, Any], unit: str, lang: str, a: str, b: str) -> str:
+    """When B is the field itself (a tip experiment), the line that says what that fixes by construction.
+
+    It names the two strategies (``a``, ``b``) as the summary above it does.
+    """
     if not meta.get("b_is_field"):
         return ""
     seats = int(meta.get("num_players", 4))
     share = number(100 / seats, lang, 1)
-    return text(f"experiment.note.b_is_field.{unit}", lang, seats=seats, share=share) + "\n"
+    key = f"experiment.note.b_is_field.{'tip.' if meta.get('tip') else ''}{unit}"
+    note = text(key, lang, seats=seats, share=share, a=a, b=b)
+    return _cap(note) + "\n"
 
 
 def _names(a: str, b: str, meta: dict[str, Any], lang: str) -> tuple[str, str, str | None]:
@@ -281,7 +341,7 @@ class ExperimentResult:
         """The plain sentence for :attr:`identical` data: what they cannot tell."""
         a, b, _ = self._names(lang)
         hands = self.n_deals * int(self.meta.get("num_players", 4))
-        return text("experiment.identical", lang, a=a, b=b, hands=hands)
+        return _cap(text("experiment.identical", lang, a=a, b=b, hands=hands))
 
     def takeaway(self, lang: str = "en") -> str:
         """One sentence that says what the interval shows, and no more (or what the data cannot tell)."""
@@ -290,26 +350,24 @@ class ExperimentResult:
             return self.identical_sentence(lang)
         a, b, tip = self._names(lang)
         lo, hi = self.ci
-        verdict = self.verdict
-        if verdict == "unclear" or math.isnan(lo):
-            key = "experiment.takeaway.tip_unclear" if tip else "experiment.takeaway.unclear"
-            lo_s, hi_s = number(lo, lang), number(hi, lang)
-            return text(key, lang, a=a, b=b, tip=tip, lo=lo_s, hi=hi_s, level=_level(self.confidence, lang))
-        size = abs(self.effect)
-        low, high = (-hi, -lo) if verdict == "better" else (lo, hi)
-        lo_s, hi_s = number(low, lang), number(high, lang)
+        verdict = "unclear" if math.isnan(lo) else self.verdict
+        effect, lo_s, hi_s = _figures([self.effect, lo, hi], lang)
         key = f"experiment.takeaway.{'tip_' if tip else ''}{verdict}"
         level = _level(self.confidence, lang)
-        return text(key, lang, a=a, b=b, tip=tip, effect=number(size, lang), lo=lo_s, hi=hi_s, level=level)
+        return _cap(text(key, lang, a=a, b=b, tip=tip, effect=effect, lo=lo_s, hi=hi_s, level=level))
 
     def summary(self, lang: str = "en") -> str:
         """A short report in English (``'en'``) or Spanish (``'es'``)."""
         check_language(lang, ExperimentError)
-        a, b, _ = self._names(lang)
+        a, b, tip = self._names(lang)
+        if tip:  # the tip is named once; the two sides are "following it" and "not following it"
+            a, b = text("experiment.without_it", lang), text("experiment.with_it", lang)
         lo, hi = self.ci
+        effect, lo_s, hi_s = _figures([self.effect, lo, hi], lang)
         head = text(
-            "experiment.summary",
+            "experiment.summary.tip" if tip else "experiment.summary",
             lang,
+            tip=tip,
             a=a,
             b=b,
             n=self.n_deals,
@@ -317,13 +375,13 @@ class ExperimentResult:
             field=_field_name(self.meta, lang),
             a_points=number(self.a_points, lang),
             b_points=number(self.b_points, lang),
-            effect=number(self.effect, lang),
-            lo=number(lo, lang),
-            hi=number(hi, lang),
+            effect=effect,
+            lo=lo_s,
+            hi=hi_s,
             changed=number(100 * self.changed_share, lang, 1),
             level=_level(self.confidence, lang),
         )
-        return head + "\n" + _field_note(self.meta, "hands", lang) + self.takeaway(lang)
+        return _cap(head) + "\n" + _field_note(self.meta, "hands", lang, a, b) + self.takeaway(lang)
 
     @property
     def changed_share(self) -> float:
@@ -457,20 +515,19 @@ class GameExperimentResult:
         """B's mean final score."""
         return self._mean("b_score")
 
-    def _per_hand(self, side: str) -> float:
-        hands = float(self.games[f"{side}_hands"].sum())
-        seats: int = self.meta.get("num_players", 4)
-        return float((self.games[f"{side}_score"] * seats).sum()) / hands if hands else math.nan
-
     @property
     def a_points_per_hand(self) -> float:
-        """A's score per hand over all its games (total of final scores / hands played)."""
-        return self._per_hand("a")
+        """A's points per hand: game by game its final total / hands played, averaged over the games.
+
+        The same estimator as :attr:`per_hand_effect`, which is exactly
+        ``b_points_per_hand - a_points_per_hand``.
+        """
+        return float(self._column("a_per_hand").mean()) if self.n_games else math.nan
 
     @property
     def b_points_per_hand(self) -> float:
-        """B's score per hand over all its games."""
-        return self._per_hand("b")
+        """B's points per hand, the same way as :attr:`a_points_per_hand`."""
+        return float(self._column("b_per_hand").mean()) if self.n_games else math.nan
 
     @property
     def changed_share(self) -> float:
@@ -496,15 +553,9 @@ class GameExperimentResult:
         digits = 1 if kind == "wins" else 2  # percentage points, or points
         prefix = f"experiment.games.{kind}.{'tip_' if tip else ''}"
         level = _level(self.confidence, lang)
-        if verdict == "unclear" or math.isnan(lo):
-            lo_s, hi_s = number(lo, lang, digits), number(hi, lang, digits)
-            return text(prefix + "unclear", lang, a=a, b=b, tip=tip, lo=lo_s, hi=hi_s, level=level)
-        # the interval of the size of the effect, lowest first
-        if effect < 0:
-            lo, hi = -hi, -lo
-        size = number(abs(effect), lang, digits)
-        lo_s, hi_s = number(lo, lang, digits), number(hi, lang, digits)
-        return text(prefix + verdict, lang, a=a, b=b, tip=tip, effect=size, lo=lo_s, hi=hi_s, level=level)
+        verdict = "unclear" if math.isnan(lo) else verdict
+        size, lo_s, hi_s = _figures([effect, lo, hi], lang, digits)  # B minus A, signed like the summary
+        return _cap(text(prefix + verdict, lang, a=a, b=b, tip=tip, effect=size, lo=lo_s, hi=hi_s, level=level))
 
     def _column(self, name: str) -> pd.Series:
         """A per-game column; the per-hand ones derived from scores and hands for tables saved before them."""
@@ -514,8 +565,11 @@ class GameExperimentResult:
         seats = int(self.meta.get("num_players", 4))
         if name == "hands_diff":
             return (g["b_hands"] - g["a_hands"]) / seats
+        if name in ("a_per_hand", "b_per_hand"):
+            side = name[0]
+            return g[f"{side}_score"] * seats / g[f"{side}_hands"]
         if name == "per_hand_diff":
-            return g["b_score"] * seats / g["b_hands"] - g["a_score"] * seats / g["a_hands"]
+            return self._column("b_per_hand") - self._column("a_per_hand")
         raise KeyError(name)
 
     @property
@@ -577,7 +631,7 @@ class GameExperimentResult:
         """The plain sentence for :attr:`identical` data: what they cannot tell."""
         a, b, _ = _names(self.a, self.b, self.meta, lang)
         games = self.n_games * int(self.meta.get("num_players", 4))
-        return text("experiment.games.identical", lang, a=a, b=b, games=games)
+        return _cap(text("experiment.games.identical", lang, a=a, b=b, games=games))
 
     def _length_sentence(self, lang: str) -> str:
         a, b, _ = _names(self.a, self.b, self.meta, lang)
@@ -586,11 +640,11 @@ class GameExperimentResult:
         level = _level(self.confidence, lang)
         clear = not math.isnan(lo) and not lo <= 0 <= hi
         kind = ("longer" if effect > 0 else "shorter") if clear else "same"
-        size = number(abs(effect), lang, 1)
-        return text(
-            f"experiment.games.length.{kind}", lang, a=a, b=b, hands=size, lo=number(lo, lang, 1),
-            hi=number(hi, lang, 1), level=level, score=number(self.score_effect, lang),
-        )  # fmt: skip
+        size, lo_s, hi_s = _figures([effect, lo, hi], lang, 1)
+        return _cap(text(
+            f"experiment.games.length.{kind}", lang, a=a, b=b, hands=size, lo=lo_s,
+            hi=hi_s, level=level, score=number(self.score_effect, lang),
+        ))  # fmt: skip
 
     def takeaway(self, lang: str = "en") -> str:
         """What the intervals show, and no more: games won, points per hand, and what game length does to the score.
@@ -611,13 +665,19 @@ class GameExperimentResult:
     def summary(self, lang: str = "en") -> str:
         """A short report in English (``'en'``) or Spanish (``'es'``)."""
         check_language(lang, ExperimentError)
-        a, b, _ = _names(self.a, self.b, self.meta, lang)
+        a, b, tip = _names(self.a, self.b, self.meta, lang)
+        if tip:  # the tip is named once; the two sides are "with the tip" and "without the tip"
+            a, b = text("experiment.without_it", lang), text("experiment.with_it", lang)
         win_lo, win_hi = self.win_ci
         score_lo, score_hi = self.score_ci
+        wins = _figures([100 * self.win_effect, 100 * win_lo, 100 * win_hi], lang, 1)
+        scores = _figures([self.score_effect, score_lo, score_hi], lang)
+        pph = _figures([self.per_hand_effect, *self.per_hand_ci], lang)
         head = text_n(
-            "experiment.games.summary",
+            "experiment.games.summary.tip" if tip else "experiment.games.summary",
             self.n_games,
             lang,
+            tip=tip,
             a=a,
             b=b,
             games=self.n_games,
@@ -625,20 +685,23 @@ class GameExperimentResult:
             field=_field_name(self.meta, lang),
             a_win=number(100 * self.a_win, lang, 1),
             b_win=number(100 * self.b_win, lang, 1),
-            win_effect=number(100 * self.win_effect, lang, 1),
-            win_lo=number(100 * win_lo, lang, 1),
-            win_hi=number(100 * win_hi, lang, 1),
+            win_effect=wins[0],
+            win_lo=wins[1],
+            win_hi=wins[2],
             a_score=number(self.a_score, lang),
             b_score=number(self.b_score, lang),
-            score_effect=number(self.score_effect, lang),
-            score_lo=number(score_lo, lang),
-            score_hi=number(score_hi, lang),
+            score_effect=scores[0],
+            score_lo=scores[1],
+            score_hi=scores[2],
             a_pph=number(self.a_points_per_hand, lang),
             b_pph=number(self.b_points_per_hand, lang),
+            pph_effect=pph[0],
+            pph_lo=pph[1],
+            pph_hi=pph[2],
             changed=number(100 * self.changed_share, lang, 1),
             level=_level(self.confidence, lang),
         )
-        return head + "\n" + _field_note(self.meta, "games", lang) + self.takeaway(lang)
+        return _cap(head) + "\n" + _field_note(self.meta, "games", lang, a, b) + self.takeaway(lang)
 
     def plot(self, axes: Any = None, lang: str = "en") -> Any:
         """The two effects (games won, final score) with their error bars (at :attr:`confidence`): two ``Axes``."""
@@ -688,7 +751,41 @@ class GameExperimentResult:
         )
 
 
-def plot_game_effects(results: Sequence[GameExperimentResult], axes: Any = None, lang: str = "en") -> Any:
+_COLOURS = {"better": "tab:green", "worse": "tab:red"}
+
+
+def _forest(ax: Any, effects: Sequence[float], cis: Sequence[tuple[float, float]], verdicts: Sequence[str]) -> None:
+    """One row per effect, top to bottom: the dot, its interval and the verdict's colour; a line at zero."""
+    y = np.arange(len(effects))[::-1]
+    for yi, e, (lo, hi), v in zip(y, effects, cis, verdicts):
+        ax.errorbar([e], [yi], xerr=[[e - lo], [hi - e]], fmt="o", color=_COLOURS.get(v, "tab:gray"), capsize=4)
+    ax.axvline(0.0, color="black", linewidth=0.8)
+    ax.set_ylim(-0.7, len(effects) - 0.3)
+
+
+def _legend(ax: Any, verdicts: Sequence[str], lang: str, kind: str = "per_hand") -> None:
+    """A legend of the colours the adjusted verdicts gave (only those present)."""
+    from matplotlib.lines import Line2D
+
+    shown = [v for v in ("better", "worse", "unclear") if v in verdicts]
+    handles = [Line2D([], [], marker="o", color=_COLOURS.get(v, "tab:gray"), linestyle="-") for v in shown]
+    labels = [text(f"experiment.family.legend.{kind}.{v}", lang) for v in shown]
+    ax.legend(handles, labels, loc="best", fontsize=8)
+
+
+def _label(r: ExperimentResult | GameExperimentResult, lang: str) -> str:
+    a, b, tip = _names(r.a, r.b, r.meta, lang)
+    return tip if tip else f"{b} − {a}"
+
+
+def _fewest_most(counts: Sequence[int]) -> tuple[int, int]:
+    """The fewest and the most deals (or games) of several experiments."""
+    return min(counts), max(counts)
+
+
+def plot_game_effects(
+    results: Sequence[GameExperimentResult] | TipFamily, axes: Any = None, lang: str = "en"
+) -> Any:
     """Two forest plots side by side: the effect on games won (percentage points) and on points per hand.
 
     The second panel is points per hand over the games, not the final
@@ -696,53 +793,109 @@ def plot_game_effects(results: Sequence[GameExperimentResult], axes: Any = None,
 
     One row per experiment, each with its interval (95% unless the
     experiment was run with another ``confidence``); with one experiment
-    the figure's title ends with its takeaway. Returns the two ``Axes``.
+    the figure's title ends with its takeaway. Several experiments are each
+    drawn alone, and the title says the intervals are not adjusted; a
+    :class:`TipFamily` is drawn with its Holm-adjusted intervals and
+    verdicts (:meth:`TipFamily.plot`). Returns the two ``Axes``.
     """
-    import matplotlib.pyplot as plt
-
+    if isinstance(results, TipFamily):
+        return _plot_family(results, axes, lang)
     check_language(lang, ExperimentError)
     if not results:
         raise ExperimentError("plot_game_effects needs at least one experiment", "results")
-    created = axes is None
-    if axes is None:
-        _, axes = plt.subplots(1, 2, figsize=(10, 1.85 + 0.45 * len(results)), sharey=True)
-    labels = []
-    for r in results:
-        a, b, tip = _names(r.a, r.b, r.meta, lang)
-        labels.append(tip if tip else f"{b} − {a}")
-    y = np.arange(len(results))[::-1]
-    panels: tuple[tuple[str, list[float], list[tuple[float, ...]], list[str]], ...] = (
-        ("wins", [100 * r.win_effect for r in results], [tuple(100 * x for x in r.win_ci) for r in results],
+    panels = (
+        ([100 * r.win_effect for r in results], [(100 * r.win_ci[0], 100 * r.win_ci[1]) for r in results],
          [r.win_verdict for r in results]),
-        ("per_hand", [r.per_hand_effect for r in results], [r.per_hand_ci for r in results],
+        ([r.per_hand_effect for r in results], [r.per_hand_ci for r in results],
          [r.per_hand_verdict for r in results]),
     )  # fmt: skip
-    for ax, (kind, effects, cis, verdicts) in zip(axes, panels):
-        for yi, e, (lo, hi), v in zip(y, effects, cis, verdicts):
-            color = {"better": "tab:green", "worse": "tab:red"}.get(v, "tab:gray")
-            ax.errorbar([e], [yi], xerr=[[e - lo], [hi - e]], fmt="o", color=color, capsize=4)
-        ax.axvline(0.0, color="black", linewidth=0.8)
-        ax.set_xlabel(text(f"experiment.games.axis.{kind}", lang), wrap=True)
-    axes[0].set_yticks(y, labels)
-    axes[0].set_ylim(-0.7, len(results) - 0.3)
     n = min(r.n_games for r in results)
     parts = [text_n("experiment.games.title", n, lang, games=n, level=_levels(results, lang))]
     if len(results) == 1:
         parts.append(results[0].takeaway(lang))
+    else:
+        parts.append(text("experiment.title.unadjusted", lang, m=len(results)))
+    return _game_panels(list(results), panels, parts, axes, lang)
+
+
+def _game_panels(
+    results: list[GameExperimentResult],
+    panels: tuple[tuple[list[float], list[tuple[float, float]], list[str]], ...],
+    parts: list[str],
+    axes: Any,
+    lang: str,
+) -> Any:
+    import matplotlib.pyplot as plt
+
+    created = axes is None
+    if axes is None:
+        _, axes = plt.subplots(1, 2, figsize=(10, 1.85 + 0.45 * len(results)), sharey=True)
+    for ax, kind, (effects, cis, verdicts) in zip(axes, ("wins", "per_hand"), panels):
+        _forest(ax, effects, cis, verdicts)
+        ax.set_xlabel(text(f"experiment.games.axis.{kind}", lang), wrap=True)
+    axes[0].set_yticks(np.arange(len(results))[::-1], [_label(r, lang) for r in results])
     fig = axes[0].figure
     fit_title(fig, lambda t: fig.suptitle(t, fontsize=TITLE_SIZE), parts, lambda: 0.95 * fig.get_figwidth(), created)
     return axes
 
 
-def plot_effects(results: Sequence[ExperimentResult | GameExperimentResult], ax: Any = None, lang: str = "en") -> Any:
-    """A forest plot: one row per experiment, effect and interval (95% by default) in points per hand.
+def _plot_family(family: TipFamily, ax: Any, lang: str) -> Any:
+    """:meth:`TipFamily.plot`: the Holm-adjusted intervals, coloured by the adjusted verdicts."""
+    import matplotlib.pyplot as plt
 
-    With one experiment the title is its takeaway sentence. Whole-game
-    experiments are drawn by :func:`plot_game_effects` (``ax``: two axes).
+    check_language(lang, ExperimentError)
+    df = family.table("en")
+    alpha = number(100 * (1 - family.confidence), lang, 0)
+    if family.games:
+        games = [r for r in family.results if isinstance(r, GameExperimentResult)]
+        panels = (
+            ((100 * df["win_effect"]).tolist(), list(zip(100 * df["win_ci_low"], 100 * df["win_ci_high"])),
+             df["win_verdict"].tolist()),
+            (df["per_hand_effect"].tolist(), list(zip(df["per_hand_ci_low"], df["per_hand_ci_high"])),
+             df["verdict"].tolist()),
+        )  # fmt: skip
+        fewest, most = _fewest_most([g.n_games for g in games])
+        title = text("experiment.family.plot.games_title", lang, m=len(games), lo=fewest, hi=most, alpha=alpha)
+        axes = _game_panels(games, panels, [title, family.takeaway(lang)], ax, lang)
+        _legend(axes[0], df["win_verdict"].tolist(), lang, "wins")
+        _legend(axes[1], df["verdict"].tolist(), lang)
+        return axes
+    hands = [r for r in family.results if isinstance(r, ExperimentResult)]
+    created = ax is None
+    if ax is None:
+        _, ax = plt.subplots(figsize=(8, 1.45 + 0.45 * len(hands)))
+    _forest(ax, df["effect"].tolist(), list(zip(df["ci_low"], df["ci_high"])), df["verdict"].tolist())
+    _legend(ax, df["verdict"].tolist(), lang)
+    ax.set_yticks(np.arange(len(hands))[::-1], [_label(r, lang) for r in hands])
+    ax.set_xlabel(text("experiment.axis.effect", lang))
+    fewest, most = _fewest_most([r.n_deals for r in hands])
+    key = "experiment.family.plot.title" if fewest == most else "experiment.family.plot.title_range"
+    title = text(key, lang, m=len(hands), n=fewest, hi=most, alpha=alpha)
+    fig = ax.figure
+    fit_title(
+        fig, lambda t: ax.set_title(t, fontsize=TITLE_SIZE), [title, family.takeaway(lang)],
+        lambda: ax.get_position().width * fig.get_figwidth(), created,
+    )  # fmt: skip
+    return ax
+
+
+def plot_effects(
+    results: Sequence[ExperimentResult | GameExperimentResult] | TipFamily, ax: Any = None, lang: str = "en"
+) -> Any:
+    """A forest plot: one row per experiment, effect (B minus A) and interval (95% by default) in points per hand.
+
+    With one experiment the title is its takeaway sentence. With several,
+    each interval and colour is that experiment's alone, and the title says
+    they are not adjusted for testing several at once. A :class:`TipFamily`
+    (``tip_experiments(...)``) is drawn with its Holm-adjusted intervals and
+    verdicts, as :meth:`TipFamily.plot`. Whole-game experiments are drawn by
+    :func:`plot_game_effects` (``ax``: two axes).
     """
     import matplotlib.pyplot as plt
 
     check_language(lang, ExperimentError)
+    if isinstance(results, TipFamily):
+        return results.plot(ax, lang)
     if not results:
         raise ExperimentError("plot_effects needs at least one experiment", "results")
     games = [r for r in results if isinstance(r, GameExperimentResult)]
@@ -754,28 +907,18 @@ def plot_effects(results: Sequence[ExperimentResult | GameExperimentResult], ax:
     created = ax is None
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 1.45 + 0.45 * len(hands)))
-    labels, effects, lows, highs = [], [], [], []
-    for r in hands:
-        a, b, tip = r._names(lang)
-        labels.append(tip if tip else f"{b} − {a}")
-        lo, hi = r.ci
-        effects.append(r.effect)
-        lows.append(r.effect - lo)
-        highs.append(hi - r.effect)
-    y = np.arange(len(hands))[::-1]
-    colors = [{"better": "tab:green", "worse": "tab:red"}.get(r.verdict, "tab:gray") for r in hands]
-    for yi, e, lo, hi, c in zip(y, effects, lows, highs, colors):
-        ax.errorbar([e], [yi], xerr=[[lo], [hi]], fmt="o", color=c, capsize=4)
-    ax.axvline(0.0, color="black", linewidth=0.8)
-    ax.set_yticks(y, labels)
-    ax.set_ylim(-0.7, len(hands) - 0.3)
+    _forest(ax, [r.effect for r in hands], [r.ci for r in hands], [r.verdict for r in hands])
+    ax.set_yticks(np.arange(len(hands))[::-1], [_label(r, lang) for r in hands])
     ax.set_xlabel(text("experiment.axis.effect", lang))
     level = _levels(hands, lang)
     if len(hands) == 1:
         # A title, then the takeaway computed from the interval.
         parts = [text("experiment.title.single", lang, n=hands[0].n_deals, level=level), hands[0].takeaway(lang)]
     else:
-        parts = [text("experiment.title.many", lang, n=min(r.n_deals for r in hands), level=level)]
+        fewest, most = _fewest_most([r.n_deals for r in hands])
+        key = "experiment.title.many" if fewest == most else "experiment.title.many_range"
+        parts = [text(key, lang, n=fewest, hi=most, level=level),
+                 text("experiment.title.unadjusted", lang, m=len(hands))]  # fmt: skip
     fig = ax.figure
     fit_title(
         fig, lambda t: ax.set_title(t, fontsize=TITLE_SIZE), parts,
@@ -893,10 +1036,20 @@ def _run_game_chunk(chunk: _GameChunk) -> dict[str, np.ndarray]:
     return out
 
 
-def _at_least_two(n: int, option: str, what: str) -> int:
-    if n < 2:
-        raise ExperimentError(f"{option} must be 2 or more: an interval needs at least two {what}, not {n}", option)
-    return n
+def _at_least_two(n: object, option: str, what: str) -> int:
+    """``n`` if it is a whole number 2 or more (the fewest an interval needs), else an error naming ``option``.
+
+    >>> try:
+    ...     _at_least_two(-3, "n_deals", "deals")
+    ... except ExperimentError as e:
+    ...     print(e.option, "|", e)
+    n_deals | n_deals must be a whole number, 2 or more (an interval needs at least two deals), not -3
+    """
+    if not isinstance(n, (int, np.integer)) or isinstance(n, bool) or n < 2:
+        raise ExperimentError(
+            f"{option} must be a whole number, 2 or more (an interval needs at least two {what}), not {n!r}", option
+        )
+    return int(n)
 
 
 def _rotations(a: Any, b: Any, field: Sequence[Any], n: int) -> list[tuple[Seating, Seating]]:
@@ -1062,13 +1215,8 @@ def _counts(unit: str, n_deals: int | None, n_games: int | None, measure: str) -
     if unit == "games" and measure != "score":
         raise ExperimentError("whole-game experiments measure the game score: measure must be 'score'", "measure")
     if unit == "games":
-        n_games = _at_least_two(
-            check_count(200 if n_games is None else n_games, "n_games", ExperimentError), "n_games", "games"
-        )
-    n_deals = check_count(1000 if n_deals is None else n_deals, "n_deals", ExperimentError)
-    if unit == "hands":
-        _at_least_two(n_deals, "n_deals", "deals")
-    return n_deals, n_games
+        return 1000, _at_least_two(200 if n_games is None else n_games, "n_games", "games")
+    return _at_least_two(1000 if n_deals is None else n_deals, "n_deals", "deals"), None
 
 
 def _hands_result(
@@ -1245,11 +1393,21 @@ class TipFamily:
 
     Testing nine tips at the 95% level, the chance that at least one looks
     clear by luck alone is far above 5%. Holm's step-down adjustment
-    (:func:`hearts.stats.holm`) keeps that family-wise chance at
-    ``1 - confidence``; :meth:`table` gives each tip's raw and adjusted
-    p-value and the verdict after adjustment. In whole games the adjusted
-    measure is points per hand (the one game length does not confound) and
-    games won is adjusted as a second family.
+    (:func:`hearts.stats.holm`) keeps that family-wise chance at most
+    ``1 - confidence``. Everything the family says uses the adjusted
+    verdicts: :meth:`table` gives each tip's effect (B minus A: with the tip
+    minus without it), its interval at the level Holm tested it
+    (:func:`hearts.stats.holm_levels`, so an interval excludes zero exactly
+    when the adjusted verdict is clear), the unadjusted and adjusted
+    p-values, the verdict after adjustment and the share of paired hands the
+    tip changed; :meth:`summary`, :meth:`takeaway` and :meth:`plot` say the
+    same. In whole games the adjusted measure is points per hand (the one
+    game length does not confound) and games won is adjusted as a second
+    family.
+
+    >>> fam = tip_experiments(["void_short_suit", "flush_queen"], n_deals=4, workers=1, progress=False)
+    >>> list(fam.table().columns)
+    ['effect', 'ci_low', 'ci_high', 'level', 'p_unadjusted', 'p_holm', 'verdict', 'changed']
     """
 
     results: list[ExperimentResult | GameExperimentResult]
@@ -1269,71 +1427,212 @@ class TipFamily:
         """True for whole-game experiments."""
         return bool(self.results) and isinstance(self.results[0], GameExperimentResult)
 
-    def table(self, lang: str = "en") -> pd.DataFrame:
-        """One row per tip: effect, interval, p-value, Holm-adjusted p-value and the verdict after adjustment."""
-        check_language(lang, ExperimentError)
+    def _adjusted(self, diffs: list[pd.Series], effects: list[float], lower_is_better: bool) -> dict[str, list[Any]]:
+        """Holm's adjustment of one family of paired differences: intervals, levels, p-values and verdicts."""
         alpha = 1.0 - self.confidence
-        rows: list[dict[str, Any]] = []
-        for r in self.results:
-            tip = str(r.meta.get("tip"))
-            if isinstance(r, GameExperimentResult):
-                lo, hi = r.per_hand_ci
-                wlo, whi = r.win_ci
-                p = r.p_values
-                rows.append({
-                    "tip": tip, "per_hand_effect": r.per_hand_effect, "per_hand_lo": lo, "per_hand_hi": hi,
-                    "p": p["per_hand"], "win_effect": r.win_effect, "win_lo": wlo, "win_hi": whi, "win_p": p["wins"],
-                })  # fmt: skip
-            else:
-                lo, hi = r.ci
-                rows.append({"tip": tip, "effect": r.effect, "lo": lo, "hi": hi, "p": r.p_value})
-        df = pd.DataFrame(rows).set_index("tip")
-        if df.empty:
-            return df
-        effect = "per_hand_effect" if self.games else "effect"
-        df["p_holm"] = holm(df["p"].tolist())
-        df["verdict"] = [
-            _verdict_after(p, e, alpha, lower_is_better=True, lang=lang) for p, e in zip(df["p_holm"], df[effect])
-        ]
+        p = [t_pvalue(d) for d in diffs]
+        p_holm = holm(p)
+        levels = holm_levels(p, self.confidence)
+        cis = [t_interval(d, lv) if not math.isnan(lv) else (math.nan, math.nan) for d, lv in zip(diffs, levels)]
+        verdicts = [_verdict(ph, e, alpha, lower_is_better) for ph, e in zip(p_holm, effects)]
+        return {"ci": cis, "level": levels, "p": p, "p_holm": p_holm, "verdict": verdicts}
+
+    def table(self, lang: str = "en") -> pd.DataFrame:
+        """One row per tip, every interval and verdict Holm-adjusted (see the class docstring).
+
+        Columns: ``effect`` (points per hand, with minus without the tip),
+        ``ci_low``/``ci_high`` (its interval at the adjusted ``level``),
+        ``p_unadjusted``, ``p_holm``, ``verdict`` (``better``, ``worse`` or
+        ``unclear`` in ``lang``) and ``changed`` (share of the paired hands,
+        or games, whose outcome the tip changed, 0 to 1). Whole games give
+        ``per_hand_…`` for points per hand and ``win_…`` for the share of
+        games won (percentage-point scale 0 to 1), each family adjusted on
+        its own.
+        """
+        check_language(lang, ExperimentError)
+        tips = [str(r.meta.get("tip")) for r in self.results]
+        if not self.results:
+            return pd.DataFrame(index=pd.Index([], name="tip"))
+        df = pd.DataFrame(index=pd.Index(tips, name="tip"))
+        families: list[tuple[str, str, list[pd.Series], list[float], bool]] = []
         if self.games:
-            df["win_p_holm"] = holm(df["win_p"].tolist())
-            df["win_verdict"] = [
-                _verdict_after(p, e, alpha, lower_is_better=False, lang=lang)
-                for p, e in zip(df["win_p_holm"], df["win_effect"])
-            ]
+            games = [r for r in self.results if isinstance(r, GameExperimentResult)]
+            families.append(("per_hand_", "", [g._column("per_hand_diff") for g in games],
+                             [g.per_hand_effect for g in games], True))
+            families.append(("win_", "win_", [g.games["win_diff"] for g in games], [g.win_effect for g in games],
+                             False))  # fmt: skip
+        else:
+            hands = [r for r in self.results if isinstance(r, ExperimentResult)]
+            families.append(("", "", [h.deals["diff"] for h in hands], [h.effect for h in hands], True))
+        for prefix, test, diffs, effects, lower in families:
+            adj = self._adjusted(diffs, effects, lower)
+            df[f"{prefix}effect"] = effects
+            df[f"{prefix}ci_low"] = [lo for lo, _ in adj["ci"]]
+            df[f"{prefix}ci_high"] = [hi for _, hi in adj["ci"]]
+            df[f"{prefix}level"] = adj["level"]
+            df[f"{test}p_unadjusted"] = adj["p"]
+            df[f"{test}p_holm"] = adj["p_holm"]
+            df[f"{test}verdict"] = [text(f"experiment.family.verdict.{v}", lang) for v in adj["verdict"]]
+        df["changed"] = [r.changed_share for r in self.results]
         return df
 
+    def _verdicts(self) -> list[str]:
+        """The adjusted verdict of each tip on points per hand: ``better``, ``worse`` or ``unclear``."""
+        words = {text(f"experiment.family.verdict.{v}", "en"): v for v in ("better", "worse", "unclear")}
+        return [words[v] for v in self.table("en")["verdict"]] if self.results else []
+
+    def takeaway(self, lang: str = "en") -> str:
+        """One sentence: which tips have a clear effect after Holm's adjustment, and which way.
+
+        >>> fam = tip_experiments(["stop_moon", "shoot_moon"], n_deals=3, workers=1, progress=False)
+        >>> print(fam.takeaway())
+        After Holm's adjustment for testing 2 tips at once, no tip has a clear effect on points per hand.
+        """
+        check_language(lang, ExperimentError)
+        verdicts = self._verdicts()
+        clear = [
+            text(f"experiment.family.takeaway.{v}", lang, tip=tip_title(str(r.meta.get("tip")), lang))
+            for r, v in zip(self.results, verdicts) if v != "unclear"
+        ]  # fmt: skip
+        if not clear:
+            return text("experiment.family.none", lang, n=len(self.results))
+        return text("experiment.family.some", lang, n=len(self.results), clear=len(clear), tips="; ".join(clear))
+
+    def lines(self, lang: str = "en") -> list[str]:
+        """One sentence per tip, from its Holm-adjusted interval and verdict, with the share of hands it changed.
+
+        A tip that changed no paired hand gets the sentence that says the data cannot tell.
+
+        >>> fam = tip_experiments(["flush_queen", "stop_moon"], n_deals=3, workers=1, progress=False)
+        >>> "cannot tell them apart" in fam.lines()[1], "Holm" in fam.lines()[0]
+        (True, True)
+        """
+        check_language(lang, ExperimentError)
+        df = self.table("en")
+        out = []
+        for r, (_, row) in zip(self.results, df.iterrows()):
+            title = tip_title(str(r.meta.get("tip")), lang)
+            prefix = "per_hand_" if self.games else ""
+            effect, lo, hi = _figures([row[f"{prefix}effect"], row[f"{prefix}ci_low"], row[f"{prefix}ci_high"]], lang)
+            unit = "games" if self.games else "hands"
+            line = text(
+                f"experiment.family.line.{row['verdict']}", lang, tip=title, effect=effect, lo=lo, hi=hi,
+                level=_adjusted_level(row[f"{prefix}level"], lang),
+                changed=number(100 * row["changed"], lang, 1), what=text(f"experiment.family.what.{unit}", lang),
+            )  # fmt: skip
+            if self.games:
+                w_effect, w_lo, w_hi = _figures([100 * row["win_effect"], 100 * row["win_ci_low"],
+                                                 100 * row["win_ci_high"]], lang, 1)  # fmt: skip
+                line += " " + text(f"experiment.family.line.wins.{row['win_verdict']}", lang, effect=w_effect,
+                                   lo=w_lo, hi=w_hi)  # fmt: skip
+            out.append(r.identical_sentence(lang) if r.identical else line)  # no comparison in the data at all
+        return out
+
     def summary(self, lang: str = "en") -> str:
-        """The table with the sentence on testing many tips at once, in English or Spanish."""
+        """What the family shows after Holm's adjustment: a sentence per tip, the table, and the takeaway."""
         check_language(lang, ExperimentError)
         df = self.table(lang)
-        unclear = text("experiment.family.verdict.unclear", lang)
-        clear = int((df["verdict"] != unclear).sum()) if len(df) else 0
         alpha = number(100 * (1 - self.confidence), lang, 0)
         head = text("experiment.family.title", lang, n=len(df), alpha=alpha)
-        tail = text("experiment.family.none", lang) if not clear else text(
-            "experiment.family.some", lang, clear=clear, n=len(df)
-        )  # fmt: skip
         words = catalogue(lang)
         shown = df.rename(columns=lambda c: words.get(f"experiment.family.col.{c}", c))
         shown.index = pd.Index(list(shown.index), name=words["experiment.family.col.tip"])
-        body = shown.to_string(float_format=lambda x: number(x, lang, 3))
-        return f"{head}\n{body}\n{tail}"
+        body = shown.to_string(float_format=lambda x: table_number(x, lang))
+        return "\n".join([head, *self.lines(lang), body, self.takeaway(lang)])
+
+    def plot(self, ax: Any = None, lang: str = "en") -> Any:
+        """The effects with their Holm-adjusted intervals in one figure, coloured by the adjusted verdicts.
+
+        Green: clearly saves points after adjustment; red: clearly costs
+        points; grey: unclear. The title gives the number of tips and deals
+        and the takeaway (:meth:`takeaway`). Whole games: two panels, games
+        won and points per hand (``ax``: two axes). Returns the axes.
+
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> fam = tip_experiments(["void_short_suit", "flush_queen"], n_deals=4, workers=1, progress=False)
+        >>> ax = fam.plot()
+        >>> "Holm" in ax.get_title()
+        True
+        """
+        check_language(lang, ExperimentError)
+        if not self.results:
+            raise ExperimentError("an empty family has nothing to plot", "results")
+        return _plot_family(self, ax, lang)
+
+    def to_parquet(self, directory: str | Path) -> Path:
+        """Write ``family.parquet`` (every tip's table after ``experiment`` and ``tip`` columns) and ``family.json``.
+
+        Both or neither, through :func:`hearts.files.replacing`, with one set
+        id in both files, as the other results.
+
+        >>> import tempfile
+        >>> fam = tip_experiments(["void_short_suit", "flush_queen"], n_deals=3, workers=1, progress=False)
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     back = TipFamily.from_parquet(fam.to_parquet(d))
+        >>> back.table().equals(fam.table()), [r.meta["tip"] for r in back]
+        (True, ['void_short_suit', 'flush_queen'])
+        """
+        if not self.results:
+            raise ExperimentError("an empty family has nothing to write", "results")
+        d = writable_folder(directory, ExperimentError)
+        tables = []
+        for i, r in enumerate(self.results):  # ``experiment`` numbers them: the same tip may be in a family twice
+            t = r.games if isinstance(r, GameExperimentResult) else r.deals
+            labelled = t.assign(experiment=np.int16(i), tip=str(r.meta.get("tip")))
+            tables.append(labelled[["experiment", "tip", *t.columns]])
+        table = pd.concat(tables, ignore_index=True)
+        set_id = files.new_set_id()
+        info = {
+            "unit": "games" if self.games else "hands", "confidence": self.confidence, files.SET_FIELD: set_id,
+            "results": [{"a": r.a, "b": r.b, "confidence": r.confidence, "meta": r.meta} for r in self.results],
+        }  # fmt: skip
+        with files.replacing(d / "family.parquet", d / "family.json") as (table_tmp, info_tmp):
+            write_parquet(table, table_tmp, set_id=set_id)
+            info_tmp.write_text(json.dumps(info, indent=2, sort_keys=True), encoding="utf-8")
+        return d
+
+    @classmethod
+    @reads_results("family.json", ["family.parquet"], ExperimentError)
+    def from_parquet(cls, directory: str | Path) -> TipFamily:
+        """Read what :meth:`to_parquet` wrote; a mixed set is refused (:class:`hearts.files.FileContentError`)."""
+        d = Path(directory)
+        if not (d / "family.parquet").is_file() or not (d / "family.json").is_file():
+            raise ExperimentError(f"{d} holds no tip family: expected family.parquet and family.json", "directory")
+        info = read_info(d / "family.json", ExperimentError, ("unit", "confidence", "results"))
+        files.check_set([(d / "family.parquet", parquet_set_id(d / "family.parquet")),
+                         (d / "family.json", info.get(files.SET_FIELD))])  # fmt: skip
+        table = read_parquet(d / "family.parquet")
+        results: list[ExperimentResult | GameExperimentResult] = []
+        for i, item in enumerate(info["results"]):
+            part = table[table["experiment"] == i].drop(columns=["experiment", "tip"]).reset_index(drop=True)
+            if info["unit"] == "games":
+                results.append(GameExperimentResult(item["a"], item["b"], part, item["meta"], item["confidence"]))
+            else:
+                part["pass_direction"] = part["pass_direction"].astype(PASS_DTYPE)
+                results.append(ExperimentResult(item["a"], item["b"], part, item["meta"], item["confidence"]))
+        return cls(results, float(info["confidence"]))
+
+    def __repr__(self) -> str:
+        verdicts = self._verdicts()
+        clear = sum(v != "unclear" for v in verdicts)
+        return f"<TipFamily {len(self.results)} tips, {clear} clear after Holm's adjustment>"
 
 
-def _verdict_after(p: float, effect: float, alpha: float, *, lower_is_better: bool, lang: str) -> str:
+def _verdict(p: float, effect: float, alpha: float, lower_is_better: bool) -> str:
+    """``better``, ``worse`` or ``unclear`` from an adjusted p-value and the effect's sign."""
     if math.isnan(p) or p >= alpha:
-        return text("experiment.family.verdict.unclear", lang)
+        return "unclear"
     good = effect < 0 if lower_is_better else effect > 0
-    return text(f"experiment.family.verdict.{'better' if good else 'worse'}", lang)
+    return "better" if good else "worse"
 
 
 def tip_experiments(tips: Sequence[str] | None = None, *, unit: str = "hands", **options: Any) -> TipFamily:
     """:func:`tip_experiment` for several tips (all nine by default) on the same seeds, Holm-adjusted together.
 
     >>> fam = tip_experiments(["void_short_suit", "flush_queen"], n_deals=4, workers=1, progress=False)
-    >>> list(fam.table().columns)
-    ['effect', 'lo', 'hi', 'p', 'p_holm', 'verdict']
+    >>> fam.table().index.tolist()
+    ['void_short_suit', 'flush_queen']
     """
     names = tuple(TIP_NAMES if tips is None else tips)
     if not names:

@@ -1212,12 +1212,17 @@ class SelfPlayResult:
     def data_dictionary(table: str | None = None) -> pd.DataFrame:
         """Every column of ``hands``, ``tricks``, ``plays`` and ``games`` (or of one of them): dtype, unit, meaning.
 
+        Indexed by column like the other results' dictionaries: by ``name``
+        for one table, by ``(table, name)`` for all four.
+
         >>> SelfPlayResult.data_dictionary("hands").loc["score", "unit"]
+        'points'
+        >>> SelfPlayResult.data_dictionary().loc[("hands", "score"), "unit"]
         'points'
         """
         if table is None:
             d = data_dictionary()
-            return d[d["table"].isin(["hands", "tricks", "plays", "games"])].reset_index(drop=True)
+            return d[d["table"].isin(["hands", "tricks", "plays", "games"])].set_index(["table", "name"])
         if table not in ("hands", "tricks", "plays", "games"):
             raise SelfPlayError(f"table must be hands, tricks, plays or games, not {table!r}", "table")
         return data_dictionary(table)

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-__all__ = ["holm", "mean_se", "paired_difference", "t_interval", "t_pvalue", "t_quantile"]
+__all__ = ["decimals", "holm", "holm_levels", "mean_se", "paired_difference", "t_interval", "t_pvalue", "t_quantile"]
 
 
 def _betacf(a: float, b: float, x: float) -> float:
@@ -98,8 +98,9 @@ def t_quantile(p: float, df: float) -> float:
 def t_interval(values: Sequence[float] | pd.Series | np.ndarray, confidence: float = 0.95) -> tuple[float, float]:
     """The t-interval of the mean of ``values`` (NaN with fewer than two): the experiments' interval.
 
-    With paired differences (B minus A on the same deal) it is the interval
-    of the effect.
+    With paired differences it is the interval of the effect. The project's
+    convention: an effect is B minus A (the tested strategy minus the one it
+    is compared with), and its interval is written ``ci_low`` to ``ci_high``.
 
     >>> lo, hi = t_interval([1.0, 2.0, 3.0, 4.0])
     >>> round(lo, 3), round(hi, 3)
@@ -228,7 +229,7 @@ def t_pvalue(values: Sequence[float] | pd.Series | np.ndarray) -> float:
 
 
 def holm(pvalues: Sequence[float]) -> list[float]:
-    """Holm's step-down adjustment of several p-values (the family-wise error stays at the level you test).
+    """Holm's step-down adjustment of several p-values (the family-wise error stays at most at the level you test).
 
     The smallest p-value is multiplied by ``m`` (the number of tests), the
     next by ``m - 1``, and so on, each kept at least as large as the one
@@ -247,3 +248,50 @@ def holm(pvalues: Sequence[float]) -> list[float]:
         running = max(running, min(1.0, (m - rank) * p[i]))
         out[i] = round(running, 12)
     return out
+
+
+def holm_levels(pvalues: Sequence[float], confidence: float = 0.95) -> list[float]:
+    """The confidence level at which Holm's procedure tested each hypothesis: the level of its adjusted interval.
+
+    With ``m`` tests at family-wise level ``alpha = 1 - confidence``, the
+    smallest p-value is tested at ``alpha / m``, the next at
+    ``alpha / (m - 1)``, and so on while each is rejected; once one is not,
+    it and every later one are tested at the level where the procedure
+    stopped. A t-interval at the level given here excludes zero exactly when
+    Holm's adjusted p-value (:func:`holm`) is below ``alpha``, so an adjusted
+    interval never contradicts the adjusted verdict. NaN stays NaN.
+
+    >>> [round(x, 4) for x in holm_levels([0.001, 0.04, 0.03, 0.5])]
+    [0.9875, 0.9833, 0.9833, 0.9833]
+    >>> holm_levels([0.001, 0.002], 0.9)
+    [0.95, 0.9]
+    """
+    if not 0.0 < confidence < 1.0:
+        raise ValueError(f"confidence must be between 0 and 1, not {confidence!r}")
+    alpha = 1.0 - confidence
+    p = [float(x) for x in pvalues]
+    order = sorted((i for i in range(len(p)) if not math.isnan(p[i])), key=lambda i: p[i])
+    m = len(order)
+    out = [math.nan] * len(p)
+    stopped: float | None = None
+    for rank, i in enumerate(order):
+        level = alpha / (m - rank)
+        if stopped is None and p[i] >= level:
+            stopped = level
+        out[i] = 1.0 - (level if stopped is None else stopped)
+    return out
+
+
+def decimals(values: Sequence[float], digits: int = 2, most: int = 6) -> int:
+    """How many decimals to print ``values`` with: ``digits``, or more (up to ``most``) so that none but zero reads 0.
+
+    A rounded end of an interval must not contradict its verdict: -0.001
+    printed "0.00" would say the interval touches zero when it lies below.
+
+    >>> decimals([0.34, -0.001, 0.681]), decimals([-0.7, 0.0]), decimals([1e-9])
+    (3, 2, 6)
+    """
+    d = digits
+    while d < most and any(v != 0 and not math.isnan(v) and round(v, d) == 0 for v in values):
+        d += 1
+    return d

@@ -39,6 +39,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -51,12 +52,13 @@ from hearts.bots.registry import BotLike, BotSpec, Seating, as_bot, bot_label, b
 from hearts.columns import data_dictionary
 from hearts.deal import Deal
 from hearts.errors import SelfPlayError
+from hearts.experiment import table_number
 from hearts.hand import HandState
 from hearts.messages import bot_name, catalogue, check_language, number, seat_name, text
 from hearts.parallel import ParallelError, WorkerError, run_tasks
 from hearts.plotting import TITLE_SIZE, fit_title
 from hearts.rules import Rules
-from hearts.runs import Run, check_count
+from hearts.runs import Run
 from hearts.selfplay import (
     hand_seeds,
     parquet_set_id,
@@ -69,13 +71,17 @@ from hearts.selfplay import (
 )
 from hearts.stats import holm, t_interval, t_pvalue
 
-__all__ = ["TournamentError", "TournamentResult", "schedule", "tournament"]
+__all__ = ["TournamentError", "TournamentResult", "TournamentWarning", "schedule", "tournament"]
 
 Seatings = Literal["rotations", "permutations"]
 
 
 class TournamentError(SelfPlayError):
     """A bad tournament option; ``.option`` names it."""
+
+
+class TournamentWarning(UserWarning):
+    """A tournament whose data cannot say what an interval seems to say (two bots that never played differently)."""
 
 
 def schedule(n_bots: int, seats: int = 4, seatings: Seatings = "rotations") -> list[tuple[int, ...]]:
@@ -196,28 +202,62 @@ class TournamentResult:
         return means.reindex(columns=self.bots)
 
     def pairwise(self) -> pd.DataFrame:
-        """Every pair: ``a`` minus ``b`` in points per hand, paired by deal, with interval and Holm-adjusted p.
+        """Every pair: ``b`` minus ``a`` in points per hand, paired by deal, with interval and Holm-adjusted p.
 
-        Negative ``effect``: ``a`` takes fewer points than ``b`` (better).
-        ``clear`` is true when the Holm-adjusted p-value is below
-        ``1 - confidence``: the pairs are tested together.
+        The project's convention (as :func:`hearts.experiment.compare`): the
+        effect is B minus A, its interval ``ci_low`` to ``ci_high``. Negative
+        ``effect``: ``b`` takes fewer points than ``a`` (better). ``p`` is
+        unadjusted; ``clear`` is true when the Holm-adjusted ``p_holm`` is
+        below ``1 - confidence``: the pairs are tested together. ``changed``
+        is the share of deals on which the two bots' scores differed: 0
+        means they played every deal alike, and their interval of width
+        zero is no evidence that they are equal (:meth:`identical_pairs`).
+
+        >>> r = tournament(["random", "rule"], n_deals=4, workers=1, progress=False)
+        >>> row = r.pairwise().iloc[0]
+        >>> (row["a"], row["b"]), bool(row["effect"] < 0)
+        (('Random', 'Rule bot'), True)
         """
         d = self.per_deal()
         rows = []
         for i, j in itertools.combinations(range(len(self.bots)), 2):
             a, b = self.bots[i], self.bots[j]
-            diff = d[a] - d[b]
+            diff = d[b] - d[a]
             lo, hi = t_interval(diff, self.confidence)
             rows.append({"a": a, "b": b, "effect": float(diff.mean()), "ci_low": lo, "ci_high": hi,
-                         "p": t_pvalue(diff)})  # fmt: skip
-        out = pd.DataFrame(rows, columns=["a", "b", "effect", "ci_low", "ci_high", "p"])
-        out["p_holm"] = holm(out["p"].tolist())
-        out["clear"] = out["p_holm"] < 1 - self.confidence
+                         "p": t_pvalue(diff), "changed": float((diff != 0).mean()) if len(diff) else 0.0})  # fmt: skip
+        out = pd.DataFrame(rows, columns=["a", "b", "effect", "ci_low", "ci_high", "p", "changed"])
+        out.insert(6, "p_holm", holm(out["p"].tolist()))
+        out.insert(7, "clear", out["p_holm"] < 1 - self.confidence)
         return out
+
+    def identical_pairs(self) -> list[tuple[str, str]]:
+        """The pairs of bots whose scores were the same on every deal: these data cannot tell them apart.
+
+        >>> import warnings
+        >>> with warnings.catch_warnings(record=True) as caught:
+        ...     warnings.simplefilter("always")
+        ...     same = tournament(["rule", "rule"], labels=["one", "two"], n_deals=2, workers=1, progress=False)
+        >>> same.identical_pairs(), caught[0].category.__name__, same.ranking()["rank"].tolist()
+        ([('one', 'two')], 'TournamentWarning', [1, 1])
+        >>> print(same.identical_sentence()[:62])
+        one and two scored the same on every deal played (2), so these
+        """
+        pairs = self.pairwise()
+        return [(str(a), str(b)) for a, b, c in zip(pairs["a"], pairs["b"], pairs["changed"]) if c == 0]
+
+    def identical_sentence(self, lang: str = "en") -> str:
+        """The plain sentences for :meth:`identical_pairs` (empty when every pair played differently somewhere)."""
+        return " ".join(
+            text("tournament.identical", lang, a=bot_name(a, lang), b=bot_name(b, lang), deals=self.n_deals)
+            for a, b in self.identical_pairs()
+        )
 
     def ranking(self) -> pd.DataFrame:
         """One row per bot, best first: score per hand with its interval, and the ranks the data allow.
 
+        ``rank`` orders the scores; equal scores share a rank (two bots that
+        played alike on every deal are both first, not first and second).
         ``vs_average`` is the bot's score per hand minus the mean of all
         bots on the same deal, with its interval. ``rank_best`` and
         ``rank_worst`` bound the bot's place: a bot can be no better than
@@ -233,11 +273,11 @@ class TournamentResult:
             lo, hi = t_interval(d[bot], self.confidence)
             rel = d[bot] - average
             rlo, rhi = t_interval(rel, self.confidence)
-            clear = pairs[pairs["clear"]]
-            better_than_me = int(((clear["b"] == bot) & (clear["effect"] < 0)).sum()
-                                 + ((clear["a"] == bot) & (clear["effect"] > 0)).sum())  # fmt: skip
-            worse_than_me = int(((clear["a"] == bot) & (clear["effect"] < 0)).sum()
-                                + ((clear["b"] == bot) & (clear["effect"] > 0)).sum())  # fmt: skip
+            clear = pairs[pairs["clear"]]  # effect: b minus a (negative: b takes fewer, better)
+            better_than_me = int(((clear["a"] == bot) & (clear["effect"] < 0)).sum()
+                                 + ((clear["b"] == bot) & (clear["effect"] > 0)).sum())  # fmt: skip
+            worse_than_me = int(((clear["b"] == bot) & (clear["effect"] < 0)).sum()
+                                + ((clear["a"] == bot) & (clear["effect"] > 0)).sum())  # fmt: skip
             rows.append({
                 "bot": bot, "hands": int((self.table["bot"] == bot).sum()),
                 "score_per_hand": float(d[bot].mean()), "ci_low": lo, "ci_high": hi,
@@ -245,7 +285,8 @@ class TournamentResult:
                 "rank_best": 1 + better_than_me, "rank_worst": len(self.bots) - worse_than_me,
             })  # fmt: skip
         out = pd.DataFrame(rows).set_index("bot").sort_values("score_per_hand", kind="stable")
-        out.insert(0, "rank", np.arange(1, len(out) + 1))
+        # equal scores share a place (two bots that played alike are not first and second)
+        out.insert(0, "rank", out["score_per_hand"].rank(method="min").astype(int).to_numpy())
         return out
 
     def takeaway(self, lang: str = "en") -> str:
@@ -256,7 +297,7 @@ class TournamentResult:
             return ""
         first = r.index[0]
         level = number(100 * self.confidence, lang, 0)
-        if int(r.iloc[0]["rank_worst"]) == 1:
+        if int(r.iloc[0]["rank_worst"]) == 1 and int((r["rank"] == 1).sum()) == 1:
             return text("tournament.takeaway.first", lang, bot=bot_name(first, lang), n=len(r) - 1, level=level)
         tied = [bot_name(b, lang) for b in r.index if int(r.loc[b, "rank_best"]) == 1]
         return text("tournament.takeaway.open", lang, bots=", ".join(tied), level=level)
@@ -281,11 +322,12 @@ class TournamentResult:
             hands=self.n_deals * len(self.seatings), level=number(100 * self.confidence, lang, 0),
         )  # fmt: skip
         def fmt(x: float) -> str:
-            return number(x, lang, 3)
+            return table_number(x, lang)
 
         return "\n".join([
             head, text("tournament.ranking", lang), ranking.to_string(float_format=fmt),
-            text("tournament.pairs", lang), pairs.to_string(index=False, float_format=fmt), self.takeaway(lang),
+            text("tournament.pairs", lang), pairs.to_string(index=False, float_format=fmt),
+            *filter(None, [self.identical_sentence(lang)]), self.takeaway(lang),
         ])  # fmt: skip
 
     def plot(self, ax: Any = None, lang: str = "en") -> Any:
@@ -395,9 +437,11 @@ def tournament(
       ``mp_context``); the result does not depend on ``workers``.
     """
     run = Run.check(options, caller="tournament", error=TournamentError)
-    n_deals = check_count(n_deals, "n_deals", TournamentError)
-    if n_deals < 2:
-        raise TournamentError(f"n_deals must be 2 or more (an interval needs two deals), not {n_deals}", "n_deals")
+    if not isinstance(n_deals, (int, np.integer)) or isinstance(n_deals, bool) or n_deals < 2:
+        raise TournamentError(
+            f"n_deals must be a whole number, 2 or more (an interval needs two deals), not {n_deals!r}", "n_deals"
+        )
+    n_deals = int(n_deals)
     if isinstance(bots, (str, BotSpec)) or not isinstance(bots, Sequence):
         raise TournamentError("bots must be a list of two bots or more", "bots")
     if measure not in ("score", "points"):
@@ -449,4 +493,7 @@ def tournament(
     )
     meta = {"seed": run.seed, "n_deals": n_deals, "seatings": seatings, "measure": measure,
             "num_players": n, "rules": rules.to_dict()}  # fmt: skip
-    return TournamentResult(names, order, table, meta, confidence)
+    result = TournamentResult(names, order, table, meta, confidence)
+    if result.identical_pairs():
+        warnings.warn(result.identical_sentence("en"), TournamentWarning, stacklevel=2)
+    return result

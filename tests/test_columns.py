@@ -45,7 +45,9 @@ def test_every_column_of_every_table_is_in_the_dictionary_with_its_dtype(games: 
                 workers=1, progress=False)  # fmt: skip
     _check_against_dictionary(g.games, "experiment_games")
     assert set(g.games.columns) == set(g.data_dictionary().index)
-    assert set(SelfPlayResult.data_dictionary()["table"]) == {"hands", "tricks", "plays", "games"}
+    every = SelfPlayResult.data_dictionary()  # indexed by column, like the others: (table, name)
+    assert list(every.index.names) == ["table", "name"] and list(every.columns) == ["dtype", "unit", "meaning"]
+    assert set(every.index.get_level_values("table")) == {"hands", "tricks", "plays", "games"}
     assert {c.table for c in COLUMNS} == set(TABLES)
     assert all(c.meaning for c in COLUMNS)
 

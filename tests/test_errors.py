@@ -37,6 +37,7 @@ EXAMPLES = {
     "ExperimentError": lambda cls: cls("n_deals must be 2 or more", "n_deals"),
     "TournamentError": lambda cls: cls("a tournament needs 2 bots or more, not 1", "bots"),
     "ExperimentWarning": lambda cls: cls("A and B played all 8 paired hands exactly alike"),
+    "TournamentWarning": lambda cls: cls("one and two scored the same on every deal played (3)"),
     "PolicyError": lambda cls: cls("weights have the wrong shape"),
     "EnvError": lambda cls: cls("illegal must be one of raise, penalty", "illegal"),
     "EncodingError": lambda cls: cls("a vector of 10 numbers is not an observation"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
+import re
 from typing import ClassVar
 
 import matplotlib
@@ -101,8 +102,8 @@ def test_interval_is_the_t_interval_of_paired_differences() -> None:
 
 def test_takeaway_claims_an_effect_only_when_the_interval_excludes_zero() -> None:
     better = synthetic([-0.5, -0.4, -0.6, -0.45, -0.55])
-    assert better.takeaway().startswith("B bot takes 0.50 fewer points per hand than A bot")
-    assert "0,50" in better.takeaway("es") and "menos" in better.takeaway("es")
+    assert better.takeaway().startswith("B bot takes fewer points per hand than A bot: the difference is -0.50")
+    assert "-0,50" in better.takeaway("es") and "menos" in better.takeaway("es")
     worse = synthetic([0.3, 0.2, 0.4, 0.25])
     assert worse.verdict == "worse" and "more points" in worse.takeaway()
     unclear = synthetic([-1.0, 1.0, -0.5, 0.6])
@@ -110,11 +111,12 @@ def test_takeaway_claims_an_effect_only_when_the_interval_excludes_zero() -> Non
     assert unclear.takeaway().startswith("Cannot tell") and "includes zero" in unclear.takeaway()
     assert "incluye el cero" in unclear.takeaway("es")
     tip = synthetic([-0.5, -0.4, -0.6, -0.45, -0.55], tip="pass_queen_when_short")
-    assert tip.takeaway().startswith("The tip “") and "saves 0.50 points per hand" in tip.takeaway()
-    assert "ahorra 0,50 puntos por mano" in tip.takeaway("es")
-    # the interval in the sentence is the interval of the savings, lowest first
+    assert tip.takeaway().startswith("The tip “") and "saves points" in tip.takeaway()
+    assert "by -0.50 (95% interval" in tip.takeaway()
+    assert "ahorra puntos" in tip.takeaway("es") and "en -0,50 (intervalo" in tip.takeaway("es")
+    # one sign everywhere: the interval in the sentence is the summary's, B minus A, lowest first
     lo, hi = tip.ci
-    assert f"{-hi:.2f} to {-lo:.2f}" in tip.takeaway()
+    assert f"{lo:.2f} to {hi:.2f}" in tip.takeaway() and f"{lo:.2f} to {hi:.2f}" in tip.summary()
 
 
 def test_summary_in_both_languages() -> None:
@@ -352,8 +354,10 @@ def test_whole_game_words_in_both_languages() -> None:
     r = synthetic_games([0.02, 0.03, 0.025, 0.035], [-1.0, -1.5, -1.2, -0.9], tip="queen_to_leader")
     assert r.win_verdict == "better" and r.score_verdict == "better"
     en, es = r.takeaway(), r.takeaway("es")
-    assert "raises the share of games won by 2.8 percentage points" in en and "Per hand it saves 0.12 points" in en
-    assert "sube la proporción de partidas ganadas en 2,8 puntos porcentuales" in es and "Por mano ahorra" in es
+    assert "raises the share of games won: following it changes it by 2.8 percentage points" in en
+    assert "Per hand it saves points: the difference is -0.12" in en
+    assert "sube la proporción de partidas ganadas: seguirlo la cambia en 2,8 puntos porcentuales" in es
+    assert "Por mano ahorra puntos" in es
     assert "lowers the final score" not in en  # the final score is not given as the effect (game length)
     summary = r.summary()
     assert "4 whole games" in summary and "counts 1/k" in summary and "Points per hand" in summary
@@ -363,7 +367,7 @@ def test_whole_game_words_in_both_languages() -> None:
     assert "Cannot tell" in one.takeaway()  # one game: no interval, no claim
     worse = synthetic_games([-0.1, -0.12, -0.08], [1.0, 1.2, 0.8])
     assert "fewer of the games" in worse.takeaway() and "more points than A bot" in worse.takeaway()
-    assert f"{-100 * worse.win_ci[1]:.1f} to {-100 * worse.win_ci[0]:.1f}" in worse.takeaway()
+    assert f"{100 * worse.win_ci[0]:.1f} to {100 * worse.win_ci[1]:.1f}" in worse.takeaway()  # B minus A
     with pytest.raises(ValueError, match="language"):
         r.summary("fr")
 
@@ -465,15 +469,20 @@ def test_games_report_per_hand_effects_so_length_does_not_pass_for_skill() -> No
 def test_tip_experiment_says_b_is_the_field() -> None:
     r = tip_experiment("flush_queen", n_deals=3, workers=1, progress=False)
     assert r.meta["b_is_field"]
-    assert "B is the field itself" in r.summary() and "B es la propia mesa" in r.summary("es")
+    assert "Every other seat plays the rule bot with the tip" in r.summary()
+    assert "Todos los demás asientos juegan el bot de reglas con el consejo" in r.summary("es")
+    # the summary names the two sides, never letters it does not define, and starts each sentence upper case
+    for lang in ("en", "es"):
+        assert not re.search(r"\b[AB]\b", r.summary(lang)), r.summary(lang)
+        assert all(re.search(r"[^\W\d]", line)[0].isupper() for line in r.summary(lang).splitlines()), r.summary(lang)
     g = tip_experiment("flush_queen", unit="games", n_games=2, rules=SHORT, workers=1, progress=False)
     assert "1/4 (25.0%) by construction" in g.summary()
     other = tip_experiment("flush_queen", n_deals=3, field="random", workers=1, progress=False)
-    assert not other.meta["b_is_field"] and "field itself" not in other.summary()
+    assert not other.meta["b_is_field"] and "Every other seat plays" not in other.summary()
     # a habit: B adds the habit to the default bot, A is the default bot
     h = tip_experiment("hold_queen_for_leader", n_deals=3, workers=1, progress=False)
     assert (h.b, h.a) == ("with hold_queen_for_leader", "without hold_queen_for_leader")
-    assert not h.meta["b_is_field"] and "field itself" not in h.summary()
+    assert not h.meta["b_is_field"] and "Every other seat plays" not in h.summary()
 
 
 def test_holm_adjusts_several_tips_at_once() -> None:
@@ -484,8 +493,8 @@ def test_holm_adjusts_several_tips_at_once() -> None:
                           progress=False)  # fmt: skip
     t = fam.table()
     assert list(t.index) == ["void_short_suit", "flush_queen", "pass_high_spades"]
-    assert (t["p_holm"] >= t["p"] - 1e-12).all() and (t["p_holm"] <= 1).all()
-    for r, p in zip(fam, t["p"]):
+    assert (t["p_holm"] >= t["p_unadjusted"] - 1e-12).all() and (t["p_holm"] <= 1).all()
+    for r, p in zip(fam, t["p_unadjusted"]):
         lo, hi = r.ci
         assert (p < 0.05) == (not lo <= 0 <= hi) or r.identical
     assert "Holm" in fam.summary() and "Holm" in fam.summary("es") and "consejo" in fam.summary("es")

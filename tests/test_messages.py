@@ -216,6 +216,7 @@ COUNTS_NEVER_ONE = {
     "learn.note.queen_taken.you": "points: a trick with Q♠ holds 13 or more",
     "learn.note.game_end": "total: at or above the target score",
     "experiment.summary": "n: experiments need 2 deals or more; seats: 3 to 7 players",
+    "experiment.summary.tip": "n: experiments need 2 deals or more; seats: 3 to 7 players",
     "experiment.identical": "hands: 2 deals or more, each played in 3 to 7 seats",
     "experiment.games.identical": "games: 2 games or more, each played in 3 to 7 seats",
     "experiment.games.length.longer": "hands: a mean with one decimal (1.0 hands)",

@@ -70,9 +70,10 @@ def test_pairwise_ranking_and_plot(three: TournamentResult) -> None:
     pairs = three.pairwise()
     assert len(pairs) == 3 and (pairs["p_holm"] >= pairs["p"] - 1e-12).all()
     rnd = pairs[(pairs["a"] == "Random") & (pairs["b"] == "Rule bot")].iloc[0]
-    assert rnd["effect"] > 0 and rnd["ci_low"] < rnd["effect"] < rnd["ci_high"]
+    # B minus A, as compare: the rule bot (b) takes fewer points than random (a)
+    assert rnd["effect"] < 0 and rnd["ci_low"] < rnd["effect"] < rnd["ci_high"]
     d = three.per_deal()
-    assert rnd["effect"] == pytest.approx((d["Random"] - d["Rule bot"]).mean())
+    assert rnd["effect"] == pytest.approx((d["Rule bot"] - d["Random"]).mean())
     rank = three.ranking()
     assert rank.index[-1] == "Random" and list(rank["rank"]) == [1, 2, 3]
     assert (rank["rank_best"] <= rank["rank"]).all() and (rank["rank"] <= rank["rank_worst"]).all()
