@@ -192,7 +192,7 @@ def estimate_time(
     unit: str = "hands",
     n_deals: int | None = None,
     n_games: int | None = None,
-    budget: float = 0.3,
+    budget: float = 1.0,
     **options: Any,
 ) -> TimeEstimate:
     """The time :func:`~hearts.experiment.tip_experiments` will take with these options, measured now.
