@@ -33,7 +33,7 @@ from typing import Any
 import pandas as pd
 
 from hearts import files
-from hearts.bots.registry import LEVELS, BotSpec, bot_spec
+from hearts.bots.registry import LEVELS, STYLES, BotSpec, bot_spec
 from hearts.bots.tips import HABIT_NAMES, TIP_NAMES, Tips, tip_title
 from hearts.errors import OptionError, SelfPlayError
 from hearts.experiment import (
@@ -167,7 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _bots_help() -> str:
     """How bots are named on the command line (the epilog of every command that takes bots)."""
     return (
-        f"bot names: {', '.join(LEVELS)} or module:Class; the rule bot takes tip switches, "
+        f"bot names: {', '.join(LEVELS | STYLES)} or module:Class; the rule bot takes tip switches, "
         "e.g. rule:-flush_queen (that tip off), rule:none,+stop_moon (only that tip), rule:keep_queen_with=3"
     )
 
@@ -245,9 +245,10 @@ def _add_experiment(sub: Any, bots_help: str) -> None:
     ex.add_argument(
         "--field",
         nargs="+",
-        default=["rule"],
+        default=None,
         metavar="BOT",
-        help="the other seats: one bot for all, or one per other seat starting left of the tested seat (default: rule)",
+        help="the other seats: one bot for all, or one per other seat starting left of the tested seat "
+        "(default: rule; with --tip, the tip's own field: moon hunters for stop_moon)",
     )
     ex.add_argument(
         "--measure",
@@ -584,14 +585,14 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         raise CommandLineError("--games", "--games goes with --unit games (whole games); hands are --deals")
     _check_plot(args.plot)
     rules = _rules(args, games=games)
-    field = _bots(args.field, "--field")
+    field = _bots(args.field or ["rule"], "--field")
     if len(field) not in (1, rules.num_players - 1):
         others = rules.num_players - 1
         raise CommandLineError("--field", f"give one bot for all the other seats, or one per other seat ({others})")
     count: dict[str, Any] = {"unit": "games", "n_games": args.games} if games else {"n_deals": args.deals}
     options = dict(
         **count,
-        field=field[0] if len(field) == 1 else field,
+        field=None if args.field is None and args.tip is not None else field[0] if len(field) == 1 else field,
         seed=args.seed,
         rules=rules,
         measure=args.measure or "score",

@@ -80,7 +80,7 @@ from hearts.bots.rule_bot import RuleBot
 from hearts.bots.tips import HABIT_NAMES, TIP_NAMES, Tips, tip_title
 from hearts.columns import data_dictionary
 from hearts.deal import Deal
-from hearts.errors import SelfPlayError
+from hearts.errors import HeartsError, SelfPlayError
 from hearts.game import Game
 from hearts.hand import HandState
 from hearts.messages import bot_name, catalogue, check_language, number, text, text_n
@@ -100,6 +100,7 @@ from hearts.selfplay import (
     write_parquet,
 )
 from hearts.stats import decimals, holm, holm_levels, t_interval, t_pvalue, t_quantile
+from hearts.tip_fields import estimate_time, rare_note, tip_field, tip_field_note
 
 __all__ = [
     "ExperimentError",
@@ -228,6 +229,14 @@ def _field_note(meta: dict[str, Any], unit: str, lang: str, a: str, b: str) -> s
     key = f"experiment.note.b_is_field.{'tip.' if meta.get('tip') else ''}{unit}"
     note = text(key, lang, seats=seats, share=share, a=a, b=b)
     return _cap(note) + "\n"
+
+
+def _tip_notes(result: ExperimentResult | GameExperimentResult, lang: str) -> str:
+    """A tip experiment's notes on its field and on how seldom the tip was put to the test (see
+    :mod:`hearts.tip_fields`), each on a line of its own after the summary."""
+    table = result.deals if isinstance(result, ExperimentResult) else None
+    notes = [tip_field_note(result.meta, lang), rare_note(result.meta, result.changed_share, table, lang)]
+    return "".join("\n" + n for n in notes if n)
 
 
 def _names(a: str, b: str, meta: dict[str, Any], lang: str) -> tuple[str, str, str | None]:
@@ -381,7 +390,7 @@ class ExperimentResult:
             changed=number(100 * self.changed_share, lang, 1),
             level=_level(self.confidence, lang),
         )
-        return _cap(head) + "\n" + _field_note(self.meta, "hands", lang, a, b) + self.takeaway(lang)
+        return _cap(head) + "\n" + _field_note(self.meta, "hands", lang, a, b) + self.takeaway(lang) + _tip_notes(self, lang)
 
     @property
     def changed_share(self) -> float:
@@ -701,7 +710,7 @@ class GameExperimentResult:
             changed=number(100 * self.changed_share, lang, 1),
             level=_level(self.confidence, lang),
         )
-        return _cap(head) + "\n" + _field_note(self.meta, "games", lang, a, b) + self.takeaway(lang)
+        return _cap(head) + "\n" + _field_note(self.meta, "games", lang, a, b) + self.takeaway(lang) + _tip_notes(self, lang)
 
     def plot(self, axes: Any = None, lang: str = "en") -> Any:
         """The two effects (games won, final score) with their error bars (at :attr:`confidence`): two ``Axes``."""
@@ -1342,10 +1351,14 @@ def tip_experiment(
     """The ready experiment for one tip: the rule bot with it (B) against without it (A).
 
     B is the default rule bot (every tip on, no habit), A the same bot with
-    this one tip off. ``field`` defaults to default rule bots, so B plays
-    exactly like the rest of the table: its points per hand are the table's
-    average and its win share is 1/seats by construction (the summary says
-    so); the effect measures how A differs from the bots around it. Other
+    this one tip off. ``field`` defaults to the tip's field
+    (:data:`hearts.tip_fields.TIP_FIELDS`): default rule bots for most tips,
+    so B plays exactly like the rest of the table (its points per hand are
+    the table's average and its win share is 1/seats by construction, the
+    summary says so, and the effect measures how A differs from the bots
+    around it); moon hunters for ``stop_moon``, whose situation needs a rival
+    trying the moon. The result names the field (``meta["field"]``) and its
+    summary says why a tip changed fewer than 3% of the paired hands. Other
     options as :func:`compare`. A negative effect means following the tip
     saves points. ``unit="games"`` plays ``n_games`` whole games instead:
     the test for the tips that act through the game score
@@ -1365,10 +1378,15 @@ def tip_experiment(
     else:
         with_tip = bot_spec("rule", tips=Tips(), label=f"with {tip}")
         without = bot_spec("rule", tips=Tips().without(tip), label=f"without {tip}")
+    default_field = field is None
     if field is None:
-        field = bot_spec("rule", label="Rule bot")
+        field = tip_field(tip)
     seats = list(field) if isinstance(field, Sequence) and not isinstance(field, str) else [field]
-    meta = {"tip": tip, "b_is_field": tip in TIP_NAMES and all(_plays_like_default_rule(f) for f in seats)}
+    meta = {
+        "tip": tip,
+        "b_is_field": tip in TIP_NAMES and all(_plays_like_default_rule(f) for f in seats),
+        "default_field": default_field,
+    }
     return compare(
         without, with_tip, n_deals=n_deals, unit=unit, n_games=n_games, field=field, seed=seed,
         meta=meta, **options,
@@ -1619,6 +1637,20 @@ class TipFamily:
         return f"<TipFamily {len(self.results)} tips, {clear} clear after Holm's adjustment>"
 
 
+def _announce_time(names: tuple[str, ...], unit: str, options: dict[str, Any]) -> None:
+    """Print the time :func:`tip_experiments` will take (with ``progress`` on), before it starts."""
+    if not options.get("progress", True):
+        return
+    for tip in names:
+        if tip not in TIP_NAMES and tip not in HABIT_NAMES:
+            return  # tip_experiment names the unknown tip
+    try:
+        estimate = estimate_time(names, unit=unit, **options)
+    except (HeartsError, TypeError):
+        return  # a bad option: the experiment itself raises the error that names it
+    print(estimate.sentence("en"), flush=True)
+
+
 def _verdict(p: float, effect: float, alpha: float, lower_is_better: bool) -> str:
     """``better``, ``worse`` or ``unclear`` from an adjusted p-value and the effect's sign."""
     if math.isnan(p) or p >= alpha:
@@ -1630,6 +1662,14 @@ def _verdict(p: float, effect: float, alpha: float, lower_is_better: bool) -> st
 def tip_experiments(tips: Sequence[str] | None = None, *, unit: str = "hands", **options: Any) -> TipFamily:
     """:func:`tip_experiment` for several tips (all nine by default) on the same seeds, Holm-adjusted together.
 
+    Each tip is tested at its own field (:data:`hearts.tip_fields.TIP_FIELDS`)
+    unless ``field=`` names one for all: ``"expert"`` for a stronger table,
+    or a list of one bot per other seat for a mixed one (``["expert",
+    "rule", "moon"]``). With ``progress`` on (the default) it first prints how
+    long the run will take, from a few hands measured with the field
+    (:func:`hearts.tip_fields.estimate_time`); an expert plays a hand
+    hundreds of times slower than a rule bot.
+
     >>> fam = tip_experiments(["void_short_suit", "flush_queen"], n_deals=4, workers=1, progress=False)
     >>> fam.table().index.tolist()
     ['void_short_suit', 'flush_queen']
@@ -1637,5 +1677,6 @@ def tip_experiments(tips: Sequence[str] | None = None, *, unit: str = "hands", *
     names = tuple(TIP_NAMES if tips is None else tips)
     if not names:
         raise ExperimentError("tips must name at least one tip", "tips")
+    _announce_time(names, unit, options)
     results: list[ExperimentResult | GameExperimentResult] = [tip_experiment(t, unit=unit, **options) for t in names]
     return TipFamily(results, float(options.get("confidence", 0.95)))

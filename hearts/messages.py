@@ -159,7 +159,7 @@ def seat_name(seat: int, lang: str = "en", num_players: int = 4) -> str:
     return text("seat.player", lang, number=seat + 1)
 
 
-_BUILT_IN_LABELS = {"Random": "random", "Rule bot": "rule", "Expert": "expert"}
+_BUILT_IN_LABELS = {"Random": "random", "Rule bot": "rule", "Expert": "expert", "Moon hunter": "moon"}
 
 
 def bot_name(label: str, lang: str = "en") -> str:

@@ -12,6 +12,13 @@ for self-play, the experiments and the command line.
 >>> bot_spec("master").label, dict(bot_spec("master").kwargs)["worlds"]
 ('Master', 1200)
 
+Beside the levels, :data:`STYLES` names bots that play a style rather than
+a strength: ``"moon"``, the moon hunter, a rule bot that tries the moon
+whenever its hand suits it (the field of the ``stop_moon`` experiment):
+
+>>> bot_spec("moon").label, make_bot("moon").tips.moon_min_strength
+('Moon hunter', 12)
+
 A :class:`BotSpec` is plain data (an importable class and its keyword
 arguments), so it travels to worker processes and Dask workers; each worker
 builds its own bots. :class:`Seating` gives a table fresh bots for every
@@ -31,6 +38,7 @@ from hearts.bots.base import Bot
 from hearts.bots.expert import DEFAULT_PASS_WORLDS, DEFAULT_WORLDS, ExpertBot
 from hearts.bots.random_bot import RandomBot
 from hearts.bots.rule_bot import RuleBot
+from hearts.bots.tips import Tips
 from hearts.errors import OptionError, SelfPlayError
 from hearts.messages import seat_name, text
 from hearts.parallel import broken_pool_message as _broken_pool_message
@@ -40,6 +48,7 @@ __all__ = [
     "BOT_ALIASES",
     "LEVELS",
     "MASTER_WORLDS",
+    "STYLES",
     "BotLike",
     "BotSpec",
     "Level",
@@ -104,26 +113,48 @@ LEVELS: dict[str, Level] = {
 - ``master``: the expert with four times the deals and a wider choice of passes.
 """
 
-BOT_ALIASES: dict[str, str] = {name: f"{lvl.bot.__module__}:{lvl.bot.__qualname__}" for name, lvl in LEVELS.items()}
-"""The class each bot name builds (``'module:Class'``); a level may add arguments of its own (see :data:`LEVELS`)."""
+STYLES: dict[str, Level] = {
+    "moon": Level("moon", RuleBot, (("tips", Tips.moon_hunter()),)),
+}
+"""Bots named for how they play, not how strong they are (not on the ladder of :data:`LEVELS`).
+
+- ``moon``: the moon hunter, a :class:`~hearts.bots.rule_bot.RuleBot` with
+  :meth:`Tips.moon_hunter() <hearts.bots.tips.Tips.moon_hunter>`: every tip
+  on, and it tries the moon from moon strength 12 instead of 20. A real
+  strategy, not a script: it decides from its own hand before passing and
+  plays the ``shoot_moon`` tip's moon play. It plays in self-play's native
+  kernel like every rule bot (the bar is one of the tips the kernel reads),
+  at the same speed. Measured on 1000 deals of seed 1 against rule bots, it
+  took 0.14 fewer points per hand than the rule bot (interval 0.07 to 0.22);
+  among four of them a moon is shot in about 13% of hands (4% among rule
+  bots).
+"""
+
+BOT_ALIASES: dict[str, str] = {
+    name: f"{lvl.bot.__module__}:{lvl.bot.__qualname__}" for name, lvl in (LEVELS | STYLES).items()
+}
+"""The class each bot name builds (``'module:Class'``); a level or style may add arguments of its own (see
+:data:`LEVELS`, :data:`STYLES`)."""
 
 
 def _level(level: object) -> Level:
     try:
-        return LEVELS[level]  # type: ignore[index]
+        return (LEVELS | STYLES)[level]  # type: ignore[index]
     except (KeyError, TypeError):
-        raise OptionError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}", "level") from None
+        raise OptionError(
+            f"unknown level {level!r}; choose one of {', '.join(LEVELS)} (or a style: {', '.join(STYLES)})", "level"
+        ) from None
 
 
 def make_bot(level: str, seed: int = 0) -> Bot:
-    """A bot of the named level (see :data:`LEVELS`), seeded.
+    """A bot of the named level or style (see :data:`LEVELS`, :data:`STYLES`), seeded.
 
     >>> make_bot("expert", seed=3)
     ExpertBot(seed=3, worlds=..., pass_worlds=...)
     >>> make_bot("grandmaster")
     Traceback (most recent call last):
     ...
-    hearts.errors.OptionError: unknown level 'grandmaster'; choose one of random, rule, expert, master
+    hearts.errors.OptionError: unknown level 'grandmaster'; choose one of random, rule, expert, master (or a style: ...)
     """
     return _level(level).make(seed)
 
@@ -209,20 +240,21 @@ def _default_label(base: str, kwargs: dict[str, Any]) -> str:
 
 
 def bot_spec(kind: str | type, *, label: str = "", **kwargs: Any) -> BotSpec:
-    """A :class:`BotSpec` from a level name (see :data:`LEVELS`), ``'module:Class'`` or a class.
+    """A :class:`BotSpec` from a level or style name (:data:`LEVELS`, :data:`STYLES`), ``'module:Class'`` or a class.
 
     >>> bot_spec("random", label="Baseline").label
     'Baseline'
     >>> bot_spec("chess")
     Traceback (most recent call last):
     ...
-    hearts.errors.SelfPlayError: unknown bot 'chess': use random, rule, expert, master, 'module:Class' or a Bot class
+    hearts.errors.SelfPlayError: unknown bot 'chess': use random, rule, expert, master, moon, 'module:Class' or ...
     """
     target: str | type
     base: dict[str, Any] = {}
     title = ""
     if isinstance(kind, str):
-        level = LEVELS.get(kind.strip().lower())
+        key = kind.strip().lower()
+        level = LEVELS.get(key) or STYLES.get(key)
         if level is not None:
             target = BOT_ALIASES[level.name]
             base = dict(level.kwargs)
@@ -231,7 +263,7 @@ def bot_spec(kind: str | type, *, label: str = "", **kwargs: Any) -> BotSpec:
             target = kind.strip()
             if ":" not in target:
                 raise SelfPlayError(
-                    f"unknown bot {kind!r}: use {', '.join(LEVELS)}, 'module:Class' or a Bot class", "bots"
+                    f"unknown bot {kind!r}: use {', '.join(LEVELS | STYLES)}, 'module:Class' or a Bot class", "bots"
                 )
     elif isinstance(kind, type) and issubclass(kind, Bot):
         target = kind
