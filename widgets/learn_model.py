@@ -110,8 +110,7 @@ class Progress:
             return set(), 0
         need(isinstance(data, dict), "ui.store.not_object", path, "")
         need(data.get("format") == cls.FORMAT, "learn.store.format", path, "format", format=cls.FORMAT)
-        version = data.get("version")
-        need(store.is_version_1(version), "ui.store.version", path, "version", value=store.shown(version))
+        store.check_version(data.get("version"), path)
         seen = data.get("seen")
         need(isinstance(seen, list) and all(isinstance(r, str) for r in seen), "learn.store.seen", path, "seen")
         hands = data.get("hands_finished")

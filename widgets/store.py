@@ -52,6 +52,7 @@ __all__ = [
     "KeptCopy",
     "Settings",
     "StoreError",
+    "check_version",
     "data_dir",
     "keep_bad_copy",
     "locked",
@@ -305,6 +306,27 @@ def is_version_1(value: object) -> bool:
     return _is_int(value) and value == 1
 
 
+def check_version(value: object, path: Path | str) -> None:
+    """Refuse a file whose ``"version"`` is not 1, with :class:`StoreError` on the field ``version``: one
+    written by a newer version of hearts (a whole number above 1) says so, and that updating hearts reads it.
+
+    >>> check_version(1, "x.json")
+    >>> check_version(2, "x.json")
+    Traceback (most recent call last):
+    ...
+    hearts_widgets.store.StoreError: x.json: version: it was written by a newer version of hearts (its “version” is 2,
+    and this version reads only version 1): update hearts to open it
+    >>> check_version(True, "x.json")
+    Traceback (most recent call last):
+    ...
+    hearts_widgets.store.StoreError: x.json: version: its “version” is true, and only version 1 can be read
+    """
+    if is_version_1(value):
+        return
+    key = "ui.store.newer" if isinstance(value, int) and _is_int(value) and value > 1 else "ui.store.version"
+    raise StoreError(key, path, "version", value=shown(value))
+
+
 # ----- history -----------------------------------------------------------------
 
 
@@ -347,7 +369,7 @@ class History:
             return cls(folder)
         _need(isinstance(data, dict), "ui.store.not_object", path, "")
         _need(data.get("format") == cls.FORMAT, "ui.store.history_format", path, "format", format=cls.FORMAT)
-        _need(is_version_1(data.get("version")), "ui.store.version", path, "version", value=shown(data.get("version")))
+        check_version(data.get("version"), path)
         games = data.get("games")
         _need(isinstance(games, list), "ui.store.history_games", path, "games")
         for i, g in enumerate(games):

@@ -1976,8 +1976,9 @@ def read_save(raw: bytes, path: Path) -> _Saved:
     (a ``"version"`` must be the number 1: ``true`` is refused).
     """
     data = store.parse_json(raw, path)
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT or not store.is_version_1(data.get("version")):
-        raise store.StoreError("ui.store.save_format", path, format=SAVE_FORMAT)
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise store.StoreError("ui.store.save_format", path, "format", format=SAVE_FORMAT)
+    store.check_version(data.get("version"), path)  # a newer version's save says so
     table = data.get("table")
     if not isinstance(table, dict):
         raise store.StoreError("ui.store.save_table", path, "table", where="table")
@@ -2006,6 +2007,13 @@ def read_save(raw: bytes, path: Path) -> _Saved:
             cards.append(Card.parse(x))
         except (CardParseError, AttributeError, TypeError) as e:
             raise store.StoreError("ui.store.selection_card", path, where, where=where, value=store.shown(x)) from e
+    level = table.get("level")
+    if level is not None and not (isinstance(level, str) and level in levels.available_levels()):
+        # The bots would change mid-game: a damaged level is a damaged save, kept aside and said.
+        where = "table.level"
+        choices = ", ".join(levels.available_levels())
+        raise store.StoreError("ui.store.save_level", path, where, where=where, value=store.shown(level),
+                               choices=choices)  # fmt: skip
     recorded = table.get("recorded", False)
     if not isinstance(recorded, bool):
         where = "table.recorded"
@@ -2024,7 +2032,7 @@ def read_save(raw: bytes, path: Path) -> _Saved:
         seat=table.get("seat"),
         selection=CardSet(cards),
         recorded=recorded,
-        level=table.get("level"),
+        level=level,
     )
 
 
