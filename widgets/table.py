@@ -47,7 +47,7 @@ from hearts.bots.base import Bot
 from hearts.cards import CardSet
 from hearts.display import table_svg, trick_svg
 from hearts.hand import HandState, Phase
-from hearts.messages import seat_name, text
+from hearts.messages import seat_name, text, text_n
 
 from . import levels, store
 from .dealbox import DealBox
@@ -667,7 +667,12 @@ class GameTable(W.VBox):  # type: ignore[misc]
             ("ui.history.longest", st.longest_streak),
         ]
         body = "".join(f"<tr><td>{html.escape(text(k, lang))}</td><td><b>{v}</b></td></tr>" for k, v in rows)
-        self.history_html.value = f'<table class="hw-stats">{body}</table>'
+        a = m.history.archived
+        note = ""
+        if a.files:  # the oldest games, moved out to keep history.json readable: still counted, still the learner's
+            said = text_n("ui.history.archived", a.played, lang, count=a.played, files=", ".join(a.files))
+            note = f'<div class="hw-sheet-note">{html.escape(said)}</div>'
+        self.history_html.value = f'<table class="hw-stats">{body}</table>{note}'
 
     def _settings(self) -> None:
         m = self.model
