@@ -561,6 +561,29 @@ class TableModel:
             return h.passes[self.seat] is None
         return h.phase is Phase.PLAYING and h.to_play == self.seat
 
+    @property
+    def playable(self) -> CardSet:
+        """The cards of the person's hand a click would act on now: the cards they may play on their turn, or
+        their hand while they choose 3 to pass. None while the game belongs to another table (:attr:`displaced`),
+        while bots think or a trick is on show, while a question waits, with the screen covered, or once the
+        game is over; the table dims the rest.
+
+        >>> import tempfile
+        >>> m = TableModel(number=3, level="rule", data_dir=tempfile.mkdtemp())
+        >>> len(m.playable)  # choosing 3 cards to pass: any of the 13
+        13
+        """
+        h = self.hand
+        if self._displaced or self.pending is not None or self.confirming is not None or self.covered:
+            return CardSet(0)
+        if self.game.is_over:
+            return CardSet(0)
+        if h.phase is Phase.PASSING:
+            return h.hand_of(self.seat) if h.passes[self.seat] is None else CardSet(0)
+        if h.phase is Phase.PLAYING and h.to_play == self.seat:
+            return h.legal_moves_for(self.seat)
+        return CardSet(0)
+
     def drawing(self, state: HandState | None = None) -> tuple[Game | HandState, dict[str, Any]]:
         """What the table draws, for :func:`hearts.display.table_svg`: the game (or ``state``, one of the
         bots' frames) and the drawing options, from the settings and the person's view.
@@ -575,7 +598,13 @@ class TableModel:
         held = self.pending == "trick" or (not self.paced and h.phase is Phase.PLAYING)
         trick = h.tricks[-1] if not h.trick and h.tricks and (held if final else h.phase is Phase.PLAYING) else None
         hinted = sum(1 << c for c in self.hint.cards) if final and self.hint is not None else 0
+        options: dict[str, Any] = {}
+        if self._displaced and not self.covered:  # another table's game: nothing here can be played, and says why
+            mine = h.hand_of(self.seat)
+            why = self._displaced_words()[0](self.lang)
+            options = {"dimmed": mine, "reasons": {c: why for c in mine}}
         return self.game if final else h, {
+            **options,
             "viewer": self.seat,
             "cover": self.covered,
             "selected": self.selection if final else 0,
@@ -638,7 +667,7 @@ class TableModel:
         if self._displaced and self.confirming is None:
             self._refuse_displaced()
             return
-        if self._refuse_while_busy():
+        if self._refuse_while_busy() or self._lost_to_another_table():
             return
         try:
             c = Card(code) if isinstance(code, int) else Card.parse(code)
@@ -697,8 +726,11 @@ class TableModel:
         if self.confirming is not None and button not in ("confirm", "cancel"):
             self._error(say("ui.msg.answer_first", yes=_button("confirm"), no=_button("cancel")))
             return
-        if self._displaced and button not in (*_STARTS, "take_over", "reset_history", "confirm", "cancel"):
+        plays = button not in (*_STARTS, "take_over", "reset_history", "confirm", "cancel")  # acts in this game
+        if self._displaced and plays:
             self._refuse_displaced()
+            return
+        if plays and self._lost_to_another_table():
             return
         getattr(self, f"_press_{button}")()
 
@@ -720,7 +752,7 @@ class TableModel:
         """
         h = self.hand
         s = self.thinking
-        if s is None or self.pending not in ("pass", "bot") or s not in self.bots:
+        if s is None or self.pending not in ("pass", "bot") or s not in self.bots or self._displaced:
             return None
         if self.pending == "pass":
             obs, kind = h.observation(s), "pass"
@@ -742,6 +774,8 @@ class TableModel:
         choice for another position than the table's (the learner started a
         new game meanwhile) is ignored. Without it, the bot decides here.
         """
+        if self._lost_to_another_table():  # its bots play on there, not here
+            return
         job = self.prepare_step()
         if job is None:
             return
@@ -1725,6 +1759,26 @@ class TableModel:
         self._abandon_elsewhere(saved, any_owner=claim.abandon or claim.left, ownerless=claim.left)
         return True
 
+    def _lost_to_another_table(self) -> bool:
+        """Whether another table (another tab or window) has saved over this table's game since this table
+        last saved it: then the learner is told (:meth:`_taken`) before anything is done here, so no card is
+        played in a game that can no longer be saved. True also while the game shown is another table's."""
+        if self._displaced:
+            return True
+        if self._save_blocked or self._claim is not None or self._written is None:
+            return False  # nothing of this table's in the file yet: the next save decides (see _may_write)
+        try:
+            raw = store.read_bytes(self.save_path)
+            if raw is None or raw == self._written:
+                return False
+            saved = read_save(raw, self.save_path)
+        except store.StoreError:
+            return False  # damaged: kept aside at the next save, and said then
+        if saved.owner_table is None or saved.owner_table == self.table_id:
+            return False
+        self._taken(saved)
+        return True
+
     def _set_aside_save(self, e: store.StoreError) -> bool:
         """The save file became damaged while this table was open: kept aside (True: write the game in its
         place) or, if it cannot be moved, left exactly as it is and never written over (False)."""
@@ -1741,6 +1795,8 @@ class TableModel:
         what the file holds now (this game, taken over; or another game started in its place)."""
         self._displaced = "taken"
         self._replaced_by = None
+        self.pending = None  # no bot moves and no trick waits here any more: the game goes on at the other table
+        self.hint = None
         if saved.game_id != self.game_id:
             in_history = False
             if self.history is not None:
