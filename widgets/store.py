@@ -53,6 +53,7 @@ __all__ = [
     "History",
     "HistoryStats",
     "KeptCopy",
+    "LEARN_SAVE_FILE",
     "Settings",
     "StoreError",
     "check_version",
@@ -68,6 +69,9 @@ __all__ = [
 
 ENV_VAR = "HEARTS_DATA_DIR"
 SAVE_FILE = "table-save.json"
+"""The game table's saved game."""
+LEARN_SAVE_FILE = "learn-by-playing-save.json"
+"""The Learn by playing app's own saved game (``TableModel(app="learn")``): never the game table's."""
 HISTORY_FILE = "history.json"
 SETTINGS_FILE = "settings.json"
 

@@ -143,6 +143,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
         bots: Bot | Mapping[int, Bot] | None = None,
         paced: bool = True,
         deal: str | int | Sequence[str] | None = None,
+        app: str = "table",
     ) -> None:
         self.model = TableModel(
             number=number,
@@ -158,6 +159,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
             bots=bots,
             paced=paced,
             deal=deal,
+            app=app,
         )
         self._updating = False
         self._focus = ""  # where the keyboard focus goes after the next drawing
@@ -176,7 +178,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self.level_box.observe(self._on_level, names="value")
         self.buttons: dict[str, W.Button] = {}
         for name in ("new", "restart", "day", "pass", "hint", "next", "continue", "ready", "take_over", "confirm",
-                     "cancel"):
+                     "cancel", "count_earlier"):
             b = W.Button(layout=W.Layout(width="auto")).add_class(f"hw-btn-{name}").add_class("hw-btn")
             b.on_click(lambda _b, name=name: self.press(name))
             self.buttons[name] = b
@@ -261,7 +263,8 @@ class GameTable(W.VBox):  # type: ignore[misc]
             layout=W.Layout(flex_flow="row wrap", align_items="center"),
         ).add_class("hw-top")
         actions = W.HBox(
-            [self.buttons[n] for n in ("take_over", "ready", "pass", "hint", "next", "continue", "confirm", "cancel")],
+            [self.buttons[n] for n in ("take_over", "ready", "pass", "hint", "next", "continue", "confirm", "cancel",
+                                       "count_earlier")],
             layout=W.Layout(flex_flow="row wrap"),
         ).add_class("hw-actions")
         super().__init__(
@@ -572,6 +575,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
             "continue": self._continue_shown() and mine,
             "confirm": asking,
             "cancel": asking,
+            "count_earlier": m.earlier_lessons > 0 and m.learning and not asking,
         }
         for name, visible in show.items():
             self.buttons[name].layout.display = None if visible else "none"

@@ -59,15 +59,15 @@ from hearts.record import GameRecord
 from hearts.rules import MoonScoring, Rules
 
 from . import levels, store
-from .learn_model import Lesson, describe
-from .rule_notes import Event, Move
+from .learn_model import LEARN_APP_PROGRESS_FILE, PROGRESS_FILE, Lesson, Progress, describe
+from .rule_notes import RULES, Event, Move
 from .text import cards_label, game_over_text, level_label
 
 __all__ = ["BUTTONS", "PENDING", "SOUNDS", "BotChoice", "BotJob", "Hint", "Message", "Phrase", "TableModel", "say"]
 
 BUTTONS = (
     "pass", "hint", "restart", "new", "day", "next", "continue", "reset_history", "ready", "take_over", "confirm",
-    "cancel",
+    "cancel", "count_earlier",
 )
 _STARTS = ("restart", "new", "day")  # buttons that start a game of this table's own
 # What is said once a game starts, by what started it (otherwise "ui.msg.started"); "link": a deal link.
@@ -75,6 +75,10 @@ _STARTED = {"restart": "ui.msg.restarted", "day": "ui.msg.day", "link": "ui.msg.
 _OPEN_TABLES: weakref.WeakValueDictionary[str, TableModel] = weakref.WeakValueDictionary()
 """The tables open in this process, by identity: a saved game owned by one of them is in use."""
 PENDING = ("pass", "bot", "trick")
+APPS = ("table", "learn")
+"""Whose game and lessons a table is (``TableModel(app=...)``): the game table's, or the Learn by playing app's."""
+_SAVE_FILES = {"table": store.SAVE_FILE, "learn": store.LEARN_SAVE_FILE}
+_PROGRESS_FILES = {"table": PROGRESS_FILE, "learn": LEARN_APP_PROGRESS_FILE}
 """What a paced table waits for: the bots' passes, a bot's card (both one :meth:`TableModel.step` each),
 or the learner to look at a finished trick and continue."""
 SOUNDS = ("turn", "trick", "hearts", "queen")
@@ -317,7 +321,12 @@ class TableModel:
     ``resume=False`` ignores any saved game; ``seed`` fixes the numbers New
     game picks; ``learn`` turns learn mode on or off for this table (default: the
     setting, which is on until the learner has finished a hand; see
-    :mod:`hearts_widgets.learn_model`); ``bots`` seats bots of your own
+    :mod:`hearts_widgets.learn_model`); ``app`` whose game and lessons these
+    are: ``"table"`` (the game table: ``table-save.json``, ``learn-progress.json``)
+    or ``"learn"`` (the Learn by playing app: ``learn-by-playing-save.json``,
+    ``learn-by-playing-progress.json``, learn mode on by default), so neither
+    opens the other's half-played game or counts the other's lessons (the
+    settings and the history are shared); ``bots`` seats bots of your own
     instead of the level's: one :class:`~hearts.bots.base.Bot` for every bot
     seat, or a mapping from seat to bot (other seats keep the level's). Each
     seat gets its own copy, seeded with the seat number; a trained agent sits
@@ -368,8 +377,13 @@ class TableModel:
         bots: Bot | Mapping[int, Bot] | None = None,
         paced: bool = False,
         deal: str | int | Sequence[str] | None = None,
+        app: str = "table",
     ) -> None:
         # Every option is checked before any file is read or written: bad input changes nothing.
+        _option(
+            isinstance(app, str) and app in APPS, "app", f"app must be one of {', '.join(map(repr, APPS))}, not {app!r}"
+        )
+        self.app = app
         self.own_bots = check_bots(bots)
         link = None if deal is None else read_link(deal)
         if number is not None:
@@ -418,12 +432,15 @@ class TableModel:
             self.settings.lang = check_language(lang)
         if step_bots is not None:
             self.settings.step_bots = step_bots
-        self.lesson = Lesson(self.folder, again=self.settings.notes_again)
+        self.lesson = Lesson(self.folder, again=self.settings.notes_again, file=_PROGRESS_FILES[app])
+        self._earlier = self._earlier_lessons()
         if self.lesson.problem is not None:
             e = self.lesson.problem
             self._notices.append(_Line("error", (say("ui.msg.bad_progress", path=e.path, reason=e.explain),)))
         if learn is not None:
             self._learning = learn
+        elif app == "learn":  # the app is learn mode
+            self._learning = True
         elif self.settings.learn is not None:
             self._learning = self.settings.learn
         else:  # on for a learner who has not finished a hand yet
@@ -458,6 +475,11 @@ class TableModel:
             self._start(self._new_number() if number is None else self._check_number(number), left=True)
         if self._notices:
             self._line = _Line("error", tuple(p for n in self._notices for p in n.parts))
+        elif self._earlier is not None and self.learning:  # asked once, beside what the table says on opening
+            offer = say("ui.msg.earlier_lessons", met=len(self._earlier), rules=len(RULES),
+                        button=_button("count_earlier"))  # fmt: skip
+            parts = self._line.parts if self._line is not None else ()
+            self._line = _Line(self._line.kind if self._line is not None else "info", (offer, *parts))
         if link is not None:
             self._link_deal(link)
         self._tell_news()
@@ -1587,6 +1609,39 @@ class TableModel:
         if self.learning:
             self.lesson.decide(self.game)
 
+    @property
+    def earlier_lessons(self) -> int:
+        """How many rules the learner met in learn mode before Learn by playing had lessons of its own (kept in
+        the game table's progress file), offered to count here (``press("count_earlier")``); 0: nothing to offer.
+
+        Only the Learn by playing app (``app="learn"``) offers them, and only while it has no progress of its
+        own yet: they may be another person's, so they are not counted unless the learner says so.
+        """
+        return 0 if self._earlier is None else len(self._earlier)
+
+    def _earlier_lessons(self) -> frozenset[str] | None:
+        """The rules met in the game table's progress file, when this is the Learn by playing app and it has no
+        progress file of its own yet (the files every table shared before it had one); else ``None``."""
+        own = self.lesson.progress
+        if self.app != "learn" or own.path.exists() or own.path.is_symlink() or self.lesson.problem is not None:
+            return None
+        try:
+            shared = Progress.load(self.folder, PROGRESS_FILE)
+        except store.StoreError:  # the game table says what is wrong with its file when it opens
+            return None
+        return frozenset(shared.seen) if shared.seen else None
+
+    def _press_count_earlier(self) -> None:
+        earlier = self._earlier
+        if earlier is None:
+            self._error(say("ui.msg.no_earlier_lessons"))
+            return
+        self._earlier = None
+        self.lesson.count_met(earlier)
+        self._info(say("ui.msg.earlier_counted", met=len(earlier)))
+        self._tell_news()
+        self._learn_write_error()
+
     def _learn_write_error(self) -> None:
         """The progress file could not be written (a full disk, a read-only folder): say so; play goes on."""
         e = self.lesson.write_error
@@ -1693,7 +1748,7 @@ class TableModel:
     @property
     def save_path(self) -> Path:
         """The file the game is saved to after every action."""
-        return self.folder / store.SAVE_FILE
+        return self.folder / _SAVE_FILES[self.app]
 
     def save_data(self) -> dict[str, Any]:
         """The saved game as JSON-ready data (a :mod:`hearts.record` game record plus the table's own state)."""
