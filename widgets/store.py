@@ -630,6 +630,7 @@ class History:
             return
         ids = {g.get("id") for g in disk.games}
         self.games = disk.games + [g for g in self._new if g["id"] not in ids]
+        self.archived = disk.archived  # another table may have moved old games into an archive meanwhile
 
     def _head(self) -> dict[str, Any]:
         head: dict[str, Any] = {"format": self.FORMAT, "version": 1}
