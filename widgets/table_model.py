@@ -63,7 +63,19 @@ from .learn_model import LEARN_APP_PROGRESS_FILE, PROGRESS_FILE, Lesson, Progres
 from .rule_notes import RULES, Event, Move
 from .text import cards_label, game_over_text, level_label
 
-__all__ = ["BUTTONS", "PENDING", "SOUNDS", "BotChoice", "BotJob", "Hint", "Message", "Phrase", "TableModel", "say"]
+__all__ = [
+    "APPS",
+    "BUTTONS",
+    "PENDING",
+    "SOUNDS",
+    "BotChoice",
+    "BotJob",
+    "Hint",
+    "Message",
+    "Phrase",
+    "TableModel",
+    "say",
+]
 
 BUTTONS = (
     "pass", "hint", "restart", "new", "day", "next", "continue", "reset_history", "ready", "take_over", "confirm",
@@ -75,12 +87,12 @@ _STARTED = {"restart": "ui.msg.restarted", "day": "ui.msg.day", "link": "ui.msg.
 _OPEN_TABLES: weakref.WeakValueDictionary[str, TableModel] = weakref.WeakValueDictionary()
 """The tables open in this process, by identity: a saved game owned by one of them is in use."""
 PENDING = ("pass", "bot", "trick")
+"""What a paced table waits for: the bots' passes, a bot's card (both one :meth:`TableModel.step` each),
+or the learner to look at a finished trick and continue."""
 APPS = ("table", "learn")
 """Whose game and lessons a table is (``TableModel(app=...)``): the game table's, or the Learn by playing app's."""
 _SAVE_FILES = {"table": store.SAVE_FILE, "learn": store.LEARN_SAVE_FILE}
 _PROGRESS_FILES = {"table": PROGRESS_FILE, "learn": LEARN_APP_PROGRESS_FILE}
-"""What a paced table waits for: the bots' passes, a bot's card (both one :meth:`TableModel.step` each),
-or the learner to look at a finished trick and continue."""
 SOUNDS = ("turn", "trick", "hearts", "queen")
 """Sound cues the view may play: the learner's turn, a trick taken, hearts broken, Q♠ taken."""
 _QS = 36
@@ -748,7 +760,7 @@ class TableModel:
         if self.confirming is not None and button not in ("confirm", "cancel"):
             self._error(say("ui.msg.answer_first", yes=_button("confirm"), no=_button("cancel")))
             return
-        plays = button not in (*_STARTS, "take_over", "reset_history", "confirm", "cancel")  # acts in this game
+        plays = button not in (*_STARTS, "take_over", "reset_history", "confirm", "cancel", "count_earlier")
         if self._displaced and plays:
             self._refuse_displaced()
             return
@@ -1639,7 +1651,6 @@ class TableModel:
         self._earlier = None
         self.lesson.count_met(earlier)
         self._info(say("ui.msg.earlier_counted", met=len(earlier)))
-        self._tell_news()
         self._learn_write_error()
 
     def _learn_write_error(self) -> None:
