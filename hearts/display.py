@@ -1093,6 +1093,7 @@ class _View:
     reasons: dict[int, str]
     totals: tuple[int, ...] | None
     result: HandResult | None
+    trick_done: bool = False  # the trick just finished is on show (the next one has not begun)
 
 
 def _view(
@@ -1371,6 +1372,7 @@ def table_svg(
         if value is not None and not isinstance(value, str):
             raise DisplayError(f"{name} must be text, not {value!r}", name)
     shown, winner = _shown_trick(v, trick)
+    v.trick_done = winner is not None and not v.trick and v.trick_number > 0
     marks = _marks(v, dimmed, selected, highlighted, hinted, reasons, cover)
     status, strong = _status(v, message, winner, nm, cover, lang)
     if _compact(fit, fit_height):
@@ -1544,7 +1546,8 @@ def _info_lines(v: _View, title: str | None, lang: str) -> list[str]:
     """The lines at the top left: the hand (or ``title``), the trick while playing, the pass direction."""
     info = [text("display.hand", lang, number=v.hand_number) if title is None else title]
     if v.phase is Phase.PLAYING:
-        info.append(text("display.trick", lang, number=v.trick_number + 1, total=v.tricks_total))
+        number = v.trick_number if v.trick_done else v.trick_number + 1  # the trick shown, not the one to come
+        info.append(text("display.trick", lang, number=number, total=v.tricks_total))
     if v.pass_direction.value == "none":
         info.append(text("display.no_pass", lang))
     else:
@@ -1775,7 +1778,7 @@ def _viewer_hand(
         selected=marks.selected,
         highlighted=marks.highlighted,
         hinted=marks.hinted,
-        legal=v.legal,
+        legal=v.legal & ~marks.dimmed,  # a card the table dims (another table's game) is not to be played here
         reasons=marks.reasons,
         four_color=four_color,
         seat=me,

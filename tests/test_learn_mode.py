@@ -380,3 +380,92 @@ def test_the_checklist_points_rare_rules_to_the_walkthrough_scene_that_shows_the
     table = GameTable(number=12, level="random", data_dir=tmp_path, paced=False, lang="es")
     assert "La excepción de la primera baza <span" in table.checklist.value
     assert "«Disparar a la luna»" in table.checklist.value
+
+
+# ----- Learn by playing has its own game and its own lessons (issue 33, item 10) ---------------------------------
+
+
+def _rules_noted(m: TableModel) -> set[str]:
+    return {rule for kind, rule, _ in m.notes if kind == "rule" and rule is not None}
+
+
+def _play_first_hand(m: TableModel) -> set[str]:
+    """Pass the first three and play the lowest legal card to the end of the hand; every rule note shown."""
+    shown = _rules_noted(m)
+    for c in list(m.hand.hand_of(SOUTH))[:3]:
+        m.click_card(c.code)
+    m.press("pass")
+    shown |= _rules_noted(m)
+    while not m.hand.is_over:
+        m.click_card(m.hand.legal_moves.lowest().code)
+        shown |= _rules_noted(m)
+    return shown
+
+
+def _a_table_half_played(folder: Path) -> tuple[bytes, bytes]:
+    """What a real user has: the game table's game in progress (hand 2) after a hand in learn mode; the bytes of
+    its save file and its learn progress."""
+    t = TableModel(number=4721, level="random", data_dir=folder)
+    assert t.learning  # on by default until a hand is finished
+    _play_first_hand(t)
+    t.press("next")
+    for c in list(t.hand.hand_of(SOUTH))[:3]:
+        t.click_card(c.code)
+    t.press("pass")
+    t.close()
+    return (folder / "table-save.json").read_bytes(), (folder / PROGRESS_FILE).read_bytes()
+
+
+def test_learn_by_playing_opened_after_the_table_starts_its_own_game_and_lessons(tmp_path: Path) -> None:
+    saved, progress = _a_table_half_played(tmp_path)
+    assert len(Progress.load(tmp_path).seen) >= 5
+    m = TableModel(app="learn", level="random", data_dir=tmp_path, seed=5)
+    assert m.learning and not m.displaced and m.hand.hand_number == 1 and m.number != 4721
+    assert m.lesson.met == []
+    shown = _play_first_hand(m)
+    # The newcomer's first hand: a note for passing, the 2♣ lead, the first trick, following suit, hearts broken.
+    assert {"passing", "lead_lowest_club", "follow_suit", "trick_winner"} <= shown
+    assert m.hand.hearts_broken <= ("hearts_broken" in shown)
+    # The game table's files are as it left them, and it resumes its own game.
+    assert (tmp_path / "table-save.json").read_bytes() == saved
+    assert (tmp_path / PROGRESS_FILE).read_bytes() == progress
+    t = TableModel(level="random", data_dir=tmp_path)
+    assert t.number == 4721 and t.hand.hand_number == 2 and not t.displaced
+    again = TableModel(app="learn", level="random", data_dir=tmp_path)  # and the learner's game resumes too
+    assert again.number == m.number and again.hand.hand_number == 1 and again.hand.is_over
+
+
+def test_learn_by_playing_offers_the_earlier_shared_lessons_and_counts_them_only_when_asked(tmp_path: Path) -> None:
+    _a_table_half_played(tmp_path)
+    earlier = Progress.load(tmp_path).seen
+    m = TableModel(app="learn", level="random", data_dir=tmp_path, lang="es")
+    assert m.earlier_lessons == len(earlier) and m.lesson.met == []
+    assert f"{len(earlier)} de las {len(RULES)} reglas" in m.message.text
+    assert "Contar mis lecciones anteriores" in m.message.text
+    m.press("count_earlier")
+    assert set(m.lesson.met) == earlier and m.earlier_lessons == 0 and m.message.kind == "info"
+    assert set(Progress.load(tmp_path, "learn-by-playing-progress.json").seen) == earlier
+    m.press("count_earlier")  # nothing more to count
+    assert m.message.kind == "error"
+    # Once the app has lessons of its own, the offer is not made again.
+    assert TableModel(app="learn", level="random", data_dir=tmp_path).earlier_lessons == 0
+
+
+def test_app_must_be_table_or_learn_and_nothing_is_written(tmp_path: Path) -> None:
+    from hearts.errors import OptionError
+
+    with pytest.raises(OptionError) as info:
+        TableModel(app="learning", data_dir=tmp_path)
+    assert info.value.option == "app" and list(tmp_path.iterdir()) == []
+
+
+def test_the_learn_app_shows_its_button_for_earlier_lessons_until_pressed(tmp_path: Path) -> None:
+    _a_table_half_played(tmp_path)
+    t = GameTable(app="learn", level="random", data_dir=tmp_path, paced=False)
+    button = t.buttons["count_earlier"]
+    assert button.layout.display is None and button.description == "Count my earlier lessons"
+    assert "Count my earlier lessons" in t.message.value
+    t.press("count_earlier")
+    assert button.layout.display == "none"
+    table = GameTable(level="random", data_dir=tmp_path, paced=False)  # the game table never offers it
+    assert table.buttons["count_earlier"].layout.display == "none" and table.model.number == 4721

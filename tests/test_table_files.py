@@ -451,3 +451,58 @@ def test_a_closed_tables_game_not_played_is_replaced_without_recording(tmp_path:
     assert owner(tmp_path) == second.table_id
     assert History.load(tmp_path).games == []
     assert "left unfinished" not in second.message.text
+
+
+# ----- a save whose level is damaged, a save from a newer version (issue 33, item 23) ---------------------------
+
+
+def _saved_game_with(folder: Path, change: Callable[[dict[str, Any]], None]) -> bytes:
+    """Game 3 in progress at a table since closed, its save file then changed by ``change``; the bytes written."""
+    m = game_in_progress(folder)
+    m.close()
+    data = json.loads((folder / SAVE_FILE).read_text())
+    change(data)
+    raw = json.dumps(data).encode()
+    (folder / SAVE_FILE).write_bytes(raw)
+    return raw
+
+
+@pytest.mark.parametrize("level", ["../../etc", ["rule"], 7, "", True])
+def test_a_save_whose_level_is_damaged_is_kept_aside_and_said(tmp_path: Path, level: object) -> None:
+    raw = _saved_game_with(tmp_path, lambda d: d["table"].__setitem__("level", level))
+    Settings(level="expert").save(tmp_path)
+    m = table(tmp_path, level=None, lang="es")
+    assert m.message is not None and m.message.kind == "error"
+    assert "table.level" in m.message.text and "table-save.bad.json" in m.message.text
+    assert m.number != 3 or not m.in_progress  # a new game, not game 3 with other bots
+    assert (tmp_path / "table-save.bad.json").read_bytes() == raw  # the damaged bytes are kept as they were
+    with pytest.raises(StoreError) as info:
+        from hearts_widgets.table_model import read_save
+
+        read_save(raw, tmp_path / SAVE_FILE)
+    assert info.value.field == "table.level"
+
+
+def test_a_save_with_a_good_level_resumes_at_that_level(tmp_path: Path) -> None:
+    _saved_game_with(tmp_path, lambda d: d["table"].__setitem__("level", "expert"))
+    Settings(level="random").save(tmp_path)
+    m = table(tmp_path, level=None)
+    assert m.number == 3 and m.level == "expert" and m.message.kind != "error"
+
+
+def test_a_save_from_a_newer_version_says_so_and_is_kept_aside(tmp_path: Path) -> None:
+    raw = _saved_game_with(tmp_path, lambda d: d.__setitem__("version", 2))
+    m = table(tmp_path)
+    assert m.message is not None and m.message.kind == "error"
+    assert "newer version of hearts" in m.message.text and "not a saved table" not in m.message.text
+    assert (tmp_path / "table-save.bad.json").read_bytes() == raw
+    es = table(tmp_path, lang="es")  # the new game is saved: nothing more to say, the copy stays
+    assert (tmp_path / "table-save.bad.json").read_bytes() == raw and es.number != 3
+
+
+def test_a_history_from_a_newer_version_says_so(tmp_path: Path) -> None:
+    (tmp_path / HISTORY_FILE).write_text(json.dumps({"format": History.FORMAT, "version": 3, "games": []}))
+    with pytest.raises(StoreError) as info:
+        History.load(tmp_path)
+    assert info.value.field == "version" and "newer version of hearts" in str(info.value)
+    assert "versión más reciente" in info.value.explain("es")

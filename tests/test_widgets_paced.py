@@ -275,3 +275,76 @@ def test_a_bots_choice_for_a_game_left_meanwhile_is_dropped(tmp_path: Path) -> N
     asyncio.run(kernel())
     assert t.model.number != 7 and t.model.hand.passes[1] is None  # the old game's pass never reached the new one
     assert t.board.hold == "" and t.model.message is not None
+
+
+# ----- what the table says while a trick waits, and once another tab has taken its game (issue 33, item 15) -------
+
+
+def _svg(m: TableModel) -> str:
+    from hearts.display import table_svg
+
+    state, options = m.drawing()
+    return table_svg(state, **options)
+
+
+def _to_a_finished_trick(m: TableModel) -> None:
+    """Pass, then play until a finished trick waits for Continue (the learner's own cards: the lowest legal)."""
+    for c in list(m.hand.hand_of(SOUTH))[:3]:
+        m.click_card(c.code)
+    m.press("pass")
+    while m.pending != "trick":
+        if m.pending in ("pass", "bot"):
+            m.step()
+        else:
+            m.click_card(m.hand.legal_moves.lowest().code)
+
+
+def test_while_a_finished_trick_waits_the_header_names_that_trick(tmp_path: Path) -> None:
+    for lang, word in (("en", "Trick"), ("es", "Baza")):
+        m = TableModel(number=3, level="rule", data_dir=tmp_path / lang, paced=True, lang=lang)
+        _to_a_finished_trick(m)
+        done = len(m.hand.tricks)
+        svg = _svg(m)
+        assert f"{word} {done} " in svg and f"{word} {done + 1} " not in svg
+        m.press("continue")
+        assert f"{word} {done + 1} " in _svg(m)  # the next trick has begun
+
+
+def test_a_table_whose_game_another_tab_took_offers_no_turn_and_no_card(tmp_path: Path) -> None:
+    a = TableModel(number=3, level="rule", data_dir=tmp_path, paced=True)
+    _to_a_finished_trick(a)
+    b = TableModel(level="rule", data_dir=tmp_path, paced=True)  # another tab: the game is open at a
+    b.press("take_over")
+    assert not b.displaced
+    taken = (tmp_path / "table-save.json").read_bytes()
+    a.press("continue")  # the trick would go, and the bots play on: not here, the game is b's now
+    for _ in range(8):
+        a.step()
+    assert a.displaced and a.pending is None and len(a.playable) == 0
+    assert a.message.kind == "error" and "has taken over this game" in a.message.text
+    assert "Continue here" in a.message.text and "New game" in a.message.text
+    svg = _svg(a)
+    assert "Your turn" not in svg and "Your turn" not in a.message.text
+    mine = re.findall(r'<g [^>]*data-seat="0"[^>]*data-legal="(\w+)" data-dimmed="(\w+)"', svg)
+    assert len(mine) == len(a.hand.hand_of(SOUTH)) and set(mine) == {("false", "true")}
+    before = [x.cards for x in a.hand.history]
+    a.click_card(next(iter(a.hand.hand_of(SOUTH))).code)  # nothing is played
+    assert [x.cards for x in a.hand.history] == before and (tmp_path / "table-save.json").read_bytes() == taken
+    a.press("take_over")  # what the message says to press works
+    assert not a.displaced and (len(a.playable) > 0 or a.pending is not None)
+
+
+def test_a_click_after_another_tab_took_the_game_plays_nothing_and_says_so(tmp_path: Path) -> None:
+    a = TableModel(number=3, level="rule", data_dir=tmp_path, paced=True)
+    for c in list(a.hand.hand_of(SOUTH))[:3]:
+        a.click_card(c.code)
+    a.press("pass")
+    while a.pending is not None:
+        a.step()
+    assert a.hand.to_play == SOUTH and len(a.playable) > 0
+    b = TableModel(level="rule", data_dir=tmp_path, paced=True)
+    b.press("take_over")
+    before = [x.cards for x in a.hand.history]
+    a.click_card(a.hand.legal_moves.lowest().code)
+    assert [x.cards for x in a.hand.history] == before  # not played in a game this table can no longer save
+    assert a.displaced and "has taken over this game" in a.message.text and len(a.playable) == 0

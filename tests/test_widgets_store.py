@@ -169,3 +169,126 @@ def test_settings_save_refuses_what_load_would_refuse_and_writes_nothing(
     assert info.value.field == field
     assert (tmp_path / SETTINGS_FILE).read_bytes() == before
     assert Settings.load(tmp_path).four_colour is True
+
+
+# ----- a history that would outgrow its own read limit (issue 33, item 24) -----------------------------------------
+
+
+def _games(n: int, start: int = 0) -> list[dict[str, object]]:
+    """``n`` recorded games, a pattern of wins and losses (runs of up to 4 wins), with distinct identities."""
+    return [
+        {"id": f"g{i:08d}", "number": i, "final": [30 + i % 90, 55, 101, 62], "won": i % 5 != 4, "shared": False,
+         "level": "rule", "date": "2026-01-02"}
+        for i in range(start, start + n)
+    ]  # fmt: skip
+
+
+def _write_history(folder: Path, games: list[dict[str, object]], *, indent: int | None = None) -> bytes:
+    data = {"format": "hearts-history", "version": 1, "games": games}
+    seps = (",", ":") if indent is None else None
+    raw = (json.dumps(data, indent=indent, separators=seps) + "\n").encode()
+    (folder / HISTORY_FILE).write_bytes(raw)
+    return raw
+
+
+@pytest.fixture
+def small_limits(monkeypatch: pytest.MonkeyPatch) -> int:
+    """The history's limits scaled down (a read limit of 60 kB), so the cases below run fast; the read limit."""
+    from hearts_widgets import store
+
+    monkeypatch.setattr(store, "MAX_FILE_SIZE", 60_000)
+    monkeypatch.setattr(store, "HISTORY_BUDGET", 45_000)
+    monkeypatch.setattr(store, "HISTORY_KEEP", 22_000)
+    monkeypatch.setattr(store, "OLDER_HISTORY_LIMIT", 240_000)
+    return 60_000
+
+
+def _stats_of(games: list[dict[str, object]]) -> tuple[int, int, object, int, int]:
+    h = History(Path("."), [dict(g) for g in games])
+    s = h.stats()
+    return s.played, s.won, s.best_final, s.current_streak, s.longest_streak
+
+
+def test_a_history_near_the_read_limit_stays_under_it_and_archives_its_oldest_games(tmp_path: Path) -> None:
+    from hearts_widgets.store import HISTORY_BUDGET, MAX_FILE_SIZE
+
+    games = _games(30_000)
+    raw = _write_history(tmp_path, games)
+    assert HISTORY_BUDGET < len(raw) < MAX_FILE_SIZE  # a compact 4 MB file, as a long-time player has
+    h = History.load(tmp_path)
+    assert h.add(number=5, final=(20, 60, 70, 80), winners=(0,), game_id="new-game")
+    h.save()
+    written = (tmp_path / HISTORY_FILE).read_bytes()
+    assert len(written) <= HISTORY_BUDGET < MAX_FILE_SIZE  # readable again: the next game is recorded too
+    assert b'\n "' not in written and b": " not in written  # compact, not pretty-printed
+    archive = tmp_path / "history-archive-1.json"
+    kept = json.loads(archive.read_text())
+    back = History.load(tmp_path)
+    # Every game is somewhere, once, in the order played: the archive holds the oldest.
+    assert [g["id"] for g in kept["games"] + back.games] == [g["id"] for g in games] + ["new-game"]
+    assert back.archived.files == ("history-archive-1.json",)
+    every = [*games, back.games[-1]]
+    s = back.stats()
+    assert (s.played, s.won, s.best_final, s.current_streak, s.longest_streak) == _stats_of(every)
+    again = History.load(tmp_path)  # and the next game is recorded, with no new archive
+    assert again.add(number=6, final=(90, 1, 2, 3), winners=(1,), game_id="next")
+    again.save()
+    assert History.load(tmp_path).stats().played == len(every) + 1
+    assert sorted(p.name for p in tmp_path.glob("history-archive-*")) == ["history-archive-1.json"]
+
+
+def test_an_archive_is_never_written_over_and_streaks_run_across_it(tmp_path: Path, small_limits: int) -> None:
+    (tmp_path / "history-archive-1.json").write_text("the learner's own file")
+    games = _games(400)
+    for g in games[-40:]:  # a winning streak of 40 that the archive does not cut
+        g["won"] = True
+    _write_history(tmp_path, games)
+    h = History.load(tmp_path)
+    h.add(number=1, final=(10, 50, 60, 70), winners=(0,), game_id="win")
+    h.save()
+    assert (tmp_path / "history-archive-1.json").read_text() == "the learner's own file"
+    assert History.load(tmp_path).archived.files == ("history-archive-2.json",)
+    s = History.load(tmp_path).stats()
+    assert s.current_streak == 41 and s.played == 401
+
+
+def test_an_oversized_pretty_printed_history_from_an_older_version_is_read_and_brought_under_the_limit(
+    tmp_path: Path, small_limits: int
+) -> None:
+    games = _games(400)
+    raw = _write_history(tmp_path, games, indent=1)
+    assert len(raw) > small_limits  # what an older version wrote back: no finished game was recorded after it
+    h = History.load(tmp_path)
+    assert h.add(number=5, final=(20, 60, 70, 80), winners=(0,), game_id="new-game")
+    h.save()
+    assert len((tmp_path / HISTORY_FILE).read_bytes()) < small_limits
+    assert History.load(tmp_path).stats().played == 401
+
+
+def test_a_history_that_cannot_be_written_leaves_no_archive_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, small_limits: int
+) -> None:
+    from hearts import files
+
+    raw = _write_history(tmp_path, _games(400))
+    h = History.load(tmp_path)
+    h.add(number=5, final=(20, 60, 70, 80), winners=(0,), game_id="new-game")
+    real = files.write_file
+
+    def fail_history(path, data, **kw):  # type: ignore[no-untyped-def]
+        if Path(path).name == HISTORY_FILE:
+            raise OSError(28, "No space left on device")
+        return real(path, data, **kw)
+
+    monkeypatch.setattr(files, "write_file", fail_history)
+    with pytest.raises(OSError):
+        h.save()
+    assert (tmp_path / HISTORY_FILE).read_bytes() == raw
+    assert list(tmp_path.glob("history-archive-*")) == []  # its games are still in history.json: not twice
+
+
+def test_a_damaged_archive_summary_is_named(tmp_path: Path) -> None:
+    content = history_file(archived={"played": 3, "won": 5, "best_final": 1, "longest_streak": 1, "last_streak": 0,
+                                     "files": []})  # fmt: skip
+    e = load_error(History.load, tmp_path, HISTORY_FILE, content)
+    assert e.field == "archived" and "archive" in str(e) and "archivos" in e.explain("es")

@@ -540,6 +540,18 @@ def test_history_panel_counts_a_finished_game(tmp_path: Path) -> None:
     assert f"Current winning streak</td><td><b>{int(won)}<" in t.history_html.value
 
 
+def test_history_panel_counts_archived_games_and_names_the_archive(tmp_path: Path) -> None:
+    archived = {"played": 40, "won": 30, "best_final": 12, "longest_streak": 9, "last_streak": 3,
+                "files": ["history-archive-1.json"]}  # fmt: skip
+    games = [{"id": "a", "number": 1, "final": [50, 60, 70, 80], "won": True}]
+    data = {"format": "hearts-history", "version": 1, "archived": archived, "games": games}
+    (tmp_path / HISTORY_FILE).write_text(json.dumps(data))
+    t = GameTable(number=30, level="rule", data_dir=tmp_path, paced=False, lang="es")
+    value = html.unescape(t.history_html.value)
+    assert "Partidas jugadas</td><td><b>41<" in value and "Racha actual de victorias</td><td><b>4<" in value
+    assert "40 partidas anteriores se cuentan aquí y se guardan en history-archive-1.json" in value
+
+
 def test_spanish_table(tmp_path: Path) -> None:
     t = GameTable(number=2, level="rule", data_dir=tmp_path, lang="es", paced=False)
     assert "Mano 1" in t.model.message.text and t.buttons["new"].description == "Nueva partida"

@@ -338,3 +338,33 @@ def test_an_off_script_card_is_compared_with_the_card_winning_the_trick() -> Non
             assert m.message[1].startswith(f"{c} is legal too: it would {word} {Card(best)}"), m.message
             seen.add(word)
     assert seen == {"beat", "stay below"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "prompt_says", "reply_says"),
+    [
+        ("en", ["click the card you would play", "goes on with its own card", "then the story's card is played"],
+         ["is legal too", "It is not played: the story goes on with its own card, {story}."]),
+        ("es", ["haz clic en la carta que jugarías", "sigue con su propia carta",
+                "luego se juega la carta de la historia"],
+         ["también es legal", "No se juega: la historia sigue con su propia carta, {story}."]),
+    ],
+)  # fmt: skip
+def test_the_prompt_and_the_reply_say_that_the_story_plays_its_own_card(
+    lang: str, prompt_says: list[str], reply_says: list[str]
+) -> None:
+    m = WalkthroughModel(lang=lang)
+    turn = next(i for i, st in enumerate(m.steps) if st.learner_turn)
+    m.goto(turn)
+    st = m.step
+    prompt = m.prompt()
+    assert all(words in prompt for words in prompt_says), prompt
+    assert "click the card you want to play" not in prompt  # it promised the click would play it
+    other = next(c for c in m.hand.legal_moves if c != st.scripted)
+    m.click_card(other.code)
+    kind, reply = m.message
+    assert kind == "info" and reply.startswith(str(other))
+    assert all(words.format(story=st.scripted) in reply for words in reply_says), reply
+    # What the reply says is what happened: the story's card was played, not the one clicked.
+    mine = m.hand.hand_of(SOUTH)
+    assert m.index == turn + 1 and st.scripted not in mine and other in mine

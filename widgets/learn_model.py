@@ -14,10 +14,12 @@ time it does *for this learner* a rule note appears. Beside those:
   bot would have chosen differently and it surely mattered.
 
 Which rules the learner has met is kept in :class:`Progress`
-(``learn-progress.json`` beside the table's other files), so a note is not
-repeated in the next hand, the next game or after a kernel restart, and two
-tables open at once share it. With ``again`` ("show all notes again") each
-note shows again the first time its rule matters in each hand.
+(``learn-progress.json`` beside the table's other files for the game table's
+learn mode, ``learn-by-playing-progress.json`` for the Learn by playing app,
+which has lessons of its own), so a note is not repeated in the next hand,
+the next game or after a kernel restart, and two tables open at once share it.
+With ``again`` ("show all notes again") each note shows again the first time
+its rule matters in each hand.
 
 >>> import tempfile
 >>> from hearts import Game
@@ -55,9 +57,21 @@ from .text import cards_label
 if TYPE_CHECKING:
     from .coach import Comment
 
-__all__ = ["PROGRESS_FILE", "Lesson", "Note", "Progress", "decision_values", "describe", "trick_values"]
+__all__ = [
+    "LEARN_APP_PROGRESS_FILE",
+    "PROGRESS_FILE",
+    "Lesson",
+    "Note",
+    "Progress",
+    "decision_values",
+    "describe",
+    "trick_values",
+]
 
 PROGRESS_FILE = "learn-progress.json"
+"""The game table's learn progress (the file every table shared before Learn by playing had its own)."""
+LEARN_APP_PROGRESS_FILE = "learn-by-playing-progress.json"
+"""The Learn by playing app's own learn progress: its lessons are not the game table's."""
 
 _PENALTY = SUIT_MASKS[3] | (1 << QUEEN_OF_SPADES)
 _HAND_RULES = frozenset({"scoring", "moon", "game_end", "shared_win"})
@@ -87,18 +101,20 @@ class Progress:
     seen: set[str] = dataclasses.field(default_factory=set)
     hands_finished: int = 0
     _unsaved_hands: int = 0
+    name: str = PROGRESS_FILE  # the file in ``folder``: PROGRESS_FILE or LEARN_APP_PROGRESS_FILE
 
     FORMAT = "hearts-learn-progress"
 
     @property
     def path(self) -> Path:
         """The progress file."""
-        return self.folder / PROGRESS_FILE
+        return self.folder / self.name
 
     @classmethod
-    def load(cls, folder: str | Path) -> Progress:
-        """Read the progress (none yet if there is no file); :class:`~hearts_widgets.store.StoreError` if damaged."""
-        p = cls(Path(folder))
+    def load(cls, folder: str | Path, name: str = PROGRESS_FILE) -> Progress:
+        """Read the progress in ``folder``/``name`` (none yet if there is no file);
+        :class:`~hearts_widgets.store.StoreError` if damaged."""
+        p = cls(Path(folder), name=name)
         seen, hands = cls._read(p.path)
         p.seen, p.hands_finished = seen, hands
         return p
@@ -110,8 +126,7 @@ class Progress:
             return set(), 0
         need(isinstance(data, dict), "ui.store.not_object", path, "")
         need(data.get("format") == cls.FORMAT, "learn.store.format", path, "format", format=cls.FORMAT)
-        version = data.get("version")
-        need(store.is_version_1(version), "ui.store.version", path, "version", value=store.shown(version))
+        store.check_version(data.get("version"), path)
         seen = data.get("seen")
         need(isinstance(seen, list) and all(isinstance(r, str) for r in seen), "learn.store.seen", path, "seen")
         hands = data.get("hands_finished")
@@ -301,7 +316,7 @@ def trick_values(trick: Trick) -> tuple[str, Values, int]:
 
 
 class Lesson:
-    """Learn mode for one learner: notes from the engine's events, progress kept in ``folder``.
+    """Learn mode for one learner: notes from the engine's events, progress kept in ``folder``/``file``.
 
     The table calls :meth:`start` when the learner acts, :meth:`dealt` for each new hand,
     :meth:`observe` after every pass and card (the learner's and the bots'), :meth:`coached`
@@ -311,13 +326,13 @@ class Lesson:
     last action, in the order things happened.
     """
 
-    def __init__(self, folder: str | Path, *, again: bool = False) -> None:
+    def __init__(self, folder: str | Path, *, again: bool = False, file: str = PROGRESS_FILE) -> None:
         self.problem: store.StoreError | None = None
         try:
-            self.progress = Progress.load(folder)
+            self.progress = Progress.load(folder, file)
         except store.StoreError as e:
             self.problem = e  # said by the table; the file is kept aside when progress is next saved
-            self.progress = Progress(Path(folder))
+            self.progress = Progress(Path(folder), name=file)
         self.again = again
         self.notes: list[Note] = []
         self._this_hand: set[str] = set()
@@ -388,6 +403,13 @@ class Lesson:
             self.observe(Event(h.copy(), h.copy(), Move("play", LEARNER), game, ahead=True))
         key, values = decision_values(h)
         self.notes.append(Note("now", None, _catalogued(key, _with_players(values, h.n))))
+
+    def count_met(self, rules: Iterable[str]) -> None:
+        """Count ``rules`` as met (their notes are not shown again) and save, as when their notes were shown."""
+        for rule in rules:
+            if rule in RULES:
+                self.progress.meet(rule)
+        self._save()
 
     def coached(self, comment: Comment | None) -> None:
         """Add the coach's comment (a :class:`~hearts_widgets.coach.Comment`, or ``None``: nothing to say)."""

@@ -46,12 +46,17 @@ from hearts.errors import HeartsError
 from hearts.messages import LANGUAGES, text
 
 __all__ = [
+    "ARCHIVE_FILE",
     "ENV_VAR",
+    "HISTORY_BUDGET",
+    "Archived",
     "History",
     "HistoryStats",
     "KeptCopy",
+    "LEARN_SAVE_FILE",
     "Settings",
     "StoreError",
+    "check_version",
     "data_dir",
     "keep_bad_copy",
     "locked",
@@ -64,6 +69,9 @@ __all__ = [
 
 ENV_VAR = "HEARTS_DATA_DIR"
 SAVE_FILE = "table-save.json"
+"""The game table's saved game."""
+LEARN_SAVE_FILE = "learn-by-playing-save.json"
+"""The Learn by playing app's own saved game (``TableModel(app="learn")``): never the game table's."""
 HISTORY_FILE = "history.json"
 SETTINGS_FILE = "settings.json"
 
@@ -305,6 +313,27 @@ def is_version_1(value: object) -> bool:
     return _is_int(value) and value == 1
 
 
+def check_version(value: object, path: Path | str) -> None:
+    """Refuse a file whose ``"version"`` is not 1, with :class:`StoreError` on the field ``version``: one
+    written by a newer version of hearts (a whole number above 1) says so, and that updating hearts reads it.
+
+    >>> check_version(1, "x.json")
+    >>> check_version(2, "x.json")
+    Traceback (most recent call last):
+    ...
+    hearts_widgets.store.StoreError: x.json: version: it was written by a newer version of hearts (its “version” is 2,
+    and this version reads only version 1): update hearts to open it
+    >>> check_version(True, "x.json")
+    Traceback (most recent call last):
+    ...
+    hearts_widgets.store.StoreError: x.json: version: its “version” is true, and only version 1 can be read
+    """
+    if is_version_1(value):
+        return
+    key = "ui.store.newer" if isinstance(value, int) and _is_int(value) and value > 1 else "ui.store.version"
+    raise StoreError(key, path, "version", value=shown(value))
+
+
 # ----- history -----------------------------------------------------------------
 
 
@@ -320,18 +349,106 @@ class HistoryStats:
     longest_streak: int
 
 
+HISTORY_BUDGET = 3 * 1024 * 1024
+"""The largest ``history.json`` the table writes: well under :data:`MAX_FILE_SIZE`, the largest it reads.
+A history that would grow past it moves its oldest games into an archive file (see :meth:`History.save`)."""
+HISTORY_KEEP = HISTORY_BUDGET // 2
+"""What ``history.json`` is brought down to when its oldest games are archived (so it is not done at every game)."""
+OLDER_HISTORY_LIMIT = 16 * 1024 * 1024
+"""The largest ``history.json`` read at all: one an older version wrote past :data:`MAX_FILE_SIZE` (pretty-printed)
+is still read, and archived down to size at the next save, so its games are not lost."""
+ARCHIVE_FILE = "history-archive-{n}.json"
+"""Where the oldest games go (n = 1, 2, …): kept for the learner, never written over nor deleted by the table."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Archived:
+    """What the History panel needs of the games moved into archive files, kept in ``history.json``
+    (``"archived"``), so the totals and streaks stay right without reading the archives.
+
+    ``last_streak``: the winning streak the archived games end with (it goes on in ``history.json``).
+    ``files``: the archive files, oldest first.
+    """
+
+    played: int = 0
+    won: int = 0
+    best_final: int | None = None
+    longest_streak: int = 0
+    last_streak: int = 0
+    files: tuple[str, ...] = ()
+
+    def then(self, games: Iterable[dict[str, Any]]) -> Archived:
+        """These totals followed by ``games`` (in the order played).
+
+        >>> a = Archived().then([{"won": True, "final": [30, 50, 60, 70]}, {"won": True, "final": [40, 1, 2, 3]}])
+        >>> a.played, a.won, a.best_final, a.longest_streak, a.last_streak
+        (2, 2, 30, 2, 2)
+        >>> b = a.then([{"won": False, "final": [90, 1, 2, 3]}, {"won": True, "final": [20, 50, 60, 70]}])
+        >>> b.played, b.won, b.best_final, b.longest_streak, b.last_streak
+        (4, 3, 20, 2, 1)
+        """
+        played, won, best = self.played, self.won, self.best_final
+        longest, streak = self.longest_streak, self.last_streak
+        for g in games:
+            played += 1
+            won += bool(g["won"])
+            streak = streak + 1 if g["won"] else 0
+            longest = max(longest, streak)
+            best = g["final"][0] if best is None else min(best, g["final"][0])
+        return Archived(played, won, best, longest, streak, self.files)
+
+    def to_dict(self) -> dict[str, Any]:
+        """As kept in ``history.json``."""
+        return {
+            "played": self.played,
+            "won": self.won,
+            "best_final": self.best_final,
+            "longest_streak": self.longest_streak,
+            "last_streak": self.last_streak,
+            "files": list(self.files),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, path: Path) -> Archived:
+        """Read ``"archived"`` from ``history.json``: :class:`StoreError` naming the part that is wrong."""
+        key, where = "ui.store.history_archived", "archived"
+        if not isinstance(data, dict):
+            raise StoreError(key, path, where, where=where)
+        counts: dict[str, int] = {}
+        for name in ("played", "won", "longest_streak", "last_streak"):
+            value = data.get(name)
+            if not (isinstance(value, int) and _is_int(value) and value >= 0):
+                raise StoreError(key, path, f"{where}.{name}", where=f"{where}.{name}")
+            counts[name] = value
+        best = data.get("best_final")
+        if not (best is None or (isinstance(best, int) and _is_int(best))):
+            raise StoreError(key, path, f"{where}.best_final", where=f"{where}.best_final")
+        names = data.get("files")
+        if not (isinstance(names, list) and all(isinstance(n, str) and "/" not in n and "\\" not in n for n in names)):
+            raise StoreError(key, path, f"{where}.files", where=f"{where}.files")
+        won, played, longest, last = counts["won"], counts["played"], counts["longest_streak"], counts["last_streak"]
+        if not (won <= played and last <= longest <= won):  # the numbers must add up
+            raise StoreError(key, path, where, where=where)
+        return cls(played, won, best, longest, last, tuple(str(n) for n in names))
+
+
 @dataclasses.dataclass
 class History:
     """Finished games at the table, kept in ``history.json``.
 
-    A shared win (a tie for the lowest total) counts as a win.
+    A shared win (a tie for the lowest total) counts as a win. The file is
+    written compactly (one game a line) and never past :data:`HISTORY_BUDGET`:
+    the oldest games then go into an archive file (:data:`ARCHIVE_FILE`), and
+    ``archived`` keeps what the totals and streaks need of them.
     """
 
     folder: Path
     games: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     _new: list[dict[str, Any]] = dataclasses.field(default_factory=list, repr=False, compare=False)
+    archived: Archived = dataclasses.field(default_factory=Archived)
 
     FORMAT = "hearts-history"
+    ARCHIVE_FORMAT = "hearts-history-archive"
 
     @property
     def path(self) -> Path:
@@ -342,14 +459,19 @@ class History:
     def load(cls, folder: Path) -> History:
         """Read the history (empty if there is none); :class:`StoreError` if it is damaged."""
         path = folder / HISTORY_FILE
-        data = read_json(path)
-        if data is None:
+        try:
+            raw = files.read_limited(path, OLDER_HISTORY_LIMIT)  # an older version's oversized file is read too
+        except files.FileContentError as e:
+            raise StoreError(f"ui.store.{e.reason}", path, **e.values) from None
+        if raw is None:
             return cls(folder)
+        data = parse_json(raw, path)
         _need(isinstance(data, dict), "ui.store.not_object", path, "")
         _need(data.get("format") == cls.FORMAT, "ui.store.history_format", path, "format", format=cls.FORMAT)
-        _need(is_version_1(data.get("version")), "ui.store.version", path, "version", value=shown(data.get("version")))
+        check_version(data.get("version"), path)
         games = data.get("games")
         _need(isinstance(games, list), "ui.store.history_games", path, "games")
+        archived = Archived.from_dict(data["archived"], path) if "archived" in data else Archived()
         for i, g in enumerate(games):
             where = f"games[{i}]"
             _need(isinstance(g, dict), "ui.store.history_entry", path, where, entry=i + 1)
@@ -381,14 +503,14 @@ class History:
             _need(isinstance(g.get("id", ""), str), "ui.store.history_id", path, where + ".id", entry=i + 1)
             for name in ("level", "date"):
                 _need(isinstance(g.get(name, ""), str), "ui.store.history_text", path, f"{where}.{name}", entry=i + 1)
-        return cls(folder, list(games))
+        return cls(folder, list(games), archived=archived)
 
     @classmethod
     def reset(cls, folder: Path) -> History:
         """Start a new, empty history in ``folder`` (written at once, under the folder's lock) and return it."""
         h = cls(folder)
         with locked(folder):
-            write_json(h.path, h._data())
+            files.write_file(h.path, h._encode())
         return h
 
     def add(
@@ -462,9 +584,43 @@ class History:
             disk = History.load(self.folder)
             ids = {g.get("id") for g in disk.games}
             disk.games.extend(g for g in self._new if g["id"] not in ids)
-            write_json(self.path, disk._data())
+            raw = disk._encode()
+            archive = None
+            if len(raw) > HISTORY_BUDGET:
+                archive, raw = disk._archive_oldest()
+            try:
+                files.write_file(self.path, raw)
+            except BaseException:
+                if archive is not None:  # not in history.json's list: its games are still in history.json
+                    with contextlib.suppress(OSError):
+                        archive.unlink()
+                raise
         self.games = disk.games
+        self.archived = disk.archived
         self._new = []
+
+    def _archive_oldest(self) -> tuple[Path, bytes]:
+        """Move the oldest games into a new archive file (under the folder's lock), so that ``history.json`` is
+        back to :data:`HISTORY_KEEP`; the archive file and the bytes ``history.json`` is to hold now.
+
+        The archive is written first, whole or not at all; ``archived`` then counts its games. The archive
+        gets the first free name (an archive is never written over), and holds at most what was moved.
+        """
+        lines = [_game_line(g) for g in self.games]
+        left, cut = sum(len(x) + 2 for x in lines), 0
+        while cut < len(lines) - 1 and left > HISTORY_KEEP:
+            left -= len(lines[cut]) + 2
+            cut += 1
+        moved = self.games[:cut]
+        n = 1
+        archive = self.folder / ARCHIVE_FILE.format(n=n)
+        while archive.exists() or archive.is_symlink():  # an archive, or any file of that name, is never written over
+            n += 1
+            archive = self.folder / ARCHIVE_FILE.format(n=n)
+        files.write_file(archive, _encode_games({"format": self.ARCHIVE_FORMAT, "version": 1}, lines[:cut]))
+        self.games = self.games[cut:]
+        self.archived = dataclasses.replace(self.archived.then(moved), files=(*self.archived.files, archive.name))
+        return archive, _encode_games(self._head(), lines[cut:])
 
     def refresh(self) -> None:
         """Take in the games other tables recorded (unchanged if the file cannot be read now)."""
@@ -474,21 +630,40 @@ class History:
             return
         ids = {g.get("id") for g in disk.games}
         self.games = disk.games + [g for g in self._new if g["id"] not in ids]
+        self.archived = disk.archived  # another table may have moved old games into an archive meanwhile
 
-    def _data(self) -> dict[str, Any]:
-        return {"format": self.FORMAT, "version": 1, "games": self.games}
+    def _head(self) -> dict[str, Any]:
+        head: dict[str, Any] = {"format": self.FORMAT, "version": 1}
+        if self.archived != Archived():
+            head["archived"] = self.archived.to_dict()
+        return head
+
+    def _encode(self) -> bytes:
+        """``history.json`` as written: compact JSON, one game a line."""
+        return _encode_games(self._head(), [_game_line(g) for g in self.games])
 
     def stats(self) -> HistoryStats:
-        """Games played and won, win %, best final score, current and longest winning streak."""
-        played = len(self.games)
-        won = sum(1 for g in self.games if g["won"])
-        streak = longest = 0
-        for g in self.games:
-            streak = streak + 1 if g["won"] else 0
-            longest = max(longest, streak)
-        best = min((g["final"][0] for g in self.games), default=None)
-        pct = round(100.0 * won / played, 1) if played else 0.0
-        return HistoryStats(played, won, pct, best, streak, longest)
+        """Games played and won, win %, best final score, current and longest winning streak (the archived
+        games counted too)."""
+        a = self.archived.then(self.games)
+        pct = round(100.0 * a.won / a.played, 1) if a.played else 0.0
+        return HistoryStats(a.played, a.won, pct, a.best_final, a.last_streak, a.longest_streak)
+
+
+def _game_line(game: dict[str, Any]) -> bytes:
+    return json.dumps(game, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def _encode_games(head: dict[str, Any], lines: list[bytes]) -> bytes:
+    """``head`` and ``"games"`` (each already :func:`_game_line`) as compact JSON, one game a line (small, and
+    still readable in a text editor).
+
+    >>> _encode_games({"format": "x"}, [_game_line({"a": 1}), _game_line({"a": 2})]).decode()
+    '{"format":"x","games":[\\n{"a":1},\\n{"a":2}\\n]}\\n'
+    """
+    start = json.dumps(head, ensure_ascii=False, separators=(",", ":"))[:-1]
+    body = b",\n".join(lines)
+    return start.encode("utf-8") + (b',"games":[\n' + body + b"\n]}\n" if lines else b',"games":[]}\n')
 
 
 def _need_text(kind: str) -> Callable[[str], str]:

@@ -47,7 +47,7 @@ from hearts.bots.base import Bot
 from hearts.cards import CardSet
 from hearts.display import table_svg, trick_svg
 from hearts.hand import HandState, Phase
-from hearts.messages import seat_name, text
+from hearts.messages import seat_name, text, text_n
 
 from . import levels, store
 from .dealbox import DealBox
@@ -143,6 +143,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
         bots: Bot | Mapping[int, Bot] | None = None,
         paced: bool = True,
         deal: str | int | Sequence[str] | None = None,
+        app: str = "table",
     ) -> None:
         self.model = TableModel(
             number=number,
@@ -158,6 +159,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
             bots=bots,
             paced=paced,
             deal=deal,
+            app=app,
         )
         self._updating = False
         self._focus = ""  # where the keyboard focus goes after the next drawing
@@ -176,7 +178,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self.level_box.observe(self._on_level, names="value")
         self.buttons: dict[str, W.Button] = {}
         for name in ("new", "restart", "day", "pass", "hint", "next", "continue", "ready", "take_over", "confirm",
-                     "cancel"):
+                     "cancel", "count_earlier"):
             b = W.Button(layout=W.Layout(width="auto")).add_class(f"hw-btn-{name}").add_class("hw-btn")
             b.on_click(lambda _b, name=name: self.press(name))
             self.buttons[name] = b
@@ -261,7 +263,8 @@ class GameTable(W.VBox):  # type: ignore[misc]
             layout=W.Layout(flex_flow="row wrap", align_items="center"),
         ).add_class("hw-top")
         actions = W.HBox(
-            [self.buttons[n] for n in ("take_over", "ready", "pass", "hint", "next", "continue", "confirm", "cancel")],
+            [self.buttons[n] for n in ("take_over", "ready", "pass", "hint", "next", "continue", "confirm", "cancel",
+                                       "count_earlier")],
             layout=W.Layout(flex_flow="row wrap"),
         ).add_class("hw-actions")
         super().__init__(
@@ -572,6 +575,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
             "continue": self._continue_shown() and mine,
             "confirm": asking,
             "cancel": asking,
+            "count_earlier": m.earlier_lessons > 0 and m.learning and not asking,
         }
         for name, visible in show.items():
             self.buttons[name].layout.display = None if visible else "none"
@@ -667,7 +671,12 @@ class GameTable(W.VBox):  # type: ignore[misc]
             ("ui.history.longest", st.longest_streak),
         ]
         body = "".join(f"<tr><td>{html.escape(text(k, lang))}</td><td><b>{v}</b></td></tr>" for k, v in rows)
-        self.history_html.value = f'<table class="hw-stats">{body}</table>'
+        a = m.history.archived
+        note = ""
+        if a.files:  # the oldest games, moved out to keep history.json readable: still counted, still the learner's
+            said = text_n("ui.history.archived", a.played, lang, count=a.played, files=", ".join(a.files))
+            note = f'<div class="hw-sheet-note">{html.escape(said)}</div>'
+        self.history_html.value = f'<table class="hw-stats">{body}</table>{note}'
 
     def _settings(self) -> None:
         m = self.model

@@ -59,15 +59,27 @@ from hearts.record import GameRecord
 from hearts.rules import MoonScoring, Rules
 
 from . import levels, store
-from .learn_model import Lesson, describe
-from .rule_notes import Event, Move
+from .learn_model import LEARN_APP_PROGRESS_FILE, PROGRESS_FILE, Lesson, Progress, describe
+from .rule_notes import RULES, Event, Move
 from .text import cards_label, game_over_text, level_label
 
-__all__ = ["BUTTONS", "PENDING", "SOUNDS", "BotChoice", "BotJob", "Hint", "Message", "Phrase", "TableModel", "say"]
+__all__ = [
+    "APPS",
+    "BUTTONS",
+    "PENDING",
+    "SOUNDS",
+    "BotChoice",
+    "BotJob",
+    "Hint",
+    "Message",
+    "Phrase",
+    "TableModel",
+    "say",
+]
 
 BUTTONS = (
     "pass", "hint", "restart", "new", "day", "next", "continue", "reset_history", "ready", "take_over", "confirm",
-    "cancel",
+    "cancel", "count_earlier",
 )
 _STARTS = ("restart", "new", "day")  # buttons that start a game of this table's own
 # What is said once a game starts, by what started it (otherwise "ui.msg.started"); "link": a deal link.
@@ -77,6 +89,10 @@ _OPEN_TABLES: weakref.WeakValueDictionary[str, TableModel] = weakref.WeakValueDi
 PENDING = ("pass", "bot", "trick")
 """What a paced table waits for: the bots' passes, a bot's card (both one :meth:`TableModel.step` each),
 or the learner to look at a finished trick and continue."""
+APPS = ("table", "learn")
+"""Whose game and lessons a table is (``TableModel(app=...)``): the game table's, or the Learn by playing app's."""
+_SAVE_FILES = {"table": store.SAVE_FILE, "learn": store.LEARN_SAVE_FILE}
+_PROGRESS_FILES = {"table": PROGRESS_FILE, "learn": LEARN_APP_PROGRESS_FILE}
 SOUNDS = ("turn", "trick", "hearts", "queen")
 """Sound cues the view may play: the learner's turn, a trick taken, hearts broken, Q♠ taken."""
 _QS = 36
@@ -317,7 +333,12 @@ class TableModel:
     ``resume=False`` ignores any saved game; ``seed`` fixes the numbers New
     game picks; ``learn`` turns learn mode on or off for this table (default: the
     setting, which is on until the learner has finished a hand; see
-    :mod:`hearts_widgets.learn_model`); ``bots`` seats bots of your own
+    :mod:`hearts_widgets.learn_model`); ``app`` whose game and lessons these
+    are: ``"table"`` (the game table: ``table-save.json``, ``learn-progress.json``)
+    or ``"learn"`` (the Learn by playing app: ``learn-by-playing-save.json``,
+    ``learn-by-playing-progress.json``, learn mode on by default), so neither
+    opens the other's half-played game or counts the other's lessons (the
+    settings and the history are shared); ``bots`` seats bots of your own
     instead of the level's: one :class:`~hearts.bots.base.Bot` for every bot
     seat, or a mapping from seat to bot (other seats keep the level's). Each
     seat gets its own copy, seeded with the seat number; a trained agent sits
@@ -368,8 +389,13 @@ class TableModel:
         bots: Bot | Mapping[int, Bot] | None = None,
         paced: bool = False,
         deal: str | int | Sequence[str] | None = None,
+        app: str = "table",
     ) -> None:
         # Every option is checked before any file is read or written: bad input changes nothing.
+        _option(
+            isinstance(app, str) and app in APPS, "app", f"app must be one of {', '.join(map(repr, APPS))}, not {app!r}"
+        )
+        self.app = app
         self.own_bots = check_bots(bots)
         link = None if deal is None else read_link(deal)
         if number is not None:
@@ -418,12 +444,15 @@ class TableModel:
             self.settings.lang = check_language(lang)
         if step_bots is not None:
             self.settings.step_bots = step_bots
-        self.lesson = Lesson(self.folder, again=self.settings.notes_again)
+        self.lesson = Lesson(self.folder, again=self.settings.notes_again, file=_PROGRESS_FILES[app])
+        self._earlier = self._earlier_lessons()
         if self.lesson.problem is not None:
             e = self.lesson.problem
             self._notices.append(_Line("error", (say("ui.msg.bad_progress", path=e.path, reason=e.explain),)))
         if learn is not None:
             self._learning = learn
+        elif app == "learn":  # the app is learn mode
+            self._learning = True
         elif self.settings.learn is not None:
             self._learning = self.settings.learn
         else:  # on for a learner who has not finished a hand yet
@@ -458,6 +487,11 @@ class TableModel:
             self._start(self._new_number() if number is None else self._check_number(number), left=True)
         if self._notices:
             self._line = _Line("error", tuple(p for n in self._notices for p in n.parts))
+        elif self._earlier is not None and self.learning:  # asked once, beside what the table says on opening
+            offer = say("ui.msg.earlier_lessons", met=len(self._earlier), rules=len(RULES),
+                        button=_button("count_earlier"))  # fmt: skip
+            parts = self._line.parts if self._line is not None else ()
+            self._line = _Line(self._line.kind if self._line is not None else "info", (offer, *parts))
         if link is not None:
             self._link_deal(link)
         self._tell_news()
@@ -561,6 +595,29 @@ class TableModel:
             return h.passes[self.seat] is None
         return h.phase is Phase.PLAYING and h.to_play == self.seat
 
+    @property
+    def playable(self) -> CardSet:
+        """The cards of the person's hand a click would act on now: the cards they may play on their turn, or
+        their hand while they choose 3 to pass. None while the game belongs to another table (:attr:`displaced`),
+        while bots think or a trick is on show, while a question waits, with the screen covered, or once the
+        game is over; the table dims the rest.
+
+        >>> import tempfile
+        >>> m = TableModel(number=3, level="rule", data_dir=tempfile.mkdtemp())
+        >>> len(m.playable)  # choosing 3 cards to pass: any of the 13
+        13
+        """
+        h = self.hand
+        if self._displaced or self.pending is not None or self.confirming is not None or self.covered:
+            return CardSet(0)
+        if self.game.is_over:
+            return CardSet(0)
+        if h.phase is Phase.PASSING:
+            return h.hand_of(self.seat) if h.passes[self.seat] is None else CardSet(0)
+        if h.phase is Phase.PLAYING and h.to_play == self.seat:
+            return h.legal_moves_for(self.seat)
+        return CardSet(0)
+
     def drawing(self, state: HandState | None = None) -> tuple[Game | HandState, dict[str, Any]]:
         """What the table draws, for :func:`hearts.display.table_svg`: the game (or ``state``, one of the
         bots' frames) and the drawing options, from the settings and the person's view.
@@ -575,7 +632,13 @@ class TableModel:
         held = self.pending == "trick" or (not self.paced and h.phase is Phase.PLAYING)
         trick = h.tricks[-1] if not h.trick and h.tricks and (held if final else h.phase is Phase.PLAYING) else None
         hinted = sum(1 << c for c in self.hint.cards) if final and self.hint is not None else 0
+        options: dict[str, Any] = {}
+        if self._displaced and not self.covered:  # another table's game: nothing here can be played, and says why
+            mine = h.hand_of(self.seat)
+            why = self._displaced_words()[0](self.lang)
+            options = {"dimmed": mine, "reasons": {c: why for c in mine}}
         return self.game if final else h, {
+            **options,
             "viewer": self.seat,
             "cover": self.covered,
             "selected": self.selection if final else 0,
@@ -638,7 +701,7 @@ class TableModel:
         if self._displaced and self.confirming is None:
             self._refuse_displaced()
             return
-        if self._refuse_while_busy():
+        if self._refuse_while_busy() or self._lost_to_another_table():
             return
         try:
             c = Card(code) if isinstance(code, int) else Card.parse(code)
@@ -697,8 +760,11 @@ class TableModel:
         if self.confirming is not None and button not in ("confirm", "cancel"):
             self._error(say("ui.msg.answer_first", yes=_button("confirm"), no=_button("cancel")))
             return
-        if self._displaced and button not in (*_STARTS, "take_over", "reset_history", "confirm", "cancel"):
+        plays = button not in (*_STARTS, "take_over", "reset_history", "confirm", "cancel", "count_earlier")
+        if self._displaced and plays:
             self._refuse_displaced()
+            return
+        if plays and self._lost_to_another_table():
             return
         getattr(self, f"_press_{button}")()
 
@@ -720,7 +786,7 @@ class TableModel:
         """
         h = self.hand
         s = self.thinking
-        if s is None or self.pending not in ("pass", "bot") or s not in self.bots:
+        if s is None or self.pending not in ("pass", "bot") or s not in self.bots or self._displaced:
             return None
         if self.pending == "pass":
             obs, kind = h.observation(s), "pass"
@@ -742,6 +808,8 @@ class TableModel:
         choice for another position than the table's (the learner started a
         new game meanwhile) is ignored. Without it, the bot decides here.
         """
+        if self._lost_to_another_table():  # its bots play on there, not here
+            return
         job = self.prepare_step()
         if job is None:
             return
@@ -1553,6 +1621,38 @@ class TableModel:
         if self.learning:
             self.lesson.decide(self.game)
 
+    @property
+    def earlier_lessons(self) -> int:
+        """How many rules the learner met in learn mode before Learn by playing had lessons of its own (kept in
+        the game table's progress file), offered to count here (``press("count_earlier")``); 0: nothing to offer.
+
+        Only the Learn by playing app (``app="learn"``) offers them, and only while it has no progress of its
+        own yet: they may be another person's, so they are not counted unless the learner says so.
+        """
+        return 0 if self._earlier is None else len(self._earlier)
+
+    def _earlier_lessons(self) -> frozenset[str] | None:
+        """The rules met in the game table's progress file, when this is the Learn by playing app and it has no
+        progress file of its own yet (the files every table shared before it had one); else ``None``."""
+        own = self.lesson.progress
+        if self.app != "learn" or own.path.exists() or own.path.is_symlink() or self.lesson.problem is not None:
+            return None
+        try:
+            shared = Progress.load(self.folder, PROGRESS_FILE)
+        except store.StoreError:  # the game table says what is wrong with its file when it opens
+            return None
+        return frozenset(shared.seen) if shared.seen else None
+
+    def _press_count_earlier(self) -> None:
+        earlier = self._earlier
+        if earlier is None:
+            self._error(say("ui.msg.no_earlier_lessons"))
+            return
+        self._earlier = None
+        self.lesson.count_met(earlier)
+        self._info(say("ui.msg.earlier_counted", met=len(earlier)))
+        self._learn_write_error()
+
     def _learn_write_error(self) -> None:
         """The progress file could not be written (a full disk, a read-only folder): say so; play goes on."""
         e = self.lesson.write_error
@@ -1659,7 +1759,7 @@ class TableModel:
     @property
     def save_path(self) -> Path:
         """The file the game is saved to after every action."""
-        return self.folder / store.SAVE_FILE
+        return self.folder / _SAVE_FILES[self.app]
 
     def save_data(self) -> dict[str, Any]:
         """The saved game as JSON-ready data (a :mod:`hearts.record` game record plus the table's own state)."""
@@ -1725,6 +1825,26 @@ class TableModel:
         self._abandon_elsewhere(saved, any_owner=claim.abandon or claim.left, ownerless=claim.left)
         return True
 
+    def _lost_to_another_table(self) -> bool:
+        """Whether another table (another tab or window) has saved over this table's game since this table
+        last saved it: then the learner is told (:meth:`_taken`) before anything is done here, so no card is
+        played in a game that can no longer be saved. True also while the game shown is another table's."""
+        if self._displaced:
+            return True
+        if self._save_blocked or self._claim is not None or self._written is None:
+            return False  # nothing of this table's in the file yet: the next save decides (see _may_write)
+        try:
+            raw = store.read_bytes(self.save_path)
+            if raw is None or raw == self._written:
+                return False
+            saved = read_save(raw, self.save_path)
+        except store.StoreError:
+            return False  # damaged: kept aside at the next save, and said then
+        if saved.owner_table is None or saved.owner_table == self.table_id:
+            return False
+        self._taken(saved)
+        return True
+
     def _set_aside_save(self, e: store.StoreError) -> bool:
         """The save file became damaged while this table was open: kept aside (True: write the game in its
         place) or, if it cannot be moved, left exactly as it is and never written over (False)."""
@@ -1741,6 +1861,8 @@ class TableModel:
         what the file holds now (this game, taken over; or another game started in its place)."""
         self._displaced = "taken"
         self._replaced_by = None
+        self.pending = None  # no bot moves and no trick waits here any more: the game goes on at the other table
+        self.hint = None
         if saved.game_id != self.game_id:
             in_history = False
             if self.history is not None:
@@ -1976,8 +2098,9 @@ def read_save(raw: bytes, path: Path) -> _Saved:
     (a ``"version"`` must be the number 1: ``true`` is refused).
     """
     data = store.parse_json(raw, path)
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT or not store.is_version_1(data.get("version")):
-        raise store.StoreError("ui.store.save_format", path, format=SAVE_FORMAT)
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise store.StoreError("ui.store.save_format", path, "format", format=SAVE_FORMAT)
+    store.check_version(data.get("version"), path)  # a newer version's save says so
     table = data.get("table")
     if not isinstance(table, dict):
         raise store.StoreError("ui.store.save_table", path, "table", where="table")
@@ -2006,6 +2129,13 @@ def read_save(raw: bytes, path: Path) -> _Saved:
             cards.append(Card.parse(x))
         except (CardParseError, AttributeError, TypeError) as e:
             raise store.StoreError("ui.store.selection_card", path, where, where=where, value=store.shown(x)) from e
+    level = table.get("level")
+    if level is not None and not (isinstance(level, str) and level in levels.available_levels()):
+        # The bots would change mid-game: a damaged level is a damaged save, kept aside and said.
+        where = "table.level"
+        choices = ", ".join(levels.available_levels())
+        raise store.StoreError("ui.store.save_level", path, where, where=where, value=store.shown(level),
+                               choices=choices)  # fmt: skip
     recorded = table.get("recorded", False)
     if not isinstance(recorded, bool):
         where = "table.recorded"
@@ -2024,7 +2154,7 @@ def read_save(raw: bytes, path: Path) -> _Saved:
         seat=table.get("seat"),
         selection=CardSet(cards),
         recorded=recorded,
-        level=table.get("level"),
+        level=level,
     )
 
 

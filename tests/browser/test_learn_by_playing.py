@@ -15,7 +15,8 @@ import pytest
 from hearts_pages import Board, play_learn_hand, voila_app
 from playwright.sync_api import expect
 
-from hearts_widgets.learn_model import PROGRESS_FILE
+from hearts_widgets.learn_model import LEARN_APP_PROGRESS_FILE as PROGRESS_FILE  # the app's own lessons
+from hearts_widgets.store import LEARN_SAVE_FILE
 
 WORDS = {
     "en": {"now": "Now:", "trick": "Trick:", "checklist": "Rules met"},
@@ -38,5 +39,5 @@ def test_learn_by_playing_app(voila: Any, open_page: Any, screenshots: Path, lan
     assert page.external_requests == []
     # The apps share the server's data folder: leave it as a new learner's, with no finished hand to resume.
     page.context.close()
-    for name in ("table-save.json", PROGRESS_FILE):
+    for name in (LEARN_SAVE_FILE, PROGRESS_FILE):
         (voila.data_dir / name).unlink(missing_ok=True)
