@@ -97,7 +97,8 @@ class _Table:
 
 async def _player(url: str, table: int, seat: int, info: _Table, result: Result, stop: asyncio.Event) -> None:
     async with websockets.connect(url, max_size=2**22) as ws:
-        await ws.send(json.dumps({"type": "join", "table": table, "seat": seat, "name": f"T{table}S{seat}"}))
+        join = {"type": "join", "table": table, "seat": seat, "name": f"T{table}S{seat}"}
+        await ws.send(json.dumps({**join, "browser": f"bench-browser-{table}-{seat}"}))  # one browser each
         passed: set[int] = set()
         nexted: set[int] = set()
         played: set[tuple[int, int]] = set()

@@ -1,10 +1,21 @@
-"""Helpers for the room tests: a leak check on every message the server sends, and a websocket player."""
+"""Helpers for the room tests: a leak check on every message the server sends, a disk that fills up, and a
+read-only folder."""
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
+import os
 import re
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
+
+from fault_support import fill
 
 from hearts.cards import Card, iter_mask
 from hearts.messages import card_name
@@ -82,3 +93,58 @@ class LeakWatch:
             original(conn, message)
 
         monkeypatch.setattr(Connection, "send", send)
+
+
+class FullDisk:
+    """A folder whose disk can be filled up and freed again (for the saving-failure tests).
+
+    On a machine that can mount a small tmpfs (:func:`fault_support.small_disk`) the disk is really filled
+    (every write fails with ENOSPC). Elsewhere the room's writer is made to fail the same way while "full".
+    """
+
+    def __init__(self, folder: Path | None, monkeypatch: Any) -> None:
+        self.real = folder is not None
+        self.folder = folder if folder is not None else Path(tempfile.mkdtemp(prefix="hearts-disk-"))
+        self.full = False
+        if not self.real:
+            from hearts.room import storage
+
+            original = storage.write_json_atomic
+
+            def write(path: Path, data: Any) -> None:
+                if self.full:
+                    raise OSError(errno.ENOSPC, "No space left on device", str(path))
+                original(path, data)
+
+            monkeypatch.setattr(storage, "write_json_atomic", write)
+
+    def fill(self) -> None:
+        self.full = True
+        if self.real:
+            fill(self.folder)
+
+    def free(self) -> None:
+        self.full = False
+        if self.real:
+            (self.folder / "filler").unlink(missing_ok=True)
+
+
+@contextlib.contextmanager
+def read_only_folder() -> Iterator[Path]:
+    """An existing folder nobody may write in: a read-only tmpfs for root (who may write anywhere else),
+    a folder without write permission for other users."""
+    where = Path(tempfile.mkdtemp(prefix="hearts-ro-"))
+    mounted = False
+    if os.geteuid() == 0 and shutil.which("mount"):
+        done = subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", str(where)],
+                              capture_output=True, check=False)
+        mounted = done.returncode == 0
+    if not mounted:
+        where.chmod(0o500)
+    try:
+        yield where
+    finally:
+        if mounted:
+            subprocess.run(["umount", str(where)], capture_output=True, check=False)
+        where.chmod(0o700)
+        shutil.rmtree(where, ignore_errors=True)

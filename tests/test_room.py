@@ -296,7 +296,7 @@ def test_four_browsers_play_a_whole_hand_and_no_message_shows_another_seats_card
     try:
         for s, ws in enumerate(wss):
             assert ws.receive_json()["type"] == "lobby"
-            ws.send_json({"type": "join", "table": 1, "seat": s, "name": f"P{s}"})
+            ws.send_json({"type": "join", "table": 1, "seat": s, "name": f"P{s}", "browser": f"browser-{s}-0123"})
             assert recv_until(ws, lambda m: m["type"] == "seated")["seat"] == s
         table = server.rooms[next(iter(server.rooms))].tables[1]
         latest = [state_of(ws) for ws in wss]
@@ -332,16 +332,16 @@ def test_the_server_refuses_forged_replayed_and_out_of_turn_messages(served: Any
             (a, {"type": "play", "card": "2C", "at": [1, 0]}, "not_seated"),
             (a, {"type": "resume", "token": "A" * 24}, "bad_token"),
             (a, {"type": "watch", "key": keys["room"]}, "not_teacher"),
-            (a, {"type": "join", "table": 5, "seat": 0, "name": "A"}, "no_such_table"),
+            (a, {"type": "join", "table": 5, "seat": 0, "name": "A", "browser": "browser-a-0123"}, "no_such_table"),
         ):
             ws.send_json(msg)
             err = recv_until(ws, lambda m: m["type"] == "error")
             assert err["code"] == code, err
-        a.send_json({"type": "join", "table": 0, "seat": 0, "name": "Ana"})
+        a.send_json({"type": "join", "table": 0, "seat": 0, "name": "Ana", "browser": "browser-a-0123"})
         token = recv_until(a, lambda m: m["type"] == "seated")["token"]
-        b.send_json({"type": "join", "table": 0, "seat": 0, "name": "Bo"})
+        b.send_json({"type": "join", "table": 0, "seat": 0, "name": "Bo", "browser": "browser-b-0123"})
         assert recv_until(b, lambda m: m["type"] == "error")["code"] == "seat_taken"
-        b.send_json({"type": "join", "table": 0, "seat": 2, "name": "Bo"})
+        b.send_json({"type": "join", "table": 0, "seat": 2, "name": "Bo", "browser": "browser-b-0123"})
         bo_token = recv_until(b, lambda m: m["type"] == "seated")["token"]
         view = state_of(b, lambda m: m["phase"] == "passing")
         # Bo plays and passes for Ana's seat: the messages have no seat to name, only Bo's own.
@@ -359,7 +359,7 @@ def test_the_server_refuses_forged_replayed_and_out_of_turn_messages(served: Any
         assert table.game.hand.passes[0] is None and table.seats[2].name == "Bo"
         # Oversized and malformed messages: refused, the table unchanged, the connection still open.
         version = table.version
-        b.send_text(json.dumps({"type": "join", "table": 0, "seat": 1, "name": "x" * (MAX_MESSAGE + 10)}))
+        b.send_text(json.dumps({"type": "join", "table": 0, "seat": 1, "name": "x" * MAX_MESSAGE, "browser": "b" * 9}))
         assert recv_until(b, lambda m: m["type"] == "error")["code"] == "too_big"
         b.send_text("{")
         assert recv_until(b, lambda m: m["type"] == "error")["code"] == "not_json"
@@ -424,7 +424,7 @@ def test_teacher_board_and_csv_need_the_teachers_key(served: Any) -> None:
         t.send_json({"type": "watch", "key": keys["teacher"]})
         board = recv_until(t, lambda m: m["type"] == "leaderboard")
         assert len(board["rows"]) == 8 and all(r["score"] == 0 for r in board["rows"])
-        p.send_json({"type": "join", "table": 0, "seat": 3, "name": "Cy"})
+        p.send_json({"type": "join", "table": 0, "seat": 3, "name": "Cy", "browser": "browser-c-0123"})
         board = recv_until(t, lambda m: m["type"] == "leaderboard" and any(r["player"] == "Cy" for r in m["rows"]))
         assert {r["table"] for r in board["rows"]} == {1, 2}
 

@@ -8,7 +8,8 @@ table.
 ========  =====================================  ==========================================
 type      fields                                 what it does
 ========  =====================================  ==========================================
-join      table (int), seat (int), name (text)   take a free seat; the answer holds a token
+join      table, seat (int), name, browser       take a free seat (a browser that holds one gets it
+                                                 again); the answer holds a token
 resume    token (text)                           come back to one's seat (reconnect)
 select    card (text), at ([hand, played])       choose or unchoose a card to pass
 pass      cards (list of text), at               pass those cards
@@ -17,6 +18,7 @@ next      at                                     ready for the next hand
 leave     (none)                                 give the seat back to a bot
 lang      lang ("en" or "es")                    the language of this connection
 watch     key (text)                             the teacher's leaderboard
+free      key (text), table (int), seat (int)    the teacher gives a person's seat to a bot
 ping      (none)                                 answered by ``pong``
 ========  =====================================  ==========================================
 
@@ -42,7 +44,7 @@ MAX_MESSAGE = 2048
 
 _INT, _TEXT, _AT, _TEXTS = "int", "text", "at", "texts"
 MESSAGE_TYPES: dict[str, dict[str, str]] = {
-    "join": {"table": _INT, "seat": _INT, "name": _TEXT},
+    "join": {"table": _INT, "seat": _INT, "name": _TEXT, "browser": _TEXT},
     "resume": {"token": _TEXT},
     "select": {"card": _TEXT, "at": _AT},
     "pass": {"cards": _TEXTS, "at": _AT},
@@ -51,6 +53,7 @@ MESSAGE_TYPES: dict[str, dict[str, str]] = {
     "leave": {},
     "lang": {"lang": _TEXT},
     "watch": {"key": _TEXT},
+    "free": {"key": _TEXT, "table": _INT, "seat": _INT},
     "ping": {},
 }
 

@@ -17,10 +17,15 @@ card, and a server started again on the same folder resumes them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import errno
 import html
+import ipaddress
 import json
 import os
+import re
 import secrets
+import shutil
 import socket
 import sys
 import threading
@@ -32,9 +37,22 @@ from hearts.deal import Deal
 from hearts.errors import HeartsError
 from hearts.messages import LANGUAGES, text
 from hearts.room.storage import room_folder, write_json_atomic
-from hearts.room.tables import Room, RoomSettings, token_hash
+from hearts.room.tables import Room, RoomError, RoomSettings, token_hash
 
-__all__ = ["RunningRoom", "default_folder", "links", "load_links", "open_rooms", "start_room"]
+__all__ = [
+    "RunningRoom",
+    "bind",
+    "check_folder",
+    "check_host",
+    "check_port",
+    "default_folder",
+    "links",
+    "load_links",
+    "open_rooms",
+    "start_room",
+]
+
+_LABEL = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?")
 
 
 def default_folder() -> Path:
@@ -76,25 +94,143 @@ def links(base: str, keys: dict[str, str]) -> dict[str, str]:
     return {"players": f"{base}/r/{keys['room']}/", "teacher": f"{base}/r/{keys['room']}/teacher#key={keys['teacher']}"}
 
 
+def check_port(port: object) -> int:
+    """A port to listen on: 1 to 65535, or 0 (any free port); else :class:`RoomError` naming ``port``.
+
+    >>> check_port(8765)
+    8765
+    >>> try:
+    ...     check_port(70000)
+    ... except RoomError as e:
+    ...     print(e.field, e.code, "|", e.explain("es"))
+    port bad_port | El puerto debe ser un número entero del 1 al 65535 (o 0: cualquier puerto libre), no 70000.
+    """
+    if not isinstance(port, int) or isinstance(port, bool) or not 0 <= port <= 65535:
+        raise RoomError("bad_port", "port", port=port)
+    return port
+
+
+def check_host(host: object) -> str:
+    """An address to listen on: an IP address, or a host name (letters, digits and hyphens between dots).
+
+    >>> check_host("0.0.0.0"), check_host("::1"), check_host("localhost")
+    ('0.0.0.0', '::1', 'localhost')
+    >>> try:
+    ...     check_host("256.1.1.1")
+    ... except RoomError as e:
+    ...     print(e.field, e.code, "|", e.explain())
+    host bad_host | “256.1.1.1” is neither an IP address (like 127.0.0.1 or ::1) nor a host name.
+    """
+    if not isinstance(host, str):
+        raise RoomError("bad_host", "host", host=str(host))
+    try:
+        ipaddress.ip_address(host)
+        return host
+    except ValueError:
+        pass
+    labels = host[:-1].split(".") if host.endswith(".") else host.split(".")
+    named = 0 < len(host) <= 253 and all(_LABEL.fullmatch(x) for x in labels)
+    if not named or labels[-1].isdigit():  # 256.1.1.1 is a wrong address, not a name
+        raise RoomError("bad_host", "host", host=host)
+    return host
+
+
+def check_folder(folder: str | os.PathLike[str]) -> Path:
+    """``folder`` if the rooms can be kept there: a folder this user can write in, or one that can be made
+    (its nearest existing parent is such a folder). Nothing is created; a bad one raises
+    :class:`RoomError` naming ``data``.
+
+    >>> import tempfile, pathlib
+    >>> base = pathlib.Path(tempfile.mkdtemp())
+    >>> check_folder(base / "rooms") == base / "rooms", (base / "rooms").exists()
+    (True, False)
+    >>> (base / "a-file").write_text("x")
+    1
+    >>> try:
+    ...     check_folder(base / "a-file" / "rooms")
+    ... except RoomError as e:
+    ...     print(e.field, e.code, e.values["path"] == str(base / "a-file"))
+    data data_not_folder True
+    """
+    path = Path(folder).expanduser()
+    probe = path
+    while not probe.exists() and probe.parent != probe:
+        probe = probe.parent
+    if not probe.is_dir():
+        raise RoomError("data_not_folder", "data", path=str(probe))
+    try:
+        read_only = bool(os.statvfs(probe).f_flag & os.ST_RDONLY)
+    except OSError:
+        read_only = True
+    if read_only or not os.access(probe, os.W_OK | os.X_OK):
+        raise RoomError("data_read_only", "data", path=str(probe))
+    return path
+
+
 def open_rooms(folder: Path, settings: RoomSettings | None, *, new: bool = False) -> tuple[Any, list[Room]]:
     """A :class:`~hearts.room.server.RoomServer` for ``folder``: the saved rooms, plus a new one when
-    ``new`` is true or nothing is saved (made with ``settings``). Returns the server and its rooms."""
+    ``new`` is true or nothing is saved (made with ``settings``). Returns the server and its rooms.
+
+    If the new room cannot be saved, nothing of it is left behind (its folder, and the folders made for it,
+    are removed) and :class:`RoomError` (``cannot_save_room``, naming ``data``) is raised.
+    """
     from hearts.room.server import RoomServer
 
+    folder = Path(folder)
+    missing = []  # the folders this call will make, innermost first
+    probe = folder
+    while not probe.exists() and probe.parent != probe:
+        missing.append(probe)
+        probe = probe.parent
     server = RoomServer(folder)
     if new or not server.rooms:
         room, keys = Room.create(settings or RoomSettings())
-        server.add(room)
-        save_links(folder, room, keys)
+        where = room_folder(folder, room)
+        try:
+            server.add(room)
+            save_links(folder, room, keys)
+        except OSError as e:
+            shutil.rmtree(where, ignore_errors=True)
+            for made in missing:
+                with contextlib.suppress(OSError):
+                    made.rmdir()  # only if empty
+            raise RoomError("cannot_save_room", "data", path=str(folder), reason=e.strerror or str(e)) from None
     return server, list(server.rooms.values())
 
 
 def bind(host: str, port: int) -> socket.socket:
-    """A listening socket (``port=0``: any free port)."""
-    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))
-    sock.listen(128)
+    """A listening socket (``port=0``: any free port). A host or port that cannot be used raises
+    :class:`RoomError` naming ``host`` or ``port`` (a port in use, say), and nothing is left open.
+
+    >>> sock = bind("127.0.0.1", 0)
+    >>> try:
+    ...     bind("127.0.0.1", sock.getsockname()[1])
+    ... except RoomError as e:
+    ...     print(e.field, e.code)
+    ... finally:
+    ...     sock.close()
+    port port_in_use
+    """
+    host, port = check_host(host), check_port(port)
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+    except (OSError, UnicodeError) as e:
+        reason = getattr(e, "strerror", None) or str(e)
+        raise RoomError("cannot_listen", "host", host=host, port=port, reason=reason) from None
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as e:
+        sock.close()
+        if e.errno == errno.EADDRINUSE:
+            raise RoomError("port_in_use", "port", host=host, port=port) from None
+        if e.errno == errno.EACCES:
+            raise RoomError("port_not_allowed", "port", port=port) from None
+        raise RoomError("cannot_listen", "host", host=host, port=port, reason=e.strerror or str(e)) from None
     return sock
 
 
@@ -183,9 +319,14 @@ def start_room(
     ``bot_delay``, ``lang``); they make the new room when ``folder`` has
     none (or ``new=True``). ``port=0`` picks a free port.
     """
-    where = Path(folder) if folder is not None else default_folder()
-    server, _ = open_rooms(where, RoomSettings(**settings), new=new)
-    sock = bind(host, port)
+    where = check_folder(Path(folder) if folder is not None else default_folder())
+    wanted = RoomSettings(**settings)
+    sock = bind(host, port)  # before anything is made: a port in use leaves no room behind
+    try:
+        server, _ = open_rooms(where, wanted, new=new)
+    except BaseException:
+        sock.close()
+        raise
     uv = uvicorn_server(server.app)
     thread = threading.Thread(target=lambda: asyncio.run(uv.serve(sockets=[sock])), daemon=True, name="hearts-room")
     thread.start()
@@ -228,7 +369,10 @@ def add_parser(sub: Any) -> None:
 def settings_from(args: Any) -> RoomSettings:
     """The new room's settings from the command line's options (a bad value raises ``RoomError``)."""
     if args.day is not None:
-        number = Deal.of_the_day(None if args.day == "today" else args.day).number or 0
+        try:
+            number = Deal.of_the_day(None if args.day == "today" else args.day).number or 0
+        except HeartsError:
+            raise RoomError("bad_day", "day", day=args.day) from None
     elif args.deal is not None:
         number = args.deal
     else:
@@ -244,23 +388,44 @@ def settings_from(args: Any) -> RoomSettings:
     )
 
 
+def _refuse(e: HeartsError, lang: str) -> int:
+    """Say on one line which option is wrong and why (as argparse does); the exit status 2."""
+    field = getattr(e, "field", "") or "deal"
+    option = "--" + field.replace("_", "-").replace("number", "deal")
+    explain = getattr(e, "explain", None)
+    said = explain(lang) if callable(explain) else str(e)
+    print(f"python -m hearts room: error: argument {option}: {said}", file=sys.stderr)
+    return 2
+
+
 def main(args: Any) -> int:
-    """``python -m hearts room``: open (or resume) the rooms and serve them until Ctrl+C."""
+    """``python -m hearts room``: open (or resume) the rooms and serve them until Ctrl+C.
+
+    Every option is checked, and the port is bound, before anything is written: a start that fails
+    leaves the ``--data`` folder as it was and ends with a one-line error (exit status 2).
+    """
+    lang = args.lang
     try:
         settings = settings_from(args)
+        check_host(args.host)
+        check_port(args.port)
+        folder = check_folder(Path(args.data) if args.data else default_folder())
     except HeartsError as e:
-        option = "--" + (getattr(e, "field", "") or "deal").replace("_", "-").replace("number", "deal")
-        print(f"python -m hearts room: error: argument {option}: {e}", file=sys.stderr)
-        return 2
-    folder = Path(args.data) if args.data else default_folder()
+        return _refuse(e, lang)
     try:
         import starlette  # noqa: F401
         import uvicorn  # noqa: F401
     except ImportError:
         raise SystemExit("the room server needs the 'room' extra: pip install 'hearts-tutor[room]'") from None
-    server, rooms = open_rooms(folder, settings, new=args.new)
-    lang = args.lang
-    sock = bind(args.host, args.port)
+    try:
+        sock = bind(args.host, args.port)
+    except HeartsError as e:
+        return _refuse(e, lang)
+    try:
+        server, rooms = open_rooms(folder, settings, new=args.new)
+    except HeartsError as e:
+        sock.close()
+        return _refuse(e, lang)
     port = sock.getsockname()[1]
     shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     base = f"http://{shown_host}:{port}"

@@ -22,14 +22,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import html
 import io
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -38,12 +39,14 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from hearts.errors import HeartsError
-from hearts.messages import LANGUAGES, catalogue, text
+from hearts.messages import LANGUAGES, catalogue, seat_name, text
 from hearts.room import storage
 from hearts.room.protocol import error_message, parse_message
 from hearts.room.tables import Room, RoomError, RoomTable, token_hash
 
-__all__ = ["BURST", "MAX_FRAME", "RATE", "RoomServer"]
+__all__ = ["BURST", "MAX_FRAME", "RATE", "RETRY_SAVE", "RoomServer"]
+
+T = TypeVar("T")
 
 log = logging.getLogger("hearts.room")
 
@@ -52,6 +55,7 @@ BURST = 40  # messages at once
 STRIKES = 60  # messages refused for speed before the connection is closed
 MAX_FRAME = 8192  # uvicorn closes a connection that sends a bigger frame (code 1009)
 MAX_QUEUE = 256  # messages waiting for a slow browser before it is disconnected
+RETRY_SAVE = 2.0  # seconds between two tries to save a table that could not be saved
 _STATIC = Path(__file__).parent / "static"
 _STATIC_FILES = {
     "common.js": "text/javascript",
@@ -132,6 +136,12 @@ class Connection:
 class RoomServer:
     """The rooms saved in ``folder`` (loaded at once; :attr:`problems` says what could not be),
     served as a Starlette app (:attr:`app`). :meth:`add` opens a new room.
+
+    Every change to a table is saved before anyone is shown it (write-ahead,
+    :meth:`commit`): a change that cannot be saved (a full disk) is undone and
+    refused, the table's people and the teacher are told, its bots pause, and
+    the server tries again every ``retry`` seconds; play goes on once a save
+    works. So a server killed at any moment resumes exactly where the screens were.
     """
 
     def __init__(
@@ -141,9 +151,10 @@ class RoomServer:
         *,
         rate: float = RATE,
         burst: int = BURST,
+        retry: float = RETRY_SAVE,
     ) -> None:
         self.folder = Path(folder)
-        self.rate, self.burst = rate, burst
+        self.rate, self.burst, self.retry = rate, burst, retry
         loaded, self.problems = storage.load_rooms(self.folder)
         self.rooms: dict[str, Room] = {r.room_hash: r for r in loaded}
         self.connections: dict[str, set[Connection]] = {h: set() for h in self.rooms}
@@ -210,6 +221,12 @@ class RoomServer:
         heavy = room.settings.level not in ("random", "rule")
         while True:
             wake.clear()
+            if table.unsaved:  # the bots pause; try the save again now and then
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wake.wait(), timeout=self.retry)
+                if table.unsaved:
+                    self.retry_save(room, table)
+                continue
             wait = table.bot_wait()
             if wait is None or wait > 0:
                 with contextlib.suppress(TimeoutError):
@@ -224,20 +241,74 @@ class RoomServer:
                         continue
                     at, s, obs, bot = turn
                     card = await asyncio.to_thread(bot.choose_play, obs) if heavy else bot.choose_play(obs)
-                    if table.apply_bot_card(at, s, card):
-                        self.changed(room, table)
-                elif table.bot_step():
-                    self.changed(room, table)
+                    self.commit(room, table, functools.partial(table.apply_bot_card, at, s, card))
+                else:
+                    self.commit(room, table, table.bot_step)
+            except RoomError as e:
+                if e.code != "not_saved":
+                    log.exception("a bot at table %s failed", table.index + 1)
+                    await asyncio.sleep(1)
             except HeartsError:  # a bot that breaks the rules is a bug: say so, and let people go on
                 log.exception("a bot at table %s failed", table.index + 1)
                 await asyncio.sleep(1)
 
     # ----- after every change ------------------------------------------------------------
 
-    def changed(self, room: Room, table: RoomTable | None) -> None:
-        """Save, wake the table's bots, and send every browser of the room what changed for it."""
-        if table is not None:
+    def commit(self, room: Room, table: RoomTable, change: Callable[[], T]) -> T:
+        """Make ``change`` to ``table``, save it, and only then show it (write-ahead).
+
+        ``change`` either raises (a :class:`RoomError`: nothing changed) or
+        changes the table. If the table's file cannot be written, the change is
+        undone (:meth:`RoomTable.restore`), everyone concerned is told, and
+        ``RoomError('not_saved')`` is raised; the table waits until a save works.
+        """
+        before, version = table.to_dict(), table.version
+        result = change()
+        if table.version == version:  # nothing changed (a bot with nothing to do)
+            return result
+        try:
             self._save(room, table)
+        except OSError as e:
+            table.restore(before)
+            self._cannot_save(room, table, e)
+            raise RoomError("not_saved", "save") from None
+        if table.unsaved:
+            table.unsaved = False
+            log.warning("table %s of room %s is saved again; play goes on", table.index + 1, self._name(room))
+        self.changed(room, table)
+        return result
+
+    def retry_save(self, room: Room, table: RoomTable) -> bool:
+        """Try to save a table that could not be saved (its state is the last one saved); True when it worked
+        and play goes on."""
+        try:
+            self._save(room, table)
+        except OSError:
+            return False
+        table.unsaved = False
+        table.version += 1
+        log.warning("table %s of room %s is saved again; play goes on", table.index + 1, self._name(room))
+        self.changed(room, table)
+        return True
+
+    def _cannot_save(self, room: Room, table: RoomTable, e: OSError) -> None:
+        """A save failed: the first time, say so on the console and to the table's people and the teacher."""
+        if table.unsaved:
+            return
+        table.unsaved = True
+        path = storage.room_folder(self.folder, room) / f"table-{table.index}.json"
+        log.error("cannot save %s (%s): the move is refused and table %s waits until it can be saved",
+                  path, e.strerror or e, table.index + 1)
+        self.changed(room, table)
+
+    @staticmethod
+    def _name(room: Room) -> str:
+        return f"{room.settings.number} ({room.room_hash[:8]})"
+
+    def changed(self, room: Room, table: RoomTable | None) -> None:
+        """Wake the table's bots, and send every browser of the room what changed for it (saving is
+        :meth:`commit`'s job: only saved positions reach this)."""
+        if table is not None:
             wake = self._wake.get((room.room_hash, table.index))
             if wake is not None:
                 wake.set()
@@ -258,13 +329,8 @@ class RoomServer:
                 self._send_lobby(conn)
 
     def _save(self, room: Room, table: RoomTable) -> None:
-        """Save the table as it is now, before any browser is told of the change: a move that a screen shows
-        is on disk, so a server killed at any moment resumes at a position every player has seen."""
-        path = storage.room_folder(self.folder, room) / f"table-{table.index}.json"
-        try:
-            storage.write_json_atomic(path, table.to_dict())
-        except OSError:
-            log.exception("cannot save %s", path)
+        """Write the table's file whole (raises ``OSError`` when it cannot)."""
+        storage.save_table(self.folder, room, table)
 
     def _send_lobby(self, conn: Connection) -> None:
         lobby = conn.room.lobby(conn.lang)
@@ -275,7 +341,13 @@ class RoomServer:
 
     @staticmethod
     def _board(room: Room, lang: str) -> dict[str, Any]:
-        return {"type": "leaderboard", "number": room.settings.number, "rows": room.leaderboard_rows(lang)}
+        alerts = [text("room.msg.teacher_not_saved", lang, table=t.index + 1) for t in room.tables if t.unsaved]
+        return {
+            "type": "leaderboard",
+            "number": room.settings.number,
+            "rows": room.leaderboard_rows(lang),
+            "alerts": alerts,
+        }
 
     # ----- the websocket ---------------------------------------------------------------
 
@@ -338,9 +410,12 @@ class RoomServer:
         elif kind == "join":
             if conn.seat is not None:
                 raise RoomError("already_seated", "seat")
-            table = room.table(msg["table"])
-            token = table.join(msg["seat"], msg["name"])
-            self._seat(conn, table, msg["seat"], token)
+            held = room.held_by(msg["browser"])  # this browser's seat, if it has one: it gets that seat again
+            target = held[0] if held is not None else room.table(msg["table"])
+            table, s, token = self.commit(
+                room, target, lambda: room.join(msg["table"], msg["seat"], msg["name"], msg["browser"])
+            )
+            self._seat(conn, table, s, token)
         elif kind == "resume":
             found = room.find(msg["token"])
             if found is None:
@@ -355,17 +430,36 @@ class RoomServer:
         elif kind == "leave":
             if conn.table is None or conn.seat is None:
                 raise RoomError("not_seated", "type")
-            table = conn.table
-            table.leave(conn.token)
+            table, s, held_token = conn.table, conn.seat, conn.token
             conn.table, conn.seat, conn.token = None, None, None
+            try:
+                self.commit(room, table, lambda: table.leave(held_token))
+            except RoomError:
+                conn.table, conn.seat, conn.token = table, s, held_token
+                raise
             conn.send({"type": "left"})
             conn.last_lobby = None
-            self.changed(room, table)
+            self._send_lobby(conn)
+        elif kind == "free":
+            if not room.is_teacher(msg["key"]):
+                raise RoomError("not_teacher", "key")
+            table = room.table(msg["table"])
+            s = msg["seat"]
+            name = self.commit(room, table, lambda: table.free(s))
+            for other in list(self.connections.get(room.room_hash, ())):
+                if other.table is table and other.seat == s:
+                    other.table, other.seat, other.token = None, None, None
+                    other.send({"type": "freed", "text": text("room.msg.seat_freed", other.lang)})
+                    other.last_lobby = None
+                    self._send_lobby(other)
+            said = text("room.msg.freed_done", conn.lang, seat=seat_name(s, conn.lang), table=table.index + 1,
+                        name=name)
+            conn.send({"type": "notice", "text": said})
         else:  # select, pass, play, next
             if conn.table is None or conn.seat is None:
                 raise RoomError("not_seated", "type")
-            conn.table.act(conn.token, msg)
-            self.changed(room, conn.table)
+            table, mine = conn.table, conn.token
+            self.commit(room, table, lambda: table.act(mine, msg))
 
     def _seat(self, conn: Connection, table: RoomTable, s: int, token: str) -> None:
         """Bind a connection to a seat; an older connection of the same seat is told and closed."""
@@ -435,6 +529,7 @@ class RoomServer:
     async def _teacher_page(self, request: Request) -> Response:
         body = (
             '<p id="intro"></p><p><a id="csv" href="#" download="leaderboard.csv"></a></p>'
+            '<div id="alerts" class="room-alerts" role="alert" hidden></div>'
             '<table id="board" class="room-board-table" data-version="0"><thead></thead><tbody></tbody></table>'
         )
         return self._room_page(request, "room room-teacher", "room.page.teacher_title", body, "teacher.js")

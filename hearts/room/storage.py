@@ -90,7 +90,7 @@ def load_rooms(folder: Path) -> tuple[list[Room], list[str]]:
             data = _read(path)
             if not isinstance(data, dict) or data.get("format") != ROOM_FORMAT or data.get("version") != 1:
                 raise RoomError("bad_file", "room.json", where="room.json")
-            settings = RoomSettings.from_dict(data.get("settings") or {})
+            settings = RoomSettings.from_dict(data.get("settings"))
             room_hash, teacher_hash = data.get("room_hash"), data.get("teacher_hash")
             if not all(isinstance(x, str) and len(x) == 64 for x in (room_hash, teacher_hash)):
                 raise RoomError("bad_file", "room.json", where="room.json: room_hash, teacher_hash")

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import json
 import math
 import secrets
 import time
@@ -192,24 +193,40 @@ class RoomSettings:
         return dataclasses.asdict(self)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> RoomSettings:
-        """Settings from :meth:`to_dict`; unknown fields or bad values raise :class:`RoomError`."""
+    def from_dict(cls, data: object) -> RoomSettings:
+        """Settings from :meth:`to_dict`; anything but an object, unknown fields or bad values raise
+        :class:`RoomError`.
+
+        >>> RoomSettings.from_dict({"number": 5, "tables": 2}).tables
+        2
+        >>> RoomSettings.from_dict([1, 2]).tables
+        Traceback (most recent call last):
+        ...
+        hearts.room.tables.RoomError: settings: bad_file: A saved room file is damaged (settings: ...a list).
+        """
+        if not isinstance(data, Mapping):
+            raise RoomError("bad_file", "settings", where=f"settings: an object, not {json_kind(data)}")
         names = {f.name for f in dataclasses.fields(cls)}
-        extra = set(data) - names
+        extra = {str(k) for k in data} - names
         if extra:
             raise RoomError("unknown_field", sorted(extra)[0], field_name=sorted(extra)[0])
         try:
-            return cls(**dict(data))
+            return cls(**{str(k): v for k, v in data.items()})
         except TypeError as e:
             raise RoomError("refused", "settings", reason=str(e)) from None
 
 
 @dataclasses.dataclass
 class Seat:
-    """Who sits at a seat: a person (``name`` and the hash of their token) or nobody (a bot plays)."""
+    """Who sits at a seat: a person (``name`` and the hash of their token) or nobody (a bot plays).
+
+    ``browser`` is the hash of the token of the browser that took the seat
+    (one browser holds one seat per room, see :meth:`Room.join`).
+    """
 
     name: str | None = None
     token_hash: str | None = None
+    browser: str | None = None
     connected: int = 0  # live connections (the server keeps one per seat)
     away_since: float | None = None  # time.monotonic() when the last connection went; None while connected
     ready: bool = False  # pressed Next hand
@@ -257,6 +274,22 @@ class RoomTable:
         self.clock: Callable[[], float] = time.monotonic
         self.bots: dict[int, Bot] = {s: make_bot(settings.level, seed=s) for s in range(SEATS)}
         self.last_error: dict[int, RoomError] = {}
+        self.unsaved = False  # the server could not save the table's last change: play waits until it can
+
+    def restore(self, saved: Mapping[str, Any]) -> None:
+        """Go back to ``saved`` (a :meth:`to_dict` taken before a change that could not be saved).
+
+        The game, the seats and the pass selections become what they were; who
+        is connected stays as it is now. :attr:`version` still goes up, so every
+        screen redraws.
+        """
+        before = RoomTable.from_dict(self.index, self.settings, saved)
+        for s, seat in enumerate(before.seats):
+            now = self.seats[s]
+            if seat.token_hash is not None and seat.token_hash == now.token_hash:
+                seat.connected, seat.away_since = now.connected, now.away_since
+        self.game, self.seats, self.selection = before.game, before.seats, before.selection
+        self.version += 1
 
     # ----- reading -------------------------------------------------------------------
 
@@ -408,6 +441,7 @@ class RoomTable:
             "points": list(obs.points),
             "players": [self._player(p, lang) for p in range(SEATS)],
             "message": self._line(s, lang),
+            "saved": not self.unsaved,
             "svg": svg,
         }
 
@@ -426,6 +460,8 @@ class RoomTable:
         g = self.game
         h = g.hand
         names = self.names(lang)
+        if self.unsaved:
+            return {"kind": "error", "text": text("room.msg.not_saved", lang)}
         if g.is_over:
             return {"kind": "ok", "text": _game_over_text(g, names, lang)}
         if h.is_over:
@@ -463,18 +499,54 @@ class RoomTable:
 
     # ----- seats ---------------------------------------------------------------------
 
-    def join(self, s: object, name: object) -> str:
-        """A person takes free seat ``s``; returns their seat token (keep it: it is the seat's only key)."""
-        if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < SEATS:
-            raise RoomError("no_such_seat", "seat", last=SEATS - 1)
+    def join(self, s: object, name: object, *, browser: str | None = None) -> str:
+        """A person takes free seat ``s``; returns their seat token (keep it: it is the seat's only key).
+
+        ``browser`` is the hash of the browser's own token (:func:`browser_hash`), kept with the seat so that
+        :meth:`Room.join` gives that browser this seat again rather than another one.
+        """
+        s = _seat_number(s)
         who = check_name(name)
         if self.seats[s].person:
             raise RoomError("seat_taken", "seat", seat=s)
         token = new_token()
-        self.seats[s] = Seat(name=who, token_hash=token_hash(token), ready=self.seats[s].ready)
+        self.seats[s] = Seat(name=who, token_hash=token_hash(token), browser=browser, ready=self.seats[s].ready)
         self.selection[s] = 0
         self.version += 1
         return token
+
+    def reissue(self, s: int) -> str:
+        """A new token for the person at seat ``s`` (the old one stops working); used when their browser
+        asks for a seat again, so it gets the one it holds."""
+        seat = self.seats[s]
+        if not seat.person:
+            raise RoomError("seat_free", "seat")
+        token = new_token()
+        seat.token_hash = token_hash(token)
+        self.version += 1
+        return token
+
+    def free(self, s: object) -> str:
+        """The teacher gives seat ``s`` to a bot: the person's token stops working. Returns their name.
+
+        >>> room, _ = Room.create(RoomSettings(number=5, level="random"))
+        >>> t = room.tables[0]
+        >>> token = t.join(1, "Ana")
+        >>> t.free(1), t.seat_of(token), t.free_seats()
+        ('Ana', None, [0, 1, 2, 3])
+        >>> t.free(1)
+        Traceback (most recent call last):
+        ...
+        hearts.room.tables.RoomError: seat: seat_free: Nobody holds that seat: a bot already plays it.
+        """
+        s = _seat_number(s)
+        seat = self.seats[s]
+        if not seat.person:
+            raise RoomError("seat_free", "seat")
+        self.seats[s] = Seat(ready=seat.ready)
+        self.selection[s] = 0
+        self.version += 1
+        return str(seat.name)
 
     def leave(self, token: object) -> int:
         """The person gives their seat back to a bot; their token stops working. Returns the seat."""
@@ -630,6 +702,7 @@ class RoomTable:
                 {
                     "table": self.index + 1,
                     "seat": seat_name(s, lang),
+                    "seat_index": s,
                     "player": self.name(s, lang),
                     "kind": "person" if seat.person else "bot",
                     "hands": done,
@@ -646,7 +719,10 @@ class RoomTable:
         """JSON-ready form: the game record, who sits where (token hashes only), the pass selections."""
         return {
             "game": GameRecord.from_game(self.game).to_dict(),
-            "seats": [{"name": x.name, "token_hash": x.token_hash, "ready": x.ready} for x in self.seats],
+            "seats": [
+                {"name": x.name, "token_hash": x.token_hash, "browser": x.browser, "ready": x.ready}
+                for x in self.seats
+            ],
             "selection": [CardSet(m).codes() for m in self.selection],
         }
 
@@ -669,11 +745,14 @@ class RoomTable:
             name, digest = (x.get("name"), x.get("token_hash")) if isinstance(x, dict) else (None, None)
             ok = ok and (name is None) == (digest is None)
             ok = ok and (digest is None or (isinstance(digest, str) and len(digest) == 64))
+            browser = x.get("browser") if isinstance(x, dict) else None
+            ok = ok and (browser is None or (digest is not None and isinstance(browser, str) and len(browser) == 64))
             if not ok:
                 raise RoomError("bad_file", f"{where}.seats[{s}]", where=f"{where}.seats[{s}]")
             table.seats[s] = Seat(
                 name=None if name is None else check_name(name),
                 token_hash=digest,
+                browser=browser,
                 ready=x.get("ready", False),
                 away_since=table.clock() if digest is not None else None,  # away until they reconnect
             )
@@ -686,6 +765,39 @@ class RoomTable:
             except (CardParseError, TypeError, AttributeError):
                 raise RoomError("bad_file", f"{where}.selection[{s}]", where=f"{where}.selection[{s}]") from None
         return table
+
+
+def _seat_number(s: object) -> int:
+    if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < SEATS:
+        raise RoomError("no_such_seat", "seat", last=SEATS - 1)
+    return s
+
+
+def json_kind(value: object) -> str:
+    """What a JSON value is, in words, for a message about a damaged file.
+
+    >>> json_kind(True), json_kind(-1), json_kind([1, 2])
+    ('true', 'a number (-1)', 'a list')
+    """
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, (int, float)):
+        return f"a number ({value!r})"
+    if isinstance(value, str):
+        return "a text"
+    if isinstance(value, list):
+        return "a list"
+    return type(value).__name__
+
+
+def browser_hash(room_hash: str, browser: str) -> str:
+    """What a seat keeps of the browser that took it: a hash of the browser's token, salted by the room
+    (so the same browser cannot be followed from one room's file to another's).
+
+    >>> len(browser_hash("r" * 64, "my-browser-token")), browser_hash("a", "b") != browser_hash("c", "b")
+    (64, True)
+    """
+    return token_hash(f"hearts-room-browser/{room_hash}/{browser}")
 
 
 def _card(value: object, field: str) -> Card:
@@ -733,6 +845,38 @@ class Room:
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(self.tables):
             raise RoomError("no_such_table", "table", last=len(self.tables))
         return self.tables[index]
+
+    def join(self, index: object, s: object, name: object, browser: object) -> tuple[RoomTable, int, str]:
+        """A browser takes a seat: ``(table, seat, seat token)``. One browser holds one seat per room.
+
+        ``browser`` is the browser's own token (kept in its storage). When that
+        browser already holds a seat in this room, the answer is that seat
+        (with a new token; the old one stops working), whatever was asked.
+
+        >>> room, _ = Room.create(RoomSettings(number=5, tables=2, level="random"))
+        >>> t, s, first = room.join(0, 1, "Ana", "browser-of-ana-123")
+        >>> t2, s2, again = room.join(1, 3, "Ana", "browser-of-ana-123")
+        >>> (t2.index, s2), room.tables[1].free_seats(), t.seat_of(first), t.seat_of(again)
+        ((0, 1), [0, 1, 2, 3], None, 1)
+        """
+        held = self.held_by(browser)
+        if held is not None:
+            t, s_held = held
+            return t, s_held, t.reissue(s_held)
+        table = self.table(index)
+        s = _seat_number(s)
+        return table, s, table.join(s, name, browser=browser_hash(self.room_hash, str(browser)))
+
+    def held_by(self, browser: object) -> tuple[RoomTable, int] | None:
+        """The table and seat a browser (its own token) holds in this room, or ``None``."""
+        if not isinstance(browser, str) or not 8 <= len(browser) <= 200:
+            raise RoomError("bad_field", "browser", field_name="browser")
+        digest = browser_hash(self.room_hash, browser)
+        for t in self.tables:
+            for s, seat in enumerate(t.seats):
+                if seat.person and seat.browser is not None and secrets.compare_digest(seat.browser, digest):
+                    return t, s
+        return None
 
     def find(self, token: object) -> tuple[RoomTable, int] | None:
         """The table and seat a seat token holds in this room, or ``None``."""

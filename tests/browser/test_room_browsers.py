@@ -243,3 +243,32 @@ def test_two_people_and_two_bots_play_a_whole_hand_in_spanish(browser: Any, room
     assert "Mano 2" in (pages[0].locator(f"{BOARD} svg g.info").text_content() or "")
     for c, _ in people.values():
         c.close()
+
+
+def test_one_browser_holds_one_seat_and_the_teacher_frees_it(browser: Any, room_server: Any) -> None:
+    server = room_server("--deal", "5", "--tables", "2", "--level", "random", "--bot-delay", "0.05")
+    url = server.links["players"]
+    ctx, pg = sit(browser, url, 1, "Ana")
+    # The same browser (a second tab, the seat's token forgotten) asks for another seat: it gets its own back.
+    pg.evaluate("() => { for (const k of Object.keys(localStorage)) if (k.startsWith('hearts-room:')) "
+                "localStorage.removeItem(k); }")
+    tab = ctx.new_page()
+    tab.set_default_timeout(WAIT_S * 1000)
+    tab.goto(url)
+    tab.fill("#name", "Ana again")
+    tab.click('button.room-sit[data-table="1"][data-seat="3"]')
+    tab.wait_for_selector(f'{BOARD}:not([data-version="-1"])', state="attached")
+    assert tab.locator("#players li[data-seat='1']").inner_text().startswith("Ana (")
+    # The teacher, in Spanish, gives that seat to a bot; Ana's page goes back to the seats and says why.
+    tctx = browser.new_context()
+    teacher = tctx.new_page()
+    teacher.set_default_timeout(WAIT_S * 1000)
+    teacher.goto(server.links["teacher"].replace("/teacher#", "/teacher?lang=es#"))
+    teacher.click('button.room-free[data-table="0"][data-seat="1"]')
+    teacher.wait_for_selector("#status:has-text('lo juega ahora un bot')")
+    assert teacher.locator("button.room-free").count() == 0
+    tab.wait_for_selector("#lobby:not([hidden])")
+    assert "The teacher gave your seat to a bot" in tab.locator("#status").inner_text()
+    assert tab.locator('button.room-sit[data-table="0"][data-seat="1"]').count() == 1
+    tctx.close()
+    ctx.close()

@@ -28,5 +28,20 @@ window.HeartsRoom = (function () {
     return url.href;
   }
 
-  return { firstLang, saveLang, say, socketUrl };
+  // This browser's own token, kept in its storage and sent with every seat request: the room gives one
+  // browser one seat (asking again gives back the seat it holds).
+  const browserKey = "hearts-room-browser";
+
+  function browserToken() {
+    let token = localStorage.getItem(browserKey);
+    if (!token || token.length < 16) {
+      const bytes = new Uint8Array(18);
+      crypto.getRandomValues(bytes);
+      token = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+      localStorage.setItem(browserKey, token);
+    }
+    return token;
+  }
+
+  return { firstLang, saveLang, say, socketUrl, browserToken };
 })();

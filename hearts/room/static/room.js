@@ -70,7 +70,7 @@
           b.textContent = t("sit");
           b.addEventListener("click", () => {
             const name = $("name").value;
-            send({ type: "join", table: table.table, seat: seat.seat, name: name });
+            send({ type: "join", table: table.table, seat: seat.seat, name: name, browser: R.browserToken() });
           });
           li.appendChild(b);
         }
@@ -92,6 +92,7 @@
     const line = error || state.message;
     msg.className = "room-message room-" + line.kind;
     msg.textContent = line.text;
+    document.body.dataset.saved = String(state.saved !== false);
     const pass = $("pass");
     pass.hidden = !state.can_pass;
     pass.disabled = state.selected.length !== state.pass_size;
@@ -138,10 +139,11 @@
       } else {
         status(msg.text);
       }
-    } else if (msg.type === "left") {
+    } else if (msg.type === "left" || msg.type === "freed") {
       localStorage.removeItem(roomKey);
       state = null;
-      status(t("left"));
+      error = null;
+      status(msg.type === "freed" ? msg.text : t("left"));
       showLobby();
     } else if (msg.type === "replaced") {
       stopped = true;

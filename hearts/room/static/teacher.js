@@ -8,6 +8,7 @@
   const key = new URLSearchParams(location.hash.slice(1)).get("key") || "";
   let lang = R.firstLang();
   let rows = [];
+  let alerts = [];
   let version = 0;
   let retry = 200;
   let ws = null;
@@ -27,12 +28,27 @@
     csv.textContent = t("csv");
     csv.href = "leaderboard.csv?key=" + encodeURIComponent(key) + "&lang=" + lang;
     const tr = document.createElement("tr");
-    for (const c of columns) {
+    for (const c of columns.concat(["free"])) {
       const th = document.createElement("th");
       th.textContent = t("col." + c);
       tr.appendChild(th);
     }
     $("board").tHead.replaceChildren(tr);
+  }
+
+  function send(msg) {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+  }
+
+  function showAlerts() {
+    const box = $("alerts");
+    box.replaceChildren();
+    for (const a of alerts) {
+      const p = document.createElement("p");
+      p.textContent = a;
+      box.appendChild(p);
+    }
+    box.hidden = alerts.length === 0;
   }
 
   function draw() {
@@ -46,6 +62,19 @@
         td.textContent = c === "player" && r.kind === "bot" ? r.player : String(r[c]);
         tr.appendChild(td);
       }
+      const td = document.createElement("td");
+      if (r.kind === "person") {
+        // Give this person's seat to a bot (someone who took a seat and went away, say).
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "room-free";
+        b.dataset.table = String(r.table - 1);
+        b.dataset.seat = String(r.seat_index);
+        b.textContent = t("free_seat");
+        b.addEventListener("click", () => send({ type: "free", key: key, table: r.table - 1, seat: r.seat_index }));
+        td.appendChild(b);
+      }
+      tr.appendChild(td);
       body.appendChild(tr);
     }
     version += 1;
@@ -64,8 +93,10 @@
       const msg = JSON.parse(event.data);
       if (msg.type === "leaderboard") {
         rows = msg.rows;
+        alerts = msg.alerts || [];
+        showAlerts();
         draw();
-      } else if (msg.type === "error") {
+      } else if (msg.type === "notice" || msg.type === "error") {
         $("status").textContent = msg.text;
       }
     });
