@@ -390,7 +390,8 @@ class ExperimentResult:
             changed=number(100 * self.changed_share, lang, 1),
             level=_level(self.confidence, lang),
         )
-        return _cap(head) + "\n" + _field_note(self.meta, "hands", lang, a, b) + self.takeaway(lang) + _tip_notes(self, lang)
+        note = _field_note(self.meta, "hands", lang, a, b)
+        return _cap(head) + "\n" + note + self.takeaway(lang) + _tip_notes(self, lang)
 
     @property
     def changed_share(self) -> float:
@@ -710,7 +711,8 @@ class GameExperimentResult:
             changed=number(100 * self.changed_share, lang, 1),
             level=_level(self.confidence, lang),
         )
-        return _cap(head) + "\n" + _field_note(self.meta, "games", lang, a, b) + self.takeaway(lang) + _tip_notes(self, lang)
+        note = _field_note(self.meta, "games", lang, a, b)
+        return _cap(head) + "\n" + note + self.takeaway(lang) + _tip_notes(self, lang)
 
     def plot(self, axes: Any = None, lang: str = "en") -> Any:
         """The two effects (games won, final score) with their error bars (at :attr:`confidence`): two ``Axes``."""
