@@ -1,17 +1,17 @@
-"""Worked examples from the reference documents, stored as plain data.
+"""Worked examples of the rules (docs/rules.md), stored as plain data.
 
 Two published examples must replay exactly through the engine:
 
-* :data:`SEED_001_HAND` -- the whole example hand of ``seeds/001``. The seed
-  gives only part of it (your hand before and after the pass, the first four
+* :data:`SEED_001_HAND` -- the whole example hand of ``docs/rules.md``. The
+  published account gives only part of it (your hand before and after the pass, the first four
   tricks and the final points); the rest of the deal and the last nine tricks
   were completed by an offline constraint search so that every stated fact
   holds and every play is legal under the default rules. One stated detail
   cannot hold as written (``J♥`` and ``9♥`` are both your own cards), so it is
-  read as ``RULES.md`` says: you take your 3 points in one trick that holds
+  read as ``docs/rules.md`` says: you take your 3 points in one trick that holds
   your ``J♥``, and you discard a heart whenever you cannot follow suit while
   you still hold one.
-* :data:`SEED_000_TRICK` -- the trick of ``seeds/000`` section 05: clubs are
+* :data:`SEED_000_TRICK` -- the example trick of ``docs/rules.md``: clubs are
   led after the first trick, a player with no clubs drops ``Q♠`` and the
   ``A♣`` takes it for 13 points; hearts stay unbroken.
 
@@ -127,7 +127,7 @@ class ExampleTrick:
 
 
 SEED_001_HAND = ExampleHand(
-    source="seeds/001 (example hand, completed by search)",
+    source="docs/rules.md, An example hand (completed by search)",
     # South is the learner ("you"); interfaces translate that label.
     names=("you", "Ada", "Bo", "Cleo"),
     pass_offset=1,  # first hand of the game: pass to the left
@@ -166,11 +166,11 @@ SEED_001_HAND = ExampleHand(
     ),
     expected_points=(3, 4, 16, 3),
 )
-"""The example hand of ``seeds/001``: you 3, Ada 4, Bo 16, Cleo 3."""
+"""The example hand of ``docs/rules.md``: you 3, Ada 4, Bo 16, Cleo 3."""
 
 
 SEED_000_TRICK = ExampleTrick(
-    source="seeds/000 section 05",
+    source="docs/rules.md, An example trick",
     leader=0,  # A = South, B = West, C = North, D = East
     plays=("KC", "QS", "4C", "AC"),
     winner=3,
@@ -189,4 +189,4 @@ SEED_000_TRICK = ExampleTrick(
     # First trick: North leads 2♣, South's Q♣ wins, West (void) drops K♦.
     setup_plays=("2C", "5C", "QC", "KD"),
 )
-"""The trick of ``seeds/000`` section 05: East's A♣ takes Q♠ for 13 points."""
+"""The example trick of ``docs/rules.md``: East's A♣ takes Q♠ for 13 points."""

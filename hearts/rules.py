@@ -1,7 +1,7 @@
 """The rules: one frozen :class:`Rules` object and the one legality function.
 
 Every variant is a named option of :class:`Rules`; the default object is the
-game of ``seeds/000`` (four players, 100 points, Q♠ does not break hearts,
+game of ``docs/rules.md`` (four players, 100 points, Q♠ does not break hearts,
 a moon adds 26 to the others). Legality lives in :func:`legal_mask` and
 :func:`refusal` (:func:`pass_refusal` for passes), which the hand state,
 observations, bots and widgets all use. What happens after a card is played
@@ -93,7 +93,7 @@ class MoonScoring(enum.Enum):
     SHOOTERS_CHOICE = "choice"  # the shooter picks one of the two
 
 
-# Cards removed so the deck divides evenly (seeds/002).
+# Cards removed so the deck divides evenly (docs/rules.md, "Three, five, six or seven players").
 _REMOVED = {
     3: ("2D",),
     4: (),

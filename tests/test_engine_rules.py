@@ -1,4 +1,4 @@
-"""Every rule of the default game (seeds/000, RULES.md), one test per rule or edge case.
+"""Every rule of the default game (docs/rules.md), one test per rule or edge case.
 
 Scenes are built from explicit deals (see ``engine_support.scripted_deal``) and
 played through the checked path, so a wrong rule shows up as a refused card or
@@ -202,7 +202,7 @@ def test_only_hearts_and_the_queen_must_lead_the_queen_while_unbroken(qs_breaks)
 
 def test_queen_of_spades_does_not_break_hearts_by_default():
     h = _after_first_trick()
-    play_all(h, "KC QS 4C AC")  # seeds/000 section 05: East's A♣ takes Q♠
+    play_all(h, "KC QS 4C AC")  # docs/rules.md, An example trick: East's A♣ takes Q♠
     assert h.tricks[-1].winner == 3 and h.tricks[-1].points == 13
     assert not h.hearts_broken
     assert h.to_play == 3 and legal(h) == "2S 3S 4S"

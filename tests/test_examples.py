@@ -1,8 +1,8 @@
 """The published examples, replayed through the engine.
 
-- seeds/000 section 05: not the first trick, clubs led; A K♣, B (void in clubs)
+- docs/rules.md, An example trick: not the first trick, clubs led; A K♣, B (void in clubs)
   Q♠, C 4♣, D A♣. D takes the trick and 13 points; hearts stay unbroken.
-- seeds/001: the whole example hand (you, Ada, Bo, Cleo), from the complete
+- docs/rules.md, An example hand: the whole example hand (you, Ada, Bo, Cleo), from the complete
   deal kept in ``hearts.examples``.
 """
 
@@ -71,7 +71,7 @@ def test_seed_000_section_05_as_kept_in_the_package():
     assert h.hearts_broken is ex.hearts_broken_after is False
 
 
-# ----- seeds/001: the whole example hand ------------------------------------------------------
+# ----- docs/rules.md, An example hand: the whole hand ---------------------------------------------
 
 YOU, ADA, BO, CLEO = 0, 1, 2, 3  # play order Bo, Cleo, you, Ada: Ada sits on your left (West)
 

@@ -11,8 +11,10 @@ environment built from binder/ alone).
 
 from __future__ import annotations
 
+import io
 import json
 import re
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -47,8 +49,35 @@ def layout(nb: dict) -> list[tuple[str, str | None]]:
 
 
 def without_language(code: str) -> str:
-    """The code with its language setting blanked: `LANG = "en"` and `lang="en"` alike."""
-    return LANG_ARGUMENT.sub('lang="?"', LANG_LINE.sub('LANG = "?"', code))
+    r"""The code with its language setting and the words of its comments blanked: `LANG = "en"` and
+    `lang="en"` alike, and each comment kept as a bare `#` (each language's notebook comments in its own
+    language, in the same places).
+
+    >>> without_language('N = 5  # deals; try 50\nx = "#1"  # not a comment in the string')
+    'N = 5  #\nx = "#1"  #'
+    """
+    return LANG_ARGUMENT.sub('lang="?"', LANG_LINE.sub('LANG = "?"', blank_comments(code)))
+
+
+def comments(code: str) -> list[str]:
+    """The text of every comment in ``code`` (Python's tokenizer finds them: a `#` in a string is none)."""
+    try:
+        return [t.string for t in tokenize.generate_tokens(io.StringIO(code).readline) if t.type == tokenize.COMMENT]
+    except (tokenize.TokenError, SyntaxError):  # not Python (a magic the tokenizer refuses): every `#` to the end
+        return re.findall(r"#.*", code)
+
+
+def blank_comments(code: str) -> str:
+    lines = code.splitlines(keepends=True)
+    try:
+        tokens = [t for t in tokenize.generate_tokens(io.StringIO(code).readline) if t.type == tokenize.COMMENT]
+    except (tokenize.TokenError, SyntaxError):
+        return re.sub(r"#.*", "#", code)
+    for t in reversed(tokens):
+        row, col = t.start
+        line = lines[row - 1]
+        lines[row - 1] = line[:col] + "#" + line[col + len(t.string) :]
+    return "".join(lines)
 
 
 # ----- the shape of a markdown cell ----------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """The learn-to-play walkthrough's logic: a scripted hand, then short scenes.
 
-The main chapter is the complete example deal of ``seeds/001`` kept by
+The main chapter is the complete example deal of ``docs/rules.md`` kept by
 :mod:`hearts.examples`: the pass and all 52 plays, one step each. Four short
 scenes follow, each a small constructed position played through the engine,
 for rules that hand never shows: the first-trick exception for a hand of only

@@ -1,4 +1,4 @@
-"""A bot that plays by the nine strategy tips of ``seeds/003``, each one a switch.
+"""A bot that plays by the nine strategy tips of the tutorials, each one a switch.
 
 :class:`RuleBot` decides from its :class:`~hearts.observation.Observation`
 only, working on card bitmasks so that self-play stays fast. Every

@@ -1,4 +1,4 @@
-"""The nine strategy tips of ``seeds/003`` as named switches for :class:`~hearts.bots.RuleBot`.
+"""The nine strategy tips of the tutorials as named switches for :class:`~hearts.bots.RuleBot`.
 
 Each tip is a boolean field of the frozen :class:`Tips` record; a few tips
 also have a number you can change (how many spades keep the queen safe, how
@@ -40,7 +40,7 @@ from hearts.messages import text
 
 __all__ = ["HABIT_NAMES", "HABIT_TIPS", "MOON_HUNTER_STRENGTH", "TIP_NAMES", "TipError", "Tips", "tip_title"]
 
-#: The nine tips, in the order ``seeds/003`` gives them.
+#: The nine tips, in the order the tutorials give them.
 TIP_NAMES: tuple[str, ...] = (
     "pass_high_spades",
     "pass_queen_when_short",

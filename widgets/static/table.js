@@ -425,8 +425,10 @@ function render({ model, el }) {
     placeLast();
   }
 
-  // The Last trick button sits at the board's right edge, above the learner's own plate and cards where they
-  // reach that far (so it never covers a card); the view opens in the middle of the felt, above the hand.
+  // The Last trick button sits at the board's right edge, as low as it can without covering anything the
+  // learner reads or clicks: their own plate and cards, the message line drawn on the felt, the cards of the
+  // trick and the other seats' plates. Where one of them reaches the right edge (the message line does on a
+  // phone) the button goes above it. The view opens in the middle of the felt, above the hand.
   function placeLast() {
     const b = box.getBoundingClientRect();
     const svg = stage.querySelector("svg");
@@ -434,15 +436,31 @@ function render({ model, el }) {
     const me = svg.getAttribute("data-viewer");
     const right = b.width * 0.012;
     let bottom = b.height * 0.016;
-    const mine = [stage.querySelector("g.hand.mine"), stage.querySelector(`g.seat[data-seat="${me}"]`)];
     const w = lastBtn.offsetWidth || 90;
+    const h = lastBtn.offsetHeight || 26;
     let handTop = b.height;
-    for (const g of mine) {
-      if (!g) continue;
-      const r = g.getBoundingClientRect();
-      if (!r.width) continue;
-      handTop = Math.min(handTop, r.top - b.top);
-      if (r.right - b.left > b.width - right - w - 6) bottom = Math.max(bottom, b.bottom - r.top + 6);
+    for (const g of [stage.querySelector("g.hand.mine"), stage.querySelector(`g.seat[data-seat="${me}"]`)]) {
+      const r = g ? g.getBoundingClientRect() : null;
+      if (r && r.width) handTop = Math.min(handTop, r.top - b.top);
+    }
+    const keepClear = [
+      ...stage.querySelectorAll(`g.hand.mine, g.seat, g.message rect, g.trick g.card`),
+    ]
+      .map((g) => g.getBoundingClientRect())
+      .filter((r) => r.width && r.height);
+    const left = b.width - right - w - 6;
+    // Lowest first: each thing the button would cover lifts it to just above that thing.
+    for (let moved = true, guard = 0; moved && guard < 20; guard++) {
+      moved = false;
+      const top = b.height - bottom - h - 3;
+      const low = b.height - bottom + 3;
+      for (const r of keepClear) {
+        const rl = r.left - b.left, rr = r.right - b.left, rt = r.top - b.top, rb = r.bottom - b.top;
+        if (rr > left && rl < b.width - right && rb > top && rt < low) {
+          bottom = b.height - rt + 6;
+          moved = true;
+        }
+      }
     }
     lastBtn.style.right = `${right}px`;
     lastBtn.style.bottom = `${bottom}px`;
@@ -462,6 +480,7 @@ function render({ model, el }) {
   // The drawing is on screen and nothing moves: do what `hold` asks.
   function settled(version) {
     moving = false;
+    placeLast(); // the trick's cards have landed: keep the button off them
     box.setAttribute("data-version", String(version));
     shownVersion = version;
     if (pauseTimer !== null) clearTimeout(pauseTimer);
