@@ -222,8 +222,8 @@ def trick_outcome(obs: Observation, card: Card | int) -> Fact:
     >>> for s in range(4):
     ...     h.pass_cards(s, sorted(h.hand_of(s))[:3])
     >>> f = trick_outcome(h.observation(h.to_play), Card.parse("2C"))
-    >>> f.kind, f.count  # eleven higher clubs could still fall on it
-    ('may_win', 11)
+    >>> f.kind, f.count  # the eight higher clubs it does not hold could still fall on it
+    ('may_win', 8)
     """
     c = int(card)
     n = obs.rules.num_players
