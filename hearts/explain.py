@@ -73,6 +73,7 @@ __all__ = [
     "Explanation",
     "Fact",
     "HintBot",
+    "fact_words",
     "HintDecision",
     "hint",
     "hint_budget",
@@ -80,7 +81,7 @@ __all__ = [
     "why_not",
 ]
 
-PYTHON_WORLDS = 150
+PYTHON_WORLDS = 100
 """Deals sampled per play hint on the pure-Python path (the expert's own budget, 300, on the native kernel)."""
 PYTHON_PASS_WORLDS = 24
 """Playouts per candidate pass for a pass hint on the pure-Python path (48 on the native kernel)."""
@@ -96,7 +97,7 @@ def hint_budget(path: str | None = None) -> tuple[int, int]:
     """``(worlds, pass_worlds)`` a hint uses on ``path`` (``"native"`` or ``"python"``; default: this process's).
 
     >>> hint_budget("native"), hint_budget("python")
-    ((300, 48), (150, 24))
+    ((300, 48), (100, 24))
     """
     path = sim.kernel() if path is None else path
     if path not in ("native", "python"):
@@ -510,6 +511,18 @@ def _pair(f: Fact, lang: str) -> dict[str, str]:
         "expected": _pts(mine.expected, lang), "margin": _pts(mine.margin, lang),
         "other_expected": _pts(theirs.expected, lang), "hinted_margin": _pts(theirs.margin, lang),
     }  # fmt: skip
+
+
+def fact_words(fact: Fact, lang: str = "en", *, kind: str = "play", num_players: int = 4) -> str:
+    """One fact in words (the review and the table say the same things with the hint's words).
+
+    >>> fact_words(Fact("wins", (Card.parse("JH"),)), "en")
+    'J♥ is certain to win this trick.'
+    >>> fact_words(Fact("unless", (Card.parse("8C"),), (Card.parse("JC"),)), "es")
+    '8♣ gana esta baza salvo que le echen J♣.'
+    """
+    check_language(lang)
+    return _fact_words(fact, lang, Explanation(kind, 0, num_players, (), (fact,)))
 
 
 def _fact_words(f: Fact, lang: str, e: Explanation) -> str:

@@ -256,3 +256,30 @@ def test_why_not_refuses_a_card_that_is_not_legal() -> None:
     with pytest.raises(OptionError) as err:
         why_not(obs, e, Card.parse("QS"))
     assert err.value.option == "card" and isinstance(err.value, ValueError)
+
+
+def test_the_review_says_what_each_card_did_in_the_trick_with_the_hints_words() -> None:
+    """The hand review's sentence for a play names what the chosen card (and the expert's) did in the trick,
+    from the same facts and words as the hint, and those claims are true in the full state."""
+    from hearts.explain import fact_words
+    from hearts.review import replay_decisions
+    from hearts_widgets.review import ReviewModel
+
+    hand = HandState(Deal.from_number(31))
+    bots: list[Bot] = [RandomBot(seed=0)] + [RuleBot(seed=s) for s in range(1, 4)]
+    for seat in range(4):
+        hand.pass_cards(seat, bots[seat].decide_pass(hand.observation(seat)).cards)
+    while not hand.is_over:
+        hand.play(bots[hand.to_play].decide_play(hand.observation(hand.to_play)).card)
+    review = ReviewModel(hand, 0, worlds=8, pass_worlds=3, check_worlds=20, seed=2)
+    steps = replay_decisions(hand, 0)
+    said = 0
+    for d, (kind, state, chosen) in enumerate(steps):
+        if kind != "play" or state.legal_mask().bit_count() == 1:
+            continue
+        obs = state.observation(0)
+        fact = trick_outcome(obs, chosen[0])
+        check_fact(fact, Full(state, 0), Explanation("play", 0, 4, chosen, (fact,)), obs)
+        assert fact_words(fact, "en") in review.explanation(d)
+        said += 1
+    assert said >= 5
