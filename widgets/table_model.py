@@ -240,7 +240,7 @@ class _Line:
 
 @dataclasses.dataclass(frozen=True)
 class Hint:
-    """What the rule bot would do: the cards, and its decision (whose reason :meth:`reason` puts into words)."""
+    """What Hint suggests (the expert's choice): the cards, and the decision that puts its reason into words."""
 
     cards: tuple[Card, ...]
     decision: Decision
