@@ -146,7 +146,8 @@ class Fact:
     no heart in the hand may be led); ``queen_out`` (Q♠ is not played and not in the hand); ``tip_follows``
     (the rule bot's detectors chose ``cards`` by ``tip``); ``tip_differs`` (``tip`` chooses ``others``
     instead: ``gap`` ± 2 ``gap_se`` more points here, because of the fact in ``because``, if any);
-    ``tip_equal`` (the same, the two equal within noise); for :func:`why_not`: ``why`` (``estimate`` of
+    ``tip_equal`` (the same, the two equal within noise); ``tip_better`` (the tip's choice did surely better
+in the fresh deals: ``gap`` below zero); for :func:`why_not`: ``why`` (``estimate`` of
 ``cards`` beside ``compare[0]``, the hinted card's), ``why_pass`` (the best pass weighed with ``cards[0]``:
 ``others``), ``not_weighed`` (no pass the expert weighed has ``cards[0]``: it is among the safest cards to
 keep), ``is_hint``.
@@ -294,6 +295,19 @@ def _paired(a: OptionValue, b: OptionValue, draws: Sequence[int]) -> tuple[float
     return paired_difference(a.scores[:k], b.scores[:k])
 
 
+_TIP_AGAINST = ("tip_differs", "tip_equal", "tip_better")
+"""The facts that set the tip's choice against the hint's."""
+
+
+def _tip_kind(gap: float, se: float) -> str:
+    """How the tip's choice did against the hint's in fresh deals (``gap``: the tip's points minus the hint's):
+    surely worse (``tip_differs``), surely better (``tip_better``: the hint was a close call the screening
+    misjudged), or equal within the noise (``tip_equal``)."""
+    if _equal(gap, se):
+        return "tip_equal"
+    return "tip_differs" if gap > 0 else "tip_better"
+
+
 def _equal(gap: float, se: float) -> bool:
     return math.isnan(gap) or abs(gap) < 0.05 or (not math.isnan(se) and abs(gap) < EQUAL_Z * se)
 
@@ -352,7 +366,7 @@ def _play_hint(obs: Observation, expert: ExpertBot, worlds: int, seed: int | Non
         a, b = check.value_of([tip_card]), check.value_of([card])
         assert a is not None and b is not None
         gap, se = paired_gap(a, b, check.draws)
-        kind = "tip_equal" if _equal(gap, se) or gap < 0 else "tip_differs"
+        kind = _tip_kind(gap, se)
         because = _because(obs, tip_card) if kind == "tip_differs" else None
         facts.append(Fact(kind, (card,), (tip_card,), tip=rule.tip, gap=gap, gap_se=se, because=because))
     return Explanation("play", obs.seat, n, (card,), tuple(facts), ev, rule.tip if rule.card == card else None)
@@ -410,7 +424,7 @@ def _pass_hint(obs: Observation, expert: ExpertBot, pass_worlds: int, seed: int 
         assert a is not None and b is not None
         gap, se = _paired(a, b, ())
         differing = [p.tip for p in rule.parts if p.cards[0] not in cards and p.tip is not None] or [rule.tip]
-        kind = "tip_equal" if _equal(gap, se) or gap < 0 else "tip_differs"
+        kind = _tip_kind(gap, se)
         facts.append(Fact(kind, cards, theirs, tip=differing[0], gap=gap, gap_se=se))
     return Explanation("pass", obs.seat, n, cards, tuple(facts), ev, rule.tip if theirs == cards else None)
 
@@ -439,7 +453,7 @@ def why_not(obs: Observation, given: Explanation, card: Card | int) -> Explanati
         raise OptionError(f"{c} is not a legal card for seat {obs.seat} to play or pass now", "card")
     hinted = given.cards[0]
     if c == hinted:
-        facts = [Fact("is_hint", (c,)), *(f for f in given.facts if f.kind not in ("tip_differs", "tip_equal"))]
+        facts = [Fact("is_hint", (c,)), *(f for f in given.facts if f.kind not in _TIP_AGAINST)]
         return Explanation("play", obs.seat, n, given.cards, tuple(facts), given.evaluation, given.tip, (c,))
     ev = given.evaluation
     facts = []
@@ -457,7 +471,7 @@ def why_not(obs: Observation, given: Explanation, card: Card | int) -> Explanati
     if not obs.trick:
         facts += [Fact("void", seat=s, suit=int(c) // 13) for s in _voids_in(obs, int(c) // 13)][:1]
     for f in given.facts:
-        if f.kind in ("tip_differs", "tip_equal") and f.others == (c,):
+        if f.kind in _TIP_AGAINST and f.others == (c,):
             facts.append(f)
     return Explanation("play", obs.seat, n, given.cards, tuple(facts), ev, given.tip, (c,))
 
@@ -468,7 +482,7 @@ def _why_not_pass(obs: Observation, given: Explanation, c: Card) -> Explanation:
     ev = given.evaluation
     facts: list[Fact] = []
     if c in given.cards:
-        facts = [Fact("is_hint", (c,)), *(f for f in given.facts if f.kind not in ("tip_differs", "tip_equal"))]
+        facts = [Fact("is_hint", (c,)), *(f for f in given.facts if f.kind not in _TIP_AGAINST)]
     elif ev is not None:
         with_it = next((o for o in ev.options if c in o.cards), None)
         if with_it is None:
@@ -555,6 +569,8 @@ def _fact_words(f: Fact, lang: str, e: Explanation) -> str:
         gap, se = (0.0 if math.isnan(f.gap) else abs(f.gap)), (0.0 if math.isnan(f.gap_se) else f.gap_se)
         if gap == 0 and se == 0:  # the same points in every deal played out
             return text(f"hint.{e.kind}.same", lang, cards=card, other=" ".join(map(str, f.others)))
+        if gap < 0.05 and EQUAL_Z * se < 0.05:  # both round to 0.0: say so without the numbers
+            return text(f"hint.{e.kind}.close", lang, cards=card, other=" ".join(map(str, f.others)))
         return text(f"hint.{e.kind}.tie", lang, cards=card, other=" ".join(map(str, f.others)),
                     gap=_pts(gap, lang), margin=_pts(EQUAL_Z * se, lang))  # fmt: skip
     if k == "wins":
@@ -579,7 +595,7 @@ def _fact_words(f: Fact, lang: str, e: Explanation) -> str:
     tip = quoted[0] if len(quoted) == 1 else text("hint.list", lang, first=", ".join(quoted[:-1]), last=quoted[-1])
     if k == "tip_follows":
         return text(f"hint.{e.kind}.tip_follows", lang, cards=_cards(f.cards, lang), tip=tip)
-    if k in ("tip_differs", "tip_equal"):
+    if k in _TIP_AGAINST:
         values = {
             "tip": tip, "tip_cards": " ".join(map(str, f.others)), "cards": card,
             "gap": _pts(abs(f.gap), lang), "margin": _pts(EQUAL_Z * f.gap_se, lang),
