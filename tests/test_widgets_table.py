@@ -338,7 +338,8 @@ def test_hint_for_the_pass_and_for_a_play(table: GameTable) -> None:
     table.press("hint")
     d = bot.decide_play(m.game.observation(SOUTH))
     assert m.hint.cards == d.cards and d.cards[0] in m.hand.legal_moves
-    assert m.message.text == f"Hint: {d.cards[0]}. {d.explain('en')}"
+    how = " Press ? on another card, or hold it, to see why not that one."
+    assert m.message.text == f"Hint: {d.cards[0]}. {d.explain('en')}" + (how if len(m.hand.legal_moves) > 1 else "")
     table.click_card(d.cards[0].code)
     assert m.hint is None
 

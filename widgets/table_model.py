@@ -987,7 +987,9 @@ class TableModel:
             items = tuple(functools.partial(_reason_words, d, i) for i in range(count))
             self._line = _Line("info", (say("ui.msg.hint_pass", cards=cards_label(d.cards)),), items)
             return
-        self._info(say("ui.msg.hint", cards=cards_label(d.cards), reason=d.explain))
+        choice = isinstance(explanation, Explanation) and len(obs.legal_moves) > 1
+        how = (say("ui.msg.why_not_howto"),) if choice else ()  # how to ask "why not" another card
+        self._line = _Line("info", (say("ui.msg.hint", cards=cards_label(d.cards), reason=d.explain), *how))
 
     def why_not_card(self, code: str | int) -> None:
         """"Why not this card?": the card's expected points beside the hinted card's, and what each does in the

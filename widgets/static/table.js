@@ -635,6 +635,8 @@ function render({ model, el }) {
     const g = event.target.closest(CARD);
     if (!g) return;
     event.preventDefault();
+    clearTimeout(pressTimer); // a touch's long press opens the menu too: ask once
+    pressTimer = null;
     if (pressed) return; // the long press has asked already
     rove(g, false);
     whyNot(g);
