@@ -168,7 +168,20 @@ def test_why_not_this_card_by_key(page: Page, screenshots: Path) -> None:
     assert kind == "info", (kind, text)
     assert "points expected" in text and ("for the hinted" in text or "is the hinted card" in text), text
     assert code in [c.code for c in table.hand()]  # asking plays nothing
-    page.keyboard.press("w")  # the other key, on the card that keeps the focus: the same answer
+    # The redraw keeps the focus on the card asked about; the other key on it gives the same answer.
+    page.wait_for_function(
+        "code => document.activeElement && document.activeElement.dataset && document.activeElement.dataset.card"
+        " === code",
+        arg=code,
+        timeout=TIMEOUT_MS,
+    )
+    other = next((c for c in legal if c != code), None)
+    if other is not None:  # first ask about another card, so that the answer to "w" is a new one
+        table.card(other).focus()
+        page.keyboard.press("?")
+        expect(message).to_contain_text("Why not " + symbols([other]), timeout=TIMEOUT_MS)
+        table.card(code).focus()
+    page.keyboard.press("w")
     expect(message).to_contain_text("Why not " + symbols([code]), timeout=TIMEOUT_MS)
     size = f"{page.viewport_size['width']}x{page.viewport_size['height']}"  # type: ignore[index]
     page.screenshot(path=str(screenshots / f"why-not-{size}.png"))

@@ -642,6 +642,13 @@ function render({ model, el }) {
     whyNot(g);
   });
 
+  // A card that gets the focus any way (Tab, a script, assistive technology) holds the tab stop, so a
+  // redraw keeps the focus on it.
+  stage.addEventListener("focusin", (event) => {
+    const g = event.target.closest ? event.target.closest(CARD) : null;
+    if (g && g.getAttribute("data-card") !== focusCode) rove(g, false);
+  });
+
   stage.addEventListener("click", (event) => {
     const g = event.target.closest("g.card[data-card]");
     if (pressed) {
