@@ -1,6 +1,8 @@
-"""Every reason the Hint button can give states only facts that are true in the position.
+"""Every reason the rule bot gives states only facts that are true in the position.
 
-The hint is the rule bot's decision (``hearts_widgets.levels.hint_bot``). Over a few hundred seeded positions
+(The Hint button shows the expert's choice now, explained by :mod:`hearts.explain`; its claims are checked in
+``tests/test_hint_claims.py``. The rule bot's reasons are still the tips' words, in the coach and the
+walkthrough.) Over a few hundred seeded positions
 (hands of rule bots and random bots, with and without game totals) each reason the rule bot gives is checked
 against the position itself: the facts are worked out here from the cards in hands, the tricks played and the
 scores, never by asking the bot's own code. A pass gives one reason per card, and each is checked for its card.
@@ -18,7 +20,6 @@ from hearts.bots.tips import HABIT_NAMES, Tips
 from hearts.cards import Card
 from hearts.hand import Phase
 from hearts.observation import Observation
-from hearts_widgets.levels import hint_bot
 
 QS = 36
 SPADES, HEARTS = 2, 3
@@ -227,10 +228,10 @@ def _check(h: HandState, seat: int, totals: tuple[int, ...] | None, d: Decision,
 
 
 def _positions(count: int, hint: Bot | None = None) -> dict[str, int]:
-    """Play ``count`` hands; check every decision of the hint bot (or ``hint``) in them. Returns how often each
+    """Play ``count`` hands; check every decision of the rule bot (or ``hint``) in them. Returns how often each
     reason came."""
     seen: dict[str, int] = {}
-    hint = hint_bot() if hint is None else hint
+    hint = RuleBot() if hint is None else hint
     for number in range(count):
         rng = random.Random(number)
         bots: list[Bot] = [hint if rng.random() < 0.7 else RandomBot(seed=number * 4 + s) for s in range(4)]
@@ -267,7 +268,7 @@ def test_every_hint_reason_is_true_in_its_position() -> None:
 
 
 def test_the_habits_reasons_are_true_too() -> None:
-    """The two habits (off in the hint bot, on for anyone who switches them on) state true facts as well."""
+    """The two habits (off in the default rule bot, on for anyone who switches them on) state true facts as well."""
     seen = _positions(60, RuleBot(Tips().with_(*HABIT_NAMES)))
     assert "queen_hold" in seen
 

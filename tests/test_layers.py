@@ -23,8 +23,8 @@ LAYERS: list[set[str]] = [
      "hearts.record", "hearts.examples", "hearts.sim"},
     # 2. players, drawing, bridges
     {"hearts.bots", "hearts.display", "hearts.interop"},
-    # 3. running bots: run options, self-play, review, environments, rooms
-    {"hearts.runs", "hearts.selfplay", "hearts.review", "hearts.rl", "hearts.room"},
+    # 3. running bots: run options, self-play, review, hints, environments, rooms
+    {"hearts.runs", "hearts.selfplay", "hearts.review", "hearts.explain", "hearts.rl", "hearts.room"},
     # 4. analysis and the command line
     {"hearts.experiment", "hearts.study", "hearts.tournament", "hearts.cli", "hearts.__main__"},
 ]  # fmt: skip

@@ -246,6 +246,7 @@ COUNTS_NEVER_ONE = {
     "ui.msg.moon_add_you": "full: a moon is every penalty point (26)",
     "ui.msg.moon_subtract_other": "full: a moon is every penalty point (26)",
     "ui.msg.moon_subtract_you": "full: a moon is every penalty point (26)",
+    "hint.trick.may_win": "count: said only for more than 3 cards (fewer are named: hearts.explain._NAMED)",
 }
 _NOUNS = (
     "points|cards|spades|hearts|hands|games|deals|decisions|tricks|seats|players|ways|"

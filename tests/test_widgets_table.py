@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from hearts import CardSet, Phase
-from hearts.bots.rule_bot import RuleBot
 from hearts.display import TABLE_COLORS
 from hearts.errors import OptionError
 from hearts_widgets import GameTable, TableModel, deal_from_address
+from hearts_widgets.levels import hint_bot
 from hearts_widgets.store import HISTORY_FILE, SAVE_FILE, SETTINGS_FILE, History
 
 SOUTH = 0
@@ -314,21 +314,21 @@ def test_svg_shows_the_hand_and_dims_exactly_the_illegal_cards(tmp_path: Path) -
 
 def test_hint_for_the_pass_and_for_a_play(table: GameTable) -> None:
     m = table.model
-    bot = RuleBot(seed=0)
+    bot = hint_bot()  # the expert's choice, explained (hearts.explain)
     before = snapshot(m)[:5]
     table.press("hint")
     assert snapshot(m)[:5] == before  # a hint changes nothing
-    expected = bot.decide_pass(m.game.observation(SOUTH))
-    assert m.hint is not None and set(m.hint.cards) == set(expected.cards)
-    # One reason per card, in a list under the line, each naming its cards; in Spanish too, and read aloud.
+    expected = bot.advise(m.game.observation(SOUTH))
+    e = expected.explanation
+    assert e is not None and m.hint is not None and set(m.hint.cards) == set(expected.cards)
+    # The pass's reasons in a list under the line, the first naming the cards; in Spanish too, and read aloud.
     assert all(str(c) in m.message.text for c in expected.cards)
-    assert list(m.message.items) == [words for _, words in expected.reasons("en")]
-    assert sorted(c for cards, _ in expected.reasons("en") for c in cards) == sorted(expected.cards)
-    assert all(words.startswith(", ".join(map(str, cards)) + ":") for cards, words in expected.reasons("en"))
+    assert list(m.message.items) == e.sentences("en")
+    assert m.message.items[0].startswith("Pass " + " ".join(map(str, e.cards)) + ":")
     assert table.message.value.count("<li>") == len(m.message.items) >= 1
     assert all(html.escape(i) in table.message.value and i in table.board.announce for i in m.message.items)
     table.lang_box.value = "es"
-    assert list(m.message.items) == [words for _, words in expected.reasons("es")]
+    assert list(m.message.items) == e.sentences("es")
     table.lang_box.value = "en"
     attrs = card_attrs(table.board.svg)
     hinted = {code for code, a in attrs.items() if "hinted" in a["class"].split()}
@@ -338,8 +338,46 @@ def test_hint_for_the_pass_and_for_a_play(table: GameTable) -> None:
     table.press("hint")
     d = bot.decide_play(m.game.observation(SOUTH))
     assert m.hint.cards == d.cards and d.cards[0] in m.hand.legal_moves
+    how = " Press ? on another card, or hold it, to see why not that one."
+    assert m.message.text == f"Hint: {d.cards[0]}. {d.explain('en')}" + (how if len(m.hand.legal_moves) > 1 else "")
     table.click_card(d.cards[0].code)
     assert m.hint is None
+
+
+def test_why_not_this_card_at_the_table(table: GameTable) -> None:
+    """"Why not this card?": its expected points beside the hinted card's, in the hint's words; refused for a
+    card that is not the learner's to play, with nothing changed."""
+    m = table.model
+    pass_first_three(table)
+    obs = m.game.observation(SOUTH)
+    legal = list(m.hand.legal_moves)
+    hinted = hint_bot().decide_play(obs).cards[0]
+    if len(legal) > 1:
+        other = next(c for c in legal if c != hinted)
+        before = snapshot(m)
+        m.why_not_card(other.code)
+        assert snapshot(m)[:5] == before[:5] and m.hint is not None and m.hint.cards == (hinted,)
+        text = m.message.text
+        assert m.message.kind == "info" and text.startswith(f"Why not {other}? {other} instead: about ")
+        assert f"for the hinted {hinted}" in text
+        table.lang_box.value = "es"
+        assert m.message.text.startswith(f"¿Por qué no {other}? Con {other}: unos ")
+        table.lang_box.value = "en"
+    illegal = next((c for c in m.hand.hand_of(SOUTH) if c not in m.hand.legal_moves), None)
+    if illegal is not None:
+        before = snapshot(m)
+        m.why_not_card(illegal.code)
+        assert m.message.kind == "error" and m.message.text == f"{illegal} is not a card you may play or pass now."
+        assert snapshot(m) == before
+    m.why_not_card("ZZ")
+    assert m.message.kind == "error"
+    # During the pass: the best pass the expert weighed with the card, beside the hinted pass.
+    table.press("new")
+    if m.confirming is not None:
+        table.press("confirm")
+    card = sorted(m.hand.hand_of(SOUTH))[-1]
+    m.why_not_card(card.code)
+    assert m.message.kind == "info" and m.message.text.startswith(f"Why not {card}? ")
 
 
 def test_hint_button_only_when_there_is_something_to_hint(table: GameTable) -> None:

@@ -3,8 +3,8 @@
 After the learner passes or plays, the coach asks two advisers what they
 would have done from the learner's own observation:
 
-1. the rule bot (the bot behind the Hint button, which follows the strategy
-   tips); when it would have chosen differently, both choices are played
+1. the rule bot (which follows the strategy tips; the Hint button shows the
+   expert's choice, :mod:`hearts.explain`); when it would have chosen differently, both choices are played
    out in the same sampled deals (:func:`hearts.bots.expert.evaluate_play` /
    ``evaluate_pass``);
 2. otherwise the expert, which screens every option in sampled deals; when
@@ -39,13 +39,12 @@ from collections.abc import Iterable
 
 from hearts.bots.base import Decision
 from hearts.bots.expert import DEFAULT_PASS_WORLDS, ExpertBot, evaluate_pass, evaluate_play
+from hearts.bots.rule_bot import RuleBot
 from hearts.cards import Card, CardSet
 from hearts.deal import StableRandom
 from hearts.observation import Observation
 from hearts.review import COSTLY, COSTLY_Z
 from hearts.stats import paired_difference
-
-from . import levels
 
 __all__ = ["COACH_WORLDS", "Comment", "comment_pass", "comment_play"]
 
@@ -129,7 +128,7 @@ def comment_play(obs: Observation, card: Card | int) -> Comment | None:
         raise ValueError(f"{chosen} is not a legal card for seat {obs.seat} here")
     if obs.legal_mask().bit_count() == 1:
         return None
-    d = levels.hint_bot().decide_play(obs)
+    d = RuleBot().decide_play(obs)
     if d.cards != (chosen,):
         said = _judge("play", "rule", (chosen,), d, *_check_play(obs, chosen, d.card, "rule"))
         if said is not None:
@@ -146,7 +145,7 @@ def comment_pass(obs: Observation, cards: Iterable[Card | int]) -> Comment | Non
     """The coach's word on passing ``cards`` from ``obs`` (the learner's view before the pass), or ``None``."""
     chosen = tuple(sorted(Card(int(c)) for c in cards))
     mask = CardSet(chosen).mask
-    d = levels.hint_bot().decide_pass(obs)
+    d = RuleBot().decide_pass(obs)
     theirs = CardSet(d.cards).mask
     if theirs != mask:
         said = _judge("pass", "rule", chosen, d, *_check_pass(obs, mask, theirs, "rule", chosen))

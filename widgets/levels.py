@@ -4,12 +4,15 @@
 ['random', 'rule', 'expert', 'master']
 >>> make("random", seed=1).name
 'Random'
+>>> hint_bot().name
+'Hint'
 """
 
 from __future__ import annotations
 
 from hearts.bots.base import Bot
 from hearts.bots.registry import LEVELS, make_bot
+from hearts.explain import HintBot
 
 __all__ = ["available_levels", "hint_bot", "make"]
 
@@ -24,6 +27,8 @@ def make(level: str, seed: int = 0) -> Bot:
     return make_bot(level, seed)
 
 
-def hint_bot() -> Bot:
-    """The bot whose choice the Hint button shows: the rule bot."""
-    return make_bot("rule", 0)
+def hint_bot() -> HintBot:
+    """The bot whose choice the Hint button shows: the expert's choice (at the expert's budget on the native
+    kernel, at :data:`hearts.explain.PYTHON_WORLDS` on the pure-Python path), explained by
+    :func:`hearts.explain.hint` from what decided it and what is true in the position."""
+    return HintBot()

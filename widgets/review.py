@@ -48,6 +48,7 @@ import ipywidgets as W
 
 from hearts.cards import Card
 from hearts.display import hand_svg, suit_color
+from hearts.explain import fact_words, trick_outcome
 from hearts.messages import number, seat_name, text, text_n
 from hearts.review import (
     COSTLY,
@@ -366,9 +367,22 @@ class ReviewModel:
             return text("review.empty", self.lang)
         n = self.numbers(decision)
         out = text(f"review.explain.{self._sentence(n)}", self.lang, **self._values(n))
+        out += self._in_the_trick(n)
         if n.points is not None:
             out += " " + text_n("review.taken", n.points, self.lang, points=n.points)
         return out
+
+    def _in_the_trick(self, n: DecisionNumbers) -> str:
+        """For a play: what the chosen card, and the expert's, did in the trick when it was played, in the
+        hint's words (:func:`hearts.explain.trick_outcome`, certain over what the seat could not see)."""
+        if n.kind != "play":
+            return ""
+        _, state, chosen = self._steps[n.decision]
+        obs = state.observation(self.seat)
+        cards = [chosen[0]] + [c for c in (Card.parse(n.best),) if c != chosen[0] and obs.legal_mask() >> c & 1]
+        if len(cards) == 1 and obs.legal_mask().bit_count() == 1:
+            return ""
+        return "".join(" " + fact_words(trick_outcome(obs, c), self.lang, num_players=obs.num_players) for c in cards)
 
     # ----- rendering -------------------------------------------------------------------
 

@@ -95,6 +95,7 @@ class SvgTable(anywidget.AnyWidget):
             raise ValueError(f"reserve must be a height in pixels, 0 or more, not {reserve!r}")
         self.reserve = reserve  # pixels of the window kept for what the app shows under the board
         self._card_callbacks: list[Callable[[str], None]] = []
+        self._why_callbacks: list[Callable[[str, int | None], None]] = []
         self._callbacks: dict[str, list[Callable[[int], None]]] = {"step": [], "continue": []}
         self.clicked_version: int | None = None  # the drawing the card being handled was clicked on
         self._refit_callbacks: list[Callable[[], None]] = []
@@ -188,6 +189,11 @@ class SvgTable(anywidget.AnyWidget):
         """Call ``callback(code)`` when a card is clicked (:attr:`clicked_version` says on which drawing)."""
         self._card_callbacks.append(callback)
 
+    def on_why(self, callback: Callable[[str, int | None], None]) -> None:
+        """Call ``callback(code, version)`` when the learner asks "why not this card?" (key ``?`` or ``w`` on a
+        card, a long press, the context menu)."""
+        self._why_callbacks.append(callback)
+
     def on_step(self, callback: Callable[[int], None]) -> None:
         """Call ``callback(version)`` when the browser asks for the bots' next step."""
         self._callbacks["step"].append(callback)
@@ -213,6 +219,9 @@ class SvgTable(anywidget.AnyWidget):
                     cb(content["card"])
             finally:
                 self.clicked_version = None
+        elif event == "why" and isinstance(content.get("card"), str):
+            for why in self._why_callbacks:
+                why(content["card"], version)
         elif event in self._callbacks and version is not None:
             for step in self._callbacks[event]:
                 step(version)

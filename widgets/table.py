@@ -168,6 +168,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self._said = (self.model.game, h.hand_number, len(h.plays), h.hearts_broken)  # narrated up to here
         self.board = SvgTable()
         self.board.on_card(lambda code: self.click_card(code, version=self.board.clicked_version))
+        self.board.on_why(lambda code, version: self.why_not(code, version=version))
         self.board.on_step(self.step)
         self.board.on_continue(self._continue)
         self.board.on_refit(lambda: self.refresh())  # a new width: the same position, drawn again
@@ -289,6 +290,17 @@ class GameTable(W.VBox):  # type: ignore[misc]
         else:
             self.model.click_card(code)
         self._focus = self._focus_after_play()
+        self.refresh()
+
+    def why_not(self, code: str, *, version: int | None = None) -> None:
+        """"Why not this card?" for a card of the hand (:meth:`TableModel.why_not_card`); asked on an older
+        drawing than the one last sent, it is refused like a click."""
+        if version is not None and version != self.board.version:
+            self.model.frames = []
+            self.model.events = []
+            self.model._error(say("ui.msg.stale_click"))
+        else:
+            self.model.why_not_card(code)
         self.refresh()
 
     def step(self, version: int | None = None) -> None:

@@ -51,6 +51,7 @@ from hearts.bots.base import Bot, Decision
 from hearts.cards import SOUTH, Card, CardSet
 from hearts.deal import StableRandom, day_number
 from hearts.errors import CardParseError, HeartsError, IllegalMoveError, OptionError, RecordError, Rule
+from hearts.explain import Explanation, HintDecision, why_not
 from hearts.game import Game
 from hearts.hand import HandState, Phase, Trick
 from hearts.messages import LANGUAGES, check_language, seat_name, text, text_n
@@ -205,6 +206,11 @@ def say(key: str, plural: int | None = None, /, **values: Any) -> Phrase:
     return Phrase(key, tuple(values.items()), plural)
 
 
+def _sentence(e: Explanation, i: int, lang: str) -> str:
+    """The ``i``-th sentence of a hint's explanation in ``lang``."""
+    return e.sentences(lang)[i]
+
+
 def _seat(s: int) -> Words:
     return functools.partial(seat_name, s)
 
@@ -250,7 +256,7 @@ class _Line:
 
 @dataclasses.dataclass(frozen=True)
 class Hint:
-    """What the rule bot would do: the cards, and its decision (whose reason :meth:`reason` puts into words)."""
+    """What Hint suggests (the expert's choice): the cards, and the decision that puts its reason into words."""
 
     cards: tuple[Card, ...]
     decision: Decision
@@ -1038,12 +1044,48 @@ class TableModel:
         obs = self.game.observation(self.seat)
         d = bot.decide_pass(obs) if self.hand.phase is Phase.PASSING else bot.decide_play(obs)
         self.hint = Hint(tuple(d.cards), d)
+        explanation = getattr(d, "explanation", None)
+        if isinstance(explanation, Explanation) and explanation.kind == "pass":  # the pass: its facts as a list
+            count = len(explanation.facts)
+            items = tuple(functools.partial(_sentence, explanation, i) for i in range(count))
+            self._line = _Line("info", (say("ui.msg.hint_pass_why", cards=cards_label(d.cards)),), items)
+            return
         if d.parts and len(d.cards) > 1:  # a pass: each card's own reason, in a list naming its cards
             count = len(d.reasons("en"))
             items = tuple(functools.partial(_reason_words, d, i) for i in range(count))
             self._line = _Line("info", (say("ui.msg.hint_pass", cards=cards_label(d.cards)),), items)
             return
-        self._info(say("ui.msg.hint", cards=cards_label(d.cards), reason=d.explain))
+        choice = isinstance(explanation, Explanation) and len(obs.legal_moves) > 1
+        how = (say("ui.msg.why_not_howto"),) if choice else ()  # how to ask "why not" another card
+        self._line = _Line("info", (say("ui.msg.hint", cards=cards_label(d.cards), reason=d.explain), *how))
+
+    def why_not_card(self, code: str | int) -> None:
+        """"Why not this card?": the card's expected points beside the hinted card's, and what each does in the
+        trick, in the words of the hint (:func:`hearts.explain.why_not`); during the pass, the best pass the
+        expert weighed with the card. Shows the hint too. A card that is not the learner's to play or pass
+        now gets an error message and changes nothing."""
+        self.frames = []
+        self.events = []
+        try:
+            c = Card(code) if isinstance(code, int) else Card.parse(code)
+        except (CardParseError, ValueError):
+            self._error(say("ui.msg.not_a_card", text=str(code)))
+            return
+        if not self.can_hint:
+            self._error(say("ui.msg.no_hint"))
+            return
+        obs = self.game.observation(self.seat)
+        allowed = obs.hand_mask if self.hand.phase is Phase.PASSING else obs.legal_mask()
+        if not allowed >> c & 1:
+            self._error(say("ui.msg.why_not_illegal", card=str(c)))
+            return
+        if self.hint is None or not isinstance(self.hint.decision, HintDecision):
+            d = levels.hint_bot().advise(obs)
+            self.hint = Hint(tuple(d.cards), d)
+        given = self.hint.decision.explanation  # type: ignore[attr-defined]
+        assert given is not None
+        answer = why_not(obs, given, c)
+        self._info(say("ui.msg.why_not", card=str(c), reason=answer.words))
 
     def _press_restart(self) -> None:
         self._new_game("restart", self.number)

@@ -31,6 +31,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 
 from hearts.bots.base import Decision
+from hearts.bots.rule_bot import RuleBot
 from hearts.cards import QUEEN_OF_SPADES, Card, CardSet
 from hearts.deal import Deal
 from hearts.errors import CardParseError, IllegalMoveError, Rule
@@ -40,7 +41,6 @@ from hearts.hand import HandState, Phase, Trick
 from hearts.messages import check_language, seat_name, text, text_n
 from hearts.rules import Rules, winning_card
 
-from .levels import hint_bot
 from .rule_notes import DETECTORS, LEARNER, Detector, Event, Move, fired, note_text
 from .text import card_label, cards_label, game_over_text
 
@@ -105,7 +105,7 @@ def _story_reasons(ch: Chapter) -> dict[int, Decision]:
     Keys are action indexes within the chapter. Where the rule bot would
     choose differently, the story gives no reason rather than a wrong one.
     """
-    bot = hint_bot()
+    bot = RuleBot()
     out: dict[int, Decision] = {}
     g = ch.make_game()
     for i, a in enumerate(ch.actions):

@@ -3,7 +3,10 @@
 - The review widget: for several decisions picked in its dropdown, the highlighted table row, the chart's bars
   and the sentence under the picker show the same numbers (read from the page, not from Python), the sentence
   holds no card picture, and the chart fits the window. Screenshots of each.
-- The pass hint at the table: one reason per card, as a list under the message line, each naming its cards.
+- The pass hint at the table: the expert's pass, its reasons as a list under the message line, the first
+  naming the three cards.
+- "Why not this card?" by keyboard: ``?`` on a focused card of the hand answers on the message line with the
+  card's expected points beside the hinted card's, and plays nothing (issue 34).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hearts_pages import NOTEBOOK, TIMEOUT_MS, Board, inside_viewport, new_page, run_all, widget
+from hearts_pages import NOTEBOOK, TIMEOUT_MS, Board, inside_viewport, new_page, pass_three, run_all, symbols, widget
 from playwright.sync_api import Page, expect
 
 PATH = "review/review.ipynb"
@@ -137,12 +140,48 @@ def pass_hint_lists_a_reason_for_each_card(page: Page, screenshots: Path) -> Non
     items = table.root.locator(".hw-message-box .hw-message-list li")
     expect(items.first).to_be_visible(timeout=TIMEOUT_MS)
     words = [i.inner_text() for i in items.all()]
-    assert len(words) >= 2, words  # deal 5: K♦ and K♥ are high cards, K♠ a high spade without guards
+    assert len(words) >= 1 and words[0].startswith("Pass "), words  # the pass and its expected points first
     hinted = sorted(
         table.box.locator("g.hand.mine g.card.hinted").evaluate_all("els => els.map(e => e.dataset.card)")
     )
-    named = sorted(re.findall(r"(?:10|[2-9JQKA])[♣♦♠♥]", " ".join(w.split(":")[0] for w in words)))
+    named = sorted(re.findall(r"(?:10|[2-9JQKA])[♣♦♠♥]", words[0].split(":")[0]))
     assert len(named) == len(hinted) == 3, (named, hinted, words)
     table.root.evaluate("el => el.scrollIntoView({block: 'start'})")
     size = f"{page.viewport_size['width']}x{page.viewport_size['height']}"  # type: ignore[index]
     page.screenshot(path=str(screenshots / f"pass-hint-{size}.png"))
+
+
+def test_why_not_this_card_by_key(page: Page, screenshots: Path) -> None:
+    """``?`` on a focused card of the hand: its expected points beside the hinted card's; nothing is played."""
+    table = Board(widget(page, "hw-hint-table"))
+    pass_three(table)
+    table.press("hint")  # South's turn, drawn: the hinted card ringed
+    hinted = table.box.locator("g.hand.mine g.card.hinted").evaluate_all("els => els.map(e => e.dataset.card)")
+    legal = [c.code for c in table.hand() if c.legal]
+    assert len(hinted) == 1 and hinted[0] in legal, (hinted, legal)
+    code = next((c for c in legal if c != hinted[0]), hinted[0])
+    table.card(code).focus()
+    page.keyboard.press("?")
+    message = table.root.locator(".hw-message-box .hw-message")
+    expect(message).to_contain_text("Why not " + symbols([code]), timeout=TIMEOUT_MS)
+    kind, text = table.message()
+    assert kind == "info", (kind, text)
+    assert "points expected" in text and ("for the hinted" in text or "is the hinted card" in text), text
+    assert code in [c.code for c in table.hand()]  # asking plays nothing
+    # The redraw keeps the focus on the card asked about; the other key on it gives the same answer.
+    page.wait_for_function(
+        "code => document.activeElement && document.activeElement.dataset && document.activeElement.dataset.card"
+        " === code",
+        arg=code,
+        timeout=TIMEOUT_MS,
+    )
+    other = next((c for c in legal if c != code), None)
+    if other is not None:  # first ask about another card, so that the answer to "w" is a new one
+        table.card(other).focus()
+        page.keyboard.press("?")
+        expect(message).to_contain_text("Why not " + symbols([other]), timeout=TIMEOUT_MS)
+        table.card(code).focus()
+    page.keyboard.press("w")
+    expect(message).to_contain_text("Why not " + symbols([code]), timeout=TIMEOUT_MS)
+    size = f"{page.viewport_size['width']}x{page.viewport_size['height']}"  # type: ignore[index]
+    page.screenshot(path=str(screenshots / f"why-not-{size}.png"))

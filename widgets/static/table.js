@@ -624,8 +624,56 @@ function render({ model, el }) {
     model.send({ event: "click", card: g.getAttribute("data-card"), version: shownVersion });
   }
 
+  // "Why not this card?": the card's expected points beside the hinted card's (key ? or w on a card of
+  // the hand, a long press, or the context menu). Nothing is played; Python answers on the message line.
+  function whyNot(g) {
+    if (!g || sent || hold() === "step") return;
+    model.send({ event: "why", card: g.getAttribute("data-card"), version: shownVersion });
+  }
+  let pressTimer = null;
+  let pressed = false; // a long press just asked "why not": the click that ends it plays nothing
+  stage.addEventListener("pointerdown", (event) => {
+    const g = event.target.closest(CARD);
+    pressed = false;
+    if (!g || event.button !== 0) return;
+    clearTimeout(pressTimer);
+    pressTimer = setTimeout(() => {
+      pressTimer = null;
+      pressed = true;
+      rove(g, false);
+      whyNot(g);
+    }, 600);
+  });
+  for (const end of ["pointerup", "pointercancel", "pointerleave"]) {
+    stage.addEventListener(end, () => {
+      clearTimeout(pressTimer);
+      pressTimer = null;
+    });
+  }
+  stage.addEventListener("contextmenu", (event) => {
+    const g = event.target.closest(CARD);
+    if (!g) return;
+    event.preventDefault();
+    clearTimeout(pressTimer); // a touch's long press opens the menu too: ask once
+    pressTimer = null;
+    if (pressed) return; // the long press has asked already
+    rove(g, false);
+    whyNot(g);
+  });
+
+  // A card that gets the focus any way (Tab, a script, assistive technology) holds the tab stop, so a
+  // redraw keeps the focus on it.
+  stage.addEventListener("focusin", (event) => {
+    const g = event.target.closest ? event.target.closest(CARD) : null;
+    if (g && g.getAttribute("data-card") !== focusCode) rove(g, false);
+  });
+
   stage.addEventListener("click", (event) => {
     const g = event.target.closest("g.card[data-card]");
+    if (pressed) {
+      pressed = false;
+      return;
+    }
     if (g && g.matches(CARD)) rove(g, false);
     act(g);
   });
@@ -661,6 +709,13 @@ function render({ model, el }) {
         event.preventDefault();
         event.stopPropagation();
         if (!event.repeat) act(g);
+        return;
+      case "?":
+      case "w":
+      case "W":
+        event.preventDefault();
+        event.stopPropagation();
+        if (!event.repeat) whyNot(g);
         return;
       default:
         return;
