@@ -119,7 +119,8 @@ def test_a_rarely_changed_tip_says_why_from_the_deals_played() -> None:
     assert "ningún rival puede cambiar eso" in r.summary("es")
     # A tip that changed plenty of hands gets no such note; another rare one gets the general words.
     assert "rests on those few hands" not in quiet_tip("flush_queen", n_deals=20, seed=11).summary()
-    assert rare_note({"tip": "stop_moon", "field": "Moon hunter"}, 0.01, None, "es").startswith("La sugerencia stop_moon cambió")
+    spanish = rare_note({"tip": "stop_moon", "field": "Moon hunter"}, 0.01, None, "es")
+    assert spanish.startswith("La sugerencia stop_moon cambió")
     assert "rare on these deals" in rare_note({"tip": "watch_voids", "field": "Rule bot"}, 0.02, None)
 
 
