@@ -435,6 +435,10 @@ class _Results:
         self._cm = files.results_folder(self.path, replace=force)
         try:
             self.folder = self._cm.__enter__()
+        except files.ResultsFolderError as e:
+            raise CommandLineError(
+                "--out", f"--force replaces only a folder of earlier results: {value!r}: {e.message}"
+            ) from None
         except FileExistsError:
             raise CommandLineError(
                 "--out", f"{value!r} already exists; add --force to replace it once the new results are complete"
@@ -452,6 +456,8 @@ class _Results:
         self._open = False
         try:
             self._cm.__exit__(None, None, None)
+        except files.ResultsFolderError as e:  # says what was changed, if anything, and where every folder is
+            raise CommandLineError("--out", f"cannot put the results in {str(self.path)!r}: {e.message}") from None
         except OSError as e:
             raise CommandLineError(
                 "--out", f"cannot put the results in {str(self.path)!r}: {e.strerror or e}; nothing there was changed"
