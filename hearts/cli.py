@@ -23,10 +23,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import os
+import signal
 import sys
 import tempfile
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -328,14 +331,71 @@ def _variant_options(p: argparse.ArgumentParser) -> None:
     v.add_argument("--jack-of-diamonds", action="store_true", help="taking J♦ is worth -10 points (Omnibus)")
 
 
+class _Stopped(KeyboardInterrupt):
+    """A stop signal (``SIGTERM``, ``SIGHUP``) turned into what Ctrl+C raises, so a run stops the same way."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _raise_stopped(signum: int, frame: Any) -> None:
+    raise _Stopped(signum)
+
+
+@contextlib.contextmanager
+def _stop_signals() -> Iterator[None]:
+    """While a command runs, ``SIGTERM`` and ``SIGHUP`` stop it as Ctrl+C does (only in the main thread)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    names = ("SIGTERM", "SIGHUP")
+    before = {}
+    for name in names:
+        number_ = getattr(signal, name, None)
+        if number_ is not None and signal.getsignal(number_) is signal.SIG_DFL:
+            before[number_] = signal.signal(number_, _raise_stopped)
+    try:
+        yield
+    finally:
+        for number_, handler in before.items():
+            signal.signal(number_, handler)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (argparse exits 2 on bad options)."""
+    """Run the command line; returns the exit status (argparse exits 2 on bad options).
+
+    Ctrl+C (or ``SIGTERM``) stops a run with one line on stderr, the worker
+    processes stopped and the ``--out`` folder as it was, and returns 130
+    (143 for ``SIGTERM``), the status a shell gives a command a signal ended.
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
     sub = parser._subparsers._group_actions[0].choices[args.command]  # type: ignore[union-attr, index]
-    with contextlib.ExitStack() as stack:  # an --out folder made for a run that fails is taken away again
-        args.results_stack = stack
-        return _run(args, sub)
+    args.results = None
+    try:
+        signals = _stop_signals() if args.command != "room" else contextlib.nullcontext()  # the server has its own
+        with signals, contextlib.ExitStack() as stack:  # an --out folder made for a run that fails is taken away
+            args.results_stack = stack
+            return _run(args, sub)
+    except KeyboardInterrupt as e:
+        signum = e.signum if isinstance(e, _Stopped) else signal.SIGINT
+        print(_stopped_line(args, signum), file=sys.stderr, flush=True)
+        return 128 + signum
+
+
+def _stopped_line(args: argparse.Namespace, signum: int) -> str:
+    """The one line said when a run is stopped: by what, and what became of its ``--out`` folder."""
+    lang = getattr(args, "lang", "en")
+    how = "Ctrl+C" if signum == signal.SIGINT else signal.Signals(signum).name
+    out: _Results | None = args.results
+    if out is None:
+        return text("cli.stopped", lang, how=how)
+    if out.committed:
+        return text("cli.stopped_saved", lang, how=how, path=str(out.path))
+    if out.existed:
+        return text("cli.stopped_kept", lang, how=how, path=str(out.path))
+    return text("cli.stopped_not_saved", lang, how=how, path=str(out.path))
 
 
 def _run(args: argparse.Namespace, sub: argparse.ArgumentParser) -> int:
@@ -432,6 +492,8 @@ class _Results:
 
     def __init__(self, value: str, *, force: bool, stack: contextlib.ExitStack[Any]) -> None:
         self.path = Path(value)
+        self.committed = False
+        self.existed = os.path.lexists(self.path)  # False too for a name that cannot exist
         self._cm = files.results_folder(self.path, replace=force)
         try:
             self.folder = self._cm.__enter__()
@@ -462,6 +524,7 @@ class _Results:
             raise CommandLineError(
                 "--out", f"cannot put the results in {str(self.path)!r}: {e.strerror or e}; nothing there was changed"
             ) from None
+        self.committed = True
         return self.path
 
     def _abort(self, kind: Any, error: BaseException | None, tb: Any) -> bool:
@@ -476,7 +539,9 @@ class _Results:
 def _results(args: argparse.Namespace) -> _Results | None:
     if args.out is None:
         return None
-    return _Results(args.out, force=args.force, stack=args.results_stack)
+    results = _Results(args.out, force=args.force, stack=args.results_stack)
+    args.results = results  # for the line said if the run is stopped
+    return results
 
 
 def _check_plot(value: str | None) -> None:
