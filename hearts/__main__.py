@@ -5,6 +5,7 @@ The ``hearts`` console script runs :func:`main` too. See :mod:`hearts.cli`.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 
@@ -29,7 +30,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         lang = args[args.index("--lang") + 1] if "--lang" in args[:-1] else "en"
         print(_STOPPED.get(lang, _STOPPED["en"]), file=sys.stderr, flush=True)
         return 130
-    return run(argv)
+    try:
+        return run(argv)
+    except BrokenPipeError:  # the reader of the output went away (| head): end as a shell command does, quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141  # 128 + SIGPIPE
 
 
 if __name__ == "__main__":

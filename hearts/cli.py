@@ -158,13 +158,117 @@ def build_parser() -> argparse.ArgumentParser:
         "and the room server where people play from their browsers.",
         epilog=bots_help,
     )
+    parser.add_argument("--version", action=_Version, help="print the version and the kernel in use, and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     _add_selfplay(sub, bots_help)
     _add_experiment(sub, bots_help)
     _add_tournament(sub, bots_help)
     room_run.add_parser(sub)
+    _add_info(sub)
     return parser
+
+
+class _Version(argparse.Action):
+    """``--version``: one line, unwrapped, with the kernel in use (argparse's own action wraps it)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        print(_version_line("en"))
+        parser.exit()
+
+
+def _add_info(sub: Any) -> None:
+    """The ``info`` command: the version, and which simulation path (native kernel or pure Python) is in use."""
+    ip = sub.add_parser(
+        "info",
+        help="the version, and whether the fast native kernel is in use (and how to build it if not)",
+        description="Print the version of hearts, the Python it runs on, and whether self-play, experiments and "
+        "tournaments run on the native kernel (hearts/_kernel.c) or on the pure-Python path, and why.",
+    )
+    ip.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text (en, es)")
+
+
+def _kernel_state() -> dict[str, str]:
+    """Which path runs the simulation here, and why: ``state`` is native, chosen, missing or unusable.
+
+    >>> _kernel_state()["state"] in ("native", "chosen", "missing", "unusable")
+    True
+    """
+    import importlib
+    import importlib.util
+
+    from hearts import native
+
+    if native.MODULE is not None:
+        where = str(getattr(native.MODULE, "__file__", "?"))
+        return {"state": "native" if native.USE else "chosen", "file": where}
+    spec = importlib.util.find_spec("hearts._kernel")
+    if spec is None or spec.origin is None:
+        return {"state": "missing"}
+    try:  # a file is there, but hearts.native left it unused: built from an older _kernel.c, or broken
+        api = getattr(importlib.import_module("hearts._kernel"), "API", 0)
+        why = f"it was built from an older hearts/_kernel.c (API {api}; this code needs {native.API})"
+    except ImportError as e:
+        why = str(e)
+    return {"state": "unusable", "file": spec.origin, "why": why}
+
+
+def _build_command() -> str:
+    """The command that builds the native kernel for this installation."""
+    import shlex
+
+    import hearts
+
+    root = Path(hearts.__file__).resolve().parent.parent
+    if (root / "setup.py").is_file() and (root / "hearts" / "_kernel.c").is_file():  # a checkout (editable install)
+        return f"pip install -e {shlex.quote(str(root))}"
+    return "pip install --force-reinstall --no-deps SOURCE (the hearts-tutor folder or archive it was installed from)"
+
+
+def _kernel_line(lang: str) -> str:
+    state = _kernel_state()
+    return text(f"cli.kernel.{state['state']}", lang, **{k: v for k, v in state.items() if k != "state"})
+
+
+def _version_line(lang: str) -> str:
+    import importlib.metadata
+    import platform
+
+    try:
+        version = importlib.metadata.version("hearts-tutor")
+    except importlib.metadata.PackageNotFoundError:
+        version = "?"
+    return text("cli.version", lang, version=version, python=platform.python_version(), kernel=_kernel_line(lang))
+
+
+def _info(args: argparse.Namespace) -> int:
+    import platform
+
+    import hearts
+    from hearts.parallel import available_cores, start_method
+
+    lang = args.lang
+    print(_version_line(lang))
+    print(text("cli.info.python", lang, python=platform.python_version(), executable=sys.executable))
+    print(text("cli.info.package", lang, path=str(Path(hearts.__file__).parent)))
+    if _kernel_state()["state"] in ("missing", "unusable"):
+        print(text("cli.kernel.faster", lang, command=_build_command()))
+    print(text("cli.info.cores", lang, cores=available_cores(), method=start_method(None)))
+    return 0
+
+
+def _kernel_notice(args: argparse.Namespace) -> None:
+    """On the pure-Python path for want of a built kernel: say so once, on stderr, with how to build it."""
+    state = _kernel_state()["state"]
+    if args.quiet or state not in ("missing", "unusable"):
+        return
+    lang = args.lang
+    line = text("cli.kernel.notice", lang, kernel=_kernel_line(lang), faster=text(
+        "cli.kernel.faster", lang, command=_build_command()))  # fmt: skip
+    print(line, file=sys.stderr, flush=True)
 
 
 def _bots_help() -> str:
@@ -402,6 +506,8 @@ def _run(args: argparse.Namespace, sub: argparse.ArgumentParser) -> int:
     try:
         if args.command == "room":
             return room_run.main(args)
+        if args.command == "info":
+            return _info(args)
         if args.command == "selfplay":
             return _selfplay(args)
         if args.command == "tournament":
@@ -420,7 +526,19 @@ def _run(args: argparse.Namespace, sub: argparse.ArgumentParser) -> int:
 
 def _say(args: argparse.Namespace, message: str) -> None:
     if not args.quiet:
-        print(message)
+        try:
+            print(message, flush=True)
+        except BrokenPipeError:  # the reader went away (| head): the run goes on, silent, and still saves
+            _stdout_to_devnull()
+
+
+def _stdout_to_devnull() -> None:
+    """Send what is still printed to nowhere: the reader of standard output went away (a closed pipe)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    finally:
+        os.close(devnull)
 
 
 def _rules(args: argparse.Namespace, *, games: bool) -> Rules:
@@ -577,6 +695,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         raise CommandLineError("--bots", f"give one bot for every seat, or one per seat ({n} with --players {n})")
     if args.games is not None and args.pass_direction:
         raise CommandLineError("--pass", "a fixed pass direction is for --hands only")
+    _kernel_notice(args)
     out = _results(args)
     start = time.perf_counter()
     common = dict(
@@ -672,6 +791,7 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     )
     if args.tip is None:
         _bots([args.a, args.b], "--a/--b")  # both importable before the --out folder is made
+    _kernel_notice(args)
     out = _results(args)
     start = time.perf_counter()
     if args.tip is None:
@@ -727,6 +847,7 @@ def _tournament(args: argparse.Namespace) -> int:
     labels = [b.label for b in bots]
     if len(set(labels)) != len(labels):
         raise CommandLineError("--bots", f"each bot once, please: {' '.join(labels)} names one twice")
+    _kernel_notice(args)
     out = _results(args)
     lang = args.lang
     start = time.perf_counter()
