@@ -413,7 +413,8 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--force",
         action="store_true",
-        help="replace an existing --out folder (only once the new results are complete)",
+        help="replace an existing --out folder of earlier results (listed in its hearts-results.json), only once the "
+        "new results are complete; a folder with any file hearts did not write there is refused, and left as it is",
     )
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the printed summary (en, es)")
     p.add_argument("--no-progress", action="store_true", help="do not show a progress bar")
@@ -602,10 +603,11 @@ class _Results:
 
     Made before the run, so a name that cannot be created (too long, in a
     folder that does not exist or cannot be written) is refused at once; an
-    existing folder is refused unless ``--force``. The results are written
-    into a temporary folder beside it, renamed into place by :meth:`commit`
-    only once all of them are written; a run that fails leaves an earlier
-    folder exactly as it was.
+    existing folder is refused unless it is empty or ``--force`` is given, and
+    ``--force`` replaces only earlier results (:func:`hearts.files.check_replaceable`).
+    The results are written into a temporary folder beside it, renamed into
+    place by :meth:`commit` only once all of them are written; a run that
+    fails (or is stopped) leaves an earlier folder exactly as it was.
     """
 
     def __init__(self, value: str, *, force: bool, stack: contextlib.ExitStack[Any]) -> None:
