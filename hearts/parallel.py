@@ -234,19 +234,31 @@ def _watch(parent: int, own_parent: int, pidfd: int | None) -> None:
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """Stop every worker of ``pool`` now (after Ctrl+C), not once its running task ends."""
+    """Stop every worker of ``pool`` now (after Ctrl+C), not once its running task ends.
+
+    A worker killed half-way through sending its result leaves part of a
+    message in the result pipe, and the pool's manager thread would wait
+    for the rest forever (this process holds the pipe's other end too), and
+    with it the interpreter's exit: that end is closed once the workers are
+    gone, so the thread reads the end of the pipe, finds the pool broken and
+    ends.
+    """
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    results = getattr(pool, "_result_queue", None)  # shutdown() forgets these: taken first
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for p in processes:
-        try:
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # already gone, or closed
             p.kill()
-        except (OSError, ValueError, AttributeError):  # already gone, or closed
-            continue
     for p in processes:
-        try:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
             p.join(5)
-        except (OSError, ValueError, AttributeError):  # pragma: no cover - closed meanwhile
-            continue
+    writer = getattr(results, "_writer", None)
+    if writer is not None:
+        with contextlib.suppress(OSError):
+            writer.close()
+    if isinstance(manager, threading.Thread):
+        manager.join(10)
 
 
 def _run_pool(

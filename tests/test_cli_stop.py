@@ -171,3 +171,19 @@ def test_ctrl_c_cancels_the_tasks_on_a_dask_cluster(monkeypatch: pytest.MonkeyPa
     with pytest.raises(KeyboardInterrupt):
         run_tasks(abs, [1, 2, 3], client=client, progress=False)
     assert [f.key for f in client.cancelled] == ["k1", "k2", "k3"]  # type: ignore[attr-defined]
+
+
+def test_ctrl_c_while_workers_send_large_results_does_not_hang_the_exit(start: Start) -> None:
+    """A worker killed half-way through sending a result left a partial message; the pool's manager thread
+    waited for the rest forever, and the interpreter's exit with it (seen as a CLI that said its line and hung)."""
+    code = (
+        "import os\nfrom hearts.parallel import run_tasks\n"
+        "try:\n    run_tasks(os.urandom, [40_000_000] * 400, workers=2, progress=False)\n"
+        "except KeyboardInterrupt:\n    print('stopped', flush=True)\n"
+    )
+    p = start([sys.executable, "-c", code])
+    time.sleep(1.0)  # results on their way
+    os.killpg(p.pid, signal.SIGINT)
+    stdout, stderr = p.communicate(timeout=60)
+    assert p.returncode == 0 and stdout == b"stopped\n", stderr.decode()
+    assert _wait_for(lambda: not _session(p.pid), 10), f"still running: {_session(p.pid)}"
