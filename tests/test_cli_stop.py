@@ -58,6 +58,7 @@ def start() -> Iterator[Start]:
     started: list[subprocess.Popen[bytes]] = []
 
     def run(argv: list[str], cwd: Path | None = None, workers: int = 2) -> subprocess.Popen[bytes]:
+        """``argv`` started, once its session holds ``workers`` processes besides it."""
         p = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
         started.append(p)
         assert _wait_for(lambda: len(_session(p.pid)) >= 1 + workers, 120), "the workers never started"
@@ -96,7 +97,8 @@ def test_pool_workers_end_with_the_process_that_started_them(method: str, start:
         "import time\nfrom hearts.parallel import run_tasks\n"
         f"run_tasks(time.sleep, [600] * 4, workers=2, progress=False, mp_context={method!r})\n"
     )
-    p = start([sys.executable, "-c", code])
+    helpers = {"fork": 0, "spawn": 1, "forkserver": 2}[method]  # the resource tracker, the fork server
+    p = start([sys.executable, "-c", code], workers=2 + helpers)
     os.kill(p.pid, signal.SIGKILL)
     p.communicate(timeout=30)
     assert _wait_for(lambda: not _session(p.pid), 10), f"{method}: still running {_session(p.pid)}"
