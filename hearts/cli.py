@@ -23,10 +23,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import os
+import signal
 import sys
 import tempfile
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -155,13 +158,117 @@ def build_parser() -> argparse.ArgumentParser:
         "and the room server where people play from their browsers.",
         epilog=bots_help,
     )
+    parser.add_argument("--version", action=_Version, help="print the version and the kernel in use, and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     _add_selfplay(sub, bots_help)
     _add_experiment(sub, bots_help)
     _add_tournament(sub, bots_help)
     room_run.add_parser(sub)
+    _add_info(sub)
     return parser
+
+
+class _Version(argparse.Action):
+    """``--version``: one line, unwrapped, with the kernel in use (argparse's own action wraps it)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        print(_version_line("en"))
+        parser.exit()
+
+
+def _add_info(sub: Any) -> None:
+    """The ``info`` command: the version, and which simulation path (native kernel or pure Python) is in use."""
+    ip = sub.add_parser(
+        "info",
+        help="the version, and whether the fast native kernel is in use (and how to build it if not)",
+        description="Print the version of hearts, the Python it runs on, and whether self-play, experiments and "
+        "tournaments run on the native kernel (hearts/_kernel.c) or on the pure-Python path, and why.",
+    )
+    ip.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text (en, es)")
+
+
+def _kernel_state() -> dict[str, str]:
+    """Which path runs the simulation here, and why: ``state`` is native, chosen, missing or unusable.
+
+    >>> _kernel_state()["state"] in ("native", "chosen", "missing", "unusable")
+    True
+    """
+    import importlib
+    import importlib.util
+
+    from hearts import native
+
+    if native.MODULE is not None:
+        where = str(getattr(native.MODULE, "__file__", "?"))
+        return {"state": "native" if native.USE else "chosen", "file": where}
+    spec = importlib.util.find_spec("hearts._kernel")
+    if spec is None or spec.origin is None:
+        return {"state": "missing"}
+    try:  # a file is there, but hearts.native left it unused: built from an older _kernel.c, or broken
+        api = getattr(importlib.import_module("hearts._kernel"), "API", 0)
+        why = f"it was built from an older hearts/_kernel.c (API {api}; this code needs {native.API})"
+    except ImportError as e:
+        why = str(e)
+    return {"state": "unusable", "file": spec.origin, "why": why}
+
+
+def _build_command() -> str:
+    """The command that builds the native kernel for this installation."""
+    import shlex
+
+    import hearts
+
+    root = Path(hearts.__file__).resolve().parent.parent
+    if (root / "setup.py").is_file() and (root / "hearts" / "_kernel.c").is_file():  # a checkout (editable install)
+        return f"pip install -e {shlex.quote(str(root))}"
+    return "pip install --force-reinstall --no-deps SOURCE (the hearts-tutor folder or archive it was installed from)"
+
+
+def _kernel_line(lang: str) -> str:
+    state = _kernel_state()
+    return text(f"cli.kernel.{state['state']}", lang, **{k: v for k, v in state.items() if k != "state"})
+
+
+def _version_line(lang: str) -> str:
+    import importlib.metadata
+    import platform
+
+    try:
+        version = importlib.metadata.version("hearts-tutor")
+    except importlib.metadata.PackageNotFoundError:
+        version = "?"
+    return text("cli.version", lang, version=version, python=platform.python_version(), kernel=_kernel_line(lang))
+
+
+def _info(args: argparse.Namespace) -> int:
+    import platform
+
+    import hearts
+    from hearts.parallel import available_cores, start_method
+
+    lang = args.lang
+    print(_version_line(lang))
+    print(text("cli.info.python", lang, python=platform.python_version(), executable=sys.executable))
+    print(text("cli.info.package", lang, path=str(Path(hearts.__file__).parent)))
+    if _kernel_state()["state"] in ("missing", "unusable"):
+        print(text("cli.kernel.faster", lang, command=_build_command()))
+    print(text("cli.info.cores", lang, cores=available_cores(), method=start_method(None)))
+    return 0
+
+
+def _kernel_notice(args: argparse.Namespace) -> None:
+    """On the pure-Python path for want of a built kernel: say so once, on stderr, with how to build it."""
+    state = _kernel_state()["state"]
+    if args.quiet or state not in ("missing", "unusable"):
+        return
+    lang = args.lang
+    line = text("cli.kernel.notice", lang, kernel=_kernel_line(lang), faster=text(
+        "cli.kernel.faster", lang, command=_build_command()))  # fmt: skip
+    print(line, file=sys.stderr, flush=True)
 
 
 def _bots_help() -> str:
@@ -307,7 +414,8 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--force",
         action="store_true",
-        help="replace an existing --out folder (only once the new results are complete)",
+        help="replace an existing --out folder of earlier results (listed in its hearts-results.json), only once the "
+        "new results are complete; a folder with any file hearts did not write there is refused, and left as it is",
     )
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the printed summary (en, es)")
     p.add_argument("--no-progress", action="store_true", help="do not show a progress bar")
@@ -329,20 +437,79 @@ def _variant_options(p: argparse.ArgumentParser) -> None:
     v.add_argument("--jack-of-diamonds", action="store_true", help="taking J♦ is worth -10 points (Omnibus)")
 
 
+class _Stopped(KeyboardInterrupt):
+    """A stop signal (``SIGTERM``, ``SIGHUP``) turned into what Ctrl+C raises, so a run stops the same way."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _raise_stopped(signum: int, frame: Any) -> None:
+    raise _Stopped(signum)
+
+
+@contextlib.contextmanager
+def _stop_signals() -> Iterator[None]:
+    """While a command runs, ``SIGTERM`` and ``SIGHUP`` stop it as Ctrl+C does (only in the main thread)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    names = ("SIGTERM", "SIGHUP")
+    before = {}
+    for name in names:
+        number_ = getattr(signal, name, None)
+        if number_ is not None and signal.getsignal(number_) is signal.SIG_DFL:
+            before[number_] = signal.signal(number_, _raise_stopped)
+    try:
+        yield
+    finally:
+        for number_, handler in before.items():
+            signal.signal(number_, handler)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (argparse exits 2 on bad options)."""
+    """Run the command line; returns the exit status (argparse exits 2 on bad options).
+
+    Ctrl+C (or ``SIGTERM``) stops a run with one line on stderr, the worker
+    processes stopped and the ``--out`` folder as it was, and returns 130
+    (143 for ``SIGTERM``), the status a shell gives a command a signal ended.
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
     sub = parser._subparsers._group_actions[0].choices[args.command]  # type: ignore[union-attr, index]
-    with contextlib.ExitStack() as stack:  # an --out folder made for a run that fails is taken away again
-        args.results_stack = stack
-        return _run(args, sub)
+    args.results = None
+    try:
+        signals = _stop_signals() if args.command != "room" else contextlib.nullcontext()  # the server has its own
+        with signals, contextlib.ExitStack() as stack:  # an --out folder made for a run that fails is taken away
+            args.results_stack = stack
+            return _run(args, sub)
+    except KeyboardInterrupt as e:
+        signum = e.signum if isinstance(e, _Stopped) else signal.SIGINT
+        print(_stopped_line(args, signum), file=sys.stderr, flush=True)
+        return 128 + signum
+
+
+def _stopped_line(args: argparse.Namespace, signum: int) -> str:
+    """The one line said when a run is stopped: by what, and what became of its ``--out`` folder."""
+    lang = getattr(args, "lang", "en")
+    how = "Ctrl+C" if signum == signal.SIGINT else signal.Signals(signum).name
+    out: _Results | None = args.results
+    if out is None:
+        return text("cli.stopped", lang, how=how)
+    if out.committed:
+        return text("cli.stopped_saved", lang, how=how, path=str(out.path))
+    if out.existed:
+        return text("cli.stopped_kept", lang, how=how, path=str(out.path))
+    return text("cli.stopped_not_saved", lang, how=how, path=str(out.path))
 
 
 def _run(args: argparse.Namespace, sub: argparse.ArgumentParser) -> int:
     try:
         if args.command == "room":
             return room_run.main(args)
+        if args.command == "info":
+            return _info(args)
         if args.command == "selfplay":
             return _selfplay(args)
         if args.command == "tournament":
@@ -361,7 +528,19 @@ def _run(args: argparse.Namespace, sub: argparse.ArgumentParser) -> int:
 
 def _say(args: argparse.Namespace, message: str) -> None:
     if not args.quiet:
-        print(message)
+        try:
+            print(message, flush=True)
+        except BrokenPipeError:  # the reader went away (| head): the run goes on, silent, and still saves
+            _stdout_to_devnull()
+
+
+def _stdout_to_devnull() -> None:
+    """Send what is still printed to nowhere: the reader of standard output went away (a closed pipe)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    finally:
+        os.close(devnull)
 
 
 def _rules(args: argparse.Namespace, *, games: bool) -> Rules:
@@ -425,17 +604,24 @@ class _Results:
 
     Made before the run, so a name that cannot be created (too long, in a
     folder that does not exist or cannot be written) is refused at once; an
-    existing folder is refused unless ``--force``. The results are written
-    into a temporary folder beside it, renamed into place by :meth:`commit`
-    only once all of them are written; a run that fails leaves an earlier
-    folder exactly as it was.
+    existing folder is refused unless it is empty or ``--force`` is given, and
+    ``--force`` replaces only earlier results (:func:`hearts.files.check_replaceable`).
+    The results are written into a temporary folder beside it, renamed into
+    place by :meth:`commit` only once all of them are written; a run that
+    fails (or is stopped) leaves an earlier folder exactly as it was.
     """
 
     def __init__(self, value: str, *, force: bool, stack: contextlib.ExitStack[Any]) -> None:
         self.path = Path(value)
+        self.committed = False
+        self.existed = os.path.lexists(self.path)  # False too for a name that cannot exist
         self._cm = files.results_folder(self.path, replace=force)
         try:
             self.folder = self._cm.__enter__()
+        except files.ResultsFolderError as e:
+            raise CommandLineError(
+                "--out", f"--force replaces only a folder of earlier results: {value!r}: {e.message}"
+            ) from None
         except FileExistsError:
             raise CommandLineError(
                 "--out", f"{value!r} already exists; add --force to replace it once the new results are complete"
@@ -453,10 +639,13 @@ class _Results:
         self._open = False
         try:
             self._cm.__exit__(None, None, None)
+        except files.ResultsFolderError as e:  # says what was changed, if anything, and where every folder is
+            raise CommandLineError("--out", f"cannot put the results in {str(self.path)!r}: {e.message}") from None
         except OSError as e:
             raise CommandLineError(
                 "--out", f"cannot put the results in {str(self.path)!r}: {e.strerror or e}; nothing there was changed"
             ) from None
+        self.committed = True
         return self.path
 
     def _abort(self, kind: Any, error: BaseException | None, tb: Any) -> bool:
@@ -471,7 +660,9 @@ class _Results:
 def _results(args: argparse.Namespace) -> _Results | None:
     if args.out is None:
         return None
-    return _Results(args.out, force=args.force, stack=args.results_stack)
+    results = _Results(args.out, force=args.force, stack=args.results_stack)
+    args.results = results  # for the line said if the run is stopped
+    return results
 
 
 def _check_plot(value: str | None) -> None:
@@ -507,6 +698,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         raise CommandLineError("--bots", f"give one bot for every seat, or one per seat ({n} with --players {n})")
     if args.games is not None and args.pass_direction:
         raise CommandLineError("--pass", "a fixed pass direction is for --hands only")
+    _kernel_notice(args)
     out = _results(args)
     start = time.perf_counter()
     common = dict(
@@ -602,6 +794,7 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     )
     if args.tip is None:
         _bots([args.a, args.b], "--a/--b")  # both importable before the --out folder is made
+    _kernel_notice(args)
     out = _results(args)
     start = time.perf_counter()
     if args.tip is None:
@@ -665,6 +858,7 @@ def _tournament(args: argparse.Namespace) -> int:
     labels = [b.label for b in bots]
     if len(set(labels)) != len(labels):
         raise CommandLineError("--bots", f"each bot once, please: {' '.join(labels)} names one twice")
+    _kernel_notice(args)
     out = _results(args)
     lang = args.lang
     start = time.perf_counter()

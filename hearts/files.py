@@ -11,6 +11,11 @@ same file is written. A results folder is built the same way
 (:func:`results_folder`): in a temporary folder renamed into place only when
 everything in it was written; an earlier folder it replaces is never lost,
 even when the run is killed between the renames (:func:`put_back_replaced`).
+A results folder carries a manifest (``hearts-results.json``, :data:`MANIFEST`)
+listing the files written into it; only a folder whose every file the manifest
+accounts for is ever replaced (:func:`check_replaceable`): a folder with a
+file of anyone else is refused with :class:`ResultsFolderError`, and nothing
+in it is touched.
 Several files that must agree (a self-play run's tables and ``meta.json``)
 are renamed together, undone together if a rename fails, and carry one id
 (:func:`new_set_id`) that their reader checks (:func:`check_set`), for a kill
@@ -59,9 +64,12 @@ from typing import Any
 from hearts.errors import HeartsError
 
 __all__ = [
+    "MANIFEST",
     "MAX_DEPTH",
     "SET_FIELD",
     "FileContentError",
+    "ResultsFolderError",
+    "check_replaceable",
     "check_set",
     "keep_damaged",
     "new_set_id",
@@ -80,6 +88,11 @@ MAX_DEPTH = 32
 SET_FIELD = "files_set"
 """The key of a set's id (:func:`new_set_id`) in the JSON file of the set (``meta.json``, ``experiment.json``, …)."""
 
+MANIFEST = "hearts-results.json"
+"""The manifest of a results folder (:func:`results_folder`): every file written into it, with its size."""
+
+_MANIFEST_FORMAT = "hearts.results"
+_MANIFEST_LIMIT = 16 * 1024 * 1024  # bytes: a manifest lists file names, never this many
 _TMP_SUFFIX = ".tmp"
 _OLD_SUFFIX = ".old"  # a results folder being replaced waits in a holder named so (see put_back_replaced)
 _STALE_SECONDS = 24 * 3600  # a temporary this old is stale even if its process id was reused
@@ -114,6 +127,48 @@ class FileContentError(HeartsError):
 
 def _rebuild(reason: str, message: str, path: str, values: dict[str, Any]) -> FileContentError:
     return FileContentError(reason, message, path, **values)
+
+
+class ResultsFolderError(HeartsError):
+    """A results folder that is not replaced: ``.reason`` says why, ``.path`` which folder.
+
+    ``.reason`` is ``'not_ours'`` (files but no manifest of hearts: a folder
+    hearts never wrote), ``'foreign'`` (files the manifest does not list:
+    ``.files`` names them), ``'changed'`` (files of the manifest changed since
+    hearts wrote them), ``'not_replaceable'`` (the root folder), or
+    ``'moved'`` (a replace failed and the earlier folder could not be put
+    back: ``.kept`` says where it is, whole). Except for ``'moved'``, nothing
+    in the folder was changed. ``.kept`` is also where the new results were
+    kept when the folder was refused only once they were complete.
+
+    >>> import pickle
+    >>> e = pickle.loads(pickle.dumps(ResultsFolderError("foreign", "has notes.txt", "/r", files=["notes.txt"])))
+    >>> e.reason, e.files, str(e)
+    ('foreign', ['notes.txt'], '/r: has notes.txt')
+    """
+
+    def __init__(
+        self,
+        reason: str,
+        message: str,
+        path: str | os.PathLike[str],
+        *,
+        files: Sequence[str] = (),
+        kept: str | os.PathLike[str] | None = None,
+    ) -> None:
+        self.reason = reason
+        self.message = message
+        self.path = os.fspath(path)
+        self.files = list(files)
+        self.kept = None if kept is None else Path(kept)
+        super().__init__(f"{self.path}: {message}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_folder, (self.reason, self.message, self.path, self.files, self.kept))
+
+
+def _rebuild_folder(reason: str, message: str, path: str, names: list[str], kept: Path | None) -> ResultsFolderError:
+    return ResultsFolderError(reason, message, path, files=names, kept=kept)
 
 
 # ----- writing -------------------------------------------------------------------
@@ -426,6 +481,176 @@ def put_back_replaced(path: str | os.PathLike[str]) -> list[Path]:
     return restored
 
 
+def _shown(names: Sequence[str], most: int = 5) -> str:
+    shown = ", ".join(names[:most])
+    return shown + (f" and {len(names) - most} more" if len(names) > most else "")
+
+
+def _manifest_files(folder: Path) -> dict[str, int] | None:
+    """The files the manifest of ``folder`` lists with their sizes; ``None`` if it has no manifest of ours."""
+    try:
+        raw = read_limited(folder / MANIFEST, _MANIFEST_LIMIT)
+        data = None if raw is None else parse_json(raw)
+    except FileContentError:
+        return None
+    if not isinstance(data, dict) or data.get("format") != _MANIFEST_FORMAT or data.get("version") != 1:
+        return None
+    listed = data.get("files")
+    if not isinstance(listed, dict):
+        return None
+    if not all(isinstance(k, str) and type(v) is int for k, v in listed.items()):
+        return None
+    return listed
+
+
+def _entries(folder: Path) -> tuple[dict[str, os.stat_result], set[str]]:
+    """Every file (and link) under ``folder`` by its path from there with ``/``, and every folder under it."""
+    found: dict[str, os.stat_result] = {}
+    folders: set[str] = set()
+    for root, dirs, names in os.walk(folder, onerror=_raise):
+        rel = Path(root).relative_to(folder)
+        for d in list(dirs):
+            path = Path(root) / d
+            if path.is_symlink():  # a link is an entry of its own, never followed
+                dirs.remove(d)
+                found[(rel / d).as_posix()] = os.lstat(path)
+            else:
+                folders.add((rel / d).as_posix())
+        for n in names:
+            found[(rel / n).as_posix()] = os.lstat(Path(root) / n)
+    return found, folders
+
+
+def _raise(error: OSError) -> None:
+    raise error
+
+
+def check_replaceable(path: str | os.PathLike[str]) -> None:
+    """Refuse (:class:`ResultsFolderError`) to replace ``path`` unless it holds only results hearts wrote there.
+
+    A folder is replaceable when it is empty, or when its manifest
+    (:data:`MANIFEST`, written by :func:`results_folder`) lists every file in
+    it, each still the size hearts wrote. A folder without a manifest, or with
+    a file the manifest does not list, or with a listed file that was changed,
+    is refused, and the error names the files. Nothing is changed either way.
+    A folder written before folders had a manifest passes when it holds one
+    results set of hearts (an info file with its set id and the tables of its
+    kind) and nothing else.
+
+    >>> import tempfile, pathlib
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> check_replaceable(d)  # empty
+    >>> _ = (d / "thesis.tex").write_text("mine")
+    >>> check_replaceable(d)
+    Traceback (most recent call last):
+    ...
+    hearts.files.ResultsFolderError: ...: it has no hearts-results.json (the list of the files hearts wrote there), ...
+    """
+    folder = Path(path)
+    found, folders = _entries(folder)
+    listed = _manifest_files(folder)
+    if listed is None:
+        if (not found and not folders) or _earlier_results(folder, found, folders):
+            return
+        names = sorted(found) or sorted(folders)
+        raise ResultsFolderError(
+            "not_ours",
+            f"it has no {MANIFEST} (the list of the files hearts wrote there), so nothing shows that hearts wrote "
+            f"what it holds: {_shown(names)}; nothing in it was changed (choose another folder, or empty this one "
+            "yourself)",
+            folder,
+            files=names,
+        )
+    needed = {Path(name).parent.as_posix() for name in listed}
+    needed |= {p.as_posix() for name in listed for p in Path(name).parents}
+    foreign = sorted(n for n in found if n != MANIFEST and n not in listed)
+    foreign += sorted(f for f in folders if f not in needed)
+    if foreign:
+        raise ResultsFolderError(
+            "foreign",
+            f"besides the results hearts wrote, this folder holds {_shown(foreign)}, which hearts did not write; "
+            "nothing in it was changed (move those elsewhere, or choose another folder)",
+            folder,
+            files=foreign,
+        )
+    changed = sorted(
+        n
+        for n, info in found.items()
+        if n != MANIFEST and (not stat.S_ISREG(info.st_mode) or info.st_size != listed[n])
+    )
+    if changed:
+        raise ResultsFolderError(
+            "changed",
+            f"{_shown(changed)} changed since hearts wrote {'it' if len(changed) == 1 else 'them'}; nothing in the "
+            "folder was changed (keep a copy elsewhere, or choose another folder)",
+            folder,
+            files=changed,
+        )
+
+
+#: The files of a results set written before folders had a manifest: its info file, and the tables beside it.
+_EARLIER_SETS = {
+    "meta.json": {"hands.parquet", "tricks.parquet", "plays.parquet"},
+    "experiment.json": {"deals.parquet", "games.parquet"},
+    "tournament.json": {"tournament.parquet"},
+}
+
+
+def _earlier_results(folder: Path, found: dict[str, os.stat_result], folders: set[str]) -> bool:
+    """Whether ``folder`` holds results of a version of hearts that wrote no manifest, and nothing else.
+
+    Such a folder holds one results set (an info file carrying the set's id,
+    :data:`SET_FIELD`, and only the tables of its kind), or only folders that
+    each hold one (``experiment --tip all``); every file is a regular file.
+    """
+    if any("/" in f for f in folders) or (folders and any("/" not in n for n in found)):
+        return False
+    groups: dict[str, list[str]] = {f: [] for f in folders} if folders else {".": []}
+    for name, info in found.items():
+        parent = Path(name).parent.as_posix()
+        if parent not in groups or not stat.S_ISREG(info.st_mode):
+            return False
+        groups[parent].append(Path(name).name)
+    for parent, names in groups.items():
+        infos = [n for n in names if n in _EARLIER_SETS]
+        if len(infos) != 1 or not set(names) - {infos[0]} <= _EARLIER_SETS[infos[0]]:
+            return False
+        try:
+            raw = read_limited(folder / parent / infos[0], _MANIFEST_LIMIT)
+            data = None if raw is None else parse_json(raw)
+        except FileContentError:
+            return False
+        if not (isinstance(data, dict) and isinstance(data.get(SET_FIELD), str)):
+            return False
+    return True
+
+
+def _write_manifest(folder: Path) -> None:
+    found, _ = _entries(folder)
+    listed = {name: info.st_size for name, info in sorted(found.items()) if name != MANIFEST}
+    data = {"format": _MANIFEST_FORMAT, "version": 1, "files": listed}
+    with open(folder / MANIFEST, "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=1)
+        f.write("\n")
+
+
+def _is_empty(folder: Path) -> bool:
+    with os.scandir(folder) as entries:
+        return next(entries, None) is None
+
+
+def _absolute(path: str | os.PathLike[str]) -> Path:
+    """``path`` with every link and ``..`` resolved: the renames must not depend on the working folder.
+
+    Replacing a folder moves it, and with it a working folder inside it: a
+    relative ``../run`` would then name another place half-way through.
+    """
+    final = Path(os.path.realpath(path))
+    if final.parent == final:
+        raise ResultsFolderError("not_replaceable", "the root folder cannot hold results", final)
+    return final
+
+
 @contextlib.contextmanager
 def results_folder(path: str | os.PathLike[str], *, replace: bool = False) -> Iterator[Path]:
     """A temporary folder to write results into, renamed to ``path`` only if the block succeeds.
@@ -433,11 +658,18 @@ def results_folder(path: str | os.PathLike[str], *, replace: bool = False) -> It
     Everything is checked before the block runs, by doing it: ``path`` is
     created (as an empty folder) if it does not exist, and the temporary
     folder is made beside it, so a name that cannot be created fails at once
-    (with ``OSError``) rather than after a long run. An existing ``path`` is
-    refused with ``FileExistsError`` unless ``replace`` is true; then it is
-    replaced only once the new results are complete. If the block fails,
-    the temporary folder is removed, a ``path`` made here is removed again,
-    and an earlier ``path`` is left exactly as it was. A run killed while it
+    (with ``OSError``) rather than after a long run. An existing ``path`` that
+    is not empty is refused with ``FileExistsError`` unless ``replace`` is true; then it is
+    replaced only once the new results are complete, and only if it holds
+    nothing but results hearts wrote (:func:`check_replaceable`, checked
+    before the block and again just before the replace; refused then, the
+    new results are kept beside it as ``<name>.new`` and the error says so).
+    The finished folder gets a manifest (:data:`MANIFEST`) of its files. If
+    the block fails, the temporary folder is removed, a ``path`` made here is
+    removed again, and an earlier ``path`` is left exactly as it was, under
+    its own name. A link to a folder is followed (the folder it names is
+    replaced, the link stays), and every path is made absolute first, so
+    the working folder may be inside ``path``. A run killed while it
     replaced ``path`` is finished or undone first (:func:`put_back_replaced`):
     killed between its two renames, the earlier folder is put back.
 
@@ -445,59 +677,113 @@ def results_folder(path: str | os.PathLike[str], *, replace: bool = False) -> It
     >>> out = pathlib.Path(tempfile.mkdtemp()) / "run"
     >>> with results_folder(out) as tmp:
     ...     _ = (tmp / "meta.json").write_text("{}")
-    >>> [p.name for p in out.iterdir()]
-    ['meta.json']
+    >>> sorted(p.name for p in out.iterdir())
+    ['hearts-results.json', 'meta.json']
     >>> with results_folder(out) as tmp:
     ...     pass
     Traceback (most recent call last):
     ...
     FileExistsError: ...
     """
-    final = Path(path)
+    final = _absolute(path)
     put_back_replaced(final)  # before anything else: a folder a killed run took away is put back first
+    clean_temporaries(final.parent, final.name)  # what dead runs left half-written
     if final.exists() or final.is_symlink():
         if not final.is_dir():
             raise NotADirectoryError(errno.ENOTDIR, "not a folder", str(final))
-        if not replace:
+        if not replace and not _is_empty(final):  # an empty folder (made beforehand, or by a killed run) is used
             raise FileExistsError(errno.EEXIST, "the results folder already exists", str(final))
+        check_replaceable(final)
         made = False
     else:
         final.mkdir(parents=True)
         made = True
     try:
-        clean_temporaries(final.parent, final.name)
         tmp = Path(tempfile.mkdtemp(prefix=_temp_prefix(final.name), suffix=_TMP_SUFFIX, dir=final.parent))
     except BaseException:
         if made:
             with contextlib.suppress(OSError):
                 final.rmdir()
         raise
+    complete = False  # the block ran to its end: the new results are whole
     try:
         yield tmp
+        complete = True
+        _write_manifest(tmp)
         _fsync_tree(tmp)
         if made:
-            os.rename(tmp, final)  # over the empty folder made above
-        else:
-            # The earlier folder waits in a holder named after the new one's inode while the new one takes its
-            # place; a process killed in between leaves the holder to put_back_replaced (never cleaned as a
-            # temporary), which puts the earlier folder back, or removes it once the new one is in place.
-            new_id = os.stat(tmp).st_ino
-            prefix = f"{_temp_prefix(final.name)}i{new_id}-"
-            holder = Path(tempfile.mkdtemp(prefix=prefix, suffix=_OLD_SUFFIX, dir=final.parent))
-            os.rename(final, holder / "old")
             try:
-                os.rename(tmp, final)
-            except BaseException:
-                os.rename(holder / "old", final)
+                os.rename(tmp, final)  # over the empty folder made above
+            except OSError as e:
+                if e.errno not in (errno.ENOTEMPTY, errno.EEXIST):
+                    raise
+                check_replaceable(final)  # someone filled it meanwhile: says with what
                 raise
-            shutil.rmtree(holder, ignore_errors=True)
+        else:
+            _swap(tmp, final)
         _fsync_folder(final.parent)
+    except ResultsFolderError as e:
+        if complete and e.reason in ("not_ours", "foreign", "changed") and tmp.is_dir():
+            with contextlib.suppress(OSError):  # the complete new results are not thrown away
+                kept = _free_name(final, "new")
+                os.rename(tmp, kept)
+                raise ResultsFolderError(
+                    e.reason, f"{e.message}; the new results are in {kept}", e.path, files=e.files, kept=kept
+                ) from None
+        shutil.rmtree(tmp, ignore_errors=True)
+        if made:
+            with contextlib.suppress(OSError):
+                final.rmdir()  # only if still empty
+        raise
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         if made:
             with contextlib.suppress(OSError):
                 final.rmdir()  # only if still empty
         raise
+
+
+def _swap(tmp: Path, final: Path) -> None:
+    """Put the complete folder ``tmp`` in the place of the earlier folder ``final``, which must be ours.
+
+    The earlier folder waits in a holder named after the new one's inode while the new one takes its place; a
+    process killed in between leaves the holder to put_back_replaced (never cleaned as a temporary), which puts
+    the earlier folder back, or removes it once the new one is in place. Any failure before the new folder is in
+    place puts the earlier one back under its own name; if even that fails, :class:`ResultsFolderError`
+    (``'moved'``) says where it is.
+    """
+    check_replaceable(final)  # again: files may have been added during the run
+    new_id = os.stat(tmp).st_ino
+    prefix = f"{_temp_prefix(final.name)}i{new_id}-"
+    holder = Path(tempfile.mkdtemp(prefix=prefix, suffix=_OLD_SUFFIX, dir=final.parent))
+    kept = holder / "old"
+    try:
+        os.rename(final, kept)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            holder.rmdir()
+        raise
+    try:
+        os.rename(tmp, final)
+    except BaseException as e:
+        try:
+            os.rename(kept, final)
+        except OSError as again:
+            raise ResultsFolderError(
+                "moved",
+                f"the new results could not take its place ({_why(e)}) and the earlier folder could not be put back "
+                f"({_why(again)}): it is whole in {kept}; move it back with: mv {str(kept)!r} {str(final)!r}",
+                final,
+                kept=kept,
+            ) from e
+        with contextlib.suppress(OSError):
+            holder.rmdir()
+        raise
+    shutil.rmtree(holder, ignore_errors=True)
+
+
+def _why(e: BaseException) -> str:
+    return (e.strerror or str(e)) if isinstance(e, OSError) else type(e).__name__
 
 
 # ----- damaged files ---------------------------------------------------------------

@@ -16,6 +16,15 @@ method too. A worker that dies (it could not import what it was sent, or
 its process ended) raises :class:`WorkerError`, not the pool's own
 ``BrokenProcessPool``.
 
+Workers never outlive the process that started them: each one ends when
+that process does, even one killed with ``kill -9`` (on Linux the kernel
+sends it ``SIGKILL`` as its parent dies, ``PR_SET_PDEATHSIG``; on every
+system a thread in the worker waits for that process to end and ends the
+worker then), whatever the start method, so no orphan keeps computing or
+holds the caller's output pipe open. Workers ignore Ctrl+C: the process that runs the tasks
+gets it as ``KeyboardInterrupt``, stops its workers at once and raises it
+on (with a Dask client, the cluster's tasks are cancelled).
+
 Shipping. Before a pool starts, :func:`local_workers` checks that every
 object the tasks carry (bots, recipes) can travel to a worker process: by
 pickling, and, under the ``spawn`` and ``forkserver`` start methods, by a
@@ -26,11 +35,17 @@ warning that says why. :func:`chunk_ranges` cuts the work into tasks.
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import io
 import multiprocessing
 import os
 import pickle
+import select
+import signal
 import sys
+import threading
+import time
 import types
 import warnings
 from collections.abc import Callable, Sequence
@@ -39,6 +54,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from hearts.errors import OptionError
+from hearts.files import process_alive
 
 __all__ = [
     "ParallelError",
@@ -164,6 +180,87 @@ def _progress_bar(total: int, enabled: bool, desc: str | None, unit: str) -> Any
     return tqdm(total=total, disable=not enabled, desc=desc, unit=unit, smoothing=0.1)
 
 
+_PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+_WATCH_SECONDS = 0.5  # how often a worker looks whether its parent is still there
+
+
+def _worker_start(parent: int, method: str) -> None:
+    """The initializer of every pool worker: it ignores Ctrl+C and ends when ``parent`` ends.
+
+    ``parent`` is the process that started the pool; a worker started by
+    ``fork`` or ``spawn`` is its child, one started by ``forkserver`` the
+    child of the fork server, which lives as long as any of its workers does.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is for the parent, which stops the workers
+    _die_with(parent)
+    if method != "forkserver" and os.getppid() != parent:
+        os._exit(1)  # the parent died before this worker could ask to follow it
+
+
+def _die_with(parent: int) -> None:
+    """End this process when process ``parent`` ends, however it ends (``kill -9`` too).
+
+    On Linux the kernel is asked (``prctl(PR_SET_PDEATHSIG, SIGKILL)``) to
+    kill this process when its own parent ends. A daemon thread also waits
+    for ``parent`` to end (on a pidfd where the system has them; elsewhere it
+    looks twice a second whether this process was adopted or ``parent`` is
+    gone) and then ends this process with ``os._exit``: that covers a worker
+    of a fork server, whose own parent is the server, not ``parent``.
+    """
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):  # pragma: no cover - a libc without prctl
+            pass
+    pidfd: int | None = None
+    if hasattr(os, "pidfd_open"):
+        try:
+            pidfd = os.pidfd_open(parent)
+        except OSError:  # gone already (ProcessLookupError), or a kernel without pidfds
+            if not process_alive(parent):
+                os._exit(1)
+    watch = threading.Thread(target=_watch, args=(parent, os.getppid(), pidfd), name="hearts-parent", daemon=True)
+    watch.start()
+
+
+def _watch(parent: int, own_parent: int, pidfd: int | None) -> None:
+    if pidfd is not None:
+        select.select([pidfd], [], [])  # readable once ``parent`` has ended
+        os._exit(1)
+    while os.getppid() == own_parent and process_alive(parent):  # pragma: no cover - systems without pidfds
+        time.sleep(_WATCH_SECONDS)
+    os._exit(1)  # pragma: no cover - only in a worker whose parent is gone
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Stop every worker of ``pool`` now (after Ctrl+C), not once its running task ends.
+
+    A worker killed half-way through sending its result leaves part of a
+    message in the result pipe, and the pool's manager thread would wait
+    for the rest forever (this process holds the pipe's other end too), and
+    with it the interpreter's exit: that end is closed once the workers are
+    gone, so the thread reads the end of the pipe, finds the pool broken and
+    ends.
+    """
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    results = getattr(pool, "_result_queue", None)  # shutdown() forgets these: taken first
+    manager = getattr(pool, "_executor_manager_thread", None)
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in processes:
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # already gone, or closed
+            p.kill()
+    for p in processes:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            p.join(5)
+    writer = getattr(results, "_writer", None)
+    if writer is not None:
+        with contextlib.suppress(OSError):
+            writer.close()
+    if isinstance(manager, threading.Thread):
+        manager.join(10)
+
+
 def _run_pool(
     fn: Callable[[T], R],
     tasks: list[T],
@@ -172,10 +269,11 @@ def _run_pool(
     weights: Sequence[int],
     mp_context: str | None,
 ) -> list[R]:
-    ctx = multiprocessing.get_context(mp_context) if mp_context else None
+    ctx = multiprocessing.get_context(mp_context) if mp_context else multiprocessing.get_context()
     results: list[Any] = [None] * len(tasks)
+    start = (os.getpid(), ctx.get_start_method())
     try:
-        with ProcessPoolExecutor(max_workers=n, mp_context=ctx) as pool:
+        with ProcessPoolExecutor(max_workers=n, mp_context=ctx, initializer=_worker_start, initargs=start) as pool:
             pending = {pool.submit(fn, t): i for i, t in enumerate(tasks)}
             try:
                 while pending:
@@ -184,9 +282,11 @@ def _run_pool(
                         i = pending.pop(fut)
                         results[i] = fut.result()
                         bar.update(weights[i])
-            except BaseException:
+            except BaseException as e:
                 for fut in pending:
                     fut.cancel()
+                if not isinstance(e, Exception):  # Ctrl+C, SystemExit: the workers stop now
+                    _stop_workers(pool)
                 raise
     except BrokenProcessPool as e:
         raise WorkerError(f"a worker process died before finishing its task: {e}", "workers") from e
@@ -201,10 +301,15 @@ def _run_dask(fn: Callable[[T], R], tasks: list[T], client: Any, bar: Any, weigh
     if not hasattr(client, "map") or not hasattr(client, "gather"):
         raise ParallelError(f"client must be a dask.distributed.Client, not {type(client).__name__}", "client")
     futures = client.map(fn, tasks, pure=False)
-    index = {f.key: i for i, f in enumerate(futures)}
-    for fut in as_completed(futures):  # type: ignore[no-untyped-call]
-        bar.update(weights[index[fut.key]])
-    return list(client.gather(futures))
+    try:
+        index = {f.key: i for i, f in enumerate(futures)}
+        for fut in as_completed(futures):  # type: ignore[no-untyped-call]
+            bar.update(weights[index[fut.key]])
+        return list(client.gather(futures))
+    except BaseException:  # Ctrl+C or a failed task: the cluster does not go on computing for nobody
+        with contextlib.suppress(Exception):  # a client already closed
+            client.cancel(futures)
+        raise
 
 
 # ----- shipping objects to worker processes ----------------------------------

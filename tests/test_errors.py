@@ -44,6 +44,8 @@ EXAMPLES = {
     "ParallelError": lambda cls: cls("workers must be a whole number 1 or more", "workers"),
     "WorkerError": lambda cls: cls("a worker process died", "workers"),
     "FileContentError": lambda cls: cls("not_utf8", "not UTF-8 text at byte 0", "saved.json", position=0),
+    "ResultsFolderError": lambda cls: cls("foreign", "holds notes.txt", "run", files=["notes.txt"], kept="run.new"),
+    "_Stopped": lambda cls: cls(15),  # the CLI's SIGTERM, raised as Ctrl+C is
     "RoomError": lambda cls: cls("seat_taken", "seat", seat=2),
     "StoreError": lambda cls: cls("ui.store.setting_choice", "settings.json", "table_colour", **_store_values()),
 }

@@ -26,7 +26,7 @@ import pytest
 
 from hearts import files
 from hearts.experiment import ExperimentResult, GameExperimentResult, compare
-from hearts.files import FileContentError, put_back_replaced, replacing, results_folder
+from hearts.files import FileContentError, ResultsFolderError, put_back_replaced, replacing, results_folder
 from hearts.rules import Rules
 from hearts.selfplay import SelfPlayResult, play_hands
 from hearts.tournament import TournamentResult, tournament
@@ -323,9 +323,10 @@ def test_the_holder_of_an_earlier_version_is_put_back_not_cleaned(tmp_path: Path
     (tmp_path / f".run.{pid}-abc.tmp" / "old" / "meta.json").write_text("old")
     (tmp_path / f".run.{pid}-def.tmp").mkdir()
     (tmp_path / f".run.{pid}-def.tmp" / "meta.json").write_text("new")
-    with pytest.raises(RuntimeError), results_folder(tmp_path / "run", replace=True):
-        raise RuntimeError("run failed")
-    assert (tmp_path / "run" / "meta.json").read_text() == "old"
+    with pytest.raises(ResultsFolderError) as refused, results_folder(tmp_path / "run", replace=True):
+        raise AssertionError("not reached: the folder put back is not a results set hearts can recognise")
+    assert refused.value.reason == "not_ours" and refused.value.files == ["meta.json"]
+    assert (tmp_path / "run" / "meta.json").read_text() == "old"  # put back first, then refused, not touched
     assert sorted(p.name for p in tmp_path.iterdir()) == ["run"]
 
 
@@ -335,9 +336,12 @@ def test_an_earlier_folder_is_kept_aside_when_another_folder_took_its_place(tmp_
     _killed_in(os, "rename", 2, lambda: _results(out, "new"))
     out.mkdir()  # someone makes run/ by hand before the next run
     (out / "mine.txt").write_text("mine")
-    _results(out, "newest")
-    assert (out / "meta.json").read_text() == "newest"
+    with pytest.raises(ResultsFolderError) as refused:
+        _results(out, "newest")  # a folder of someone else's is never replaced
+    assert refused.value.reason == "not_ours" and refused.value.files == ["mine.txt"]
+    assert sorted(p.name for p in out.iterdir()) == ["mine.txt"]
     assert (tmp_path / "run.previous" / "meta.json").read_text() == "old"  # never removed
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["run", "run.previous"]
 
 
 def test_a_replacement_still_under_way_is_left_alone(tmp_path: Path) -> None:
