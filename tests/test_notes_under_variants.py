@@ -1,12 +1,13 @@
 """Every learner-facing sentence is made from the rules in force (issue 31, the words).
 
-For each variant, whole games are played (seeded: random legal cards, or South its highest card and the others
-their lowest, which shoots a moon now and then). At every action the learner could meet, every rule note (the
-detectors of :mod:`hearts_widgets.rule_notes`, the learner's decision notes and the trick notes of
-:mod:`hearts_widgets.learn_model`) and every refusal of a card South holds (:meth:`HandState.why_not`) is put into
+For each variant, whole games are played (seeded: random legal cards, or everyone passing their lowest cards and
+South playing its highest card and the others their lowest, which shoots a moon now and then). At every action the
+learner could meet, every rule note (the detectors of :mod:`hearts_widgets.rule_notes`), the learner's decision
+notes and the trick notes of :mod:`hearts_widgets.learn_model`, the review's words on each seat's points
+(:func:`hearts.review.hand_points`) and every refusal of a card South holds (:meth:`HandState.why_not`) are put into
 words in English and Spanish, and each claim is checked against the engine: the card that opens the first trick is
 the one the engine required, the pass direction and cycle are the engine's, Q♠ breaks hearts only where the rules
-say so, the hand's total is the engine's, the moon is scored as the engine scored it, the target is the rules'.
+say so, the hand's total is the engine's, the moon is said as the engine scored it, the target is the rules'.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from hearts.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SOUTH, Card, CardSet
 from hearts.errors import Rule
 from hearts.game import Game
 from hearts.hand import HandState, Phase
-from hearts.messages import catalogue, placeholders, text, text_n
+from hearts.messages import catalogue, placeholders, seat_name, text, text_n
+from hearts.review import hand_points
 from hearts.rules import MoonScoring, PassDirection, Rules
 from hearts_widgets.learn_model import decision_values, trick_values
 from hearts_widgets.rule_notes import Event, Move, Values, fired, localize, note_key, note_text
@@ -199,6 +201,23 @@ def _check_trick(sweep: Sweep, h: HandState) -> None:
             assert cards_label(counted) in words and str(trick.points) in words, words
 
 
+def _check_review(sweep: Sweep, h: HandState) -> None:
+    """The review's words on where each seat's points came from, against the engine's result."""
+    r = h.result()
+    for seat in range(h.n):
+        hp = hand_points(h, seat)
+        sweep.notes["review points"] += 1
+        assert hp.points == r.points[seat] == sum(hp.by_trick) and hp.score == r.scores[seat]
+        for lang in LANGS:
+            words = sweep.say(hp.explain(lang))
+            assert words.startswith(seat_name(seat, lang, h.n))
+            if any(hp.by_trick):
+                assert "no points" not in words and "ningún punto" not in words, words
+                assert f" {hp.points} " in words or (hp.points == 1 and " 1 " in words), words
+            if r.shooter is not None:
+                assert (r.scores[seat] < 0) == ("off" in words or "resta" in words), words
+
+
 def _event(sweep: Sweep, before: HandState, after: HandState, act: Move, g: Game, ahead: bool = False) -> None:
     e = Event(before, after, act, g, ahead)
     for rule, values in fired(e):
@@ -244,6 +263,7 @@ def sweep_variant(rules: Rules, seed: int) -> Sweep:
                 _event(sweep, before, h.copy(), Move("play", seat, card), g)
                 if len(h.tricks) > tricks:
                     _check_trick(sweep, h)
+            _check_review(sweep, h)
             hands += 1
             if g.is_over:
                 break
