@@ -4,10 +4,12 @@ For each variant, whole games are played (seeded: random legal cards, or everyon
 South playing its highest card and the others their lowest, which shoots a moon now and then). At every action the
 learner could meet, every rule note (the detectors of :mod:`hearts_widgets.rule_notes`), the learner's decision
 notes and the trick notes of :mod:`hearts_widgets.learn_model`, the review's words on each seat's points
-(:func:`hearts.review.hand_points`) and every refusal of a card South holds (:meth:`HandState.why_not`) are put into
-words in English and Spanish, and each claim is checked against the engine: the card that opens the first trick is
-the one the engine required, the pass direction and cycle are the engine's, Q♠ breaks hearts only where the rules
-say so, the hand's total is the engine's, the moon is said as the engine scored it, the target is the rules'.
+(:func:`hearts.review.hand_points`), the hint's words on what each legal card does in the trick
+(:func:`hearts.explain.trick_outcome`) and every refusal of a card South holds (:meth:`HandState.why_not`) are put
+into words in English and Spanish, and each claim is checked against the engine: the card that opens the first trick
+is the one the engine required, the pass direction and cycle are the engine's, Q♠ breaks hearts only where the rules
+say so, the hand's total is the engine's, the moon is said as the engine scored it, the target is the rules', a card
+said to win the trick won it.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import pytest
 
 from hearts.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SOUTH, Card, CardSet
 from hearts.errors import Rule
+from hearts.explain import Explanation, Fact, _fact_words, trick_outcome
 from hearts.game import Game
 from hearts.hand import HandState, Phase
 from hearts.messages import catalogue, placeholders, seat_name, text, text_n
@@ -46,7 +49,7 @@ VARIANTS: dict[str, Rules] = {
     "5 players, Q♠ breaks, J♦": Rules(num_players=5, qs_breaks_hearts=True, jack_of_diamonds=True, target_score=50),
 }
 LANGS = ("en", "es")
-HANDS = 100  # per variant, in whole games
+HANDS = 60  # per variant, in whole games
 TWO_CLUBS = Card.parse("2C")
 
 
@@ -185,6 +188,37 @@ def _check_decision(sweep: Sweep, h: HandState) -> None:
                 assert h.trick_number == 0 and h.trick
 
 
+def _hint_facts(sweep: Sweep, h: HandState) -> dict[Card, Fact]:
+    """What the hint says each legal card of South's does in this trick, checked against what is still out."""
+    rules = sweep.rules
+    obs = h.observation(SOUTH)
+    facts = {}
+    for c in h.legal_moves:
+        f = trick_outcome(obs, c)
+        sweep.notes[f"hint {f.kind}"] += 1
+        out = CardSet(obs.unseen_mask)
+        assert out <= rules.deck and not out & CardSet(h.hands[SOUTH]), "cards said to be out are in this deck"
+        assert set(f.others) <= set(out), (f, out)  # "unless X is played on it": X is in the deck, not yet seen
+        if f.kind == "may_win":
+            assert f.count <= len([u for u in out if u.suit == c.suit and u > c])
+        for lang in LANGS:
+            sweep.say(_fact_words(f, lang, Explanation("play", SOUTH, h.n, (c,), (f,))))
+        facts[c] = f
+    return facts
+
+
+def _check_played(facts: dict[Card, Fact], card: Card, h: HandState) -> None:
+    """The trick South played ``card`` into ended as the hint's words said it could."""
+    f = facts[card]
+    trick = h.tricks[-1]
+    if f.kind == "wins":
+        assert trick.winner == SOUTH, (f, trick)
+    elif f.kind == "loses":
+        assert trick.winner != SOUTH, (f, trick)
+    elif f.kind == "unless" and trick.winner != SOUTH:
+        assert trick.played_by(trick.winner) in f.others, (f, trick)
+
+
 def _check_trick(sweep: Sweep, h: HandState) -> None:
     rules = sweep.rules
     trick = h.tricks[-1]
@@ -229,6 +263,8 @@ def sweep_variant(rules: Rules, seed: int) -> Sweep:
     rng = random.Random(seed)
     hands = 0
     game_number = seed
+    facts: dict[Card, Fact] = {}
+    south_trick = -1
     while hands < HANDS:
         g = Game(game_number, rules)
         game_number += 1
@@ -253,6 +289,8 @@ def sweep_variant(rules: Rules, seed: int) -> Sweep:
                 if seat == SOUTH:
                     _event(sweep, h.copy(), h.copy(), Move("play", SOUTH), g, ahead=True)
                     _check_decision(sweep, h)
+                    facts = _hint_facts(sweep, h)
+                    south_trick = len(h.tricks)
                 legal = list(h.legal_moves)
                 card = (legal[-1] if seat == SOUTH else legal[0]) if greedy else rng.choice(legal)
                 before = h.copy()
@@ -263,6 +301,8 @@ def sweep_variant(rules: Rules, seed: int) -> Sweep:
                 _event(sweep, before, h.copy(), Move("play", seat, card), g)
                 if len(h.tricks) > tricks:
                     _check_trick(sweep, h)
+                    if len(h.tricks) == south_trick + 1 and SOUTH in h.tricks[-1].seats:
+                        _check_played(facts, h.tricks[-1].played_by(SOUTH), h)
             _check_review(sweep, h)
             hands += 1
             if g.is_over:
