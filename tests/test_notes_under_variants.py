@@ -95,7 +95,7 @@ def _check_note(sweep: Sweep, rule: str, values: Values, e: Event) -> None:
         assert values["first"][1] == e.act.card
         assert ("removed" in values) == (TWO_CLUBS not in rules.deck)
         if "removed" in values:
-            assert values["removed"][1] == rules.removed_cards
+            assert values["removed"][1] == rules.removed_cards and values["removed"][0] == "card_list"
     elif rule == "queen_played":
         assert e.act.card == QUEEN_OF_SPADES
         assert values["breaks"][1] == rules.qs_breaks_hearts == bool(rules.breakers_mask >> QUEEN_OF_SPADES & 1)
@@ -137,6 +137,11 @@ def _check_note(sweep: Sweep, rule: str, values: Values, e: Event) -> None:
             assert rules.moon in (MoonScoring.SUBTRACT_FROM_SHOOTER, MoonScoring.SHOOTERS_CHOICE)
         else:
             assert values["scores"][1] == r.scores
+        chosen = values["choice"][1][0]
+        assert chosen == (r.moon.value if rules.moon is MoonScoring.SHOOTERS_CHOICE else None), (chosen, r.moon)
+        for lang in LANGS:
+            said = ("the shooter chooses" if lang == "en" else "elige quien dispara") in note_text(rule, values, lang)
+            assert said == (rules.moon is MoonScoring.SHOOTERS_CHOICE)
     elif rule == "game_end":
         assert e.game.is_over and values["target"][1] == rules.target_score
         assert values["total"][1] == max(e.game.scores) >= rules.target_score
@@ -367,6 +372,7 @@ def test_the_rare_notes_were_met_somewhere() -> None:
             SEEN.setdefault(name, sweep_variant(VARIANTS[name], seed=31))
     moons: dict[str, Any] = {name: s.notes["moon"] for name, s in SEEN.items()}
     assert moons["moon subtract"] and moons["shooter's choice"], moons
+    assert any("In this game the shooter chooses" in s for s in SEEN["shooter's choice"].sentences)
     assert SEEN["target 50"].notes["game_end"]
     assert SEEN["Q♠ breaks hearts"].notes["queen_played"]
     assert any("breaks hearts, as a heart does" in s for s in SEEN["Q♠ breaks hearts"].sentences)

@@ -35,6 +35,7 @@ from hearts.cards import JACK_OF_DIAMONDS, PENALTY_MASK, QUEEN_OF_SPADES, SOUTH,
 from hearts.game import Game
 from hearts.hand import HandState
 from hearts.messages import seat_name, text
+from hearts.rules import MoonScoring
 
 from .text import card_label, cards_label
 
@@ -152,7 +153,7 @@ def _d_lead_lowest_club(e: Event) -> Values | None:
         values: Values = {"seat": ("seat", e.act.seat), "card": ("card", e.act.card)}
         values["first"] = ("card", rules.first_lead)
         if rules.first_lead != _TWO_OF_CLUBS:  # 2♣ is out of the deck: say which cards are, and why another club leads
-            values["removed"] = ("cards", rules.removed_cards)
+            values["removed"] = ("card_list", rules.removed_cards)
         return values
     return None
 
@@ -276,12 +277,15 @@ def _d_moon(e: Event) -> Values | None:
     s = r.shooter
     if s is None:
         return None
+    # Where the shooter chooses, the note says which way this moon was scored (else the choice is empty).
+    chosen = r.moon.value if a.rules.moon is MoonScoring.SHOOTERS_CHOICE and r.moon is not None else None
+    choice: Values = {"choice": ("moon_choice", (chosen, a.rules.moon_points))}
     others = {p for i, p in enumerate(r.scores) if i != s}
     if r.scores[s] == 0 and len(others) == 1:
-        return {"seat": ("seat", s), "points": ("int", others.pop())}
+        return {"seat": ("seat", s), "points": ("int", others.pop()), **choice}
     if r.scores[s] < 0 and others == {0}:
-        return {"seat": ("seat", s), "points": ("int", -r.scores[s]), "way": ("flag", "subtract")}
-    return {"seat": ("seat", s), "scores": ("points", r.scores), "way": ("flag", "scores")}
+        return {"seat": ("seat", s), "points": ("int", -r.scores[s]), "way": ("flag", "subtract"), **choice}
+    return {"seat": ("seat", s), "scores": ("points", r.scores), "way": ("flag", "scores"), **choice}
 
 
 def _d_game_end(e: Event) -> Values | None:
@@ -388,10 +392,17 @@ def localize(values: Values, lang: str) -> dict[str, Any]:
             out[k] = card_label(v)
         elif kind == "cards":
             out[k] = cards_label(v)
+        elif kind == "card_list":  # "2♣ and 2♦"
+            labels = [card_label(c) for c in v]
+            last = labels.pop()
+            out[k] = text("learn.and", lang, first=", ".join(labels), last=last) if labels else last
         elif kind == "suit":
             out[k] = text(f"suit.{v}", lang)
         elif kind == "pass":
             out[k] = text(f"pass.{v}", lang)
+        elif kind == "moon_choice":  # (the way chosen or None, the moon's points)
+            way, full = v
+            out[k] = "" if way is None else text(f"learn.moon_choice.{way}", lang, full=full)
         elif kind == "cycle":  # the pass directions of one round of hands, in order
             parts = [text(f"learn.cycle.{d}", lang) for d in v]
             first = ", ".join(parts[:-1])
