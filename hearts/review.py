@@ -133,7 +133,7 @@ from hearts.bots.rule_bot import RuleBot
 from hearts.cards import Card
 from hearts.errors import OptionError
 from hearts.hand import HandState
-from hearts.messages import seat_name, text, text_n
+from hearts.messages import seat_name, text
 from hearts.stats import paired_difference
 
 if TYPE_CHECKING:
@@ -341,6 +341,7 @@ class HandPoints:
     points: int
     score: int
     shooter: int | None
+    players: int = 4  # seats are named for this many players (Player 1… where there are not four)
 
     def explain(self, lang: str = "en") -> str:
         """One or two sentences: the points trick by trick (numbered from 1), then the moon if any.
@@ -349,18 +350,27 @@ class HandPoints:
         'South took 15 points: 13 in trick 2 and 2 in trick 4.'
         >>> HandPoints(1, (0,) * 13, 0, 26, 3).explain("es")
         'Oeste no se llevó ningún punto. Este disparó a la luna: a Oeste la mano le suma 26.'
+        >>> HandPoints(4, (4, 0, -4) + (0,) * 7, 0, 0, None, 5).explain("en")  # J♦ −10 took off the 4 points
+        'Player 5 took 0 points: 4 in trick 1 and -4 in trick 3.'
+        >>> HandPoints(0, (0,) * 12 + (26,), 26, -26, 0).explain("en").split(". ")[1]
+        "South shot the moon, so the hand takes 26 off South's total."
         """
-        who = seat_name(self.seat, lang)
+        n = self.players
+        who = seat_name(self.seat, lang, n)
         parts = [text("review.points.part", lang, points=p, number=t + 1) for t, p in enumerate(self.by_trick) if p]
         if len(parts) > 1:
             listed = text("review.points.list", lang, first=", ".join(parts[:-1]), last=parts[-1])
         else:
             listed = parts[0] if parts else ""
-        out = text_n("review.points", self.points, lang, seat=who, points=self.points, tricks=listed)
+        # With J♦ (−10) the sum may be 0 or below while tricks counted: "1 point" only for exactly 1.
+        form = "zero" if not parts else "one" if self.points == 1 else "other"
+        out = text(f"review.points.{form}", lang, seat=who, points=self.points, tricks=listed)
         if self.shooter is not None:
-            out += " " + text(
-                "review.points.moon", lang, seat=who, shooter=seat_name(self.shooter, lang), score=self.score
-            )
+            shooter = seat_name(self.shooter, lang, n)
+            if self.score < 0:  # the moon subtracted from the shooter
+                out += " " + text("review.points.moon.subtract", lang, seat=who, shooter=shooter, off=-self.score)
+            else:
+                out += " " + text("review.points.moon", lang, seat=who, shooter=shooter, score=self.score)
         return out
 
 
@@ -381,7 +391,7 @@ def hand_points(hand: Any, seat: int) -> HandPoints:
     state = _finished(hand, seat)
     by_trick = tuple(t.points if t.winner == seat else 0 for t in state.tricks)
     result = state.result()
-    return HandPoints(seat, by_trick, sum(by_trick), result.scores[seat], result.shooter)
+    return HandPoints(seat, by_trick, sum(by_trick), result.scores[seat], result.shooter, state.n)
 
 
 # ----------------------------------------------------------------------------

@@ -201,6 +201,15 @@ class Rules:
         """Points of all penalty cards together (26)."""
         return 13 + 13
 
+    @property
+    def hand_total(self) -> int:
+        """Points of a hand without a moon, all seats together: 26, or 16 with J♦ (−10).
+
+        >>> Rules().hand_total, Rules(jack_of_diamonds=True).hand_total
+        (26, 16)
+        """
+        return self.points_of(self._deck_mask)
+
     def pass_direction(self, hand_number: int) -> PassDirection:
         """Pass direction of the hand numbered from 1.
 
@@ -216,6 +225,15 @@ class Rules:
             raise RulesError(f"hand numbers are whole numbers from 1, not {hand_number!r}", "hand_number")
         cycle = self._pass_cycle
         return cycle[(hand_number - 1) % len(cycle)]
+
+    @property
+    def pass_cycle(self) -> tuple[PassDirection, ...]:
+        """The pass directions of hands 1, 2, … until they repeat (the notes say it as the cycle).
+
+        >>> [d.value for d in Rules(num_players=3).pass_cycle], [d.value for d in Rules(passing=False).pass_cycle]
+        (['left', 'right'], ['none'])
+        """
+        return self._pass_cycle
 
     @property
     def _pass_cycle(self) -> tuple[PassDirection, ...]:

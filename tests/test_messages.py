@@ -247,6 +247,14 @@ COUNTS_NEVER_ONE = {
     "ui.msg.moon_subtract_other": "full: a moon is every penalty point (26)",
     "ui.msg.moon_subtract_you": "full: a moon is every penalty point (26)",
     "hint.trick.may_win": "count: said only for more than 3 cards (fewer are named: hearts.explain._NAMED)",
+    "learn.note.passing": "period: said only when there is a pass, whose cycle has 2 or 4 hands (Rules.pass_cycle)",
+    "learn.note.no_pass": "period: a hand with no pass in a cycle of passes has 4 hands (Rules.pass_cycle)",
+    "learn.note.no_pass.without": "size: 7 to 17 cards are dealt to each player (Rules.hand_size)",
+    "learn.note.lead_lowest_club.removed": "players: cards are removed only with 3, 5, 6 or 7 players",
+    "learn.note.lead_lowest_club.removed.you": "players: cards are removed only with 3, 5, 6 or 7 players",
+    "learn.note.scoring.jack": "penalty: every heart and Q♠ together (26)",
+    "learn.trick.seat.jack": "points: J♦ −10 with at most 6 other cards, so never 1 or −1",
+    "learn.trick.you.jack": "points: J♦ −10 with at most 6 other cards, so never 1 or −1",
 }
 _NOUNS = (
     "points|cards|spades|hearts|hands|games|deals|decisions|tricks|seats|players|ways|"

@@ -279,7 +279,7 @@ def test_passing_cycle_no_pass_scenes_and_scene_titles(lang: str) -> None:
             assert title == text(f"learn.chapter.{chapter}", lang) and "1" not in title
     no_pass = [(st.chapter, note) for st in m.steps for rule, note in st.notes if rule == "no_pass"]
     assert [c for c, _ in no_pass] == ["first_trick_exception"]
-    assert no_pass[0][1] == text("learn.note.no_pass.without", lang)
+    assert no_pass[0][1] == text("learn.note.no_pass.without", lang, size=13)
 
 
 def test_the_step_s_words_sit_between_the_board_and_next() -> None:

@@ -43,11 +43,12 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, CardSet
+from hearts.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SUIT_MASKS, CardSet
 from hearts.errors import Rule
 from hearts.game import Game
 from hearts.hand import HandState, Phase, Trick
 from hearts.messages import number, text, text_n
+from hearts.rules import DEFAULT_RULES, Rules
 
 from . import store
 from .rule_notes import LEARNER, RULES, Event, Move, Values, fired, localize, note_text
@@ -297,18 +298,29 @@ def decision_values(h: HandState, seat: int = LEARNER) -> tuple[str, Values]:
     return f"learn.now.{situation}", values
 
 
-def trick_values(trick: Trick) -> tuple[str, Values, int]:
-    """The note after a trick: catalogue key, values and the count for the plural (its points)."""
+def trick_values(trick: Trick, rules: Rules = DEFAULT_RULES) -> tuple[str, Values, int | None]:
+    """The note after a trick: catalogue key, values and the count for the plural (its points; ``None``: no plural).
+
+    The cards named are those that score under ``rules`` (hearts, Q♠, and J♦ in that variant).
+
+    >>> from hearts.cards import Card
+    >>> t = Trick(3, 1, tuple(Card.parse(c) for c in ("QD", "JD", "5H", "KD")), 0, -9)
+    >>> key, values, plural = trick_values(t, Rules(jack_of_diamonds=True))
+    >>> key, plural, localize(values, "en")["cards"]
+    ('learn.trick.you.jack', None, 'J♦, 5♥')
+    """
     best = trick.played_by(trick.winner)
     who = "you" if trick.winner == LEARNER else "seat"
-    points = [c for c in trick.cards if c.suit == 3 or c == QUEEN_OF_SPADES]
+    counted = [c for c in trick.cards if rules.card_points(c)]
     values: Values = {
         "seat": ("seat", trick.winner),
         "card": ("card", best),
         "number": ("int", trick.number + 1),
         "points": ("int", trick.points),
-        "cards": ("cards", CardSet(points)),
+        "cards": ("cards", CardSet(counted)),
     }
+    if any(c == JACK_OF_DIAMONDS for c in counted):  # J♦ takes points off: the total may be 0 or less
+        return f"learn.trick.{who}.jack", values, None
     return f"learn.trick.{who}", values, trick.points
 
 
@@ -367,7 +379,7 @@ class Lesson:
         new = fired(e, skip=skip)
         notes = [Note("rule", rule, _note(rule, values)) for rule, values in new]
         if e.act.kind == "play" and len(e.after.tricks) > len(e.before.tricks):
-            key, values, points = trick_values(e.after.tricks[-1])
+            key, values, points = trick_values(e.after.tricks[-1], e.after.rules)
             values = _with_players(values, e.after.n)
             # Who took the trick comes before what the end of the hand means.
             at = next((i for i, n in enumerate(notes) if n.rule in _HAND_RULES), len(notes))

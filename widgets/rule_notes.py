@@ -20,7 +20,8 @@ the engine did.
 >>> e = Event(before, h.copy(), Move("play", before.to_play, lead), g)
 >>> [rule for rule, _ in fired(e)]
 ['lead_lowest_club']
->>> note_text("lead_lowest_club", fired(e)[0][1], "en").endswith("whoever has 2♣ always leads first.")
+>>> note_text("lead_lowest_club", fired(e)[0][1], "en").endswith(
+...     "whoever has 2♣, the lowest club in the deck, leads first.")
 True
 """
 
@@ -30,10 +31,11 @@ import dataclasses
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from hearts.cards import PENALTY_MASK, QUEEN_OF_SPADES, SOUTH, Card, CardSet
+from hearts.cards import JACK_OF_DIAMONDS, PENALTY_MASK, QUEEN_OF_SPADES, SOUTH, Card, CardSet
 from hearts.game import Game
 from hearts.hand import HandState
 from hearts.messages import seat_name, text
+from hearts.rules import MoonScoring
 
 from .text import card_label, cards_label
 
@@ -51,6 +53,8 @@ __all__ = [
     "note_text",
     "rule_title",
 ]
+
+_TWO_OF_CLUBS = Card.parse("2C")
 
 LEARNER = SOUTH
 """The learner's seat (South) in the walkthrough and at the table."""
@@ -125,20 +129,32 @@ def _d_passing(e: Event) -> Values | None:
         "to": ("seat", h.pass_target(LEARNER)),
         "source": ("seat", h.pass_source(LEARNER)),
         "got": ("cards", CardSet(h.received[LEARNER] or 0)),
+        **_cycle(h),
     }
+
+
+def _cycle(h: HandState) -> Values:
+    """The pass cycle of the hand's rules, for the notes that describe it."""
+    cycle = h.rules.pass_cycle
+    return {"cycle": ("cycle", tuple(d.value for d in cycle)), "period": ("int", len(cycle))}
 
 
 def _d_no_pass(e: Event) -> Values | None:
     """A hand dealt with no pass: the fourth hand of the cycle, or rules that never pass."""
     h = e.after
     if e.act.kind == "deal" and h.pass_direction.value == "none":
-        return {"hand": ("int", h.hand_number), "cycle": ("flag", h.rules.passing)}
+        return {"hand": ("int", h.hand_number), "size": ("int", h.rules.hand_size), **_cycle(h)}
     return None
 
 
 def _d_lead_lowest_club(e: Event) -> Values | None:
     if _is_play(e) and e.before.trick_number == 0 and not e.before.trick:
-        return {"seat": ("seat", e.act.seat), "card": ("card", e.act.card)}
+        rules = e.before.rules
+        values: Values = {"seat": ("seat", e.act.seat), "card": ("card", e.act.card)}
+        values["first"] = ("card", rules.first_lead)
+        if rules.first_lead != _TWO_OF_CLUBS:  # 2♣ is out of the deck: say which cards are, and why another club leads
+            values["removed"] = ("card_list", rules.removed_cards)
+        return values
     return None
 
 
@@ -199,7 +215,7 @@ def _d_discard(e: Event) -> Values | None:
 
 def _d_queen_played(e: Event) -> Values | None:
     if _is_play(e) and e.act.card == QUEEN_OF_SPADES:
-        return {"seat": ("seat", e.act.seat)}
+        return {"seat": ("seat", e.act.seat), "breaks": ("flag", e.before.rules.qs_breaks_hearts)}
     return None
 
 
@@ -235,12 +251,18 @@ def _d_scoring(e: Event) -> Values | None:
     :meth:`~hearts.hand.HandState.result`, so the note says what the scores say)."""
     if _hand_done(e):
         r = e.after.result()
-        values: Values = {"points": ("points", r.points), "total": ("int", sum(r.points))}
+        rules = e.after.rules
+        values: Values = {
+            "points": ("points", r.points),
+            "total": ("int", sum(r.points)),
+            "penalty": ("int", rules.moon_points),
+            "queen": ("int", rules.card_points(QUEEN_OF_SPADES)),
+        }
         if r.shooter is not None:
             values["shooter"] = ("seat", r.shooter)
             values["scores"] = ("points", r.scores)
-        elif e.after.rules.jack_of_diamonds:
-            values["jack"] = ("flag", True)
+        elif rules.jack_of_diamonds:
+            values["jack"] = ("int", -rules.card_points(JACK_OF_DIAMONDS))
         return values
     return None
 
@@ -255,12 +277,15 @@ def _d_moon(e: Event) -> Values | None:
     s = r.shooter
     if s is None:
         return None
+    # Where the shooter chooses, the note says which way this moon was scored (else the choice is empty).
+    chosen = r.moon.value if a.rules.moon is MoonScoring.SHOOTERS_CHOICE and r.moon is not None else None
+    choice: Values = {"choice": ("moon_choice", (chosen, a.rules.moon_points))}
     others = {p for i, p in enumerate(r.scores) if i != s}
     if r.scores[s] == 0 and len(others) == 1:
-        return {"seat": ("seat", s), "points": ("int", others.pop())}
+        return {"seat": ("seat", s), "points": ("int", others.pop()), **choice}
     if r.scores[s] < 0 and others == {0}:
-        return {"seat": ("seat", s), "points": ("int", -r.scores[s]), "way": ("flag", "subtract")}
-    return {"seat": ("seat", s), "scores": ("points", r.scores), "way": ("flag", "scores")}
+        return {"seat": ("seat", s), "points": ("int", -r.scores[s]), "way": ("flag", "subtract"), **choice}
+    return {"seat": ("seat", s), "scores": ("points", r.scores), "way": ("flag", "scores"), **choice}
 
 
 def _d_game_end(e: Event) -> Values | None:
@@ -367,10 +392,21 @@ def localize(values: Values, lang: str) -> dict[str, Any]:
             out[k] = card_label(v)
         elif kind == "cards":
             out[k] = cards_label(v)
+        elif kind == "card_list":  # "2♣ and 2♦"
+            labels = [card_label(c) for c in v]
+            last = labels.pop()
+            out[k] = text("learn.and", lang, first=", ".join(labels), last=last) if labels else last
         elif kind == "suit":
             out[k] = text(f"suit.{v}", lang)
         elif kind == "pass":
             out[k] = text(f"pass.{v}", lang)
+        elif kind == "moon_choice":  # (the way chosen or None, the moon's points)
+            way, full = v
+            out[k] = "" if way is None else text(f"learn.moon_choice.{way}", lang, full=full)
+        elif kind == "cycle":  # the pass directions of one round of hands, in order
+            parts = [text(f"learn.cycle.{d}", lang) for d in v]
+            first = ", ".join(parts[:-1])
+            out[k] = parts[0] if len(parts) == 1 else text("learn.and", lang, first=first, last=parts[-1])
         elif kind == "points":
             out[k] = ", ".join(f"{seat_name(s, lang, n)} {p}" for s, p in enumerate(v))
         else:
@@ -398,7 +434,7 @@ def note_key(rule: str, values: Values) -> str:
 
     >>> note_key("discard", {"seat": ("seat", LEARNER)}), note_key("discard", {"seat": ("seat", 2)})
     ('learn.note.discard.you', 'learn.note.discard')
-    >>> note_key("no_pass", {"cycle": ("flag", False)})
+    >>> note_key("no_pass", {"cycle": ("cycle", ("none",))})
     'learn.note.no_pass.without'
     >>> note_key("moon", {"seat": ("seat", LEARNER), "points": ("int", 26), "way": ("flag", "subtract")})
     'learn.note.moon.subtract.you'
@@ -410,11 +446,17 @@ def note_key(rule: str, values: Values) -> str:
         key += ".moon"
     elif rule == "scoring" and "jack" in values:
         key += ".jack"
+    if rule == "no_pass" and values["cycle"][1] == ("none",):
+        key += ".without"  # rules that never pass
+    if rule == "lead_lowest_club" and "removed" in values:
+        key += ".removed"  # 2♣ is out of the deck
+    if rule == "queen_played" and values.get("breaks", ("flag", False))[1]:
+        key += ".breaks"  # Q♠ breaks hearts in these rules
+    if rule == "hearts_broken" and values.get("card", ("card", None))[1] == QUEEN_OF_SPADES:
+        key += ".queen"
     who = values.get("seat")
     if who is not None and who[0] == "seat" and who[1] == LEARNER and rule in _YOU_VARIANTS:
         key += ".you"
-    if rule == "no_pass" and not values["cycle"][1]:
-        key += ".without"
     return key
 
 

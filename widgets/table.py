@@ -48,6 +48,7 @@ from hearts.cards import CardSet
 from hearts.display import table_svg, trick_svg
 from hearts.hand import HandState, Phase
 from hearts.messages import seat_name, text, text_n
+from hearts.rules import Rules
 
 from . import levels, store
 from .dealbox import DealBox
@@ -660,7 +661,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
             f'<table class="hw-sheet"><tr><th></th>'
             f'<th class="hw-pass">{e(text("ui.sheet.passing", lang))}</th>{head}</tr>'
             f'{"".join(rows)}<tr class="hw-total"><th>{e(text("ui.sheet.total", lang))}</th><td></td>{totals}</tr>'
-            f'</table><div class="hw-sheet-note">{e(text("ui.sheet.note", lang))}</div>'
+            f'</table><div class="hw-sheet-note">{e(sheet_note(m.game.rules, lang))}</div>'
         )
 
     def _history(self) -> None:
@@ -741,3 +742,13 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
 
 def _cards(mask: int) -> list[Any]:
     return list(CardSet(mask))
+
+
+def sheet_note(rules: Rules, lang: str) -> str:
+    """The score sheet's note: how to read a cell, and how a moon (☾) scores under ``rules``.
+
+    >>> sheet_note(Rules(moon="subtract"), "en").endswith("takes 26 off their total and the others score 0.")
+    True
+    """
+    way = {"add": "", "subtract": ".subtract", "choice": ".choice"}[rules.moon.value]
+    return text(f"ui.sheet.note{way}", lang, points=rules.moon_points)
