@@ -235,3 +235,26 @@ def table_games(data_dir: str, levels: tuple[str, ...] | None = None, hints: int
         }
         m.close()
     return out
+
+
+def reviewed_hand(number: int = 11, seat: int = 0) -> Any:
+    """A finished hand of rule bots (deal ``number``): the hand a review is asked about."""
+    from hearts import Deal, HandState
+    from hearts.bots import RuleBot
+
+    h = HandState(Deal.from_number(number))
+    bots = [RuleBot(seed=s) for s in range(4)]
+    for s in range(4):
+        h.pass_cards(s, bots[s].choose_pass(h.observation(s)))
+    while not h.is_over:
+        h.play(bots[h.to_play].choose_play(h.observation(h.to_play)))
+    return h
+
+
+def review(number: int = 11, seat: int = 0) -> str:
+    """The review of :func:`reviewed_hand` at small budgets, option rows and decision rows, as one ``repr``
+    (floats to the last digit, NaN included)."""
+    from hearts.review import decision_rows, review_rows
+
+    rows = review_rows(reviewed_hand(number), seat, worlds=6, pass_worlds=2, check_worlds=30, seed=1)
+    return repr((rows, decision_rows(rows)))

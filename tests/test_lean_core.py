@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from lean_support import CORE_MODULES, decisions, run_blocked, table_games
+from lean_support import CORE_MODULES, decisions, review, reviewed_hand, run_blocked, table_games
 
 from hearts import sim
 
@@ -77,3 +77,24 @@ def test_every_level_decides_the_same_without_numpy(monkeypatch: pytest.MonkeyPa
     if sim.native_available():  # and the native kernel, where built, decides as both do
         monkeypatch.setattr(sim, "_KERNEL", "native")
         assert decisions(POSITIONS) == lean
+
+
+def test_the_review_runs_without_pandas_and_matches_its_dataframes(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pandas as pd
+
+    from hearts.review import COLUMNS, DECISION_COLUMNS, decision_rows, decision_table, review_hand, review_rows
+
+    lean = run_blocked("review()")["result"]
+    monkeypatch.setattr(sim, "_KERNEL", "python")
+    assert review() == lean
+    # The rows are the DataFrames' rows, <NA> as None; the tables are those rows, typed.
+    hand = reviewed_hand()
+    rows = review_rows(hand, 0, worlds=6, pass_worlds=2, check_worlds=30, seed=1)
+    df = review_hand(hand, 0, worlds=6, pass_worlds=2, check_worlds=30, seed=1)
+    assert len(rows) == len(df) > 14 and all(list(r) == list(COLUMNS) for r in rows)
+    pd.testing.assert_frame_equal(df, pd.DataFrame(rows, columns=list(COLUMNS)).astype(df.dtypes.to_dict()))
+    decided = decision_rows(rows)
+    assert [d["decision"] for d in decided] == list(range(14)) and decided[0]["trick"] is None
+    table = decision_table(df)
+    pd.testing.assert_frame_equal(table, pd.DataFrame(decided, columns=list(DECISION_COLUMNS)).astype(table.dtypes))
+    assert decision_rows(reversed(rows)) == decided  # grouped by decision whatever the order
