@@ -258,3 +258,38 @@ def review(number: int = 11, seat: int = 0) -> str:
 
     rows = review_rows(reviewed_hand(number), seat, worlds=6, pass_worlds=2, check_worlds=30, seed=1)
     return repr((rows, decision_rows(rows)))
+
+
+def lessons(data_dir: str) -> dict[str, Any]:
+    """The learn-to-play walkthrough to its end in English and Spanish (titles and rule notes of every step), and
+    a learn-mode game at the rule level (:class:`~hearts_widgets.table_model.TableModel` with ``learn=True``,
+    to 50 points) with the notes it showed."""
+    from hearts import Phase
+    from hearts_widgets.table_model import TableModel
+    from hearts_widgets.walkthrough_model import WalkthroughModel
+
+    out: dict[str, Any] = {}
+    for lang in ("en", "es"):
+        w = WalkthroughModel(lang=lang)
+        steps = []
+        while True:  # the walkthrough draws its position (the engine replays it) for every step
+            steps.append([w.title(), w.prompt(), w.step.caption, [list(n) for n in w.step.notes], len(w.hand.plays)])
+            if not w.next():
+                break
+        out[f"walkthrough_{lang}"] = steps
+    m = TableModel(number=5, level="rule", target_score=50, learn=True, data_dir=data_dir, paced=False)
+    notes: list[Any] = []
+    while not m.game.is_over:
+        h = m.hand
+        notes.extend(list(n) for n in m.notes if list(n) not in notes)
+        if h.phase is Phase.PASSING:
+            for c in list(h.hand_of(0))[:3]:
+                m.click_card(c.code)
+            m.press("pass")
+        elif h.is_over:
+            m.press("next")
+        else:
+            m.click_card(h.legal_moves.lowest().code)
+    out["learn_game"] = {"totals": list(m.game.outcome().totals), "hands": len(m.game.hands), "notes": notes}
+    m.close()
+    return out

@@ -10,7 +10,9 @@ Each test here starts a fresh process whose imports of those packages fail (:mod
   and ``rule`` to 100 points; ``expert`` and ``master`` at their real budgets to 1 point, a whole game of one
   hand (a game to 100 at master takes minutes on the pure-Python path), and every action and word is the same
   as the same game played here, with everything installed;
-- on many positions every level decides the same, card for card and word for word, as it does here.
+- on many positions every level decides the same, card for card and word for word, as it does here;
+- a hand's review runs (as plain rows) and equals the one made here, float for float;
+- the walkthrough runs to its end in both languages, and a learn-mode game with its rule notes.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from lean_support import CORE_MODULES, decisions, review, reviewed_hand, run_blocked, table_games
+from lean_support import CORE_MODULES, decisions, lessons, review, reviewed_hand, run_blocked, table_games
 
 from hearts import sim
 
@@ -98,3 +100,11 @@ def test_the_review_runs_without_pandas_and_matches_its_dataframes(monkeypatch: 
     table = decision_table(df)
     pd.testing.assert_frame_equal(table, pd.DataFrame(decided, columns=list(DECISION_COLUMNS)).astype(table.dtypes))
     assert decision_rows(reversed(rows)) == decided  # grouped by decision whatever the order
+
+
+def test_the_walkthrough_and_learn_mode_run_without_the_data_stack(tmp_path: Path) -> None:
+    lean = run_blocked(f"lessons({str(tmp_path / 'lean')!r})")["result"]
+    assert len(lean["walkthrough_en"]) == len(lean["walkthrough_es"]) > 52
+    assert sum(len(step[3]) for step in lean["walkthrough_en"]) >= 5
+    assert lean["learn_game"]["notes"] and max(lean["learn_game"]["totals"]) >= 50
+    assert lessons(str(tmp_path / "full")) == lean
