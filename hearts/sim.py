@@ -15,6 +15,10 @@ Both draw their random numbers exactly as :class:`random.Random` does, so a
 seed gives the same hands on either path and on every machine, and the tests
 check both against :class:`~hearts.hand.HandState`.
 
+Only :func:`random_hands` needs numpy (it returns an array); the playouts,
+:func:`random_hand_records` and everything the bots use run without it, as
+on the static site.
+
 >>> import numpy as np
 >>> scores = random_hands(200, seed=7)
 >>> scores.shape, scores.dtype
