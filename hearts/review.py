@@ -118,7 +118,7 @@ import dataclasses
 import math
 import random
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from hearts.bots.expert import (
     DEFAULT_PASS_WORLDS,
@@ -148,10 +148,12 @@ __all__ = [
     "VERDICTS",
     "HandPoints",
     "ReviewError",
+    "decision_rows",
     "decision_table",
     "hand_points",
     "replay_decisions",
     "review_hand",
+    "review_rows",
     "verdict",
 ]
 
@@ -438,6 +440,65 @@ def review_hand(
 ) -> pd.DataFrame:
     """Evaluate every decision ``seat`` made in a finished hand (see the module doc for the columns).
 
+    The rows of :func:`review_rows` (the same arguments) as a typed DataFrame:
+    ``trick`` and ``points`` nullable integers, ``won`` nullable booleans,
+    the words pandas strings.
+    """
+    rows = review_rows(
+        hand,
+        seat,
+        worlds=worlds,
+        pass_worlds=pass_worlds,
+        check_worlds=check_worlds,
+        seed=seed,
+        tips=tips,
+        decisions=decisions,
+    )
+    import pandas as pd
+
+    df = pd.DataFrame(rows, columns=list(COLUMNS))
+    text = {col: "string" for col in ("kind", "option", "codes", "tip", "tip_option")}
+    ints = {col: "int64" for col in ("decision", "playouts", "check_worlds", "estimate_worlds")}
+    flags = {col: "bool" for col in ("chosen", "best", "forced")}
+    nullable = {"trick": "Int64", "points": "Int64", "won": "boolean"}
+    floats = {
+        col: "float64"
+        for col in (
+            "expected", "stderr", "regret", "regret_se", "check_expected", "cost", "cost_se", "estimate", "estimate_se"
+        )
+    }
+    return df.astype({**ints, **text, **flags, **nullable, **floats})
+
+
+def review_rows(
+    hand: Any,
+    seat: int,
+    *,
+    worlds: int = DEFAULT_WORLDS,
+    pass_worlds: int = DEFAULT_PASS_WORLDS,
+    check_worlds: int = DEFAULT_CHECK_WORLDS,
+    seed: int = 0,
+    tips: bool = True,
+    decisions: Iterable[int] | None = None,
+) -> list[dict[str, Any]]:
+    """The review of :func:`review_hand` as plain rows, one dict per decision and option (keys :data:`COLUMNS`),
+    with no pandas: where pandas is not installed (the static site) this is the review. ``None`` stands where
+    the DataFrame has ``<NA>`` (the pass's ``trick``, ``won`` and ``points``; a missing ``tip``).
+
+    >>> from hearts import Deal, HandState
+    >>> from hearts.bots.random_bot import RandomBot
+    >>> h = HandState(Deal.from_number(11))
+    >>> bots = [RandomBot(seed=s) for s in range(4)]
+    >>> for seat in range(4):
+    ...     h.push_pass(seat, bots[seat].choose_pass(h.observation(seat)).mask)
+    >>> while not h.is_over:
+    ...     h.push(bots[h.to_play].choose_play(h.observation(h.to_play)))
+    >>> rows = review_rows(h, 0, worlds=4, pass_worlds=2, check_worlds=8, decisions=[0, 1])
+    >>> rows[0]["kind"], rows[0]["trick"], sorted({r["decision"] for r in rows})
+    ('pass', None, [0, 1])
+    >>> [d["decision"] for d in decision_rows(rows)]
+    [0, 1]
+
     ``worlds`` deals are sampled per play and ``pass_worlds`` per candidate
     pass, from the seat's observation at that moment only; the cost of a
     choice that differs from the expert's is then measured in
@@ -460,8 +521,6 @@ def review_hand(
     wanted = _decisions(decisions, len(steps))
     state_over = _as_state(hand)
     taken = hand_points(state_over, seat).by_trick
-    import pandas as pd
-
     rows: list[dict[str, Any]] = []
     for index, (kind, state, chosen) in enumerate(steps):
         if wanted is not None and index not in wanted:
@@ -498,18 +557,7 @@ def review_hand(
         won = None if trick is None else state_over.tricks[trick].winner == seat
         points = None if trick is None else taken[trick]
         rows.extend(_rows(index, kind, trick, ev, check, chosen_mask, forced, won, points, tip, tip_cards))
-    df = pd.DataFrame(rows, columns=list(COLUMNS))
-    text = {col: "string" for col in ("kind", "option", "codes", "tip", "tip_option")}
-    ints = {col: "int64" for col in ("decision", "playouts", "check_worlds", "estimate_worlds")}
-    flags = {col: "bool" for col in ("chosen", "best", "forced")}
-    nullable = {"trick": "Int64", "points": "Int64", "won": "boolean"}
-    floats = {
-        col: "float64"
-        for col in (
-            "expected", "stderr", "regret", "regret_se", "check_expected", "cost", "cost_se", "estimate", "estimate_se"
-        )
-    }
-    return df.astype({**ints, **text, **flags, **nullable, **floats})
+    return rows
 
 
 def _mask(o: OptionValue) -> int:
@@ -588,6 +636,67 @@ def _rows(
     return out
 
 
+def _check_costly(costly: object) -> None:
+    if isinstance(costly, bool) or not isinstance(costly, (int, float)) or math.isnan(costly):
+        raise ReviewError(f"costly must be a number of points, not {costly!r}", "costly")
+
+
+def _missing(value: Any) -> Any:
+    """``None`` for pandas' ``<NA>`` (rows read back from a DataFrame), else the value."""
+    return None if value is not None and type(value).__name__ == "NAType" else value
+
+
+def decision_rows(rows: Iterable[dict[str, Any]], *, costly: float = COSTLY) -> list[dict[str, Any]]:
+    """:func:`decision_table` on the plain rows of :func:`review_rows`, with no pandas: one dict per decision
+    (keys :data:`DECISION_COLUMNS`), by decision number; ``None`` where the table has ``<NA>``.
+
+    >>> decision_rows([], costly="high")
+    Traceback (most recent call last):
+    ...
+    hearts.review.ReviewError: costly must be a number of points, not 'high'
+    """
+    _check_costly(costly)
+    groups: dict[int, list[dict[str, Any]]] = {}
+    for row in rows:
+        groups.setdefault(int(row["decision"]), []).append(row)
+    out = []
+    for decision in sorted(groups):
+        g = groups[decision]
+        chosen = next(r for r in g if r["chosen"])
+        best = next(r for r in g if r["best"])
+        cost = float(chosen["cost"])
+        se = float(chosen["cost_se"])
+        said = verdict(cost, se, costly=costly, forced=bool(chosen["forced"]), same=bool(chosen["best"]))
+        won = _missing(chosen["won"])
+        trick = _missing(chosen["trick"])
+        points = _missing(chosen["points"])
+        out.append(
+            {
+                "decision": decision,
+                "kind": str(chosen["kind"]),
+                "trick": None if trick is None else int(trick),
+                "chosen": str(chosen["option"]),
+                "chosen_expected": float(chosen["estimate"]),
+                "chosen_se": float(chosen["estimate_se"]),
+                "best": str(best["option"]),
+                "best_expected": float(best["estimate"]),
+                "best_se": float(best["estimate_se"]),
+                "cost": cost,
+                "cost_se": se,
+                "costly": bool(cost - COSTLY_Z * se > costly),  # False when se is nan (a single check world)
+                "verdict": said,
+                "forced": bool(chosen["forced"]),
+                "options": len(g),
+                "check_worlds": int(chosen["check_worlds"]),
+                "won": None if won is None else bool(won),
+                "points": None if points is None else int(points),
+                "tip": _missing(chosen["tip"]),
+                "tip_option": _missing(chosen["tip_option"]),
+            }
+        )
+    return out
+
+
 def decision_table(df: pd.DataFrame, *, costly: float = COSTLY) -> pd.DataFrame:
     """One row per decision: what was chosen, what the expert prefers, what it cost, what happened.
 
@@ -608,41 +717,10 @@ def decision_table(df: pd.DataFrame, *, costly: float = COSTLY) -> pd.DataFrame:
     (``check_worlds`` > 0), so that ``cost`` is their difference; otherwise
     the choice was the expert's and both are the screening estimate.
     """
+    _check_costly(costly)
+    rows = decision_rows(cast("list[dict[str, Any]]", df.to_dict("records")), costly=costly)
     import pandas as pd
 
-    if isinstance(costly, bool) or not isinstance(costly, (int, float)) or math.isnan(costly):
-        raise ReviewError(f"costly must be a number of points, not {costly!r}", "costly")
-    rows = []
-    for decision, g in df.groupby("decision", sort=True):
-        chosen = g[g["chosen"]].iloc[0]
-        best = g[g["best"]].iloc[0]
-        cost = float(chosen["cost"])
-        se = float(chosen["cost_se"])
-        said = verdict(cost, se, costly=costly, forced=bool(chosen["forced"]), same=bool(chosen["best"]))
-        rows.append(
-            {
-                "decision": int(decision),  # type: ignore[arg-type]
-                "kind": chosen["kind"],
-                "trick": chosen["trick"],
-                "chosen": chosen["option"],
-                "chosen_expected": float(chosen["estimate"]),
-                "chosen_se": float(chosen["estimate_se"]),
-                "best": best["option"],
-                "best_expected": float(best["estimate"]),
-                "best_se": float(best["estimate_se"]),
-                "cost": cost,
-                "cost_se": se,
-                "costly": bool(cost - COSTLY_Z * se > costly),  # False when se is nan (a single check world)
-                "verdict": said,
-                "forced": bool(chosen["forced"]),
-                "options": len(g),
-                "check_worlds": int(chosen["check_worlds"]),
-                "won": chosen["won"],
-                "points": chosen["points"],
-                "tip": chosen["tip"],
-                "tip_option": chosen["tip_option"],
-            }
-        )
     out = pd.DataFrame(rows, columns=list(DECISION_COLUMNS))
     return out.astype(
         {

@@ -22,10 +22,9 @@ TypeError: play_hands() got an unexpected keyword argument 'sed'
 from __future__ import annotations
 
 import dataclasses
+import numbers
 from collections.abc import Mapping
 from typing import Any, TypedDict
-
-import numpy as np
 
 from hearts.errors import OptionError, RulesError, SelfPlayError
 from hearts.parallel import ParallelError, check_workers, chunk_ranges
@@ -76,7 +75,7 @@ class Run:
             if key not in names:
                 raise TypeError(f"{caller}() got an unexpected keyword argument {key!r}")
         seed = options.get("seed", 0)
-        if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool) or seed < 0:
+        if not isinstance(seed, numbers.Integral) or isinstance(seed, bool) or seed < 0:
             raise error(f"seed must be a whole number 0 or more, not {seed!r}", "seed")
         rules = options.get("rules")
         rules = DEFAULT_RULES if rules is None else rules
@@ -114,8 +113,11 @@ def check_count(n: object, option: str, error: type[OptionError] = SelfPlayError
 
     >>> check_count(3, "n_hands")
     3
+
+    Any integral number passes (numpy registers its integers as :class:`numbers.Integral`), so this module
+    needs no numpy.
     """
-    if not isinstance(n, (int, np.integer)) or isinstance(n, bool) or n < 0:
+    if not isinstance(n, numbers.Integral) or isinstance(n, bool) or n < 0:
         raise error(f"{option} must be a whole number 0 or more, not {n!r}", option)
     return int(n)
 

@@ -15,6 +15,10 @@ Both draw their random numbers exactly as :class:`random.Random` does, so a
 seed gives the same hands on either path and on every machine, and the tests
 check both against :class:`~hearts.hand.HandState`.
 
+Only :func:`random_hands` needs numpy (it returns an array); the playouts,
+:func:`random_hand_records` and everything the bots use run without it, as
+on the static site.
+
 >>> import numpy as np
 >>> scores = random_hands(200, seed=7)
 >>> scores.shape, scores.dtype
@@ -31,16 +35,17 @@ import dataclasses
 import functools
 import random
 from collections.abc import Sequence
-from typing import Literal
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Literal
 
 from hearts import native
 from hearts.cards import HEARTS_MASK, PENALTY_MASK, SUIT_MASKS, Card, CardSet, highest
 from hearts.deal import Deal
 from hearts.errors import OptionError
 from hearts.rules import DEFAULT_RULES, MoonScoring, Rules, hand_scores, moon_shooter
+
+if TYPE_CHECKING:  # numpy is imported where an array is made (random_hands): the game path runs without it
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "Path",
@@ -154,14 +159,15 @@ def random_hands(
     >>> random_hands(3, seed=1, rules=Rules(num_players=5)).shape
     (3, 5)
     """
+    import numpy as np  # the one array this module makes; the game path (playouts, records) runs without numpy
+
     hands, seed = _check_run(hands, seed, rules)
     if _path(path) == "native":
         assert _NATIVE is not None
         raw, _ = _NATIVE.random_hands(hands, seed, kernel_rules(rules), _pass_offsets(rules), False)
         return np.frombuffer(raw, dtype=np.int32).reshape(hands, rules.num_players).copy()
-    out = np.zeros((hands, rules.num_players), dtype=np.int32)
-    _random_hands_python(hands, seed, rules, out, None)
-    return out
+    flat = _random_hands_python(hands, seed, rules, None)
+    return np.array(flat, dtype=np.int32).reshape(hands, rules.num_players)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -197,11 +203,10 @@ def random_hand_records(
     if _path(path) == "native":
         assert _NATIVE is not None
         raw, record = _NATIVE.random_hands(hands, seed, kernel_rules(rules), _pass_offsets(rules), True)
-        scores = np.frombuffer(raw, dtype=np.int32).reshape(hands, n)
+        flat = list(memoryview(raw).cast("i"))  # the kernel's int32 scores, in native byte order
     else:
-        scores = np.zeros((hands, n), dtype=np.int32)
         buf = bytearray(hands * rec_len)
-        _random_hands_python(hands, seed, rules, scores, buf)
+        flat = _random_hands_python(hands, seed, rules, buf)
         record = bytes(buf)
     out = []
     hs = rules.hand_size
@@ -215,14 +220,14 @@ def random_hand_records(
             passes = tuple(CardSet(list(pass_bytes[3 * s : 3 * s + 3])) for s in range(n))
         plays = tuple(Card(c) for c in r[size + 3 * n : size + 3 * n + size])
         moon = {0: "add", 1: "subtract"}.get(r[-1])
-        out.append(RandomHand(deal, passes, plays, moon, tuple(int(x) for x in scores[i])))
+        out.append(RandomHand(deal, passes, plays, moon, tuple(flat[i * n : (i + 1) * n])))
     return out
 
 
-def _random_hands_python(
-    count: int, seed: int, rules: Rules, out: npt.NDArray[np.int32], record: bytearray | None
-) -> None:
+def _random_hands_python(count: int, seed: int, rules: Rules, record: bytearray | None) -> list[int]:
     """The pure-Python random-hand loop: one function, local names, no objects per card.
+
+    Returns the scores, hand after hand, seat after seat (``count * num_players`` numbers).
 
     The deal draws one 32-bit key per card (all 52, in card order) and sorts the
     deck by key (a uniform shuffle; equal keys keep card order); seat ``s``
@@ -342,8 +347,7 @@ def _random_hands_python(
         if keep:
             buf[pos] = 0xFF if shooter < 0 else mode
         flat.extend(scores)
-    if count:
-        out[:] = np.array(flat, dtype=np.int32).reshape(count, n)
+    return flat
 
 
 def native_playout(

@@ -20,9 +20,11 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-import numpy as np
-import pandas as pd
+if TYPE_CHECKING:  # the experiments' functions import numpy when called; the expert's mean_se needs neither
+    import numpy as np
+    import pandas as pd
 
 __all__ = ["decimals", "holm", "holm_levels", "mean_se", "paired_difference", "t_interval", "t_pvalue", "t_quantile"]
 
@@ -106,6 +108,8 @@ def t_interval(values: Sequence[float] | pd.Series | np.ndarray, confidence: flo
     >>> round(lo, 3), round(hi, 3)
     (0.446, 4.554)
     """
+    import numpy as np
+
     x = np.asarray(values, dtype=np.float64)
     n = len(x)
     if n < 2:
@@ -216,6 +220,8 @@ def t_pvalue(values: Sequence[float] | pd.Series | np.ndarray) -> float:
     >>> t_pvalue([0.0, 0.0, 0.0])
     1.0
     """
+    import numpy as np
+
     x = np.asarray(values, dtype=np.float64)
     n = len(x)
     if n < 2:

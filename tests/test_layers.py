@@ -4,7 +4,10 @@
   or inside a function; the one exception is drawing: ``_repr_*`` methods import :mod:`hearts.display`
   lazily, as python-chess's core types import its SVG renderer;
 - ``hearts`` never imports a Jupyter package (nor the widget layer);
-- the widget layer uses the public names of ``hearts`` only.
+- the widget layer uses the public names of ``hearts`` only;
+- the lean core (:data:`LEAN_ROOTS` and every module they import at import time) imports the data stack
+  (:data:`DATA_STACK`) only inside functions or for type checking, and the table's models import no Jupyter
+  package: the static site runs them where neither exists (``tests/test_lean_core.py`` runs them so).
 """
 
 from __future__ import annotations
@@ -26,11 +29,20 @@ LAYERS: list[set[str]] = [
     # 3. running bots: run options, self-play, review, hints, environments, rooms
     {"hearts.runs", "hearts.selfplay", "hearts.review", "hearts.explain", "hearts.rl", "hearts.room"},
     # 4. analysis and the command line
-    {"hearts.experiment", "hearts.study", "hearts.tournament", "hearts.cli", "hearts.__main__"},
+    {"hearts.experiment", "hearts.study", "hearts.tournament", "hearts.tip_fields", "hearts.cli", "hearts.__main__"},
 ]  # fmt: skip
 
 JUPYTER = ("ipywidgets", "IPython", "ipykernel", "jupyter", "jupyterlab", "jupyter_server", "jupyter_client",
            "notebook", "nbformat", "nbclient", "anywidget", "traitlets", "voila", "hearts_widgets")  # fmt: skip
+
+
+DATA_STACK = ("numpy", "pandas", "pyarrow", "matplotlib", "scipy")
+
+#: What the static site imports: the engine, the bots, records, the review, the hint words, the table's models.
+LEAN_ROOTS = ("hearts", "hearts.record", "hearts.bots", "hearts.review", "hearts.explain", "hearts.examples",
+              "hearts_widgets", "hearts_widgets.table_model", "hearts_widgets.learn_model",
+              "hearts_widgets.walkthrough_model", "hearts_widgets.store", "hearts_widgets.levels",
+              "hearts_widgets.coach")  # fmt: skip
 
 
 def _module_name(path: Path) -> str:
@@ -128,4 +140,72 @@ def test_widgets_use_public_names_of_hearts_only() -> None:
                 and node.value.id in hearts_names
             ):
                 wrong.append(f"{path.name}:{node.lineno} reads {node.value.id}.{node.attr}")
+    assert not wrong, "\n".join(wrong)
+
+
+def _module_path(module: str) -> Path | None:
+    """The source of a module of ``hearts`` or ``hearts_widgets`` (``widgets/``), or None (a built extension)."""
+    parts = module.split(".")
+    folder = ROOT / ("widgets" if parts[0] == "hearts_widgets" else "hearts")
+    base = folder.joinpath(*parts[1:])
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
+
+
+def _import_time_imports(module: str, path: Path) -> list[str]:
+    """Every module ``module`` imports when it is imported: import statements outside functions and outside
+    ``if TYPE_CHECKING:`` (class bodies run at import, so they count); relative imports resolved."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    out: list[str] = []
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                continue
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                for other in child.orelse:
+                    visit(other)
+                continue
+            if isinstance(child, ast.Import):
+                out.extend(a.name for a in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                base = child.module or ""
+                if child.level:
+                    up = package.split(".")[: len(package.split(".")) - child.level + 1]
+                    base = ".".join(up + ([base] if base else []))
+                out.append(base)
+                out.extend(f"{base}.{a.name}" for a in child.names if _module_path(f"{base}.{a.name}"))
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    return out
+
+
+def _lean_core() -> dict[str, list[str]]:
+    """The modules of the lean core (the roots and all they import at import time), each with its imports."""
+    seen: dict[str, list[str]] = {}
+    todo = list(LEAN_ROOTS)
+    while todo:
+        module = todo.pop()
+        path = _module_path(module)
+        if module in seen or path is None:
+            continue
+        seen[module] = _import_time_imports(module, path)
+        parent = module.rpartition(".")[0]
+        todo.extend(m for m in [*seen[module], parent] if m.partition(".")[0] in ("hearts", "hearts_widgets") and m)
+    return seen
+
+
+def test_the_lean_core_imports_the_data_stack_only_where_it_is_used() -> None:
+    core = _lean_core()
+    assert {"hearts.bots.expert", "hearts.sim", "hearts.stats", "hearts_widgets.table_model"} <= set(core)
+    assert "hearts.selfplay" not in core and "hearts_widgets.table" not in core
+    wrong = [
+        f"{module} imports {name} when it is imported"
+        for module, names in sorted(core.items())
+        for name in names
+        if name.partition(".")[0] in DATA_STACK + JUPYTER[:-1]
+    ]
     assert not wrong, "\n".join(wrong)

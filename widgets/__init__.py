@@ -18,10 +18,43 @@ driven without a browser.
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from .address import deal_from_address
-from .table import GameTable
-from .table_model import TableModel
-from .walkthrough import Walkthrough
-from .walkthrough_model import WalkthroughModel
+
+if TYPE_CHECKING:
+    from .table import GameTable
+    from .table_model import TableModel
+    from .walkthrough import Walkthrough
+    from .walkthrough_model import WalkthroughModel
 
 __all__ = ["GameTable", "TableModel", "Walkthrough", "WalkthroughModel", "deal_from_address"]
+
+# Each name is imported when first asked for, so the models (``table_model``, ``learn_model``,
+# ``walkthrough_model``, ``store``, ``levels``) import without ipywidgets and anywidget, which only the
+# widget classes need: the models run wherever ``hearts`` does (a script, a test, the static site).
+_LAZY = {
+    "GameTable": ".table",
+    "TableModel": ".table_model",
+    "Walkthrough": ".walkthrough",
+    "WalkthroughModel": ".walkthrough_model",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import a widget or model class on first use (PEP 562).
+
+    >>> import hearts_widgets
+    >>> hearts_widgets.TableModel.__name__
+    'TableModel'
+    """
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
