@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+import pytest
+
 from hearts import Deal, HandState
 from hearts.bots import RandomBot, RuleBot
 from hearts.bots.base import Bot, Decision
@@ -309,3 +311,18 @@ def test_the_queen_reason_in_hand_one_with_everyone_on_zero() -> None:
                 found += 1
             h.play(d.card, s)
     assert found
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_tie_never_says_its_gap_is_less_than_an_equal_looking_margin(lang: str) -> None:
+    # A tie 0.08 apart with a margin of 0.12 read "they differ by 0.1 points, less than its margin of 0.1".
+    from hearts.explain import EQUAL_Z, Explanation, Fact
+
+    nine, jack = Card.parse("9D"), Card.parse("JD")
+    fact = Fact("tie", (nine,), (jack,), gap=-0.08, gap_se=0.12 / EQUAL_Z)
+    (said,) = Explanation("play", 0, 4, (nine,), (fact,)).sentences(lang)
+    gap, margin = ("0.08", "0.12") if lang == "en" else ("0,08", "0,12")
+    assert gap in said and margin in said, said
+    wide = Fact("tie", (nine,), (jack,), gap=0.3, gap_se=0.9 / EQUAL_Z)  # apart at one digit: one digit
+    (said,) = Explanation("play", 0, 4, (nine,), (wide,)).sentences(lang)
+    assert ("0.3" if lang == "en" else "0,3") in said and ("0.9" if lang == "en" else "0,9") in said, said
