@@ -574,8 +574,9 @@ def _fact_words(f: Fact, lang: str, e: Explanation) -> str:
                     **_pair(f, lang))  # fmt: skip
     if k == "not_weighed":
         return text("hint.not_weighed", lang, card=card, hinted=" ".join(map(str, f.others)))
-    if k == "is_hint":
-        return text("hint.why.same", lang, card=card)
+    if k == "is_hint":  # a pass hint is three cards: the card asked about is one of them
+        return text("hint.why.same" if e.kind == "play" else "hint.why.same_pass", lang, card=card,
+                    cards=" ".join(map(str, e.cards)))  # fmt: skip
     if k == "tie":
         gap, se = (0.0 if math.isnan(f.gap) else abs(f.gap)), (0.0 if math.isnan(f.gap_se) else f.gap_se)
         if gap == 0 and se == 0:  # the same points in every deal played out
