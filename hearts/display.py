@@ -2035,7 +2035,7 @@ class _Board:
         """What seat ``s``'s plate says under its name: cards (and the lead), points, total; a revealed hand."""
         v, lang = self.v, self.lang
         first = _count("cards", v.sizes[s], lang)
-        if s == self.leads:
+        if s == self.leads and self.badge(s) is None:  # no room for the badge beside the name: said in the line
             first += " · " + text("display.leads", lang)
         out = [first, _count("points", v.points[s], lang)]
         if v.totals is not None:
@@ -2051,9 +2051,28 @@ class _Board:
                 out += _suit_lines(str(Card(suit * 13))[-1], ranks, self.plate_width - 14 - 8, 15)
         return out
 
+    def plate_width_of(self, s: int) -> float:
+        """The width of seat ``s``'s plate in this layout (the viewer's own plate is wider when upright)."""
+        if s == self.v.viewer and not self.landscape:
+            return self.W - 2 * self.m
+        if self.landscape and s in self.others[1:-1]:  # across: the seats above the trick, between the sides
+            return min(self.side, self.W - 2 * self.m - 2 * (self.side + self.gap))
+        return self.plate_width
+
+    def badge(self, s: int) -> str | None:
+        """The lead badge on seat ``s``'s plate, beside its name, as on the full table (``None``: no badge, or no
+        room for it beside the name: then its first line says it, which may wrap no plate's text past its edge)."""
+        if s != self.leads:
+            return None
+        badge = text("display.leads", self.lang)
+        fits = _COMPACT_PAD + _text_width(self.names[s], 17, True) + 8 + _compact_badge_width(badge) + 8
+        return badge if fits <= self.plate_width_of(s) else None
+
     def plate(self, x: float, y: float, width: float, s: int, said: list[str]) -> None:
         self.body.append(
-            _compact_plate(x, y, width, self.names[s], said, seat=s, active=s == self.active, lang=self.lang)
+            _compact_plate(
+                x, y, width, self.names[s], said, seat=s, active=s == self.active, lang=self.lang, badge=self.badge(s)
+            )
         )
 
     def trick(self, tcy: float, tw: float) -> float:
@@ -2117,7 +2136,7 @@ class _Board:
         top = 64.0
         west, east = others[0], others[-1]
         middle = others[1:-1]
-        mid_w = min(side, W - 2 * m - 2 * (side + gap))
+        mid_w = self.plate_width_of(middle[0]) if middle else side
         y = 10.0
         for s in middle:
             self.plate(cx - mid_w / 2, y, mid_w, s, self.lines(s))
@@ -2193,13 +2212,32 @@ def _suit_lines(symbol: str, ranks: Sequence[str], room: float, size: float) -> 
     return [f"{symbol} {lines[0]}"] + [pad + x for x in lines[1:]]
 
 
+_COMPACT_PAD = 14.0  # from a compact plate's left edge to its text
+
+
+def _compact_badge_width(badge: str) -> float:
+    """The width of the lead badge on a compact plate."""
+    return _text_width(badge, 13, True) + 12
+
+
 def _compact_plate(
-    x: float, top: float, width: float, name: str, lines: Sequence[str], *, seat: int, active: bool, lang: str
+    x: float,
+    top: float,
+    width: float,
+    name: str,
+    lines: Sequence[str],
+    *,
+    seat: int,
+    active: bool,
+    lang: str,
+    badge: str | None = None,
 ) -> str:
-    """A seat's plate in the compact layout: the name, then its lines, at sizes a phone shows legibly."""
+    """A seat's plate in the compact layout: the name (and the lead ``badge`` at the right, as on the full
+    table), then its lines, at sizes a phone shows legibly."""
     height = 30 + 19 * len(lines)
     stroke = ' stroke="#ffd54f" stroke-width="3"' if active else ' stroke="#ffffff" stroke-opacity="0.18"'
-    said = [f"{name}: {' · '.join(lines)}"] + ([text("display.a11y.to_play", lang)] if active else [])
+    said = [f"{name}: {' · '.join(lines)}"] + [w for w in (text("display.a11y.to_play", lang) if active else None,
+                                                           badge) if w]  # fmt: skip
     out = [
         f'<g class="seat{" active" if active else ""}" data-seat="{seat}" role="img" '
         f'aria-label="{_aria(", ".join(said))}">',
@@ -2211,8 +2249,18 @@ def _compact_plate(
             f'<path class="turn-pointer" d="M{_f(x - 3)} {_f(top + 8)}L{_f(x + 10)} {_f(top + 21)}L{_f(x - 3)} '
             f'{_f(top + 34)}Z" fill="#ffd54f" stroke="#3e2723" stroke-width="1.5"/>'
         )
-    out.append(_text(x + 14, top + 22, name, 17, "#ffe082" if active else "#ffffff", weight="bold", anchor="start"))
+    out.append(
+        _text(x + _COMPACT_PAD, top + 22, name, 17, "#ffe082" if active else "#ffffff", weight="bold", anchor="start")
+    )
+    if badge:
+        bw = _compact_badge_width(badge)
+        bx = x + width - bw - 8
+        out.append(
+            f'<rect class="lead-badge" x="{_f(bx)}" y="{_f(top + 7)}" width="{_f(bw)}" height="20" rx="10" '
+            f'fill="#ffd54f"/>'
+        )
+        out.append(_text(bx + bw / 2, top + 21.5, badge, 13, "#3e2723", weight="bold"))
     for i, line in enumerate(lines):
-        out.append(_text(x + 14, top + 42 + 19 * i, line, 15, INFO_INK, anchor="start"))
+        out.append(_text(x + _COMPACT_PAD, top + 42 + 19 * i, line, 15, INFO_INK, anchor="start"))
     out.append("</g>")
     return "".join(out)

@@ -513,6 +513,17 @@ def _pts(x: float, lang: str) -> str:
     return number(x, lang, 1)
 
 
+def _below(gap: float, margin: float, lang: str) -> tuple[str, str]:
+    """``gap`` and ``margin`` in words with as few digits (1 to 3) as show the gap below the margin: a tie's
+    "they differ by 0.1 points, less than its margin of 0.1" would contradict itself.
+
+    >>> _below(0.08, 0.12, "en"), _below(0.3, 0.9, "es"), _below(0.0994, 0.0996, "en")
+    (('0.08', '0.12'), ('0,3', '0,9'), ('0.099', '0.100'))
+    """
+    digits = next((d for d in (1, 2) if round(gap, d) < round(margin, d)), 3)
+    return number(gap, lang, digits), number(margin, lang, digits)
+
+
 def _option(e: Estimate, lang: str) -> str:
     return text("hint.option", lang, cards=e.label, expected=_pts(e.expected, lang), margin=_pts(e.margin, lang))
 
@@ -563,16 +574,18 @@ def _fact_words(f: Fact, lang: str, e: Explanation) -> str:
                     **_pair(f, lang))  # fmt: skip
     if k == "not_weighed":
         return text("hint.not_weighed", lang, card=card, hinted=" ".join(map(str, f.others)))
-    if k == "is_hint":
-        return text("hint.why.same", lang, card=card)
+    if k == "is_hint":  # a pass hint is three cards: the card asked about is one of them
+        return text("hint.why.same" if e.kind == "play" else "hint.why.same_pass", lang, card=card,
+                    cards=" ".join(map(str, e.cards)))  # fmt: skip
     if k == "tie":
         gap, se = (0.0 if math.isnan(f.gap) else abs(f.gap)), (0.0 if math.isnan(f.gap_se) else f.gap_se)
         if gap == 0 and se == 0:  # the same points in every deal played out
             return text(f"hint.{e.kind}.same", lang, cards=card, other=" ".join(map(str, f.others)))
         if gap < 0.05 and EQUAL_Z * se < 0.05:  # both round to 0.0: say so without the numbers
             return text(f"hint.{e.kind}.close", lang, cards=card, other=" ".join(map(str, f.others)))
+        shown_gap, shown_margin = _below(gap, EQUAL_Z * se, lang)
         return text(f"hint.{e.kind}.tie", lang, cards=card, other=" ".join(map(str, f.others)),
-                    gap=_pts(gap, lang), margin=_pts(EQUAL_Z * se, lang))  # fmt: skip
+                    gap=shown_gap, margin=shown_margin)  # fmt: skip
     if k == "wins":
         if f.points:
             return text_n("hint.trick.wins_points", f.points, lang, card=card, points=f.points)

@@ -415,3 +415,52 @@ def test_compact_table_is_drawn_in_layers_down_or_across() -> None:
     assert down == [*top, "seat:1", "seat:2", "seat:3", "trick", "pass-arrow", "message", *mine]
     across = layers(parse(table_svg(h, fit=844, fit_height=390)))
     assert across == [*top, "seat:2", "trick", "pass-arrow", "seat:1", mine[0], "seat:3", "message", mine[1]]
+
+
+def _east_leads_trick_4() -> HandState:
+    """A hand after three tricks, East to lead the fourth with 10 cards (its plate: '10 cards' and 'leads')."""
+    for number in range(1, 400):
+        h = fresh(number)
+        pass_first_three(h)
+        while h.trick_number < 3:
+            h.push(h.legal_moves.lowest())
+        if h.leader == 3 and not h.trick:
+            return h
+    raise AssertionError("no deal where East leads the fourth trick")
+
+
+def _dejavu_width(s: str, size: float, bold: bool) -> float:
+    """The width of ``s`` in DejaVu Sans (the table's first font, shipped with matplotlib), in drawing units."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextToPath
+
+    font = FontProperties(family="DejaVu Sans", size=size, weight="bold" if bold else "normal")
+    return float(TextToPath().get_text_width_height_descent(s, font, ismath=False)[0])
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize(("fit", "fit_height"), [(320, 640), (358, 844), (390, 844), (430, 932), (844, 390)])
+def test_compact_plates_keep_their_text_inside_with_the_lead_as_a_badge(lang: str, fit: int, fit_height: int) -> None:
+    # On a phone (390x844) East's plate said "10 cards · leads" on one line, which ran to the plate's right edge;
+    # the lead is now a badge beside the name, as on the full table, and every line keeps clear of the edge.
+    svg = table_svg(_east_leads_trick_4(), fit=fit, fit_height=fit_height, lang=lang)
+    plates = {g.get("data-seat"): g for g in parse(svg).iter(f"{NS}g") if "seat" in (g.get("class") or "").split()}
+    assert set(plates) == {"0", "1", "2", "3"}
+    for seat, g in plates.items():
+        rect = g.find(f"{NS}rect")
+        assert rect is not None
+        right = float(rect.get("x", 0)) + float(rect.get("width", 0))
+        for t in g.iter(f"{NS}text"):
+            size, bold = float(t.get("font-size", 0)), t.get("font-weight") == "bold"
+            width = _dejavu_width(t.text or "", size, bold)
+            anchor = t.get("text-anchor", "start")
+            end = float(t.get("x", 0)) + (width / 2 if anchor == "middle" else 0 if anchor == "end" else width)
+            assert end <= right - 8, (seat, t.text, end, right)
+        said = [t.text for t in g.iter(f"{NS}text")]
+        leads = "leads" if lang == "en" else "sale"
+        if seat == "3":
+            assert g.find(f"{NS}rect[@class='lead-badge']") is not None and leads in said, said
+            assert not any(leads in s and s != leads for s in said if s), said  # said once, as the badge
+            assert leads in (g.get("aria-label") or "")
+        else:
+            assert g.find(f"{NS}rect[@class='lead-badge']") is None and leads not in said, said

@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+import pytest
+
 from hearts import Deal, HandState
 from hearts.bots import RandomBot, RuleBot
 from hearts.bots.base import Bot, Decision
@@ -309,3 +311,30 @@ def test_the_queen_reason_in_hand_one_with_everyone_on_zero() -> None:
                 found += 1
             h.play(d.card, s)
     assert found
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_tie_never_says_its_gap_is_less_than_an_equal_looking_margin(lang: str) -> None:
+    # A tie 0.08 apart with a margin of 0.12 read "they differ by 0.1 points, less than its margin of 0.1".
+    from hearts.explain import EQUAL_Z, Explanation, Fact
+
+    nine, jack = Card.parse("9D"), Card.parse("JD")
+    fact = Fact("tie", (nine,), (jack,), gap=-0.08, gap_se=0.12 / EQUAL_Z)
+    (said,) = Explanation("play", 0, 4, (nine,), (fact,)).sentences(lang)
+    gap, margin = ("0.08", "0.12") if lang == "en" else ("0,08", "0,12")
+    assert gap in said and margin in said, said
+    wide = Fact("tie", (nine,), (jack,), gap=0.3, gap_se=0.9 / EQUAL_Z)  # apart at one digit: one digit
+    (said,) = Explanation("play", 0, 4, (nine,), (wide,)).sentences(lang)
+    assert ("0.3" if lang == "en" else "0,3") in said and ("0.9" if lang == "en" else "0,9") in said, said
+
+
+def test_why_not_a_card_of_the_hinted_pass_says_it_is_one_of_its_three() -> None:
+    # "Why not A♥?" on a pass hint of K♦ Q♥ A♥ answered "A♥ is the hinted card", as if the pass were one card.
+    from hearts.explain import Explanation, Fact
+
+    cards = tuple(Card.parse(c) for c in ("KD", "QH", "AH"))
+    said = Explanation("pass", 0, 4, cards, (Fact("is_hint", (cards[2],)),)).sentences
+    assert said("en") == ["A♥ is one of the cards of the hinted pass, K♦ Q♥ A♥."]
+    assert said("es") == ["A♥ es una de las cartas del pase de la pista, K♦ Q♥ A♥."]
+    play = Explanation("play", 0, 4, cards[2:], (Fact("is_hint", cards[2:]),)).sentences
+    assert play("en") == ["A♥ is the hinted card."] and play("es") == ["A♥ es la carta de la pista."]

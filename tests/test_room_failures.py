@@ -250,6 +250,35 @@ def test_a_room_file_with_damaged_settings_is_kept_aside_and_the_other_rooms_ope
     assert not path.exists() and (path.parent / "room.bad.json").read_text() == raw
 
 
+def test_damaged_room_files_are_said_in_the_teachers_language_and_a_room_file_that_is_a_folder_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The sentences were English only, built in code ("…: room.json: bad_file: A saved room file is damaged
+    # (room.json).; the room is not opened …", printed after "Not opened:" even for a table that starts again),
+    # and a room.json that is a folder left its room closed without a word.
+    rooms = [Room.create(RoomSettings(number=n, **FAST))[0] for n in (3, 4, 5)]
+    for room in rooms:
+        storage.save_room(tmp_path, room)
+    damaged, folder_room, table_room = (storage.room_folder(tmp_path, r) for r in rooms)
+    (damaged / "room.json").write_bytes(b"[]")
+    (folder_room / "room.json").unlink()
+    (folder_room / "room.json").mkdir()
+    (table_room / "table-0.json").write_bytes(b'{"x')
+    loaded, problems = storage.load_rooms(tmp_path)
+    assert [r.room_hash for r in loaded] == [rooms[2].room_hash]
+    by_path = {Path(p.values["path"]).parent.name + "/" + Path(p.values["path"]).name: p for p in problems}
+    expected = {f"{damaged.name}/room.json", f"{folder_room.name}/room.json", f"{table_room.name}/table-0.json"}
+    assert set(by_path) == expected
+    assert (folder_room / "room.json").is_dir()  # left as it is
+    for p in problems:
+        assert "bad_file" not in p and ".;" not in p and p.explain("en") == str(p)
+    es = {k: p.explain("es") for k, p in by_path.items()}
+    assert "Su sala no se abre; el archivo se guarda como" in es[f"{damaged.name}/room.json"]
+    assert "no es un archivo: su sala no se abre" in es[f"{folder_room.name}/room.json"]
+    assert "La mesa 1 empieza su partida de nuevo; el archivo se guarda como" in es[f"{table_room.name}/table-0.json"]
+    assert "Table 1 starts its game again" in by_path[f"{table_room.name}/table-0.json"]
+
+
 def test_settings_that_are_not_an_object_are_a_room_error() -> None:
     for value in (True, -1, 1.5, [1, 2], None):
         with pytest.raises(RoomError) as e:

@@ -506,3 +506,53 @@ def test_a_history_from_a_newer_version_says_so(tmp_path: Path) -> None:
         History.load(tmp_path)
     assert info.value.field == "version" and "newer version of hearts" in str(info.value)
     assert "versión más reciente" in info.value.explain("es")
+
+
+# ----- notebook 10 reviews the last finished hand of either app's save ------------------------------------------
+
+
+def _finish_a_hand(m: TableModel) -> None:
+    pass_three(m)
+    while not m.hand.is_over:
+        play_a_card(m)
+
+
+def test_the_last_finished_hand_is_found_in_learn_by_playings_save_too(tmp_path: Path) -> None:
+    from hearts_widgets.store import LEARN_SAVE_FILE
+    from hearts_widgets.table_model import last_finished_hand
+
+    at_table = table(tmp_path, number=4721, paced=False)
+    _finish_a_hand(at_table)
+    found = last_finished_hand(tmp_path)
+    assert found is not None and (found.app, found.game_number, found.path.name) == ("table", 4721, SAVE_FILE)
+    learn = table(tmp_path, number=4722, paced=False, app="learn")
+    pass_three(learn)  # begun in Learn by playing, nothing finished there yet: the table's hand is still the last
+    found = last_finished_hand(tmp_path)
+    assert found is not None and found.app == "table"
+    while not learn.hand.is_over:
+        play_a_card(learn)
+    found = last_finished_hand(tmp_path)  # the hand just finished in Learn by playing is the more recent
+    assert found is not None and (found.app, found.game_number, found.path.name) == ("learn", 4722, LEARN_SAVE_FILE)
+    assert found.hand.is_over and found.hand.tricks == learn.hand.tricks
+    at_table.press("next")  # a click at the table after it: the table's save is written last
+    found = last_finished_hand(tmp_path)
+    assert found is not None and (found.app, found.game_number, found.hand.hand_number) == ("table", 4721, 1)
+
+
+@pytest.mark.parametrize("damage", ["not json", "newer version"])
+def test_a_damaged_or_newer_save_is_passed_over_and_left_as_it_is(tmp_path: Path, damage: str) -> None:
+    from hearts_widgets.store import LEARN_SAVE_FILE
+    from hearts_widgets.table_model import last_finished_hand
+
+    _finish_a_hand(table(tmp_path, number=4722, paced=False, app="learn"))
+    if damage == "not json":
+        raw = b'{"format": "hearts-table-save", "game": {"numb'
+    else:
+        saved = json.loads((tmp_path / LEARN_SAVE_FILE).read_text())
+        saved["version"] = 2
+        raw = json.dumps(saved).encode()
+    (tmp_path / SAVE_FILE).write_bytes(raw)  # written after the Learn by playing save: the more recent one
+    found = last_finished_hand(tmp_path)
+    assert found is not None and (found.app, found.game_number) == ("learn", 4722)
+    assert (tmp_path / SAVE_FILE).read_bytes() == raw
+    assert sorted(p.name for p in tmp_path.iterdir() if "save" in p.name) == sorted([SAVE_FILE, LEARN_SAVE_FILE])

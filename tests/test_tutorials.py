@@ -16,6 +16,7 @@ import json
 import re
 import tokenize
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -191,15 +192,19 @@ def test_strategy_notebooks_have_a_parameters_cell(number: str) -> None:
 # its code uses the store or opens a table or the walkthrough (they resume the saved game, settings and progress).
 READS_SAVED_GAME = ("01_learn_to_play.ipynb", "02_play_against_bots.ipynb", "10_review_your_hand.ipynb")
 APPS_READ_SAVED_GAME = ("learn.ipynb", "learn_by_playing.ipynb", "table.ipynb")
-READS = re.compile(r"\bstore\.|\bGameTable\(|\bWalkthrough\(")
+READS = re.compile(r"\bstore\.|\bGameTable\(|\bWalkthrough\(|\blast_finished_hand\(")
 # What the learner has saved: a hand just over; the next hand begun (the usual state after a break); a save
-# file that cannot be read (a crash mid-write on an old version, a disk that filled up).
+# file that cannot be read (a crash mid-write on an old version, a disk that filled up). Notebook 10 reviews a
+# hand from either app's save (the game table's, Learn by playing's): "learn" plays it in Learn by playing, "both"
+# plays one hand at the game table and then one in Learn by playing, the more recent.
 SAVED_STATES = [
     ("01_learn_to_play.ipynb", "next_hand"),
     ("02_play_against_bots.ipynb", "hand_over"),
     ("10_review_your_hand.ipynb", "hand_over"),
     ("10_review_your_hand.ipynb", "next_hand"),
     ("10_review_your_hand.ipynb", "damaged"),
+    ("10_review_your_hand.ipynb", "learn"),
+    ("10_review_your_hand.ipynb", "both"),
     *((f"apps/{name}", "next_hand") for name in APPS_READ_SAVED_GAME),
 ]
 
@@ -218,22 +223,34 @@ def test_the_notebooks_that_read_the_saved_game_are_these() -> None:
 
 
 def _save(data: Path, state: str) -> bytes:
-    """Leave the learner's files in ``state`` (game 4721, as teachers.md asks a class); the save file's bytes."""
+    """Leave the learner's files in ``state`` (game 4721, as teachers.md asks a class); the game table's save file's
+    bytes (in "learn", Learn by playing's; in "both", game 4721 at the table and then game 4722 in Learn by playing).
+    """
     from hearts_widgets import TableModel
-    from hearts_widgets.store import SAVE_FILE
+    from hearts_widgets.store import LEARN_SAVE_FILE, SAVE_FILE
 
+    if state in ("learn", "both"):
+        if state == "both":
+            before = _save(data, "hand_over")
+        _play_a_hand(TableModel(number=4722 if state == "both" else 4721, level="random", data_dir=data,
+                                paced=False, app="learn"))  # fmt: skip
+        return before if state == "both" else (data / LEARN_SAVE_FILE).read_bytes()
     table = TableModel(number=4721, level="random", data_dir=data, paced=False)
-    for c in list(table.hand.hand_of(0))[:3]:
-        table.click_card(c.code)
-    table.press("pass")
-    while not table.hand.is_over:
-        table.click_card(table.hand.legal_moves.lowest().code)
+    _play_a_hand(table)
     if state == "next_hand":
         table.press("next")
         assert table.hand.hand_number == 2
     elif state == "damaged":
         (data / SAVE_FILE).write_bytes(b'{"format": "hearts-table-save", "game": {"numb')
     return (data / SAVE_FILE).read_bytes()
+
+
+def _play_a_hand(table: Any) -> None:
+    for c in list(table.hand.hand_of(0))[:3]:
+        table.click_card(c.code)
+    table.press("pass")
+    while not table.hand.is_over:
+        table.click_card(table.hand.legal_moves.lowest().code)
 
 
 @pytest.mark.notebooks
@@ -244,7 +261,7 @@ def test_runs_with_the_learners_game_saved(
     import nbformat
     from nbclient import NotebookClient
 
-    from hearts_widgets.store import SAVE_FILE
+    from hearts_widgets.store import LEARN_SAVE_FILE, SAVE_FILE
 
     data = tmp_path / "data"
     before = _save(data, state)
@@ -261,9 +278,15 @@ def test_runs_with_the_learners_game_saved(
     if name.startswith("10"):
         if state == "damaged":  # nothing to review of the learner's: the example, and the file is left as it was
             assert "here is an example: deal 11" in said, said[:2000]
+        elif state == "learn":  # a hand played only in Learn by playing (notebook 01) is reviewed, and said so
+            assert "Your saved game 4721 in Learn by playing (notebook 01), hand 1:" in said, said[:2000]
+        elif state == "both":  # the more recent of the two saves' finished hands
+            assert "Your saved game 4722 in Learn by playing (notebook 01), hand 1:" in said, said[:2000]
         else:  # it reviews the learner's own finished hand, not the example
-            assert "Your saved game 4721, hand 1." in said, said[:2000]
-    if state == "damaged":
+            assert "Your saved game 4721 at the game table (notebook 02), hand 1:" in said, said[:2000]
+    if state == "learn":
+        assert (data / LEARN_SAVE_FILE).read_bytes() == before and not (data / SAVE_FILE).exists()
+    elif state == "damaged":
         assert (data / SAVE_FILE).read_bytes() == before  # never destroyed, even damaged
     else:  # the learner's game is still there, at least as far as it was
         saved = json.loads((data / SAVE_FILE).read_text(encoding="utf-8"))

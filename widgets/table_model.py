@@ -71,10 +71,12 @@ __all__ = [
     "SOUNDS",
     "BotChoice",
     "BotJob",
+    "FinishedHand",
     "Hint",
     "Message",
     "Phrase",
     "TableModel",
+    "last_finished_hand",
     "say",
 ]
 
@@ -2227,3 +2229,57 @@ def _record_problem(e: HeartsError, path: Path) -> store.StoreError:
     explain = getattr(e, "explain", None)  # a refused move or card says itself in the learner's language
     detail = explain if callable(explain) else str(e)
     return store.StoreError("ui.store.record", path, "game", where="game", detail=detail)
+
+
+@dataclasses.dataclass(frozen=True)
+class FinishedHand:
+    """A finished hand found in a saved game (:func:`last_finished_hand`): which app saved it, and where."""
+
+    app: str
+    """``"table"`` (the game table, notebook 02) or ``"learn"`` (Learn by playing, notebook 01): see :data:`APPS`."""
+    game_number: int
+    """The saved game's deal number."""
+    hand: HandState
+    """The last finished hand of that game, replayed by the engine."""
+    path: Path
+    """The save file it was read from."""
+
+
+def last_finished_hand(folder: str | os.PathLike[str] | None = None) -> FinishedHand | None:
+    """The most recent finished hand in the data folder's saved games, the game table's or Learn by playing's.
+
+    Each app keeps a game of its own (:data:`APPS`); a hand is reviewed from either. Of the saves that hold a
+    finished hand, the one written last is taken (a table writes its save after every click). A save that is
+    missing, damaged or from a newer version is passed over and left exactly as it is (the table itself says
+    what is wrong with it when it opens). ``None`` when no save holds a finished hand.
+
+    >>> import tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> last_finished_hand(folder) is None
+    True
+    >>> table = TableModel(number=4721, level="random", data_dir=folder, paced=False, app="learn")
+    >>> for card in list(table.hand.hand_of(SOUTH))[:3]:
+    ...     table.click_card(card.code)
+    >>> table.press("pass")
+    >>> while not table.hand.is_over:
+    ...     table.click_card(table.hand.legal_moves.lowest().code)
+    >>> found = last_finished_hand(folder)
+    >>> found.app, found.game_number, found.hand.hand_number, found.path.name
+    ('learn', 4721, 1, 'learn-by-playing-save.json')
+    """
+    where = store.data_dir(folder)
+    found: list[tuple[int, FinishedHand]] = []
+    for app in APPS:
+        path = where / _SAVE_FILES[app]
+        try:
+            written = path.stat().st_mtime_ns
+            raw = store.read_bytes(path)
+            if raw is None:
+                continue
+            game = read_save(raw, path).game
+        except (OSError, store.StoreError):
+            continue
+        finished = [hand for hand in game.hands if hand.is_over]
+        if finished:
+            found.append((written, FinishedHand(app, game.number, finished[-1], path)))
+    return max(found, key=lambda x: x[0])[1] if found else None

@@ -430,7 +430,7 @@ def main(args: Any) -> int:
     shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     base = f"http://{shown_host}:{port}"
     for problem in server.problems:
-        print(text("room.cli.problem", lang, problem=problem), flush=True)
+        print(text("room.cli.problem", lang, problem=problem.explain(lang)), flush=True)
     for room in rooms:
         s = room.settings
         print(text("room.cli.open", lang, number=s.number, tables=s.tables, level=s.level), flush=True)
