@@ -83,7 +83,7 @@ from hearts.deal import Deal
 from hearts.errors import HeartsError, SelfPlayError
 from hearts.game import Game
 from hearts.hand import HandState
-from hearts.messages import bot_name, catalogue, check_language, number, text, text_n
+from hearts.messages import bot_name, catalogue, check_language, number, percent, text, text_n
 from hearts.parallel import ParallelError, WorkerError, run_tasks
 from hearts.plotting import TITLE_SIZE, fit_title
 from hearts.rules import Rules
@@ -387,7 +387,7 @@ class ExperimentResult:
             effect=effect,
             lo=lo_s,
             hi=hi_s,
-            changed=number(100 * self.changed_share, lang, 1),
+            changed=percent(self.changed_share, lang),
             level=_level(self.confidence, lang),
         )
         note = _field_note(self.meta, "hands", lang, a, b)
@@ -708,7 +708,7 @@ class GameExperimentResult:
             pph_effect=pph[0],
             pph_lo=pph[1],
             pph_hi=pph[2],
-            changed=number(100 * self.changed_share, lang, 1),
+            changed=percent(self.changed_share, lang),
             level=_level(self.confidence, lang),
         )
         note = _field_note(self.meta, "games", lang, a, b)
@@ -1538,7 +1538,7 @@ class TipFamily:
             line = text(
                 f"experiment.family.line.{row['verdict']}", lang, tip=title, effect=effect, lo=lo, hi=hi,
                 level=_adjusted_level(row[f"{prefix}level"], lang),
-                changed=number(100 * row["changed"], lang, 1), what=text(f"experiment.family.what.{unit}", lang),
+                changed=percent(row["changed"], lang), what=text(f"experiment.family.what.{unit}", lang),
             )  # fmt: skip
             if self.games:
                 w_effect, w_lo, w_hi = _figures([100 * row["win_effect"], 100 * row["win_ci_low"],

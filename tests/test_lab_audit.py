@@ -1,0 +1,36 @@
+"""Audit of the lab after issue 33 (data side): what a user still found contradictory or left unsaid."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from hearts.experiment import ExperimentResult, TipFamily
+
+
+def result(tip: str, changed: list[int], field: str = "Rule bot") -> ExperimentResult:
+    """A tip's result on ``len(changed)`` deals, ``changed[i]`` of deal i's four paired hands changed."""
+    d = np.linspace(-1.0, 1.0, len(changed)) - 0.1
+    deals = pd.DataFrame({"a_points": 5.0 - d / 2, "b_points": 5.0 + d / 2, "diff": d,
+                          "changed": np.asarray(changed, np.int16)})  # fmt: skip
+    meta = {"num_players": 4, "field": field, "tip": tip, "b_is_field": True, "default_field": True}
+    return ExperimentResult(f"without {tip}", f"with {tip}", deals, meta)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_tips_changed_share_reads_the_same_in_its_sentence_and_in_the_table(lang: str) -> None:
+    # 53 of 400 paired hands: 0.1325, which the table shows as 0.133; 13.25 rounded half to even said 13.2%.
+    # 1 of 4,000: the table shows 0.0003; the sentence said 0.0% (nothing changed), hiding that one hand did.
+    fam = TipFamily([result("dump_high_first_trick", [1] * 53 + [0] * 47),
+                     result("watch_voids", [1] + [0] * 999)])  # fmt: skip
+    summary = fam.summary(lang)
+    sep = "," if lang == "es" else "."
+    rows = {line.split()[0]: line.split() for line in summary.splitlines() if line.startswith(("dump", "watch"))}
+    assert rows["dump_high_first_trick"][-1] == f"0{sep}133" and rows["watch_voids"][-1] == f"0{sep}0003"
+    said = [re.findall(r"(\d+[.,]\d+) ?%", line)[-1] for line in fam.lines(lang)]
+    assert said == [f"13{sep}3", f"0{sep}03"]
+    for r, share in zip(fam, said):  # the tip's own summary says the same
+        assert f"{share}% of the paired hands" in r.summary() if lang == "en" else share in r.summary(lang)
