@@ -41,6 +41,7 @@ from hearts.experiment import (
     ExperimentWarning,
     GameExperimentResult,
     TipFamily,
+    announce_time,
     compare,
     plot_effects,
     tip_experiment,
@@ -611,6 +612,8 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         results: list[ExperimentResult | GameExperimentResult] = [compare(a, b, **options)]
     else:
         tips = TIP_NAMES if args.tip == "all" else (args.tip,)
+        if not args.quiet:  # as tip_experiments: how long the run will take, before it starts
+            announce_time(tips, args.unit, options, lang)
         results = []
         for i, t in enumerate(tips, 1):
             results.append(tip_experiment(t, **options))

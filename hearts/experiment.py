@@ -57,7 +57,7 @@ import dataclasses
 import json
 import math
 import warnings
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, Unpack, overload
 
@@ -108,6 +108,7 @@ __all__ = [
     "ExperimentWarning",
     "GameExperimentResult",
     "TipFamily",
+    "announce_time",
     "compare",
     "plot_effects",
     "plot_game_effects",
@@ -1639,18 +1640,28 @@ class TipFamily:
         return f"<TipFamily {len(self.results)} tips, {clear} clear after Holm's adjustment>"
 
 
-def _announce_time(names: tuple[str, ...], unit: str, options: dict[str, Any]) -> None:
-    """Print the time :func:`tip_experiments` will take (with ``progress`` on), before it starts."""
+def announce_time(names: Sequence[str], unit: str, options: Mapping[str, Any], lang: str = "en") -> None:
+    """Print, in ``lang``, the time these tip experiments will take (with ``progress`` on), before they start.
+
+    :func:`tip_experiments` and ``python -m hearts experiment --tip`` call it;
+    it measures a few hands with each tip's field
+    (:func:`hearts.tip_fields.estimate_time`). Nothing is printed when the
+    options are bad: the experiment itself then raises the error that names
+    the option.
+
+    >>> announce_time(["flush_queen"], "hands", {"n_deals": 10, "progress": False})  # progress off: silent
+    """
     if not options.get("progress", True):
         return
     for tip in names:
         if tip not in TIP_NAMES and tip not in HABIT_NAMES:
             return  # tip_experiment names the unknown tip
+    asked = {k: v for k, v in options.items() if k != "unit"}
     try:
-        estimate = estimate_time(names, unit=unit, **options)
+        estimate = estimate_time(tuple(names), unit=unit, **asked)
     except (HeartsError, TypeError):
         return  # a bad option: the experiment itself raises the error that names it
-    print(estimate.sentence("en"), flush=True)
+    print(estimate.sentence(lang), flush=True)
 
 
 def _verdict(p: float, effect: float, alpha: float, lower_is_better: bool) -> str:
@@ -1661,7 +1672,9 @@ def _verdict(p: float, effect: float, alpha: float, lower_is_better: bool) -> st
     return "better" if good else "worse"
 
 
-def tip_experiments(tips: Sequence[str] | None = None, *, unit: str = "hands", **options: Any) -> TipFamily:
+def tip_experiments(
+    tips: Sequence[str] | None = None, *, unit: str = "hands", lang: str = "en", **options: Any
+) -> TipFamily:
     """:func:`tip_experiment` for several tips (all nine by default) on the same seeds, Holm-adjusted together.
 
     Each tip is tested at its own field (:data:`hearts.tip_fields.TIP_FIELDS`)
@@ -1670,15 +1683,17 @@ def tip_experiments(tips: Sequence[str] | None = None, *, unit: str = "hands", *
     "rule", "moon"]``). With ``progress`` on (the default) it first prints how
     long the run will take, from a few hands measured with the field
     (:func:`hearts.tip_fields.estimate_time`); an expert plays a hand
-    hundreds of times slower than a rule bot.
+    hundreds of times slower than a rule bot. ``lang`` is the language of
+    that sentence (``"en"`` or ``"es"``).
 
     >>> fam = tip_experiments(["void_short_suit", "flush_queen"], n_deals=4, workers=1, progress=False)
     >>> fam.table().index.tolist()
     ['void_short_suit', 'flush_queen']
     """
+    check_language(lang, ExperimentError)
     names = tuple(TIP_NAMES if tips is None else tips)
     if not names:
         raise ExperimentError("tips must name at least one tip", "tips")
-    _announce_time(names, unit, options)
+    announce_time(names, unit, options, lang)
     results: list[ExperimentResult | GameExperimentResult] = [tip_experiment(t, unit=unit, **options) for t in names]
     return TipFamily(results, float(options.get("confidence", 0.95)))

@@ -8,7 +8,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from hearts.experiment import ExperimentResult, TipFamily
+from hearts.cli import main
+from hearts.experiment import ExperimentError, ExperimentResult, TipFamily, tip_experiments
 
 
 def result(tip: str, changed: list[int], field: str = "Rule bot") -> ExperimentResult:
@@ -34,3 +35,25 @@ def test_a_tips_changed_share_reads_the_same_in_its_sentence_and_in_the_table(la
     assert said == [f"13{sep}3", f"0{sep}03"]
     for r, share in zip(fam, said):  # the tip's own summary says the same
         assert f"{share}% of the paired hands" in r.summary() if lang == "en" else share in r.summary(lang)
+
+
+def test_the_command_line_says_how_long_a_tip_run_will_take_before_it_runs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["experiment", "--tip", "flush_queen", "--field", "expert", "--deals", "2", "--seed", "3", "--workers", "1"]
+    assert main([*argv, "--lang", "es"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("Unos ") and "ms por mano" in out[0] and "manos por jugar: 16;" in out[0]
+    assert out[1].startswith("El consejo «salir de picas para forzar la Q♠»")  # then the run and its summary
+    assert main([*argv, "--quiet"]) == 0 and capsys.readouterr().out == ""
+    assert main(["experiment", "--tip", "all", "--unit", "games", "--games", "2", "--workers", "1"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]  # nine tips of whole games: the games' hands are counted
+    assert first.startswith("About ") and "hands to play: " in first
+
+
+def test_tip_experiments_says_the_time_in_the_language_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    fam = tip_experiments(["flush_queen"], n_deals=2, seed=3, workers=1, lang="es")
+    assert capsys.readouterr().out.startswith("Unos ") and len(fam) == 1
+    with pytest.raises(ExperimentError) as err:
+        tip_experiments(["flush_queen"], n_deals=2, lang="fr")
+    assert err.value.option == "lang" and capsys.readouterr().out == ""
