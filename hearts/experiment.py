@@ -1549,12 +1549,42 @@ class TipFamily:
             out.append(r.identical_sentence(lang) if r.identical else line)  # no comparison in the data at all
         return out
 
+    def fields(self, lang: str = "en") -> str:
+        """One sentence naming the other seats of each tip's experiment (its own field, or the one given).
+
+        >>> import warnings
+        >>> warnings.simplefilter("ignore", ExperimentWarning)  # two deals: stop_moon changes nothing in them
+        >>> fam = TipFamily([tip_experiment(t, n_deals=2, workers=1, progress=False)
+        ...                  for t in ("flush_queen", "void_short_suit", "stop_moon")])
+        >>> for part in fam.fields().split("; "):
+        ...     print(part)
+        Other seats, each tip's own field: Moon hunter for “stop a moon shot by taking a heart”
+        Rule bot for the other 2 tips.
+        >>> print(TipFamily(fam.results[:2]).fields("es"))
+        Resto de la mesa en todos los experimentos: Bot de reglas.
+        """
+        check_language(lang, ExperimentError)
+        groups: dict[str, list[str]] = {}
+        for r in self.results:
+            groups.setdefault(_field_name(r.meta, lang), []).append(str(r.meta.get("tip")))
+        if len(groups) <= 1:
+            return text("experiment.family.field.same", lang, field=next(iter(groups), "?"))
+        ordered = sorted(groups.items(), key=lambda kv: (len(kv[1]), kv[0]))  # the most common field last
+        parts = []
+        for i, (field, tips) in enumerate(ordered):
+            if i == len(ordered) - 1 and len(tips) > 1:
+                parts.append(text("experiment.family.field.rest", lang, field=field, n=len(tips)))
+                continue
+            titles = ", ".join(text("experiment.family.field.tip", lang, tip=tip_title(t, lang)) for t in tips)
+            parts.append(text("experiment.family.field.group", lang, field=field, tips=titles))
+        return text("experiment.family.field.mixed", lang, groups="; ".join(parts))
+
     def summary(self, lang: str = "en") -> str:
-        """What the family shows after Holm's adjustment: a sentence per tip, the table, and the takeaway."""
+        """What the family shows after Holm's adjustment: the fields, a sentence per tip, the table, the takeaway."""
         check_language(lang, ExperimentError)
         df = self.table(lang)
         alpha = number(100 * (1 - self.confidence), lang, 0)
-        head = text("experiment.family.title", lang, n=len(df), alpha=alpha)
+        head = text("experiment.family.title", lang, n=len(df), alpha=alpha) + "\n" + self.fields(lang)
         words = catalogue(lang)
         shown = df.rename(columns=lambda c: words.get(f"experiment.family.col.{c}", c))
         shown.index = pd.Index(list(shown.index), name=words["experiment.family.col.tip"])

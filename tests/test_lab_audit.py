@@ -57,3 +57,20 @@ def test_tip_experiments_says_the_time_in_the_language_asked(capsys: pytest.Capt
     with pytest.raises(ExperimentError) as err:
         tip_experiments(["flush_queen"], n_deals=2, lang="fr")
     assert err.value.option == "lang" and capsys.readouterr().out == ""
+
+
+def test_a_family_names_each_tips_field_in_its_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    fam = TipFamily([result("flush_queen", [1] * 10), result("stop_moon", [1] * 10, field="Moon hunter"),
+                     result("watch_voids", [1] * 10)])  # fmt: skip
+    en, es = fam.summary().splitlines(), fam.summary("es").splitlines()
+    assert en[1] == ("Other seats, each tip's own field: Moon hunter for “stop a moon shot by taking a heart”; "
+                     "Rule bot for the other 2 tips.")  # fmt: skip
+    assert es[1] == ("Resto de la mesa, el de cada consejo: Cazador de lunas para «cortar la luna de un rival "
+                     "llevándote un corazón»; Bot de reglas para los otros 2 consejos.")  # fmt: skip
+    one = TipFamily([result("flush_queen", [1] * 10, field="Expert, Rule bot, Moon hunter")])
+    assert one.summary("es").splitlines()[1] == (
+        "Resto de la mesa en todos los experimentos: Experto, Bot de reglas, Cazador de lunas.")
+    assert main(["experiment", "--tip", "all", "--deals", "2", "--workers", "1", "--no-progress"]) == 0
+    out = capsys.readouterr().out  # the command line's family: its nine tips at their own fields
+    assert "Other seats, each tip's own field: Moon hunter for “stop a moon shot by taking a heart”; Rule bot for " \
+        "the other 8 tips." in out
