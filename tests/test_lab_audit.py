@@ -74,3 +74,40 @@ def test_a_family_names_each_tips_field_in_its_summary(capsys: pytest.CaptureFix
     out = capsys.readouterr().out  # the command line's family: its nine tips at their own fields
     assert "Other seats, each tip's own field: Moon hunter for “stop a moon shot by taking a heart”; Rule bot for " \
         "the other 8 tips." in out
+
+
+FAKE_UV = """#!/usr/bin/env bash
+echo "VIRTUAL_ENV=${VIRTUAL_ENV:-} $*" >> "$UV_LOG"
+if [ "$1" = venv ]; then  # uv venv [-q] [--python P] PATH: the last argument
+  target="${@: -1}"; mkdir -p "$target/bin"; printf '#!/bin/sh\\nexit 0\\n' > "$target/bin/python"
+  chmod +x "$target/bin/python"
+fi
+"""
+
+
+@pytest.mark.parametrize("where", ["absolute", "relative"])
+def test_test_floor_installs_the_floors_into_its_own_environment_only(tmp_path, where: str) -> None:
+    # FLOOR_VENV=/abs/path made the install target "$PWD//abs/path", which uv could not use: it fell back to the
+    # clone's .venv and pinned the developer's own environment to numpy 1.26, pandas 2.1, pyarrow 15.
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    clone = tmp_path / "clone"
+    (clone / "scripts").mkdir(parents=True)
+    shutil.copy(root / "scripts" / "test-floor", clone / "scripts" / "test-floor")
+    shutil.copy(root / "pyproject.toml", clone / "pyproject.toml")
+    (clone / ".venv" / "bin").mkdir(parents=True)
+    uv = clone / ".venv" / "bin" / "uv"
+    uv.write_text(FAKE_UV, encoding="utf-8")
+    uv.chmod(0o755)
+    floor = tmp_path / "floor" if where == "absolute" else clone / "floors" / "env"
+    given = str(floor) if where == "absolute" else "floors/env"
+    log = tmp_path / "uv.log"
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "FLOOR_VENV": given, "UV_LOG": str(log)}
+    done = subprocess.run(["bash", str(clone / "scripts" / "test-floor")], env=env, capture_output=True, text=True,
+                          timeout=60)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    install = next(line for line in log.read_text(encoding="utf-8").splitlines() if " pip install " in line)
+    assert f"--python {floor}/bin/python " in install and "pandas==2.1.*" in install
