@@ -867,7 +867,10 @@ def _plot_family(family: TipFamily, ax: Any, lang: str) -> Any:
              df["verdict"].tolist()),
         )  # fmt: skip
         fewest, most = _fewest_most([g.n_games for g in games])
-        title = text("experiment.family.plot.games_title", lang, m=len(games), lo=fewest, hi=most, alpha=alpha)
+        if fewest == most:  # "8 to 8 per tip" said one number twice
+            title = text("experiment.family.plot.games_title_one", lang, m=len(games), n=fewest, alpha=alpha)
+        else:
+            title = text("experiment.family.plot.games_title", lang, m=len(games), lo=fewest, hi=most, alpha=alpha)
         axes = _game_panels(games, panels, [title, family.takeaway(lang)], ax, lang)
         _legend(axes[0], df["win_verdict"].tolist(), lang, "wins")
         _legend(axes[1], df["verdict"].tolist(), lang)

@@ -111,3 +111,20 @@ def test_test_floor_installs_the_floors_into_its_own_environment_only(tmp_path, 
     assert done.returncode == 0, done.stderr
     install = next(line for line in log.read_text(encoding="utf-8").splitlines() if " pip install " in line)
     assert f"--python {floor}/bin/python " in install and "pandas==2.1.*" in install
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_whole_game_familys_plot_title_says_its_count_of_games_once(lang: str) -> None:
+    import matplotlib
+
+    from hearts.experiment import tip_experiment
+
+    matplotlib.use("Agg")
+    two = [tip_experiment(t, unit="games", n_games=2, seed=3, workers=1, progress=False)
+           for t in ("queen_to_leader", "flush_queen")]  # fmt: skip
+    title = TipFamily(two).plot(lang=lang)[0].figure.get_suptitle()
+    per_tip = "2 per tip" if lang == "en" else "2 por consejo"
+    assert per_tip in title and "2 to 2" not in title and "de 2 a 2" not in title
+    three = tip_experiment("watch_voids", unit="games", n_games=3, seed=3, workers=1, progress=False)
+    title = TipFamily([*two, three]).plot(lang=lang)[0].figure.get_suptitle()
+    assert ("2 to 3 per tip" if lang == "en" else "de 2 a 3 por consejo") in title
