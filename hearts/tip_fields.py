@@ -209,17 +209,19 @@ def estimate_time(
     rules = run.rules
     n = rules.num_players
     fields: dict[str, tuple[BotSpec | Any, ...]] = {}
+    tips_at: dict[str, int] = {}  # how many of the tips play at each field: its share of the hands
     for tip in names:
         f = tip_field(tip) if field is None else field
         specs = _field_specs(f, n)
         fields[repr(specs)] = specs
+        tips_at[repr(specs)] = tips_at.get(repr(specs), 0) + 1
     cost = 0.0
     measured = 0
-    for specs in fields.values():
+    for key, specs in fields.items():
         per, k = _per_hand(specs, rules, run.seed, budget / len(fields))
-        cost += per
+        cost += per * tips_at[key]
         measured += k
-    per_hand = cost / len(fields)
+    per_hand = cost / len(names)
     if unit == "games":
         per_game = _hands_per_game(rules, run.seed)
         hands = len(names) * (200 if n_games is None else n_games) * 2 * n * per_game

@@ -128,3 +128,19 @@ def test_a_whole_game_familys_plot_title_says_its_count_of_games_once(lang: str)
     three = tip_experiment("watch_voids", unit="games", n_games=3, seed=3, workers=1, progress=False)
     title = TipFamily([*two, three]).plot(lang=lang)[0].figure.get_suptitle()
     assert ("2 to 3 per tip" if lang == "en" else "de 2 a 3 por consejo") in title
+
+
+def test_the_time_estimate_weighs_each_field_by_the_tips_that_play_at_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Three tips among rule bots and stop_moon among moon hunters: three quarters of the hands cost the rule
+    # bots' time. Averaging the two fields equally made the moon hunters' cost count as much as the rule bots'.
+    from hearts import tip_fields
+
+    def per_hand(specs, rules, seed, budget):  # 1 ms a hand among rule bots, 10 ms among moon hunters
+        moon = any("moon" in repr(s).lower() for s in specs)
+        return (0.010 if moon else 0.001), 4
+
+    monkeypatch.setattr(tip_fields, "_per_hand", per_hand)
+    est = tip_fields.estimate_time(["flush_queen", "watch_voids", "void_short_suit", "stop_moon"], n_deals=10,
+                                   workers=1)  # fmt: skip
+    assert est.per_hand == pytest.approx((3 * 0.001 + 0.010) / 4) and est.hands == 4 * 10 * 2 * 4
+    assert est.measured == 8
