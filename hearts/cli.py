@@ -624,7 +624,9 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
                                 effect=number(effect, lang)))  # fmt: skip
                 sys.stdout.flush()
         if len(tips) > 1:  # tested at once: every verdict, interval and line after Holm's adjustment
-            _say(args, "\n" + TipFamily(results).summary(lang))
+            family = TipFamily.tested_at_once(results)
+            results = list(family.results)  # each tip's own files say it was one of a family
+            _say(args, "\n" + family.summary(lang))
     seconds = time.perf_counter() - start
     if len(results) == 1:
         _say(args, results[0].summary(lang))

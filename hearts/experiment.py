@@ -253,6 +253,12 @@ def _names(a: str, b: str, meta: dict[str, Any], lang: str) -> tuple[str, str, s
     return bot_name(a, lang), bot_name(b, lang), None
 
 
+def _unadjusted_note(meta: dict[str, Any], lang: str) -> str:
+    """For a tip tested in a :class:`TipFamily`: its own interval and verdict are not Holm's ('' otherwise)."""
+    n = int(meta.get("family_tips", 1))
+    return " " + text("experiment.note.unadjusted", lang, n=n) if n > 1 else ""
+
+
 def _paired_ci(diffs: pd.Series, confidence: float) -> tuple[float, float]:
     """The t-interval of the mean of paired differences (NaN with fewer than two)."""
     return t_interval(diffs, confidence)
@@ -364,7 +370,8 @@ class ExperimentResult:
         effect, lo_s, hi_s = _figures([self.effect, lo, hi], lang)
         key = f"experiment.takeaway.{'tip_' if tip else ''}{verdict}"
         level = _level(self.confidence, lang)
-        return _cap(text(key, lang, a=a, b=b, tip=tip, effect=effect, lo=lo_s, hi=hi_s, level=level))
+        said = _cap(text(key, lang, a=a, b=b, tip=tip, effect=effect, lo=lo_s, hi=hi_s, level=level))
+        return said + _unadjusted_note(self.meta, lang)
 
     def summary(self, lang: str = "en") -> str:
         """A short report in English (``'en'``) or Spanish (``'es'``)."""
@@ -671,7 +678,7 @@ class GameExperimentResult:
         pct = (100 * self.win_ci[0], 100 * self.win_ci[1])
         wins = self._sentence("wins", lang, 100 * self.win_effect, pct, self.win_verdict)
         per_hand = self._sentence("per_hand", lang, self.per_hand_effect, self.per_hand_ci, self.per_hand_verdict)
-        return f"{wins} {per_hand} {self._length_sentence(lang)}"
+        return f"{wins} {per_hand} {self._length_sentence(lang)}" + _unadjusted_note(self.meta, lang)
 
     def summary(self, lang: str = "en") -> str:
         """A short report in English (``'en'``) or Spanish (``'es'``)."""
@@ -1437,6 +1444,25 @@ class TipFamily:
     results: list[ExperimentResult | GameExperimentResult]
     confidence: float = 0.95
 
+    @classmethod
+    def tested_at_once(
+        cls, results: Sequence[ExperimentResult | GameExperimentResult], confidence: float = 0.95
+    ) -> TipFamily:
+        """The family of experiments run together (as :func:`tip_experiments` does), each result told so.
+
+        The family holds copies whose ``meta["family_tips"]`` is the number
+        of tips tested at once, so each tip's own :meth:`~ExperimentResult.summary`
+        and ``takeaway`` (and its files) say that their interval and verdict
+        are not Holm-adjusted; the results given are left as they were.
+
+        >>> fam = tip_experiments(["void_short_suit", "flush_queen"], n_deals=4, workers=1, progress=False)
+        >>> fam[0].meta["family_tips"], "not adjusted for the 2 tips" in fam[0].takeaway()
+        (2, True)
+        """
+        n = len(results)
+        return cls([dataclasses.replace(r, meta={**r.meta, "family_tips": n}) if n > 1 else r for r in results],
+                   confidence)  # fmt: skip
+
     def __len__(self) -> int:
         return len(self.results)
 
@@ -1729,4 +1755,4 @@ def tip_experiments(
         raise ExperimentError("tips must name at least one tip", "tips")
     announce_time(names, unit, options, lang)
     results: list[ExperimentResult | GameExperimentResult] = [tip_experiment(t, unit=unit, **options) for t in names]
-    return TipFamily(results, float(options.get("confidence", 0.95)))
+    return TipFamily.tested_at_once(results, float(options.get("confidence", 0.95)))

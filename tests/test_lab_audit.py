@@ -144,3 +144,21 @@ def test_the_time_estimate_weighs_each_field_by_the_tips_that_play_at_it(monkeyp
                                    workers=1)  # fmt: skip
     assert est.per_hand == pytest.approx((3 * 0.001 + 0.010) / 4) and est.hands == 4 * 10 * 2 * 4
     assert est.measured == 8
+
+
+def test_a_tip_of_a_family_says_its_own_verdict_is_not_holms(tmp_path) -> None:
+    # Tested alone, pass_queen_when_short "saves points" at 95%; among 3 tips Holm's adjustment may say unclear.
+    # Its own summary (fam[0].summary(), or the tip's folder the command line writes) gave that verdict bare.
+    alone = [result("pass_queen_when_short", [1] * 40), result("flush_queen", [1] * 40),
+             result("watch_voids", [1] * 40)]  # fmt: skip
+    fam = TipFamily.tested_at_once(alone)
+    for lang, words in (("en", "not adjusted for the 3 tips tested at once"), ("es", "sin ajustar por los 3 consejos")):
+        assert all(words in r.summary(lang) and words in r.takeaway(lang) for r in fam)
+        assert not any(words in r.summary(lang) for r in alone)  # the results given are left as they were
+    assert "not adjusted" not in TipFamily.tested_at_once(alone[:1])[0].summary()  # one tip: nothing to adjust
+    assert main(["experiment", "--tip", "all", "--deals", "2", "--workers", "1", "--quiet",
+                 "--out", str(tmp_path / "cli")]) == 0  # fmt: skip
+    one = ExperimentResult.from_parquet(tmp_path / "cli" / "flush_queen")
+    assert "not adjusted for the 9 tips tested at once" in one.summary()
+    back = TipFamily.from_parquet(tmp_path / "cli")
+    assert all("not adjusted for the 9 tips tested at once" in r.summary() for r in back if not r.identical)
