@@ -44,6 +44,7 @@ from hearts.experiment import (
     ExperimentWarning,
     GameExperimentResult,
     TipFamily,
+    announce_time,
     compare,
     plot_effects,
     tip_experiment,
@@ -804,6 +805,8 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         results: list[ExperimentResult | GameExperimentResult] = [compare(a, b, **options)]
     else:
         tips = TIP_NAMES if args.tip == "all" else (args.tip,)
+        if not args.quiet:  # as tip_experiments: how long the run will take, before it starts
+            announce_time(tips, args.unit, options, lang)
         results = []
         for i, t in enumerate(tips, 1):
             results.append(tip_experiment(t, **options))
@@ -814,7 +817,9 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
                                 effect=number(effect, lang)))  # fmt: skip
                 sys.stdout.flush()
         if len(tips) > 1:  # tested at once: every verdict, interval and line after Holm's adjustment
-            _say(args, "\n" + TipFamily(results).summary(lang))
+            family = TipFamily.tested_at_once(results)
+            results = list(family.results)  # each tip's own files say it was one of a family
+            _say(args, "\n" + family.summary(lang))
     seconds = time.perf_counter() - start
     if len(results) == 1:
         _say(args, results[0].summary(lang))

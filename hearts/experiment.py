@@ -57,7 +57,7 @@ import dataclasses
 import json
 import math
 import warnings
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, Unpack, overload
 
@@ -83,7 +83,7 @@ from hearts.deal import Deal
 from hearts.errors import HeartsError, SelfPlayError
 from hearts.game import Game
 from hearts.hand import HandState
-from hearts.messages import bot_name, catalogue, check_language, number, text, text_n
+from hearts.messages import bot_name, catalogue, check_language, number, percent, text, text_n
 from hearts.parallel import ParallelError, WorkerError, run_tasks
 from hearts.plotting import TITLE_SIZE, fit_title
 from hearts.rules import Rules
@@ -108,6 +108,7 @@ __all__ = [
     "ExperimentWarning",
     "GameExperimentResult",
     "TipFamily",
+    "announce_time",
     "compare",
     "plot_effects",
     "plot_game_effects",
@@ -252,6 +253,12 @@ def _names(a: str, b: str, meta: dict[str, Any], lang: str) -> tuple[str, str, s
     return bot_name(a, lang), bot_name(b, lang), None
 
 
+def _unadjusted_note(meta: dict[str, Any], lang: str) -> str:
+    """For a tip tested in a :class:`TipFamily`: its own interval and verdict are not Holm's ('' otherwise)."""
+    n = int(meta.get("family_tips", 1))
+    return " " + text("experiment.note.unadjusted", lang, n=n) if n > 1 else ""
+
+
 def _paired_ci(diffs: pd.Series, confidence: float) -> tuple[float, float]:
     """The t-interval of the mean of paired differences (NaN with fewer than two)."""
     return t_interval(diffs, confidence)
@@ -363,7 +370,8 @@ class ExperimentResult:
         effect, lo_s, hi_s = _figures([self.effect, lo, hi], lang)
         key = f"experiment.takeaway.{'tip_' if tip else ''}{verdict}"
         level = _level(self.confidence, lang)
-        return _cap(text(key, lang, a=a, b=b, tip=tip, effect=effect, lo=lo_s, hi=hi_s, level=level))
+        said = _cap(text(key, lang, a=a, b=b, tip=tip, effect=effect, lo=lo_s, hi=hi_s, level=level))
+        return said + _unadjusted_note(self.meta, lang)
 
     def summary(self, lang: str = "en") -> str:
         """A short report in English (``'en'``) or Spanish (``'es'``)."""
@@ -387,7 +395,7 @@ class ExperimentResult:
             effect=effect,
             lo=lo_s,
             hi=hi_s,
-            changed=number(100 * self.changed_share, lang, 1),
+            changed=percent(self.changed_share, lang),
             level=_level(self.confidence, lang),
         )
         note = _field_note(self.meta, "hands", lang, a, b)
@@ -670,7 +678,7 @@ class GameExperimentResult:
         pct = (100 * self.win_ci[0], 100 * self.win_ci[1])
         wins = self._sentence("wins", lang, 100 * self.win_effect, pct, self.win_verdict)
         per_hand = self._sentence("per_hand", lang, self.per_hand_effect, self.per_hand_ci, self.per_hand_verdict)
-        return f"{wins} {per_hand} {self._length_sentence(lang)}"
+        return f"{wins} {per_hand} {self._length_sentence(lang)}" + _unadjusted_note(self.meta, lang)
 
     def summary(self, lang: str = "en") -> str:
         """A short report in English (``'en'``) or Spanish (``'es'``)."""
@@ -708,7 +716,7 @@ class GameExperimentResult:
             pph_effect=pph[0],
             pph_lo=pph[1],
             pph_hi=pph[2],
-            changed=number(100 * self.changed_share, lang, 1),
+            changed=percent(self.changed_share, lang),
             level=_level(self.confidence, lang),
         )
         note = _field_note(self.meta, "games", lang, a, b)
@@ -866,7 +874,10 @@ def _plot_family(family: TipFamily, ax: Any, lang: str) -> Any:
              df["verdict"].tolist()),
         )  # fmt: skip
         fewest, most = _fewest_most([g.n_games for g in games])
-        title = text("experiment.family.plot.games_title", lang, m=len(games), lo=fewest, hi=most, alpha=alpha)
+        if fewest == most:  # "8 to 8 per tip" said one number twice
+            title = text("experiment.family.plot.games_title_one", lang, m=len(games), n=fewest, alpha=alpha)
+        else:
+            title = text("experiment.family.plot.games_title", lang, m=len(games), lo=fewest, hi=most, alpha=alpha)
         axes = _game_panels(games, panels, [title, family.takeaway(lang)], ax, lang)
         _legend(axes[0], df["win_verdict"].tolist(), lang, "wins")
         _legend(axes[1], df["verdict"].tolist(), lang)
@@ -1433,6 +1444,25 @@ class TipFamily:
     results: list[ExperimentResult | GameExperimentResult]
     confidence: float = 0.95
 
+    @classmethod
+    def tested_at_once(
+        cls, results: Sequence[ExperimentResult | GameExperimentResult], confidence: float = 0.95
+    ) -> TipFamily:
+        """The family of experiments run together (as :func:`tip_experiments` does), each result told so.
+
+        The family holds copies whose ``meta["family_tips"]`` is the number
+        of tips tested at once, so each tip's own :meth:`~ExperimentResult.summary`
+        and ``takeaway`` (and its files) say that their interval and verdict
+        are not Holm-adjusted; the results given are left as they were.
+
+        >>> fam = tip_experiments(["void_short_suit", "flush_queen"], n_deals=4, workers=1, progress=False)
+        >>> fam[0].meta["family_tips"], "not adjusted for the 2 tips" in fam[0].takeaway()
+        (2, True)
+        """
+        n = len(results)
+        return cls([dataclasses.replace(r, meta={**r.meta, "family_tips": n}) if n > 1 else r for r in results],
+                   confidence)  # fmt: skip
+
     def __len__(self) -> int:
         return len(self.results)
 
@@ -1538,7 +1568,7 @@ class TipFamily:
             line = text(
                 f"experiment.family.line.{row['verdict']}", lang, tip=title, effect=effect, lo=lo, hi=hi,
                 level=_adjusted_level(row[f"{prefix}level"], lang),
-                changed=number(100 * row["changed"], lang, 1), what=text(f"experiment.family.what.{unit}", lang),
+                changed=percent(row["changed"], lang), what=text(f"experiment.family.what.{unit}", lang),
             )  # fmt: skip
             if self.games:
                 w_effect, w_lo, w_hi = _figures([100 * row["win_effect"], 100 * row["win_ci_low"],
@@ -1548,12 +1578,42 @@ class TipFamily:
             out.append(r.identical_sentence(lang) if r.identical else line)  # no comparison in the data at all
         return out
 
+    def fields(self, lang: str = "en") -> str:
+        """One sentence naming the other seats of each tip's experiment (its own field, or the one given).
+
+        >>> import warnings
+        >>> warnings.simplefilter("ignore", ExperimentWarning)  # two deals: stop_moon changes nothing in them
+        >>> fam = TipFamily([tip_experiment(t, n_deals=2, workers=1, progress=False)
+        ...                  for t in ("flush_queen", "void_short_suit", "stop_moon")])
+        >>> for part in fam.fields().split("; "):
+        ...     print(part)
+        Other seats, each tip's own field: Moon hunter for “stop a moon shot by taking a heart”
+        Rule bot for the other 2 tips.
+        >>> print(TipFamily(fam.results[:2]).fields("es"))
+        Resto de la mesa en todos los experimentos: Bot de reglas.
+        """
+        check_language(lang, ExperimentError)
+        groups: dict[str, list[str]] = {}
+        for r in self.results:
+            groups.setdefault(_field_name(r.meta, lang), []).append(str(r.meta.get("tip")))
+        if len(groups) <= 1:
+            return text("experiment.family.field.same", lang, field=next(iter(groups), "?"))
+        ordered = sorted(groups.items(), key=lambda kv: (len(kv[1]), kv[0]))  # the most common field last
+        parts = []
+        for i, (field, tips) in enumerate(ordered):
+            if i == len(ordered) - 1 and len(tips) > 1:
+                parts.append(text("experiment.family.field.rest", lang, field=field, n=len(tips)))
+                continue
+            titles = ", ".join(text("experiment.family.field.tip", lang, tip=tip_title(t, lang)) for t in tips)
+            parts.append(text("experiment.family.field.group", lang, field=field, tips=titles))
+        return text("experiment.family.field.mixed", lang, groups="; ".join(parts))
+
     def summary(self, lang: str = "en") -> str:
-        """What the family shows after Holm's adjustment: a sentence per tip, the table, and the takeaway."""
+        """What the family shows after Holm's adjustment: the fields, a sentence per tip, the table, the takeaway."""
         check_language(lang, ExperimentError)
         df = self.table(lang)
         alpha = number(100 * (1 - self.confidence), lang, 0)
-        head = text("experiment.family.title", lang, n=len(df), alpha=alpha)
+        head = text("experiment.family.title", lang, n=len(df), alpha=alpha) + "\n" + self.fields(lang)
         words = catalogue(lang)
         shown = df.rename(columns=lambda c: words.get(f"experiment.family.col.{c}", c))
         shown.index = pd.Index(list(shown.index), name=words["experiment.family.col.tip"])
@@ -1639,18 +1699,28 @@ class TipFamily:
         return f"<TipFamily {len(self.results)} tips, {clear} clear after Holm's adjustment>"
 
 
-def _announce_time(names: tuple[str, ...], unit: str, options: dict[str, Any]) -> None:
-    """Print the time :func:`tip_experiments` will take (with ``progress`` on), before it starts."""
+def announce_time(names: Sequence[str], unit: str, options: Mapping[str, Any], lang: str = "en") -> None:
+    """Print, in ``lang``, the time these tip experiments will take (with ``progress`` on), before they start.
+
+    :func:`tip_experiments` and ``python -m hearts experiment --tip`` call it;
+    it measures a few hands with each tip's field
+    (:func:`hearts.tip_fields.estimate_time`). Nothing is printed when the
+    options are bad: the experiment itself then raises the error that names
+    the option.
+
+    >>> announce_time(["flush_queen"], "hands", {"n_deals": 10, "progress": False})  # progress off: silent
+    """
     if not options.get("progress", True):
         return
     for tip in names:
         if tip not in TIP_NAMES and tip not in HABIT_NAMES:
             return  # tip_experiment names the unknown tip
+    asked = {k: v for k, v in options.items() if k != "unit"}
     try:
-        estimate = estimate_time(names, unit=unit, **options)
+        estimate = estimate_time(tuple(names), unit=unit, **asked)
     except (HeartsError, TypeError):
         return  # a bad option: the experiment itself raises the error that names it
-    print(estimate.sentence("en"), flush=True)
+    print(estimate.sentence(lang), flush=True)
 
 
 def _verdict(p: float, effect: float, alpha: float, lower_is_better: bool) -> str:
@@ -1661,7 +1731,9 @@ def _verdict(p: float, effect: float, alpha: float, lower_is_better: bool) -> st
     return "better" if good else "worse"
 
 
-def tip_experiments(tips: Sequence[str] | None = None, *, unit: str = "hands", **options: Any) -> TipFamily:
+def tip_experiments(
+    tips: Sequence[str] | None = None, *, unit: str = "hands", lang: str = "en", **options: Any
+) -> TipFamily:
     """:func:`tip_experiment` for several tips (all nine by default) on the same seeds, Holm-adjusted together.
 
     Each tip is tested at its own field (:data:`hearts.tip_fields.TIP_FIELDS`)
@@ -1670,15 +1742,17 @@ def tip_experiments(tips: Sequence[str] | None = None, *, unit: str = "hands", *
     "rule", "moon"]``). With ``progress`` on (the default) it first prints how
     long the run will take, from a few hands measured with the field
     (:func:`hearts.tip_fields.estimate_time`); an expert plays a hand
-    hundreds of times slower than a rule bot.
+    hundreds of times slower than a rule bot. ``lang`` is the language of
+    that sentence (``"en"`` or ``"es"``).
 
     >>> fam = tip_experiments(["void_short_suit", "flush_queen"], n_deals=4, workers=1, progress=False)
     >>> fam.table().index.tolist()
     ['void_short_suit', 'flush_queen']
     """
+    check_language(lang, ExperimentError)
     names = tuple(TIP_NAMES if tips is None else tips)
     if not names:
         raise ExperimentError("tips must name at least one tip", "tips")
-    _announce_time(names, unit, options)
+    announce_time(names, unit, options, lang)
     results: list[ExperimentResult | GameExperimentResult] = [tip_experiment(t, unit=unit, **options) for t in names]
-    return TipFamily(results, float(options.get("confidence", 0.95)))
+    return TipFamily.tested_at_once(results, float(options.get("confidence", 0.95)))

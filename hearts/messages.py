@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import string
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +37,7 @@ __all__ = [
     "catalogue",
     "check_language",
     "number",
+    "percent",
     "plural_form",
     "plural_key",
     "rule_message",
@@ -143,6 +146,28 @@ def number(x: float, lang: str = "en", digits: int = 2) -> str:
     if s.lstrip("-").strip("0.") == "":
         s = s.lstrip("-")
     return s.replace(".", ",") if check_language(lang) == "es" else s
+
+
+def percent(share: float, lang: str = "en", digits: int = 1) -> str:
+    """A share (0 to 1) as a percentage with ``digits`` decimals, the number a table's share column shows.
+
+    The share is rounded as a table writes it (``digits + 2`` decimals), then
+    multiplied by 100, so a sentence never contradicts its table: 0.1325 is
+    ``13.3`` beside a table's ``0.133`` (rounding 13.25 half to even would say
+    ``13.2``). A share above 0 or below 1 never reads as ``0.0`` or ``100.0``:
+    it gets more decimals (up to 6) until it does not.
+
+    >>> percent(0.1325), percent(0.1325, "es"), percent(0.00025), percent(0.0), percent(0.9996)
+    ('13.3', '13,3', '0.03', '0.0', '99.96')
+    """
+    if math.isnan(share):
+        return number(share, lang, digits)
+    for d in range(digits, 7):
+        value = float(Decimal(f"{share:.{d + 2}f}") * 100)
+        if (share > 0 and value == 0) or (share < 1 and value == 100):
+            continue
+        return number(value, lang, d)
+    return number(100 * share, lang, 6)
 
 
 def card_name(c: int, lang: str = "en") -> str:

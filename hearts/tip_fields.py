@@ -40,7 +40,7 @@ from hearts.deal import Deal
 from hearts.errors import OptionError
 from hearts.game import Game
 from hearts.hand import HandState
-from hearts.messages import bot_name, number, text, text_n
+from hearts.messages import bot_name, number, percent, text, text_n
 from hearts.rules import Rules
 from hearts.runs import Run
 from hearts.selfplay import hand_seeds, play_out
@@ -112,20 +112,20 @@ def rare_note(meta: Mapping[str, Any], changed_share: float, deals: Any, lang: s
     >>> import pandas as pd
     >>> rare_note({"tip": "flush_queen", "field": "Rule bot"}, 0.2, None)
     ''
-    >>> rare_note({"tip": "watch_voids", "field": "Rule bot"}, 0.01, None)[:36]
+    >>> rare_note({"tip": "watch_voids", "field": "Rule bot"}, 0.01, None)[:35]
     'The tip watch_voids changed the out'
     """
     tip = meta.get("tip")
     if tip is None or changed_share >= RARE_SHARE or changed_share <= 0:
         return ""
-    changed = number(100 * changed_share, lang, 1)
+    changed = percent(changed_share, lang)
     field = ", ".join(bot_name(x, lang) for x in str(meta.get("field", "?")).split(", "))
     if tip == "shoot_moon":
         bar = Tips().moon_min_strength
         here = deals is not None and "deal_number" in getattr(deals, "columns", ())
         share = _moon_hand_share(meta, deals if here else None, bar)
         where = text(f"experiment.note.rare.where.{'here' if here else 'any'}", lang)
-        hands = number(100 * share, lang, 1)
+        hands = percent(share, lang)
         return text("experiment.note.rare.shoot_moon", lang, changed=changed, bar=bar, hands=hands, where=where)
     if tip in ("stop_moon", "stop_moon_discards"):
         return text("experiment.note.rare.stop_moon", lang, changed=changed, field=field, tip=tip)
@@ -209,17 +209,19 @@ def estimate_time(
     rules = run.rules
     n = rules.num_players
     fields: dict[str, tuple[BotSpec | Any, ...]] = {}
+    tips_at: dict[str, int] = {}  # how many of the tips play at each field: its share of the hands
     for tip in names:
         f = tip_field(tip) if field is None else field
         specs = _field_specs(f, n)
         fields[repr(specs)] = specs
+        tips_at[repr(specs)] = tips_at.get(repr(specs), 0) + 1
     cost = 0.0
     measured = 0
-    for specs in fields.values():
+    for key, specs in fields.items():
         per, k = _per_hand(specs, rules, run.seed, budget / len(fields))
-        cost += per
+        cost += per * tips_at[key]
         measured += k
-    per_hand = cost / len(fields)
+    per_hand = cost / len(names)
     if unit == "games":
         per_game = _hands_per_game(rules, run.seed)
         hands = len(names) * (200 if n_games is None else n_games) * 2 * n * per_game

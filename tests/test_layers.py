@@ -27,7 +27,8 @@ LAYERS: list[set[str]] = [
     # 2. players, drawing, bridges
     {"hearts.bots", "hearts.display", "hearts.interop"},
     # 3. running bots: run options, self-play, review, hints, environments, rooms
-    {"hearts.runs", "hearts.selfplay", "hearts.review", "hearts.explain", "hearts.rl", "hearts.room"},
+    {"hearts.runs", "hearts.selfplay", "hearts.review", "hearts.explain", "hearts.rl", "hearts.room",
+     "hearts.tip_fields"},  # the tip experiments' fields and the time they take (measured by playing hands)
     # 4. analysis and the command line
     {"hearts.experiment", "hearts.study", "hearts.tournament", "hearts.tip_fields", "hearts.cli", "hearts.__main__"},
 ]  # fmt: skip
