@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from fault_support import small_disk
 
-from hearts import Phase
+from hearts import Phase, files
 from hearts_widgets import store
 from hearts_widgets.store import HISTORY_FILE, SAVE_FILE, SETTINGS_FILE, History, Settings
 from hearts_widgets.table_model import TableModel
@@ -131,16 +131,18 @@ def test_a_crash_between_the_history_and_the_save_never_counts_a_game_twice(tmp_
     if pid == 0:  # pragma: no cover - the child dies mid-save
         try:
             child = TableModel(data_dir=tmp_path, level="random")
-            real = store.write_json
+            real = files.write_file
 
-            def die_after_history(path: Path, data: object) -> None:
+            def die_after_history(path: Path, data: bytes) -> None:
                 real(path, data)
-                if path.name == HISTORY_FILE:
+                if Path(path).name == HISTORY_FILE:
                     os.kill(os.getpid(), signal.SIGKILL)
 
-            store.write_json = die_after_history  # type: ignore[assignment]
+            # Every file of the data folder is written through hearts.files.write_file (History.save calls it
+            # directly): the child dies right after history.json is whole on disk.
+            files.write_file = die_after_history  # type: ignore[assignment]
             rng = random.Random(5)
-            while True:  # until the game ends and is written to the history
+            for _ in range(2000):  # until the game ends and is written to the history (bounded: never hang)
                 act(child, rng)
         finally:
             os._exit(3)
