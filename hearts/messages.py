@@ -24,11 +24,13 @@ import functools
 import json
 import math
 import string
+from collections.abc import Sequence
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from hearts.errors import HeartsError, OptionError, Rule
+from hearts.stats import decimals
 
 __all__ = [
     "LANGUAGES",
@@ -36,6 +38,7 @@ __all__ = [
     "card_name",
     "catalogue",
     "check_language",
+    "figures",
     "number",
     "percent",
     "plural_form",
@@ -146,6 +149,32 @@ def number(x: float, lang: str = "en", digits: int = 2) -> str:
     if s.lstrip("-").strip("0.") == "":
         s = s.lstrip("-")
     return s.replace(".", ",") if check_language(lang) == "es" else s
+
+
+def figures(values: Sequence[float], lang: str = "en", digits: int = 2) -> list[str]:
+    """``values`` written with the same decimals: ``digits``, or more so that no value but zero reads 0.
+
+    A rounded interval end must not hide its sign: -0.001 written "0.00" (or
+    "-0.00") would say that an interval touches zero when it lies below it.
+    The decimals come from :func:`hearts.stats.decimals` (up to 6); a value
+    too small for six (below 5e-7) is written in scientific notation and does
+    not widen the others. ``NaN`` stays ``nan``.
+
+    >>> figures([0.34, -0.001, 0.681]), figures([0.004, -0.7], "es")
+    (['0.340', '-0.001', '0.681'], ['0,004', '-0,700'])
+    >>> figures([0.0, -0.25, float("nan")]), figures([-3.2e-9, 1.5], "es")
+    (['0.00', '-0.25', 'nan'], ['-3,2e-09', '1,50'])
+    """
+    tiny = [v != 0 and abs(v) < 5e-7 for v in values]
+    d = decimals([v for v, t in zip(values, tiny, strict=True) if not t], digits)
+    out = []
+    for v, t in zip(values, tiny, strict=True):
+        if t:
+            s = f"{v:.1e}"
+            out.append(s.replace(".", ",") if check_language(lang) == "es" else s)
+        else:
+            out.append(number(v, lang, d))
+    return out
 
 
 def percent(share: float, lang: str = "en", digits: int = 1) -> str:

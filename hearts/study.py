@@ -24,7 +24,7 @@ import numpy as np
 import pandas as pd
 
 from hearts.bots.registry import BotSpec, as_bot, bot_label, same_bot
-from hearts.messages import check_language, number, text
+from hearts.messages import check_language, figures, number, text
 from hearts.selfplay import play_hands
 from hearts.stats import t_interval
 
@@ -33,7 +33,36 @@ if TYPE_CHECKING:
 
     from hearts.selfplay import SelfPlayResult
 
-__all__ = ["Study", "UnsupportedClaim"]
+__all__ = ["Study", "UnsupportedClaim", "readable"]
+
+
+def readable(frame: pd.DataFrame, lang: str = "en", digits: int = 2) -> pd.DataFrame:
+    """``frame`` for display: each float column written with its own decimals, enough that none hides a sign.
+
+    Use it instead of ``frame.round(2)``: a rounded table shows an interval end
+    of -0.003 as "-0.00" or "0.00", as if the interval touched zero. Each
+    float column gets ``digits`` decimals, or more when a value other than
+    zero would read 0 (:func:`hearts.messages.figures`), in the reader's way
+    (a decimal comma in Spanish). Other columns and the index are kept; the
+    float columns become text, so compute first and call this last.
+
+    >>> t = pd.DataFrame({"effect": [0.41, -0.0012], "ci_low": [0.004, -0.5], "hands": [10, 12]})
+    >>> readable(t)
+        effect ci_low  hands
+    0   0.410  0.004     10
+    1  -0.001 -0.500     12
+    >>> readable(t, "es", 1)["ci_low"].tolist()
+    ['0,004', '-0,500']
+    """
+    lang = check_language(lang)
+    out = frame.copy()
+    for i in range(frame.shape[1]):
+        values = frame.iloc[:, i]
+        if pd.api.types.is_float_dtype(values.dtype):
+            written = figures([float(v) for v in values], lang, digits)
+            present = values.notna()
+            out.isetitem(i, [s if ok else v for s, v, ok in zip(written, values, present, strict=True)])
+    return out
 
 
 class UnsupportedClaim(AssertionError):
@@ -80,6 +109,14 @@ class Study:
         """A number written the reader's way (decimal comma in Spanish); also the tables' float format."""
         return number(x, self.lang, digits)
 
+    def table(self, frame: pd.DataFrame, digits: int = 2) -> pd.DataFrame:
+        """``frame`` ready to show in the reader's language, no interval end hiding its sign (:func:`readable`).
+
+        >>> Study(lang="es").table(pd.DataFrame({"ci_low": [-0.003, 0.52]}))["ci_low"].tolist()
+        ['-0,003', '0,520']
+        """
+        return readable(frame, self.lang, digits)
+
     @staticmethod
     def interval(diffs: pd.Series) -> tuple[float, float, float]:
         """The mean of paired differences and its 95% t-interval: ``(mean, low, high)``."""
@@ -101,12 +138,14 @@ class Study:
         verdict = self.side(lo, hi)
         if verdict == "better":
             lo, hi = -hi, -lo
-        return text(f"{key}.{verdict}", self.lang, effect=self.num(abs(mean)), lo=self.num(lo), hi=self.num(hi))
+        effect, low, high = figures([abs(mean), lo, hi], self.lang)
+        return text(f"{key}.{verdict}", self.lang, effect=effect, lo=low, hi=high)
 
     def check(self, claim: str, lo: float, hi: float, expected: str) -> None:
         """Print that the data support the sentence ``claim`` (``expected`` side of zero), or raise
         :class:`UnsupportedClaim` naming it, so that a notebook never states what its own data contradict."""
-        values = {"claim": text(claim, self.lang), "lo": self.num(lo), "hi": self.num(hi)}
+        low, high = figures([lo, hi], self.lang)
+        values = {"claim": text(claim, self.lang), "lo": low, "hi": high}
         if self.side(lo, hi) != expected:
             raise UnsupportedClaim(text("tut.strategy.unsupported", self.lang, **values))
         print(text("tut.strategy.supported", self.lang, **values))
