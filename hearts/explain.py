@@ -19,7 +19,9 @@ through the message catalogue (``hearts/locale/hints.*.json``):
 - the strategy tip the hint follows, found by the tips' own detectors (the
   rule bot's decision for the position and the tip it names), or, where the
   tip chooses another card, what that costs here, played out again in fresh
-  deals, and a true public fact that explains it when there is one;
+  deals, and a true public fact that explains it when there is one (for a
+  pass, a fact about the seat's own hand: "because you hold 2 spades below Q♠
+  to guard it");
 - two cards equal within the evaluation's noise are named both.
 
 Claims about other players' hands come only from what is public: a player
@@ -58,7 +60,7 @@ from hearts.bots.expert import (
 )
 from hearts.bots.rule_bot import RuleBot
 from hearts.bots.tips import tip_title
-from hearts.cards import CARDS, HEARTS_MASK, QUEEN_OF_SPADES, Card, CardSet
+from hearts.cards import CARDS, HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet
 from hearts.deal import StableRandom
 from hearts.errors import OptionError
 from hearts.hand import Phase
@@ -146,11 +148,14 @@ class Fact:
     no heart in the hand may be led); ``queen_out`` (Q♠ is not played and not in the hand); ``tip_follows``
     (the rule bot's detectors chose ``cards`` by ``tip``); ``tip_differs`` (``tip`` chooses ``others``
     instead: ``gap`` ± 2 ``gap_se`` more points here, because of the fact in ``because``, if any);
-    ``tip_equal`` (the same, the two equal within noise); ``tip_better`` (the tip's choice did surely better
-in the fresh deals: ``gap`` below zero); for :func:`why_not`: ``why`` (``estimate`` of
-``cards`` beside ``compare[0]``, the hinted card's), ``why_pass`` (the best pass weighed with ``cards[0]``:
-``others``), ``not_weighed`` (no pass the expert weighed has ``cards[0]``: it is among the safest cards to
-keep), ``is_hint``.
+    ``tip_equal`` (the same, the two equal within noise); a pass's ``because``, about the seat's own hand:
+    ``queen_guarded`` (Q♠ kept, ``count`` spades below it in the hand), ``queen_short`` (Q♠ passed, only
+    ``count`` below it), ``above_queen`` (``cards``, A♠ or K♠, passed while Q♠ is not in the hand),
+    ``low_card`` (``cards[0]`` kept, ``count`` higher cards of ``suit`` in other hands); ``tip_better`` (the
+    tip's choice did surely better in the fresh deals: ``gap`` below zero); for :func:`why_not`: ``why``
+    (``estimate`` of ``cards`` beside ``compare[0]``, the hinted card's), ``why_pass`` (the best pass weighed
+    with ``cards[0]``: ``others``), ``not_weighed`` (no pass the expert weighed has ``cards[0]``: it is among
+    the safest cards to keep), ``is_hint``.
     """
 
     kind: str
@@ -267,6 +272,62 @@ def _because(obs: Observation, card: Card) -> Fact | None:
     if f.kind == "wins" or (f.kind == "unless" and len(f.others) <= 2):
         return f
     return None
+
+
+_LOW_RANK = 6
+"""Cards up to 8 (rank index 6) are low: a tip that passes one away gives up a safe card to keep ..."""
+_LOW_HIGHER = 4
+"""... when at least this many higher cards of its suit are in other hands."""
+
+
+def _spades_below_queen(hand: int) -> int:
+    return (hand & SUIT_MASKS[2] & ((1 << QUEEN_OF_SPADES) - 1)).bit_count()
+
+
+def _pass_because(obs: Observation, mine: Sequence[Card], theirs: Sequence[Card]) -> Fact | None:
+    """A true fact about the seat's own hand that tells why the tips' pass ``theirs`` is worse than ``mine``.
+
+    Only what the player sees during the pass (the hand) is used, and only a fact about a card the two passes
+    treat differently: Q♠ kept with two or more spades below it (``queen_guarded``), Q♠ passed with at most
+    two below it (``queen_short``), A♠ or K♠ passed while Q♠ is not in the hand (``above_queen``), or a low
+    card (2 to 8) the tips pass and the hint keeps, with at least four higher cards of its suit in other
+    hands (``low_card``).
+    """
+    return _pass_because_hand(obs.hand_mask, mine, theirs)
+
+
+def _pass_because_hand(hand: int, mine: Iterable[Card], theirs: Iterable[Card]) -> Fact | None:
+    """:func:`_pass_because` for the hand ``hand`` (a mask).
+
+    >>> hand = CardSet.parse("2C 6C AC 2D 7D 8D KD 6S JS QS AS 9H 10H")
+    >>> f = _pass_because_hand(hand.mask, CardSet.parse("8D 9H 10H"), CardSet.parse("AC QS AS"))
+    >>> f.kind, f.count, fact_words(f, "en")
+    ('queen_guarded', 2, 'You hold 2 spades below Q♠ to guard it.')
+    >>> hand = CardSet.parse("7C KC AC 3D 9D JD QD 5S 6S 8S KS AS QH")
+    >>> f = _pass_because_hand(hand.mask, CardSet.parse("AC KS QH"), CardSet.parse("7C KC AC"))
+    >>> fact_words(f, "en"), fact_words(f, "es")
+    ('K♠ ranks above Q♠, which is not in your hand.', 'K♠ está por encima de la Q♠, que no está en tu mano.')
+    """
+    mine_set, their_set = {int(c) for c in mine}, {int(c) for c in theirs}
+    qs = int(QUEEN_OF_SPADES)
+    below = _spades_below_queen(hand)
+    if qs in their_set and qs not in mine_set and below >= 2:
+        return Fact("queen_guarded", (QUEEN_OF_SPADES,), count=below)
+    if qs in mine_set and qs not in their_set and below <= 2:
+        return Fact("queen_short", (QUEEN_OF_SPADES,), count=below)
+    high = tuple(CARDS[c] for c in sorted(mine_set - their_set) if c // 13 == 2 and c > qs)
+    if high and not hand >> qs & 1:
+        return Fact("above_queen", high)
+    for c in sorted(c for c in their_set - mine_set if c % 13 <= _LOW_RANK):
+        higher = (SUIT_MASKS[c // 13] & ~((2 << c) - 1) & ~hand).bit_count()
+        if higher >= _LOW_HIGHER:
+            return Fact("low_card", (CARDS[c],), suit=c // 13, count=higher)
+    return None
+
+
+_OWN_HAND = ("queen_guarded", "queen_short", "above_queen", "low_card")
+"""Facts about the seat's own hand (a pass's reason): a sentence that starts with a word ("You hold …") goes
+on in lower case after "because"."""
 
 
 # ----------------------------------------------------------------------------
@@ -425,7 +486,8 @@ def _pass_hint(obs: Observation, expert: ExpertBot, pass_worlds: int, seed: int 
         gap, se = _paired(a, b, ())
         differing = [p.tip for p in rule.parts if p.cards[0] not in cards and p.tip is not None] or [rule.tip]
         kind = _tip_kind(gap, se)
-        facts.append(Fact(kind, cards, theirs, tip=differing[0], gap=gap, gap_se=se))
+        because = _pass_because(obs, cards, theirs) if kind == "tip_differs" else None
+        facts.append(Fact(kind, cards, theirs, tip=differing[0], gap=gap, gap_se=se, because=because))
     return Explanation("pass", obs.seat, n, cards, tuple(facts), ev, rule.tip if theirs == cards else None)
 
 
@@ -589,6 +651,12 @@ def _fact_words(f: Fact, lang: str, e: Explanation) -> str:
         return text("hint.unbroken", lang)
     if k == "queen_out":
         return text("hint.queen_out", lang)
+    if k in ("queen_guarded", "queen_short"):
+        return text_n(f"hint.pass.{k}", f.count, lang, count=f.count)
+    if k == "above_queen":
+        return text_n("hint.pass.above_queen", len(f.cards), lang, cards=_cards(f.cards, lang))
+    if k == "low_card":
+        return text_n("hint.pass.low_card", f.count, lang, card=card, count=f.count, suit=suit)
     assert f.tip is not None
     titles = [tip_title(name, lang) for name in f.tip.split("+")]  # a pass may follow several tips
     quoted = [text("hint.quote", lang, tip=t) for t in titles]
@@ -602,7 +670,10 @@ def _fact_words(f: Fact, lang: str, e: Explanation) -> str:
         }  # fmt: skip
         words = text(f"hint.{e.kind}.{k}", lang, **values)
         if f.because is not None:
-            words = words[:-1] + text("hint.because", lang, fact=_fact_words(f.because, lang, e)[:-1])
+            fact = _fact_words(f.because, lang, e)[:-1]
+            if f.because.kind in _OWN_HAND and fact[:2].isalpha():  # "You hold …" but not "K♠ ranks …"
+                fact = fact[0].lower() + fact[1:]
+            words = words[:-1] + text("hint.because", lang, fact=fact)
         return words
     raise ValueError(f"no words for the fact {k!r}")  # pragma: no cover
 
