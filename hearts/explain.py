@@ -63,7 +63,7 @@ from hearts.bots.tips import tip_title
 from hearts.cards import CARDS, HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet
 from hearts.deal import StableRandom
 from hearts.errors import OptionError
-from hearts.hand import Phase
+from hearts.hand import Phase, Trick
 from hearts.messages import check_language, number, seat_name, text, text_n
 from hearts.observation import Observation
 
@@ -75,11 +75,12 @@ __all__ = [
     "Explanation",
     "Fact",
     "HintBot",
-    "fact_words",
     "HintDecision",
+    "fact_words",
     "hint",
     "hint_budget",
     "trick_outcome",
+    "trick_taken",
     "why_not",
 ]
 
@@ -144,8 +145,10 @@ class Fact:
     ``gap_se`` their paired difference); ``wins`` (``cards[0]`` is certain to win this trick, with ``points``
     in it so far); ``loses`` (``cards[0]`` cannot win it); ``unless`` (``cards[0]`` wins it unless one of
     ``others``, all still out, is played on it); ``may_win`` (the same with ``count`` such cards, too many to
-    name, of ``suit``); ``void`` (``seat`` has shown out of ``suit``); ``unbroken`` (hearts are not broken and
-    no heart in the hand may be led); ``queen_out`` (Q♠ is not played and not in the hand); ``tip_follows``
+    name, of ``suit``); ``void`` (``seat`` has shown out of ``suit``; "you" for the reader's own seat);
+    ``unbroken`` (hearts are not broken and no heart in the hand may be led); ``broken`` (hearts are broken:
+    a heart may be led); ``took`` (``seat`` took trick number ``count`` with ``cards[0]``, ``points`` in it,
+    the penalty cards ``others``); ``queen_out`` (Q♠ is not played and not in the hand); ``tip_follows``
     (the rule bot's detectors chose ``cards`` by ``tip``); ``tip_differs`` (``tip`` chooses ``others``
     instead: ``gap`` ± 2 ``gap_se`` more points here, because of the fact in ``because``, if any);
     ``tip_equal`` (the same, the two equal within noise); a pass's ``because``, about the seat's own hand:
@@ -254,6 +257,25 @@ def trick_outcome(obs: Observation, card: Card | int) -> Fact:
     if len(beaters) <= _NAMED:
         return Fact("unless", (CARDS[c],), tuple(CARDS[u] for u in beaters), points=points)
     return Fact("may_win", (CARDS[c],), suit=led, count=len(beaters), points=points)
+
+
+def trick_taken(trick: Trick) -> Fact:
+    """Who took a finished trick, with which card, and its points: the ``took`` fact (learn mode and the
+    walkthrough say it after each trick).
+
+    >>> from hearts import Deal, HandState
+    >>> h = HandState(Deal.from_number(5))
+    >>> for s in range(4):
+    ...     h.pass_cards(s, sorted(h.hand_of(s))[:3])
+    >>> for _ in range(4):
+    ...     h.play(h.legal_moves.lowest())
+    >>> f = trick_taken(h.tricks[0])
+    >>> fact_words(f, "en") == f"{seat_name(f.seat, 'en')} took trick 1 with {f.cards[0]}: no points in it."
+    True
+    """
+    best = trick.played_by(trick.winner)
+    penalty = tuple(c for c in trick.cards if c.suit == 3 or c == QUEEN_OF_SPADES)
+    return Fact("took", (best,), penalty, seat=trick.winner, points=trick.points, count=trick.number + 1)
 
 
 def _voids_in(obs: Observation, suit: int) -> list[int]:
@@ -589,16 +611,19 @@ def _pair(f: Fact, lang: str) -> dict[str, str]:
     }  # fmt: skip
 
 
-def fact_words(fact: Fact, lang: str = "en", *, kind: str = "play", num_players: int = 4) -> str:
-    """One fact in words (the review and the table say the same things with the hint's words).
+def fact_words(fact: Fact, lang: str = "en", *, kind: str = "play", num_players: int = 4, seat: int = 0) -> str:
+    """One fact in words, for the player in ``seat`` ("you"): the review, learn mode's notes, the walkthrough
+    and the table say the same things with the hint's words.
 
     >>> fact_words(Fact("wins", (Card.parse("JH"),)), "en")
     'J♥ is certain to win this trick.'
     >>> fact_words(Fact("unless", (Card.parse("8C"),), (Card.parse("JC"),)), "es")
     '8♣ gana esta baza salvo que le echen J♣.'
+    >>> fact_words(Fact("void", seat=2, suit=0), "en"), fact_words(Fact("void", seat=2, suit=0), "en", seat=2)
+    ('North has no ♣ left.', 'You have no ♣ left.')
     """
     check_language(lang)
-    return _fact_words(fact, lang, Explanation(kind, 0, num_players, (), (fact,)))
+    return _fact_words(fact, lang, Explanation(kind, seat, num_players, (), (fact,)))
 
 
 def _fact_words(f: Fact, lang: str, e: Explanation) -> str:
@@ -646,9 +671,15 @@ def _fact_words(f: Fact, lang: str, e: Explanation) -> str:
     if k == "may_win":
         return text("hint.trick.may_win", lang, card=card, count=f.count, suit=suit)
     if k == "void":
-        return text("hint.void", lang, seat=seat, suit=suit)
+        return text("hint.void.you" if f.seat == e.seat else "hint.void", lang, seat=seat, suit=suit)
     if k == "unbroken":
         return text("hint.unbroken", lang)
+    if k == "broken":
+        return text("hint.broken", lang)
+    if k == "took":
+        who = "you" if f.seat == e.seat else "seat"
+        return text_n(f"hint.took.{who}", f.points, lang, seat=seat, number=f.count, card=card,
+                      points=f.points, cards=", ".join(map(str, f.others)))  # fmt: skip
     if k == "queen_out":
         return text("hint.queen_out", lang)
     if k in ("queen_guarded", "queen_short"):

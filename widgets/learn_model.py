@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING
 
 from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, CardSet
 from hearts.errors import Rule
+from hearts.explain import Fact, trick_taken
 from hearts.game import Game
 from hearts.hand import HandState, Phase, Trick
 from hearts.messages import number, text, text_n
@@ -226,6 +227,15 @@ def _with_players(values: Values, n: int) -> Values:
     return values if n == 4 else {**values, "players": ("players", n)}
 
 
+def _said(values: Values, name: str) -> Callable[[str], str]:
+    """The words of one typed value (a fact) in the reader's language."""
+
+    def words(lang: str) -> str:
+        return str(localize(values, lang)[name])
+
+    return words
+
+
 def _catalogued(key: str, values: Values, plural: int | None = None) -> Callable[[str], str]:
     def words(lang: str) -> str:
         vals = localize(values, lang)
@@ -267,7 +277,9 @@ def decision_values(h: HandState, seat: int = LEARNER) -> tuple[str, Values]:
         err = h.why_not(c, seat=seat)
         assert err is not None
         refused.add(err.rule)
-    values: Values = {"allowed": ("cards", CardSet(legal)), "count": ("int", legal.bit_count())}
+    values: Values = {
+        "allowed": ("cards", CardSet(legal)), "count": ("int", legal.bit_count()), "reader": ("seat", seat),
+    }  # fmt: skip
     if h.trick:
         values["suit"] = ("suit", h.led_suit)
     by_rule = {
@@ -294,22 +306,20 @@ def decision_values(h: HandState, seat: int = LEARNER) -> tuple[str, Values]:
         situation = "lead_only_hearts"
     else:
         situation = "lead_any"
+    # The facts the note states are the hint's (hearts.explain), in the hint's words.
+    if situation in ("void", "void_first", "void_first_exception"):
+        values["void"] = ("fact", Fact("void", seat=seat, suit=h.led_suit))
+    elif situation == "lead_unbroken":
+        values["unbroken"] = ("fact", Fact("unbroken"))
+    elif situation == "lead_broken":
+        values["broken"] = ("fact", Fact("broken"))
     return f"learn.now.{situation}", values
 
 
-def trick_values(trick: Trick) -> tuple[str, Values, int]:
-    """The note after a trick: catalogue key, values and the count for the plural (its points)."""
-    best = trick.played_by(trick.winner)
-    who = "you" if trick.winner == LEARNER else "seat"
-    points = [c for c in trick.cards if c.suit == 3 or c == QUEEN_OF_SPADES]
-    values: Values = {
-        "seat": ("seat", trick.winner),
-        "card": ("card", best),
-        "number": ("int", trick.number + 1),
-        "points": ("int", trick.points),
-        "cards": ("cards", CardSet(points)),
-    }
-    return f"learn.trick.{who}", values, trick.points
+def trick_values(trick: Trick) -> Values:
+    """The note after a trick: who took it, with which card, and its points, as the hint's ``took`` fact
+    (:func:`hearts.explain.trick_taken`), said with ``localize(values, lang)["took"]``."""
+    return {"took": ("fact", trick_taken(trick))}
 
 
 # ----- the lesson ------------------------------------------------------------------------
@@ -367,11 +377,10 @@ class Lesson:
         new = fired(e, skip=skip)
         notes = [Note("rule", rule, _note(rule, values)) for rule, values in new]
         if e.act.kind == "play" and len(e.after.tricks) > len(e.before.tricks):
-            key, values, points = trick_values(e.after.tricks[-1])
-            values = _with_players(values, e.after.n)
+            values = _with_players(trick_values(e.after.tricks[-1]), e.after.n)
             # Who took the trick comes before what the end of the hand means.
             at = next((i for i, n in enumerate(notes) if n.rule in _HAND_RULES), len(notes))
-            notes.insert(at, Note("trick", None, _catalogued(key, values, points)))
+            notes.insert(at, Note("trick", None, _said(values, "took")))
         self.notes.extend(notes)
         for rule, _ in new:
             self._this_hand.add(rule)
