@@ -136,7 +136,9 @@ def check_fact(f: Fact, p: Full, e: Explanation, obs: Observation) -> str:
     elif k == "low_card":  # a card of 2 to 8 the hint keeps, with ``count`` higher cards of its suit elsewhere
         assert c in p.hands[p.seat] and f.cards[0] not in e.cards and c % 13 <= 6 and f.suit == _suit(c)
         higher = range(c + 1, (c // 13 + 1) * 13)
-        assert f.count == sum(u in p.hands[s] for s in range(p.n) if s != p.seat for u in higher)
+        # Held by the other players (a card another seat has already chosen to pass is still theirs until the
+        # exchange): every higher card of the suit that is not the seat's own (nothing is played yet).
+        assert not p.played and f.count == sum(u not in p.hands[p.seat] for u in higher)
         assert f.count >= 4
     elif k == "not_weighed":
         assert e.evaluation is not None and all(f.cards[0] not in o.cards for o in e.evaluation.options)
