@@ -17,6 +17,10 @@ Run::
 
     python benchmarks/hint_strength.py --deals 40 --first 9_400_001 --python-times 300
 
+or in chunks of fresh deals (``--deals 5 --first 9_500_001 --per-deal chunk.json``, then the next five ...),
+pooling the chunks' per-deal points: every bot is seeded by the deal and seat, so a chunk plays exactly as it
+would inside one long run.
+
 Figures measured (see the closing note of issue 34 and README "Hints"): printed by the script.
 """
 

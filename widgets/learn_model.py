@@ -48,7 +48,7 @@ from hearts.errors import Rule
 from hearts.explain import Fact, trick_taken
 from hearts.game import Game
 from hearts.hand import HandState, Phase, Trick
-from hearts.messages import number, text, text_n
+from hearts.messages import number, text
 
 from . import store
 from .rule_notes import LEARNER, RULES, Event, Move, Values, fired, localize, note_text
@@ -236,10 +236,10 @@ def _said(values: Values, name: str) -> Callable[[str], str]:
     return words
 
 
-def _catalogued(key: str, values: Values, plural: int | None = None) -> Callable[[str], str]:
+def _catalogued(key: str, values: Values) -> Callable[[str], str]:
     def words(lang: str) -> str:
         vals = localize(values, lang)
-        return text(key, lang, **vals) if plural is None else text_n(key, plural, lang, **vals)
+        return text(key, lang, **vals)
 
     return words
 
