@@ -17,6 +17,10 @@ Run::
 
     python benchmarks/hint_strength.py --deals 40 --first 9_400_001 --python-times 300
 
+or in chunks of fresh deals (``--deals 5 --first 9_500_001 --per-deal chunk.json``, then the next five ...),
+pooling the chunks' per-deal points: every bot is seeded by the deal and seat, so a chunk plays exactly as it
+would inside one long run.
+
 Figures measured (see the closing note of issue 34 and README "Hints"): printed by the script.
 """
 
@@ -141,7 +145,10 @@ def main() -> None:
     ap.add_argument("--python-times", type=int, default=0, help="hints to time on the pure-Python path")
     ap.add_argument("--python-strength", action="store_true",
                     help="also play the pure-Python budget's learner against rule bots")  # fmt: skip
+    ap.add_argument("--per-deal", metavar="PATH",
+                    help="write each deal's points per learner as JSON (to pool runs)")  # fmt: skip
     args = ap.parse_args()
+    per_deal: dict[str, object] = {"first": args.first, "deals": args.deals}
     deals = range(args.first, args.first + args.deals)
     w, pw = hint_budget()
     print(f"deals {deals.start}..{deals.stop - 1} ({args.deals}), hint budget on this path: {w} worlds, {pw} per pass")
@@ -160,6 +167,7 @@ def main() -> None:
         ("3 experts", lambda d, s: ExpertBot(seed=d * 4 + s + 7_000_000)),
     ):
         res = match(deals, opponents, learners, times)
+        per_deal[label] = res
         print(f"\nagainst {label}: points per hand for the seat (mean of the four seats per deal)")
         for name, vals in res.items():
             print(f"  {name:20s} {fmt(vals)}")
@@ -177,6 +185,10 @@ def main() -> None:
         print(f"hint time on the pure-Python path ({len(pt)} hints, budget {hint_budget('python')}): "
               f"median {statistics.median(pt) * 1000:.1f} ms, worst {max(pt) * 1000:.1f} ms")  # fmt: skip
     print(f"({time.perf_counter() - t0:.0f} s)")
+    if args.per_deal:
+        per_deal["hint_times"] = times
+        with open(args.per_deal, "w", encoding="utf-8") as f:
+            json.dump(per_deal, f)
     _ = hint  # the function the table calls; timed through HintBot
 
 

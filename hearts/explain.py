@@ -19,7 +19,9 @@ through the message catalogue (``hearts/locale/hints.*.json``):
 - the strategy tip the hint follows, found by the tips' own detectors (the
   rule bot's decision for the position and the tip it names), or, where the
   tip chooses another card, what that costs here, played out again in fresh
-  deals, and a true public fact that explains it when there is one;
+  deals, and a true public fact that explains it when there is one (for a
+  pass, a fact about the seat's own hand: "because you hold 2 spades below Q♠
+  to guard it");
 - two cards equal within the evaluation's noise are named both.
 
 Claims about other players' hands come only from what is public: a player
@@ -58,12 +60,13 @@ from hearts.bots.expert import (
 )
 from hearts.bots.rule_bot import RuleBot
 from hearts.bots.tips import tip_title
-from hearts.cards import CARDS, HEARTS_MASK, QUEEN_OF_SPADES, Card, CardSet
+from hearts.cards import CARDS, HEARTS_MASK, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet
 from hearts.deal import StableRandom
 from hearts.errors import OptionError
-from hearts.hand import Phase
+from hearts.hand import Phase, Trick
 from hearts.messages import check_language, number, seat_name, text, text_n
 from hearts.observation import Observation
+from hearts.rules import DEFAULT_RULES, Rules
 
 __all__ = [
     "EQUAL_Z",
@@ -73,11 +76,12 @@ __all__ = [
     "Explanation",
     "Fact",
     "HintBot",
-    "fact_words",
     "HintDecision",
+    "fact_words",
     "hint",
     "hint_budget",
     "trick_outcome",
+    "trick_taken",
     "why_not",
 ]
 
@@ -142,15 +146,20 @@ class Fact:
     ``gap_se`` their paired difference); ``wins`` (``cards[0]`` is certain to win this trick, with ``points``
     in it so far); ``loses`` (``cards[0]`` cannot win it); ``unless`` (``cards[0]`` wins it unless one of
     ``others``, all still out, is played on it); ``may_win`` (the same with ``count`` such cards, too many to
-    name, of ``suit``); ``void`` (``seat`` has shown out of ``suit``); ``unbroken`` (hearts are not broken and
-    no heart in the hand may be led); ``queen_out`` (Q♠ is not played and not in the hand); ``tip_follows``
+    name, of ``suit``); ``void`` (``seat`` has shown out of ``suit``; "you" for the reader's own seat);
+    ``unbroken`` (hearts are not broken and no heart in the hand may be led); ``broken`` (hearts are broken:
+    a heart may be led); ``took`` (``seat`` took trick number ``count`` with ``cards[0]``, ``points`` in it,
+    the penalty cards ``others``); ``queen_out`` (Q♠ is not played and not in the hand); ``tip_follows``
     (the rule bot's detectors chose ``cards`` by ``tip``); ``tip_differs`` (``tip`` chooses ``others``
     instead: ``gap`` ± 2 ``gap_se`` more points here, because of the fact in ``because``, if any);
-    ``tip_equal`` (the same, the two equal within noise); ``tip_better`` (the tip's choice did surely better
-in the fresh deals: ``gap`` below zero); for :func:`why_not`: ``why`` (``estimate`` of
-``cards`` beside ``compare[0]``, the hinted card's), ``why_pass`` (the best pass weighed with ``cards[0]``:
-``others``), ``not_weighed`` (no pass the expert weighed has ``cards[0]``: it is among the safest cards to
-keep), ``is_hint``.
+    ``tip_equal`` (the same, the two equal within noise); a pass's ``because``, about the seat's own hand:
+    ``queen_guarded`` (Q♠ kept, ``count`` spades below it in the hand), ``queen_short`` (Q♠ passed, only
+    ``count`` below it), ``above_queen`` (``cards``, A♠ or K♠, passed while Q♠ is not in the hand),
+    ``low_card`` (``cards[0]`` kept, ``count`` higher cards of ``suit`` in other hands); ``tip_better`` (the
+    tip's choice did surely better in the fresh deals: ``gap`` below zero); for :func:`why_not`: ``why``
+    (``estimate`` of ``cards`` beside ``compare[0]``, the hinted card's), ``why_pass`` (the best pass weighed
+    with ``cards[0]``: ``others``), ``not_weighed`` (no pass the expert weighed has ``cards[0]``: it is among
+    the safest cards to keep), ``is_hint``.
     """
 
     kind: str
@@ -251,6 +260,26 @@ def trick_outcome(obs: Observation, card: Card | int) -> Fact:
     return Fact("may_win", (CARDS[c],), suit=led, count=len(beaters), points=points)
 
 
+def trick_taken(trick: Trick, rules: Rules = DEFAULT_RULES) -> Fact:
+    """Who took a finished trick, with which card, and its points: the ``took`` fact (learn mode and the
+    walkthrough say it after each trick). The cards named are those that score under ``rules`` (hearts, Q♠,
+    and J♦ where it takes 10 off).
+
+    >>> from hearts import Deal, HandState
+    >>> h = HandState(Deal.from_number(5))
+    >>> for s in range(4):
+    ...     h.pass_cards(s, sorted(h.hand_of(s))[:3])
+    >>> for _ in range(4):
+    ...     h.play(h.legal_moves.lowest())
+    >>> f = trick_taken(h.tricks[0])
+    >>> fact_words(f, "en") == f"{seat_name(f.seat, 'en')} took trick 1 with {f.cards[0]}: no points in it."
+    True
+    """
+    best = trick.played_by(trick.winner)
+    penalty = tuple(c for c in trick.cards if rules.card_points(c))
+    return Fact("took", (best,), penalty, seat=trick.winner, points=trick.points, count=trick.number + 1)
+
+
 def _voids_in(obs: Observation, suit: int) -> list[int]:
     return [s for s in range(obs.rules.num_players) if s != obs.seat and obs.voids[s] >> suit & 1]
 
@@ -267,6 +296,62 @@ def _because(obs: Observation, card: Card) -> Fact | None:
     if f.kind == "wins" or (f.kind == "unless" and len(f.others) <= 2):
         return f
     return None
+
+
+_LOW_RANK = 6
+"""Cards up to 8 (rank index 6) are low: a tip that passes one away gives up a safe card to keep ..."""
+_LOW_HIGHER = 4
+"""... when at least this many higher cards of its suit are in other hands."""
+
+
+def _spades_below_queen(hand: int) -> int:
+    return (hand & SUIT_MASKS[2] & ((1 << QUEEN_OF_SPADES) - 1)).bit_count()
+
+
+def _pass_because(obs: Observation, mine: Sequence[Card], theirs: Sequence[Card]) -> Fact | None:
+    """A true fact about the seat's own hand that tells why the tips' pass ``theirs`` is worse than ``mine``.
+
+    Only what the player sees during the pass (the hand) is used, and only a fact about a card the two passes
+    treat differently: Q♠ kept with two or more spades below it (``queen_guarded``), Q♠ passed with at most
+    two below it (``queen_short``), A♠ or K♠ passed while Q♠ is not in the hand (``above_queen``), or a low
+    card (2 to 8) the tips pass and the hint keeps, with at least four higher cards of its suit in other
+    hands (``low_card``).
+    """
+    return _pass_because_hand(obs.hand_mask, mine, theirs)
+
+
+def _pass_because_hand(hand: int, mine: Iterable[Card], theirs: Iterable[Card]) -> Fact | None:
+    """:func:`_pass_because` for the hand ``hand`` (a mask).
+
+    >>> hand = CardSet.parse("2C 6C AC 2D 7D 8D KD 6S JS QS AS 9H 10H")
+    >>> f = _pass_because_hand(hand.mask, CardSet.parse("8D 9H 10H"), CardSet.parse("AC QS AS"))
+    >>> f.kind, f.count, fact_words(f, "en")
+    ('queen_guarded', 2, 'You hold 2 spades below Q♠ to guard it.')
+    >>> hand = CardSet.parse("7C KC AC 3D 9D JD QD 5S 6S 8S KS AS QH")
+    >>> f = _pass_because_hand(hand.mask, CardSet.parse("AC KS QH"), CardSet.parse("7C KC AC"))
+    >>> fact_words(f, "en"), fact_words(f, "es")
+    ('K♠ ranks above Q♠, which is not in your hand.', 'K♠ está por encima de la Q♠, que no está en tu mano.')
+    """
+    mine_set, their_set = {int(c) for c in mine}, {int(c) for c in theirs}
+    qs = int(QUEEN_OF_SPADES)
+    below = _spades_below_queen(hand)
+    if qs in their_set and qs not in mine_set and below >= 2:
+        return Fact("queen_guarded", (QUEEN_OF_SPADES,), count=below)
+    if qs in mine_set and qs not in their_set and below <= 2:
+        return Fact("queen_short", (QUEEN_OF_SPADES,), count=below)
+    high = tuple(CARDS[c] for c in sorted(mine_set - their_set) if c // 13 == 2 and c > qs)
+    if high and not hand >> qs & 1:
+        return Fact("above_queen", high)
+    for c in sorted(c for c in their_set - mine_set if c % 13 <= _LOW_RANK):
+        higher = (SUIT_MASKS[c // 13] & ~((2 << c) - 1) & ~hand).bit_count()
+        if higher >= _LOW_HIGHER:
+            return Fact("low_card", (CARDS[c],), suit=c // 13, count=higher)
+    return None
+
+
+_OWN_HAND = ("queen_guarded", "queen_short", "above_queen", "low_card")
+"""Facts about the seat's own hand (a pass's reason): a sentence that starts with a word ("You hold …") goes
+on in lower case after "because"."""
 
 
 # ----------------------------------------------------------------------------
@@ -425,7 +510,8 @@ def _pass_hint(obs: Observation, expert: ExpertBot, pass_worlds: int, seed: int 
         gap, se = _paired(a, b, ())
         differing = [p.tip for p in rule.parts if p.cards[0] not in cards and p.tip is not None] or [rule.tip]
         kind = _tip_kind(gap, se)
-        facts.append(Fact(kind, cards, theirs, tip=differing[0], gap=gap, gap_se=se))
+        because = _pass_because(obs, cards, theirs) if kind == "tip_differs" else None
+        facts.append(Fact(kind, cards, theirs, tip=differing[0], gap=gap, gap_se=se, because=because))
     return Explanation("pass", obs.seat, n, cards, tuple(facts), ev, rule.tip if theirs == cards else None)
 
 
@@ -538,16 +624,19 @@ def _pair(f: Fact, lang: str) -> dict[str, str]:
     }  # fmt: skip
 
 
-def fact_words(fact: Fact, lang: str = "en", *, kind: str = "play", num_players: int = 4) -> str:
-    """One fact in words (the review and the table say the same things with the hint's words).
+def fact_words(fact: Fact, lang: str = "en", *, kind: str = "play", num_players: int = 4, seat: int = 0) -> str:
+    """One fact in words, for the player in ``seat`` ("you"): the review, learn mode's notes, the walkthrough
+    and the table say the same things with the hint's words.
 
     >>> fact_words(Fact("wins", (Card.parse("JH"),)), "en")
     'J♥ is certain to win this trick.'
     >>> fact_words(Fact("unless", (Card.parse("8C"),), (Card.parse("JC"),)), "es")
     '8♣ gana esta baza salvo que le echen J♣.'
+    >>> fact_words(Fact("void", seat=2, suit=0), "en"), fact_words(Fact("void", seat=2, suit=0), "en", seat=2)
+    ('North has no ♣ left.', 'You have no ♣ left.')
     """
     check_language(lang)
-    return _fact_words(fact, lang, Explanation(kind, 0, num_players, (), (fact,)))
+    return _fact_words(fact, lang, Explanation(kind, seat, num_players, (), (fact,)))
 
 
 def _fact_words(f: Fact, lang: str, e: Explanation) -> str:
@@ -597,11 +686,26 @@ def _fact_words(f: Fact, lang: str, e: Explanation) -> str:
     if k == "may_win":
         return text("hint.trick.may_win", lang, card=card, count=f.count, suit=suit)
     if k == "void":
-        return text("hint.void", lang, seat=seat, suit=suit)
+        return text("hint.void.you" if f.seat == e.seat else "hint.void", lang, seat=seat, suit=suit)
     if k == "unbroken":
         return text("hint.unbroken", lang)
+    if k == "broken":
+        return text("hint.broken", lang)
+    if k == "took":
+        who = "you" if f.seat == e.seat else "seat"
+        if JACK_OF_DIAMONDS in f.others:  # J♦ takes points off: the total may be 0 or less, no plural forms
+            return text(f"hint.took.{who}.jack", lang, seat=seat, number=f.count, card=card, points=f.points,
+                        cards=", ".join(map(str, f.others)))  # fmt: skip
+        return text_n(f"hint.took.{who}", f.points, lang, seat=seat, number=f.count, card=card,
+                      points=f.points, cards=", ".join(map(str, f.others)))  # fmt: skip
     if k == "queen_out":
         return text("hint.queen_out", lang)
+    if k in ("queen_guarded", "queen_short"):
+        return text_n(f"hint.pass.{k}", f.count, lang, count=f.count)
+    if k == "above_queen":
+        return text_n("hint.pass.above_queen", len(f.cards), lang, cards=_cards(f.cards, lang))
+    if k == "low_card":
+        return text_n("hint.pass.low_card", f.count, lang, card=card, count=f.count, suit=suit)
     assert f.tip is not None
     titles = [tip_title(name, lang) for name in f.tip.split("+")]  # a pass may follow several tips
     quoted = [text("hint.quote", lang, tip=t) for t in titles]
@@ -615,7 +719,10 @@ def _fact_words(f: Fact, lang: str, e: Explanation) -> str:
         }  # fmt: skip
         words = text(f"hint.{e.kind}.{k}", lang, **values)
         if f.because is not None:
-            words = words[:-1] + text("hint.because", lang, fact=_fact_words(f.because, lang, e)[:-1])
+            fact = _fact_words(f.because, lang, e)[:-1]
+            if f.because.kind in _OWN_HAND and fact[:2].isalpha():  # "You hold …" but not "K♠ ranks …"
+                fact = fact[0].lower() + fact[1:]
+            words = words[:-1] + text("hint.because", lang, fact=fact)
         return words
     raise ValueError(f"no words for the fact {k!r}")  # pragma: no cover
 

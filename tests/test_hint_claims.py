@@ -116,8 +116,30 @@ def check_fact(f: Fact, p: Full, e: Explanation, obs: Observation) -> str:
         assert k == "tip_equal" or (f.gap >= 0.05 if k == "tip_differs" else f.gap <= -0.05)
         assert k == "tip_equal" or abs(f.gap) >= 2 * f.gap_se
         if f.because is not None:
-            assert f.because.kind in ("void", "wins", "unless")
+            assert k == "tip_differs"
+            if e.kind == "play":
+                assert f.because.kind in ("void", "wins", "unless")
+            else:  # a pass: only the seat's own hand, and a card the two passes treat differently
+                assert f.because.kind in ("queen_guarded", "queen_short", "above_queen", "low_card")
+                assert set(f.because.cards) <= set(e.cards) ^ set(f.others), (f, e.cards)
             check_fact(f.because, p, e, obs)
+            for lang, word in (("en", "because"), ("es", "porque")):
+                assert f", {word} " in e.words(lang), e.words(lang)
+    elif k in ("queen_guarded", "queen_short"):  # Q♠ in the hand, with ``count`` spades below it there
+        assert f.cards == (QUEEN_OF_SPADES,) and QUEEN_OF_SPADES in p.hands[p.seat]
+        below = sum(_suit(x) == 2 and x < QUEEN_OF_SPADES for x in p.hands[p.seat])
+        assert f.count == below and (below >= 2 if k == "queen_guarded" else below <= 2)
+        assert (QUEEN_OF_SPADES in e.cards) == (k == "queen_short"), (f, e.cards)  # passed only when short
+    elif k == "above_queen":  # A♠/K♠ passed by the hint, and Q♠ not in the hand
+        assert QUEEN_OF_SPADES not in p.hands[p.seat] and set(f.cards) <= set(e.cards)
+        assert all(_suit(int(x)) == 2 and int(x) > QUEEN_OF_SPADES for x in f.cards)
+    elif k == "low_card":  # a card of 2 to 8 the hint keeps, with ``count`` higher cards of its suit elsewhere
+        assert c in p.hands[p.seat] and f.cards[0] not in e.cards and c % 13 <= 6 and f.suit == _suit(c)
+        higher = range(c + 1, (c // 13 + 1) * 13)
+        # Held by the other players (a card another seat has already chosen to pass is still theirs until the
+        # exchange): every higher card of the suit that is not the seat's own (nothing is played yet).
+        assert not p.played and f.count == sum(u not in p.hands[p.seat] for u in higher)
+        assert f.count >= 4
     elif k == "not_weighed":
         assert e.evaluation is not None and all(f.cards[0] not in o.cards for o in e.evaluation.options)
     elif k == "is_hint":
@@ -186,6 +208,36 @@ def test_every_claim_of_every_hint_is_true_in_the_full_state() -> None:
     kinds = {"forced", "estimate", "tie", "wins", "loses", "unless", "may_win", "void", "unbroken", "queen_out",
              "tip_follows", "tip_differs", "tip_equal", "why", "why_pass", "is_hint"}  # fmt: skip
     assert kinds <= set(seen), kinds - set(seen)
+
+
+def test_a_pass_the_tips_would_make_worse_says_a_true_because() -> None:
+    """Where the tips' pass surely costs more than the hint's, the hint says why from the seat's own hand (Q♠
+    guarded or short, A♠/K♠ passed without Q♠, a low card kept), and each such claim is true."""
+    because: dict[str, int] = {}
+    differs = 0
+    for number in range(500):
+        h = HandState(Deal.from_number(number, hand_number=number % 4 + 1))
+        if h.phase is not Phase.PASSING:
+            continue
+        obs = h.observation(number % 4)
+        e = hint(obs, worlds=WORLDS, pass_worlds=PASS_WORLDS, seed=number)
+        check(e, Full(h, number % 4), obs, {})  # checks each "because" (see check_fact)
+        for f in e.facts:
+            if f.kind == "tip_differs":
+                differs += 1
+                if f.because is not None:
+                    because[f.because.kind] = because.get(f.because.kind, 0) + 1
+    assert set(because) == {"queen_guarded", "queen_short", "above_queen", "low_card"}, because
+    assert sum(because.values()) >= differs * 2 // 3, (because, differs)  # most differences get a reason
+
+
+def test_the_pass_because_in_words() -> None:
+    h = HandState(Deal.from_number(32, hand_number=1))  # 6♠ J♠ Q♠ A♠: the tips pass Q♠, the hint keeps it
+    e = hint(h.observation(0), worlds=WORLDS, pass_worlds=PASS_WORLDS, seed=32)
+    f = next(f for f in e.facts if f.kind == "tip_differs")
+    assert QUEEN_OF_SPADES in f.others and QUEEN_OF_SPADES not in e.cards
+    assert e.words("en").endswith("more, because you hold 2 spades below Q♠ to guard it.")
+    assert e.words("es").endswith("más, porque tienes 2 picas por debajo de la Q♠ que la cubren.")
 
 
 def _issue_position() -> tuple[Game, Observation]:

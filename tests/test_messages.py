@@ -253,8 +253,8 @@ COUNTS_NEVER_ONE = {
     "learn.note.lead_lowest_club.removed": "players: cards are removed only with 3, 5, 6 or 7 players",
     "learn.note.lead_lowest_club.removed.you": "players: cards are removed only with 3, 5, 6 or 7 players",
     "learn.note.scoring.jack": "penalty: every heart and Q♠ together (26)",
-    "learn.trick.seat.jack": "points: J♦ −10 with at most 6 other cards, so never 1 or −1",
-    "learn.trick.you.jack": "points: J♦ −10 with at most 6 other cards, so never 1 or −1",
+    "hint.took.seat.jack": "points: J♦ −10 with at most 6 other cards, so never 1 or −1",
+    "hint.took.you.jack": "points: J♦ −10 with at most 6 other cards, so never 1 or −1",
 }
 _NOUNS = (
     "points|cards|spades|hearts|hands|games|deals|decisions|tricks|seats|players|ways|"

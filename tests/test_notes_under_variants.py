@@ -26,13 +26,13 @@ from hearts.errors import Rule
 from hearts.explain import Explanation, Fact, _fact_words, trick_outcome
 from hearts.game import Game
 from hearts.hand import HandState, Phase
-from hearts.messages import catalogue, placeholders, seat_name, text, text_n
+from hearts.messages import catalogue, placeholders, seat_name, text
 from hearts.review import hand_points
 from hearts.rules import MoonScoring, PassDirection, Rules
 from hearts_widgets.learn_model import decision_values, trick_values
 from hearts_widgets.rule_notes import Event, Move, Values, fired, localize, note_key, note_text
 from hearts_widgets.table import sheet_note
-from hearts_widgets.text import card_label, cards_label
+from hearts_widgets.text import card_label
 
 VARIANTS: dict[str, Rules] = {
     "default": Rules(),
@@ -227,17 +227,20 @@ def _check_played(facts: dict[Card, Fact], card: Card, h: HandState) -> None:
 def _check_trick(sweep: Sweep, h: HandState) -> None:
     rules = sweep.rules
     trick = h.tricks[-1]
-    key, values, plural = trick_values(trick, rules)
-    sweep.notes["J♦ trick" if key.endswith(".jack") else "trick"] += 1
-    assert values["points"][1] == trick.points == sum(rules.card_points(c) for c in trick.cards)
+    values = trick_values(trick, rules)
+    kind, fact = values["took"]
+    assert kind == "fact" and fact.kind == "took" and fact.seat == trick.winner
+    jack = rules.jack_of_diamonds and JACK_OF_DIAMONDS in trick.cards
+    sweep.notes["J♦ trick" if jack else "trick"] += 1
+    assert fact.points == trick.points == sum(rules.card_points(c) for c in trick.cards)
     counted = CardSet([c for c in trick.cards if rules.card_points(c)])
-    assert values["cards"][1] == counted
-    assert key.endswith(".jack") == (rules.jack_of_diamonds and JACK_OF_DIAMONDS in trick.cards)
+    assert CardSet(fact.others) == counted
     for lang in LANGS:
-        vals = localize({**values, "players": ("players", h.n)}, lang)
-        words = sweep.say(text(key, lang, **vals) if plural is None else text_n(key, plural, lang, **vals))
-        if counted:
-            assert cards_label(counted) in words and str(trick.points) in words, words
+        words = sweep.say(localize({**values, "players": ("players", h.n)}, lang)["took"])
+        if counted:  # every card that scores, in the order played, and the total
+            assert all(str(c) in words for c in counted) and str(trick.points) in words, words
+        else:
+            assert "no points" in words or "sin puntos" in words, words
 
 
 def _check_review(sweep: Sweep, h: HandState) -> None:

@@ -43,11 +43,12 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hearts.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SUIT_MASKS, CardSet
+from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, CardSet
 from hearts.errors import Rule
+from hearts.explain import Fact, trick_taken
 from hearts.game import Game
 from hearts.hand import HandState, Phase, Trick
-from hearts.messages import number, text, text_n
+from hearts.messages import number, text
 from hearts.rules import DEFAULT_RULES, Rules
 
 from . import store
@@ -227,10 +228,19 @@ def _with_players(values: Values, n: int) -> Values:
     return values if n == 4 else {**values, "players": ("players", n)}
 
 
-def _catalogued(key: str, values: Values, plural: int | None = None) -> Callable[[str], str]:
+def _said(values: Values, name: str) -> Callable[[str], str]:
+    """The words of one typed value (a fact) in the reader's language."""
+
+    def words(lang: str) -> str:
+        return str(localize(values, lang)[name])
+
+    return words
+
+
+def _catalogued(key: str, values: Values) -> Callable[[str], str]:
     def words(lang: str) -> str:
         vals = localize(values, lang)
-        return text(key, lang, **vals) if plural is None else text_n(key, plural, lang, **vals)
+        return text(key, lang, **vals)
 
     return words
 
@@ -268,7 +278,9 @@ def decision_values(h: HandState, seat: int = LEARNER) -> tuple[str, Values]:
         err = h.why_not(c, seat=seat)
         assert err is not None
         refused.add(err.rule)
-    values: Values = {"allowed": ("cards", CardSet(legal)), "count": ("int", legal.bit_count())}
+    values: Values = {
+        "allowed": ("cards", CardSet(legal)), "count": ("int", legal.bit_count()), "reader": ("seat", seat),
+    }  # fmt: skip
     if h.trick:
         values["suit"] = ("suit", h.led_suit)
     by_rule = {
@@ -295,33 +307,27 @@ def decision_values(h: HandState, seat: int = LEARNER) -> tuple[str, Values]:
         situation = "lead_only_hearts"
     else:
         situation = "lead_any"
+    # The facts the note states are the hint's (hearts.explain), in the hint's words.
+    if situation in ("void", "void_first", "void_first_exception"):
+        values["void"] = ("fact", Fact("void", seat=seat, suit=h.led_suit))
+    elif situation == "lead_unbroken":
+        values["unbroken"] = ("fact", Fact("unbroken"))
+    elif situation == "lead_broken":
+        values["broken"] = ("fact", Fact("broken"))
     return f"learn.now.{situation}", values
 
 
-def trick_values(trick: Trick, rules: Rules = DEFAULT_RULES) -> tuple[str, Values, int | None]:
-    """The note after a trick: catalogue key, values and the count for the plural (its points; ``None``: no plural).
-
-    The cards named are those that score under ``rules`` (hearts, Q♠, and J♦ in that variant).
+def trick_values(trick: Trick, rules: Rules = DEFAULT_RULES) -> Values:
+    """The note after a trick: who took it, with which card, and its points, as the hint's ``took`` fact
+    (:func:`hearts.explain.trick_taken`: the cards that score under ``rules``, J♦ included in that variant),
+    said with ``localize(values, lang)["took"]``.
 
     >>> from hearts.cards import Card
     >>> t = Trick(3, 1, tuple(Card.parse(c) for c in ("QD", "JD", "5H", "KD")), 0, -9)
-    >>> key, values, plural = trick_values(t, Rules(jack_of_diamonds=True))
-    >>> key, plural, localize(values, "en")["cards"]
-    ('learn.trick.you.jack', None, 'J♦, 5♥')
+    >>> localize(trick_values(t, Rules(jack_of_diamonds=True)), "en")["took"]
+    'You took trick 4 with K♦: -9 points (J♦, 5♥).'
     """
-    best = trick.played_by(trick.winner)
-    who = "you" if trick.winner == LEARNER else "seat"
-    counted = [c for c in trick.cards if rules.card_points(c)]
-    values: Values = {
-        "seat": ("seat", trick.winner),
-        "card": ("card", best),
-        "number": ("int", trick.number + 1),
-        "points": ("int", trick.points),
-        "cards": ("cards", CardSet(counted)),
-    }
-    if any(c == JACK_OF_DIAMONDS for c in counted):  # J♦ takes points off: the total may be 0 or less
-        return f"learn.trick.{who}.jack", values, None
-    return f"learn.trick.{who}", values, trick.points
+    return {"took": ("fact", trick_taken(trick, rules))}
 
 
 # ----- the lesson ------------------------------------------------------------------------
@@ -379,11 +385,10 @@ class Lesson:
         new = fired(e, skip=skip)
         notes = [Note("rule", rule, _note(rule, values)) for rule, values in new]
         if e.act.kind == "play" and len(e.after.tricks) > len(e.before.tricks):
-            key, values, points = trick_values(e.after.tricks[-1], e.after.rules)
-            values = _with_players(values, e.after.n)
+            values = _with_players(trick_values(e.after.tricks[-1], e.after.rules), e.after.n)
             # Who took the trick comes before what the end of the hand means.
             at = next((i for i, n in enumerate(notes) if n.rule in _HAND_RULES), len(notes))
-            notes.insert(at, Note("trick", None, _catalogued(key, values, points)))
+            notes.insert(at, Note("trick", None, _said(values, "took")))
         self.notes.extend(notes)
         for rule, _ in new:
             self._this_hand.add(rule)

@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from hearts.cards import JACK_OF_DIAMONDS, PENALTY_MASK, QUEEN_OF_SPADES, SOUTH, Card, CardSet
+from hearts.explain import Fact, fact_words
 from hearts.game import Game
 from hearts.hand import HandState
 from hearts.messages import seat_name, text
@@ -60,7 +61,10 @@ LEARNER = SOUTH
 """The learner's seat (South) in the walkthrough and at the table."""
 
 Values = dict[str, tuple[str, Any]]
-"""A note's values, typed so they can be put into any language: ``{"seat": ("seat", 2), "card": ("card", c)}``."""
+"""A note's values, typed so they can be put into any language: ``{"seat": ("seat", 2), "card": ("card", c)}``.
+A fact about the trick or the players is a :class:`~hearts.explain.Fact` (``("fact", Fact("void", seat=2,
+suit=0))``), said in the hint's words (:func:`hearts.explain.fact_words`), so learn mode, the walkthrough, the
+review and the hint say the same thing the same way."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -209,7 +213,10 @@ def _d_offsuit_never_wins(e: Event) -> Values | None:
 def _d_discard(e: Event) -> Values | None:
     b = e.before
     if _is_play(e) and b.trick and _suit(e.act.card) != b.led_suit:
-        return {"seat": ("seat", e.act.seat), "card": ("card", e.act.card), "suit": ("suit", b.led_suit)}
+        return {
+            "seat": ("seat", e.act.seat), "card": ("card", e.act.card), "suit": ("suit", b.led_suit),
+            "void": ("fact", Fact("void", seat=e.act.seat, suit=b.led_suit)),
+        }  # fmt: skip
     return None
 
 
@@ -235,7 +242,7 @@ def _d_hearts_broken(e: Event) -> Values | None:
 def _d_lead_hearts(e: Event) -> Values | None:
     b = e.before
     if _is_play(e) and not b.trick and _suit(e.act.card) == 3 and b.hearts_broken:
-        return {"seat": ("seat", e.act.seat), "card": ("card", e.act.card)}
+        return {"seat": ("seat", e.act.seat), "card": ("card", e.act.card), "broken": ("fact", Fact("broken"))}
     return None
 
 
@@ -379,11 +386,18 @@ def fired(e: Event, skip: Iterable[str] = ()) -> list[tuple[str, Values]]:
 
 def localize(values: Values, lang: str) -> dict[str, Any]:
     """Turn typed values (``("seat", 2)``, ``("card", c)`` …) into words (seats named for ``values["players"]``
-    players, four if it is not given)."""
+    players, four if it is not given; facts said to ``values["reader"]``, the learner if it is not given).
+
+    >>> localize({"void": ("fact", Fact("void", seat=LEARNER, suit=1))}, "es")
+    {'void': 'No te quedan ♦.'}
+    """
     out: dict[str, Any] = {}
     n = int(values["players"][1]) if "players" in values else 4
+    reader = int(values["reader"][1]) if "reader" in values else LEARNER
     for k, (kind, v) in values.items():
-        if kind == "seat":
+        if kind == "fact":
+            out[k] = fact_words(v, lang, num_players=n, seat=reader)
+        elif kind == "seat":
             out[k] = seat_name(v, lang, n)
         elif kind == "seats":
             first = ", ".join(seat_name(s, lang, n) for s in v[:-1])

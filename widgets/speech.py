@@ -13,14 +13,15 @@ You play 2♣.
 West plays 7♣.
 North plays 3♣.
 East plays 5♣.
-West wins the trick.
+West took trick 1 with 7♣: no points in it.
 West plays 8♣.
 """
 
 from __future__ import annotations
 
+from hearts.explain import fact_words, trick_taken
 from hearts.hand import HandState
-from hearts.messages import seat_name, text, text_n
+from hearts.messages import seat_name, text
 
 from .text import card_label
 
@@ -41,12 +42,8 @@ def narrate(h: HandState, since: int, lang: str, *, learner: int, hearts_were_br
         key = "learn.caption.you_play" if s == learner else "learn.caption.plays"
         out.append(text(key, lang, seat=seat_name(s, lang), card=card_label(c)))
         if (i + 1) % n == 0 and (i + 1) // n <= len(h.tricks):
-            tr = h.tricks[(i + 1) // n - 1]
-            key = "learn.caption.you_win" if tr.winner == learner else "learn.caption.wins"
-            if tr.points:
-                out.append(text_n(key + "_points", tr.points, lang, seat=seat_name(tr.winner, lang), points=tr.points))
-            else:
-                out.append(text(key, lang, seat=seat_name(tr.winner, lang)))
+            # Who took the trick, in the words of learn mode, the walkthrough and the hint (hearts.explain).
+            out.append(fact_words(trick_taken(h.tricks[(i + 1) // n - 1]), lang, num_players=n, seat=learner))
     if h.hearts_broken and not hearts_were_broken:
         out.append(text("display.hearts_broken", lang) + ".")
     return out

@@ -36,9 +36,10 @@ from hearts.cards import QUEEN_OF_SPADES, Card, CardSet
 from hearts.deal import Deal
 from hearts.errors import CardParseError, IllegalMoveError, Rule
 from hearts.examples import SEED_001_HAND
+from hearts.explain import Fact, fact_words, trick_outcome, trick_taken
 from hearts.game import Game
 from hearts.hand import HandState, Phase, Trick
-from hearts.messages import check_language, seat_name, text, text_n
+from hearts.messages import check_language, seat_name, text
 from hearts.rules import Rules, winning_card
 
 from .rule_notes import DETECTORS, LEARNER, Detector, Event, Move, fired, note_text
@@ -395,15 +396,8 @@ class WalkthroughModel:
                     winners=", ".join(seat_name(s, lang) for s in sorted(winners)),
                 )
             )
-        if plays and not h.trick and h.tricks:
-            tr = h.tricks[-1]
-            if len(plays) <= 4:
-                key = "learn.caption.you_win" if tr.winner == LEARNER else "learn.caption.wins"
-                if tr.points:
-                    who = seat_name(tr.winner, lang)
-                    parts.append(text_n(key + "_points", tr.points, lang, seat=who, points=tr.points))
-                else:
-                    parts.append(text(key, lang, seat=seat_name(tr.winner, lang)))
+        if plays and not h.trick and h.tricks and len(plays) <= 4:  # who took the trick, in the hint's words
+            parts.append(fact_words(trick_taken(h.tricks[-1]), lang, num_players=h.n, seat=LEARNER))
         return " ".join(parts)
 
     # ----- reading -------------------------------------------------------------
@@ -536,14 +530,17 @@ class WalkthroughModel:
     def _comment(self, h: HandState, chosen: Card, scripted: Card) -> str:
         """Words for a legal card that is not the story's: what it would do, then back to the story."""
         lang = self.lang
+        # What the card would do in the trick, certain over what the learner cannot see: the hint's facts and words.
+        outcome = fact_words(trick_outcome(h.observation(LEARNER), chosen), lang, num_players=h.n, seat=LEARNER)
         if not h.trick:
-            first = text("learn.alt.lead", lang, card=card_label(chosen))
+            first = text("learn.alt.lead", lang, card=card_label(chosen), outcome=outcome)
         elif chosen // 13 == h.led_suit:
             best = winning_card(h.trick)
             key = "learn.alt.over" if chosen > best else "learn.alt.under"
-            first = text(key, lang, card=card_label(chosen), best=card_label(best))
+            first = text(key, lang, card=card_label(chosen), best=card_label(best), outcome=outcome)
         else:
-            first = text("learn.alt.discard", lang, card=card_label(chosen), suit=text(f"suit.{h.led_suit}", lang))
+            void = fact_words(Fact("void", seat=LEARNER, suit=h.led_suit), lang, num_players=h.n, seat=LEARNER)
+            first = text("learn.alt.discard", lang, card=card_label(chosen), void=void, outcome=outcome)
         return first + " " + text("learn.alt.story", lang, card=card_label(scripted))
 
 

@@ -172,7 +172,7 @@ def play_hand_by_keyboard(table: Board) -> None:
     assert table.hand() == []
     wait_focus(table.page, "hw-btn-next")  # the next thing to do: Next hand
     assert any(re.search(r"(West|North|East) plays \S+\.", s) for s in said), said
-    assert any(re.search(r"(wins|win) the trick", s) for s in said), said
+    assert any(re.search(r"(West|North|East|You) took trick \d+ with \S+: ", s) for s in said), said
     assert "Hand 1 is over" in said[-1], said[-1]
 
 

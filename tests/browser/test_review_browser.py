@@ -7,6 +7,9 @@
   naming the three cards.
 - "Why not this card?" by keyboard: ``?`` on a focused card of the hand answers on the message line with the
   card's expected points beside the hinted card's, and plays nothing (issue 34).
+- "Why not this card?" by a long press (held 0.8 s with the mouse) and by the context menu (right click): the
+  same answer, its numbers the ones the hint gave for the hinted card and the card's own; nothing is played,
+  and JupyterLab's own context menu does not open over the answer.
 """
 
 from __future__ import annotations
@@ -185,3 +188,55 @@ def test_why_not_this_card_by_key(page: Page, screenshots: Path) -> None:
     expect(message).to_contain_text("Why not " + symbols([code]), timeout=TIMEOUT_MS)
     size = f"{page.viewport_size['width']}x{page.viewport_size['height']}"  # type: ignore[index]
     page.screenshot(path=str(screenshots / f"why-not-{size}.png"))
+
+
+_NUMBER = r"(\d+\.\d)"
+
+
+def test_why_not_this_card_by_long_press_and_context_menu(page: Page, screenshots: Path) -> None:
+    """Holding a card of the hand (long press), or opening its context menu, asks "why not this card?": the
+    message gives that card's expected points beside the hinted card's, the hinted card's the same as the hint
+    said, and nothing is played (the long press's own click included)."""
+    table = Board(widget(page, "hw-hint-table"))
+    pass_three(table)
+    table.press("hint")  # South's turn: the hinted card ringed, its expected points on the message line
+    hinted = table.box.locator("g.hand.mine g.card.hinted").evaluate_all("els => els.map(e => e.dataset.card)")
+    legal = [c.code for c in table.hand() if c.legal]
+    assert len(hinted) == 1 and len(legal) >= 2, (hinted, legal)
+    h = symbols(hinted)
+    _, said = table.message()
+    head = re.search(rf"Play {re.escape(h)}: about {_NUMBER} ± {_NUMBER} points expected", said)
+    assert head is not None, said
+    code = next(c for c in legal if c != hinted[0])
+    c = symbols([code])
+    message = table.root.locator(".hw-message-box .hw-message")
+    hand_before = [card.code for card in table.hand()]
+    for how in ("long press", "context menu"):
+        if how != "long press":  # the hint again, so that the answer is a new message
+            table.press("hint")
+            expect(message).to_contain_text("Hint: " + h, timeout=TIMEOUT_MS)
+        x, y = table.point(code)
+        if how == "long press":
+            page.mouse.move(x, y)
+            page.mouse.down()
+            page.wait_for_timeout(800)  # the table asks after 600 ms held
+            page.mouse.up()
+        else:
+            page.mouse.click(x, y, button="right")
+        expect(message).to_contain_text("Why not " + c, timeout=TIMEOUT_MS)
+        assert page.locator(".lm-Menu").count() == 0, how  # JupyterLab's own context menu does not cover it
+        kind, text = table.message()
+        assert kind == "info", (how, kind, text)
+        got = re.search(
+            rf"{re.escape(c)} instead: about {_NUMBER} ± {_NUMBER} points expected, against {_NUMBER} ± {_NUMBER}"
+            rf" for the hinted {re.escape(h)}\.",
+            text,
+        )
+        assert got is not None, (how, text)
+        assert got.group(3, 4) == head.group(1, 2), (how, text, said)  # the hinted card's, as the hint said
+        assert text.count("this trick") >= 2, (how, text)  # what the card does in the trick, and the hinted one
+        page.wait_for_timeout(300)
+        assert [card.code for card in table.hand()] == hand_before, how  # asking played nothing
+        assert table.message()[1] == text, how  # and nothing came after the answer
+    size = f"{page.viewport_size['width']}x{page.viewport_size['height']}"  # type: ignore[index]
+    page.screenshot(path=str(screenshots / f"why-not-long-press-{size}.png"))

@@ -135,6 +135,9 @@ function render({ model, el }) {
   box.setAttribute("data-lm-suppress-shortcuts", "true");
   const stage = document.createElement("div");
   stage.className = "hw-stage";
+  // A right click (or a touch's long press) on a card asks "why not this card?": JupyterLab must not open its
+  // own context menu over the answer (it leaves alone anything inside this attribute).
+  stage.setAttribute("data-jp-suppress-context-menu", "");
   const thinking = document.createElement("div");
   thinking.className = "hw-thinking";
   thinking.setAttribute("role", "status");
