@@ -60,7 +60,10 @@ def test_every_notebook_runs_in_an_environment_built_from_binder_alone(tmp_path:
     # Binder runs `pip install -r binder/requirements.txt` from the repository root; uv does the same, faster
     # (and, like pip, compiles the bytecode at install time, so kernels do not write it while starting).
     if importlib.util.find_spec("uv"):
-        install = [sys.executable, "-m", "uv", "pip", "install", "-q", "--compile-bytecode", "--python", str(py)]
+        # uv keys its cache of a local project's build on pyproject.toml and setup.py alone: --refresh-package
+        # builds this tree as it is now, not a wheel cached from an earlier state of the same folder.
+        install = [sys.executable, "-m", "uv", "pip", "install", "-q", "--compile-bytecode", "--refresh-package",
+                   "hearts-tutor", "--python", str(py)]
     else:
         install = [str(py), "-m", "pip", "install", "-q"]
     subprocess.run([*install, "-r", "binder/requirements.txt"], cwd=REPO, check=True)
