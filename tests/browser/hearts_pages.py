@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
 
 BOARD = ".hearts-svg-table"
@@ -194,8 +195,12 @@ class Board:
 
     def collect(self) -> None:
         """While a finished trick is on show: click the felt (not a card) and wait for what follows."""
-        while self.hold() == "trick":
+        while True:
+            # The drawing's version is read before the hold: if the trick is taken away between the two reads
+            # (a redraw of its own), the wait below sees that newer drawing instead of waiting for one forever.
             old = self.version()
+            if self.hold() != "trick":
+                break
             box = self.box.locator("svg").bounding_box()
             assert box is not None
             self.page.mouse.click(box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.2)
@@ -214,10 +219,23 @@ class Board:
         return self.box.locator(f'g.hand.mine g.card[data-card="{code}"]')
 
     def point(self, code: str) -> tuple[float, float]:
-        """A point on screen where my card ``code`` is the topmost thing."""
-        card = self.card(code)
-        card.scroll_into_view_if_needed()
-        point = card.evaluate(_VISIBLE_POINT)
+        """A point on screen where my card ``code`` is the topmost thing.
+
+        The board is drawn anew on every change the kernel sends, and one click can bring more than one (the
+        card selected, then the bots' notice): a card element found just before such a redraw is gone by the
+        time it is read, so it is looked up again (the card itself is still there, drawn anew)."""
+        for _ in range(50):
+            card = self.card(code)
+            try:
+                card.scroll_into_view_if_needed()
+                point = card.evaluate(_VISIBLE_POINT)
+                break
+            except PlaywrightError as e:
+                if "not attached" not in str(e):
+                    raise
+                self.page.wait_for_timeout(100)
+        else:
+            raise AssertionError(f"{code} was drawn anew for 5 s on end: the board never settled")
         assert point is not None, f"no part of {code} can be clicked: other things cover it"
         return float(point[0]), float(point[1])
 

@@ -73,6 +73,40 @@ def page(request: pytest.FixtureRequest, review_notebook: Any, browser: Any) -> 
     ctx.close()
 
 
+TABLE_PATH = "review/table.ipynb"
+TABLE_CELLS = ["import tempfile\nfrom pathlib import Path\n\nfrom hearts_widgets import GameTable", CELLS[-1]]
+"""The table alone, for "Why not this card?": no long review output above it that JupyterLab may still be laying
+out (seen in CI: the table's clicks then went to a view that was being replaced, and the pass never happened)."""
+
+
+@pytest.fixture(scope="module")
+def table_notebook(lab: Any, workdir: Path) -> Any:
+    cells = [
+        {"cell_type": "code", "metadata": {}, "source": src, "outputs": [], "execution_count": None, "id": f"t{i}"}
+        for i, src in enumerate(TABLE_CELLS)
+    ]
+    nb = {
+        "cells": cells,
+        "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (workdir / TABLE_PATH).parent.mkdir(parents=True, exist_ok=True)
+    (workdir / TABLE_PATH).write_text(json.dumps(nb), encoding="utf-8")
+    return lab
+
+
+@pytest.fixture(params=[(1280, 900), (1920, 1080)], ids=["1280x900", "1920x1080"])
+def table_page(request: pytest.FixtureRequest, table_notebook: Any, browser: Any) -> Iterator[Page]:
+    width, height = request.param
+    ctx, pg = new_page(browser, width, height)
+    pg.goto(table_notebook.url(f"lab/tree/{TABLE_PATH}?reset"))
+    run_all(pg, table_notebook, TABLE_PATH)
+    yield pg
+    assert pg.external_requests == [], pg.external_requests
+    ctx.close()
+
+
 def _shown(review: Any) -> dict[str, Any]:
     """What the review shows for the decision picked: the selected row's cells, the chart's bars, the sentence."""
     return dict(
@@ -154,14 +188,15 @@ def pass_hint_lists_a_reason_for_each_card(page: Page, screenshots: Path) -> Non
     page.screenshot(path=str(screenshots / f"pass-hint-{size}.png"))
 
 
-def test_why_not_this_card_by_key(page: Page, screenshots: Path) -> None:
+def test_why_not_this_card_by_key(table_page: Page, screenshots: Path) -> None:
     """``?`` on a focused card of the hand: its expected points beside the hinted card's; nothing is played."""
+    page = table_page
     table = Board(widget(page, "hw-hint-table"))
     pass_three(table)
     table.press("hint")  # South's turn, drawn: the hinted card ringed
     hinted = table.box.locator("g.hand.mine g.card.hinted").evaluate_all("els => els.map(e => e.dataset.card)")
     legal = [c.code for c in table.hand() if c.legal]
-    assert len(hinted) == 1 and hinted[0] in legal, (hinted, legal)
+    assert len(hinted) == 1 and hinted[0] in legal, (hinted, legal, table.message())
     code = next((c for c in legal if c != hinted[0]), hinted[0])
     table.card(code).focus()
     page.keyboard.press("?")
@@ -193,10 +228,11 @@ def test_why_not_this_card_by_key(page: Page, screenshots: Path) -> None:
 _NUMBER = r"(\d+\.\d)"
 
 
-def test_why_not_this_card_by_long_press_and_context_menu(page: Page, screenshots: Path) -> None:
+def test_why_not_this_card_by_long_press_and_context_menu(table_page: Page, screenshots: Path) -> None:
     """Holding a card of the hand (long press), or opening its context menu, asks "why not this card?": the
     message gives that card's expected points beside the hinted card's, the hinted card's the same as the hint
     said, and nothing is played (the long press's own click included)."""
+    page = table_page
     table = Board(widget(page, "hw-hint-table"))
     pass_three(table)
     table.press("hint")  # South's turn: the hinted card ringed, its expected points on the message line
