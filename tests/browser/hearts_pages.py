@@ -201,9 +201,12 @@ class Board:
             old = self.version()
             if self.hold() != "trick":
                 break
-            box = self.box.locator("svg").bounding_box()
+            felt = self.box.locator("svg").first
+            box = felt.bounding_box()
             assert box is not None
-            self.page.mouse.click(box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.2)
+            # Clicked through the locator, which scrolls that point into view first: with learn mode's notes
+            # under the board a phone page is scrolled to the hand, and the felt above can be off screen.
+            felt.click(position={"x": box["width"] * 0.3, "y": box["height"] * 0.2})
             self.settle(old)
 
     def hand(self) -> list[Card]:
