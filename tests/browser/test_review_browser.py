@@ -45,11 +45,12 @@ HandReview(hand, 0, lang="en", worlds=8, pass_worlds=3, check_worlds=40, seed=2)
 ]
 
 
-@pytest.fixture(scope="module")
-def review_notebook(lab: Any, workdir: Path) -> Any:
+def write_notebook(workdir: Path, path: str, sources: list[str], prefix: str) -> None:
+    """A notebook of code cells ``sources`` at ``workdir / path``, stored without outputs."""
     cells = [
-        {"cell_type": "code", "metadata": {}, "source": src, "outputs": [], "execution_count": None, "id": f"c{i}"}
-        for i, src in enumerate(CELLS)
+        {"cell_type": "code", "metadata": {}, "source": src, "outputs": [], "execution_count": None,
+         "id": f"{prefix}{i}"}  # fmt: skip
+        for i, src in enumerate(sources)
     ]
     nb = {
         "cells": cells,
@@ -57,20 +58,30 @@ def review_notebook(lab: Any, workdir: Path) -> Any:
         "nbformat": 4,
         "nbformat_minor": 5,
     }
-    (workdir / PATH).parent.mkdir(parents=True, exist_ok=True)
-    (workdir / PATH).write_text(json.dumps(nb), encoding="utf-8")
+    (workdir / path).parent.mkdir(parents=True, exist_ok=True)
+    (workdir / path).write_text(json.dumps(nb), encoding="utf-8")
+
+
+def opened(request: pytest.FixtureRequest, lab: Any, browser: Any, path: str) -> Iterator[Page]:
+    """A page of the size ``request.param`` with the notebook ``path`` open and run; no request left the host."""
+    width, height = request.param
+    ctx, pg = new_page(browser, width, height)
+    pg.goto(lab.url(f"lab/tree/{path}?reset"))
+    run_all(pg, lab, path)
+    yield pg
+    assert pg.external_requests == [], pg.external_requests
+    ctx.close()
+
+
+@pytest.fixture(scope="module")
+def review_notebook(lab: Any, workdir: Path) -> Any:
+    write_notebook(workdir, PATH, CELLS, "c")
     return lab
 
 
 @pytest.fixture(params=[(1280, 900), (1920, 1080)], ids=["1280x900", "1920x1080"])
 def page(request: pytest.FixtureRequest, review_notebook: Any, browser: Any) -> Iterator[Page]:
-    width, height = request.param
-    ctx, pg = new_page(browser, width, height)
-    pg.goto(review_notebook.url(f"lab/tree/{PATH}?reset"))
-    run_all(pg, review_notebook, PATH)
-    yield pg
-    assert pg.external_requests == [], pg.external_requests
-    ctx.close()
+    yield from opened(request, review_notebook, browser, PATH)
 
 
 TABLE_PATH = "review/table.ipynb"
@@ -81,30 +92,13 @@ out (seen in CI: the table's clicks then went to a view that was being replaced,
 
 @pytest.fixture(scope="module")
 def table_notebook(lab: Any, workdir: Path) -> Any:
-    cells = [
-        {"cell_type": "code", "metadata": {}, "source": src, "outputs": [], "execution_count": None, "id": f"t{i}"}
-        for i, src in enumerate(TABLE_CELLS)
-    ]
-    nb = {
-        "cells": cells,
-        "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    (workdir / TABLE_PATH).parent.mkdir(parents=True, exist_ok=True)
-    (workdir / TABLE_PATH).write_text(json.dumps(nb), encoding="utf-8")
+    write_notebook(workdir, TABLE_PATH, TABLE_CELLS, "t")
     return lab
 
 
 @pytest.fixture(params=[(1280, 900), (1920, 1080)], ids=["1280x900", "1920x1080"])
 def table_page(request: pytest.FixtureRequest, table_notebook: Any, browser: Any) -> Iterator[Page]:
-    width, height = request.param
-    ctx, pg = new_page(browser, width, height)
-    pg.goto(table_notebook.url(f"lab/tree/{TABLE_PATH}?reset"))
-    run_all(pg, table_notebook, TABLE_PATH)
-    yield pg
-    assert pg.external_requests == [], pg.external_requests
-    ctx.close()
+    yield from opened(request, table_notebook, browser, TABLE_PATH)
 
 
 def _shown(review: Any) -> dict[str, Any]:
