@@ -49,7 +49,7 @@ def write_notebook(workdir: Path, path: str, sources: list[str], prefix: str) ->
     """A notebook of code cells ``sources`` at ``workdir / path``, stored without outputs."""
     cells = [
         {"cell_type": "code", "metadata": {}, "source": src, "outputs": [], "execution_count": None,
-         "id": f"{prefix}{i}"}  # fmt: skip
+         "id": f"{prefix}{i}"}
         for i, src in enumerate(sources)
     ]
     nb = {
