@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -20,7 +21,9 @@ from hearts_widgets import WalkthroughModel
 SIZES = {"phone": (390, 844), "laptop": (1280, 800), "projector": (1920, 1080)}
 
 # Points along each line of the message that are not the topmost thing on screen: what covers them.
+# None while the line is being redrawn (the element read is no longer in the page).
 _COVERED = """(msg) => {
+  if (!msg.isConnected) return null;
   const covered = [];
   for (const t of msg.querySelectorAll('text')) {
     const r = t.getBoundingClientRect();
@@ -55,7 +58,12 @@ def check_message_clear(table: Board) -> str:
     b, m = button.bounding_box(), message.locator("rect").bounding_box()
     assert b is not None and m is not None
     assert not overlap(b, m), f"the Last trick button {b} covers the message line {m}"
+    # A redraw can replace the line between reads: read again until the line in the page is clear, for up to 10 s.
+    deadline = time.monotonic() + 10
     covered = message.evaluate(_COVERED)
+    while covered != [] and time.monotonic() < deadline:
+        table.page.wait_for_timeout(250)
+        covered = message.evaluate(_COVERED)
     assert covered == [], f"words of the message line are covered: {covered}"
     return str(message.evaluate("g => [...g.querySelectorAll('text')].map(t => t.textContent).join(' ')"))
 
