@@ -83,7 +83,7 @@ from hearts.deal import Deal
 from hearts.errors import HeartsError, SelfPlayError
 from hearts.game import Game
 from hearts.hand import HandState
-from hearts.messages import bot_name, catalogue, check_language, number, percent, text, text_n
+from hearts.messages import bot_name, catalogue, check_language, figures, number, percent, text, text_n
 from hearts.parallel import ParallelError, WorkerError, run_tasks
 from hearts.plotting import TITLE_SIZE, fit_title
 from hearts.rules import Rules
@@ -99,7 +99,7 @@ from hearts.selfplay import (
     writable_folder,
     write_parquet,
 )
-from hearts.stats import decimals, holm, holm_levels, t_interval, t_pvalue, t_quantile
+from hearts.stats import holm, holm_levels, t_interval, t_pvalue, t_quantile
 from hearts.tip_fields import estimate_time, rare_note, tip_field, tip_field_note
 
 __all__ = [
@@ -181,10 +181,7 @@ def table_number(x: float, lang: str = "en", digits: int = 3) -> str:
     >>> table_number(0.0003), table_number(-0.25, "es"), table_number(0.0), table_number(3.2e-9, "es")
     ('0.0003', '-0,250', '0.000', '3,2e-09')
     """
-    if x != 0 and not math.isnan(x) and abs(x) < 5e-7:
-        s = f"{x:.1e}"
-        return s.replace(".", ",") if lang == "es" else s
-    return _figures([x], lang, digits)[0]
+    return figures([x], lang, digits)[0]
 
 
 def _levels(results: Sequence[Any], lang: str) -> str:
@@ -199,18 +196,6 @@ def _cap(sentence: str) -> str:
     'Following “x” against not following it'
     """
     return sentence[:1].upper() + sentence[1:]
-
-
-def _figures(values: Sequence[float], lang: str, digits: int = 2) -> list[str]:
-    """``values`` written with the same decimals, enough (:func:`hearts.stats.decimals`) that none but zero reads 0.
-
-    >>> _figures([0.34, -0.001, 0.681], "en")
-    ['0.340', '-0.001', '0.681']
-    >>> _figures([-0.7, -1.1, -0.31], "es")
-    ['-0,70', '-1,10', '-0,31']
-    """
-    d = decimals(values, digits)
-    return [number(v, lang, d) for v in values]
 
 
 def _field_name(meta: dict[str, Any], lang: str) -> str:
@@ -367,7 +352,7 @@ class ExperimentResult:
         a, b, tip = self._names(lang)
         lo, hi = self.ci
         verdict = "unclear" if math.isnan(lo) else self.verdict
-        effect, lo_s, hi_s = _figures([self.effect, lo, hi], lang)
+        effect, lo_s, hi_s = figures([self.effect, lo, hi], lang)
         key = f"experiment.takeaway.{'tip_' if tip else ''}{verdict}"
         level = _level(self.confidence, lang)
         said = _cap(text(key, lang, a=a, b=b, tip=tip, effect=effect, lo=lo_s, hi=hi_s, level=level))
@@ -380,7 +365,7 @@ class ExperimentResult:
         if tip:  # the tip is named once; the two sides are "following it" and "not following it"
             a, b = text("experiment.without_it", lang), text("experiment.with_it", lang)
         lo, hi = self.ci
-        effect, lo_s, hi_s = _figures([self.effect, lo, hi], lang)
+        effect, lo_s, hi_s = figures([self.effect, lo, hi], lang)
         head = text(
             "experiment.summary.tip" if tip else "experiment.summary",
             lang,
@@ -572,7 +557,7 @@ class GameExperimentResult:
         prefix = f"experiment.games.{kind}.{'tip_' if tip else ''}"
         level = _level(self.confidence, lang)
         verdict = "unclear" if math.isnan(lo) else verdict
-        size, lo_s, hi_s = _figures([effect, lo, hi], lang, digits)  # B minus A, signed like the summary
+        size, lo_s, hi_s = figures([effect, lo, hi], lang, digits)  # B minus A, signed like the summary
         return _cap(text(prefix + verdict, lang, a=a, b=b, tip=tip, effect=size, lo=lo_s, hi=hi_s, level=level))
 
     def _column(self, name: str) -> pd.Series:
@@ -658,7 +643,7 @@ class GameExperimentResult:
         level = _level(self.confidence, lang)
         clear = not math.isnan(lo) and not lo <= 0 <= hi
         kind = ("longer" if effect > 0 else "shorter") if clear else "same"
-        size, lo_s, hi_s = _figures([effect, lo, hi], lang, 1)
+        size, lo_s, hi_s = figures([effect, lo, hi], lang, 1)
         return _cap(text(
             f"experiment.games.length.{kind}", lang, a=a, b=b, hands=size, lo=lo_s,
             hi=hi_s, level=level, score=number(self.score_effect, lang),
@@ -688,9 +673,9 @@ class GameExperimentResult:
             a, b = text("experiment.without_it", lang), text("experiment.with_it", lang)
         win_lo, win_hi = self.win_ci
         score_lo, score_hi = self.score_ci
-        wins = _figures([100 * self.win_effect, 100 * win_lo, 100 * win_hi], lang, 1)
-        scores = _figures([self.score_effect, score_lo, score_hi], lang)
-        pph = _figures([self.per_hand_effect, *self.per_hand_ci], lang)
+        wins = figures([100 * self.win_effect, 100 * win_lo, 100 * win_hi], lang, 1)
+        scores = figures([self.score_effect, score_lo, score_hi], lang)
+        pph = figures([self.per_hand_effect, *self.per_hand_ci], lang)
         head = text_n(
             "experiment.games.summary.tip" if tip else "experiment.games.summary",
             self.n_games,
@@ -1563,7 +1548,7 @@ class TipFamily:
         for r, (_, row) in zip(self.results, df.iterrows()):
             title = tip_title(str(r.meta.get("tip")), lang)
             prefix = "per_hand_" if self.games else ""
-            effect, lo, hi = _figures([row[f"{prefix}effect"], row[f"{prefix}ci_low"], row[f"{prefix}ci_high"]], lang)
+            effect, lo, hi = figures([row[f"{prefix}effect"], row[f"{prefix}ci_low"], row[f"{prefix}ci_high"]], lang)
             unit = "games" if self.games else "hands"
             line = text(
                 f"experiment.family.line.{row['verdict']}", lang, tip=title, effect=effect, lo=lo, hi=hi,
@@ -1571,7 +1556,7 @@ class TipFamily:
                 changed=percent(row["changed"], lang), what=text(f"experiment.family.what.{unit}", lang),
             )  # fmt: skip
             if self.games:
-                w_effect, w_lo, w_hi = _figures([100 * row["win_effect"], 100 * row["win_ci_low"],
+                w_effect, w_lo, w_hi = figures([100 * row["win_effect"], 100 * row["win_ci_low"],
                                                  100 * row["win_ci_high"]], lang, 1)  # fmt: skip
                 line += " " + text(f"experiment.family.line.wins.{row['win_verdict']}", lang, effect=w_effect,
                                    lo=w_lo, hi=w_hi)  # fmt: skip
