@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from hearts.cards import Card, iter_mask
 from hearts.drawing.base import _RATIO, INFO_INK, DisplayError, _aria, _f, _mix, _svg_open, _text, _text_width
-from hearts.drawing.layout import _seat_angle
+from hearts.drawing.layout import Box, _seat_angle, ring_point, trick_slots
 from hearts.drawing.plates import (
     _COMPACT_PAD,
     _arrow,
@@ -19,9 +19,10 @@ from hearts.drawing.plates import (
     _compact_plate,
     _hearts_status,
     _info_lines,
+    _pass_arrow,
     _viewer_hand,
 )
-from hearts.drawing.scores import _summary
+from hearts.drawing.scores import _score_sheet, _summary
 from hearts.drawing.trick import _played
 from hearts.drawing.view import _count, _Marks, _turns, _View
 from hearts.hand import Phase
@@ -59,6 +60,7 @@ def is_landscape(fit: float | None, fit_height: float | None) -> bool:
     return fit is not None and fit_height is not None and fit < COMPACT_BELOW and fit > LANDSCAPE * fit_height
 
 
+_PLATE_MIN = 160.0  # the narrowest plate of another seat when there are more than three
 _UNIT_PX = 0.82  # CSS pixels per drawing unit aimed at in the compact layout: 15 units of text read as 12 px
 
 
@@ -145,6 +147,7 @@ class _Board:
     m: float = 10.0  # the margin
     gap: float = 8.0  # between plates in a row
     body: list[str] = field(default_factory=list)
+    centres: dict[int, tuple[float, float]] = field(default_factory=dict)  # of the plates drawn so far
 
     @property
     def cx(self) -> float:
@@ -158,9 +161,14 @@ class _Board:
 
     @property
     def per_row(self) -> int:
-        """Plates in a row: up to three in one row, more in two."""
+        """Plates in a row: up to three in one row; more in as few balanced rows as keep each plate at least
+        :data:`_PLATE_MIN` wide (a name and "10 cards · leads" on it)."""
         k = len(self.others)
-        return 3 if k <= 3 else (k + 1) // 2
+        if k <= 3:
+            return 3
+        fit = max(1, int((self.W - 2 * self.m + self.gap) // (_PLATE_MIN + self.gap)))
+        rows = -(-k // min(fit, (k + 1) // 2 if self.v.n == 5 else k))
+        return -(-k // rows)
 
     @property
     def side(self) -> float:
@@ -234,6 +242,7 @@ class _Board:
         return badge if fits <= self.plate_width_of(s) else None
 
     def plate(self, x: float, y: float, width: float, s: int, said: list[str]) -> None:
+        self.centres[s] = (x + width / 2, y + (30 + 19 * len(said)) / 2)
         self.body.append(
             _compact_plate(
                 x, y, width, self.names[s], said, seat=s, active=s == self.active, lang=self.lang, badge=self.badge(s)
@@ -261,6 +270,32 @@ class _Board:
             self.body.append(_summary(v, self.names, lang, cx, tcy))
         return tcy + th * 1.06
 
+    def seats_trick(self, top: float, tw: float) -> float:
+        """Any count of seats but four: the trick's cards in an area across the table from ``top``, as large as
+        they go up to ``tw`` without touching, each towards its seat; while choosing a pass an arrow from the viewer
+        towards the plate of the seat the pass goes to; the score sheet at the end of the hand. Its bottom."""
+        v, lang, shown, winner = self.v, self.lang, self.shown, self.winner
+        n, me = v.n, v.viewer
+        area = Box(self.m, top, self.W - 2 * self.m, tw * _RATIO * (2.2 if n <= 5 else 2.6))
+        w, slots = trick_slots(n, area.w, area.h, tw)
+        trick_label = text("display.a11y.trick" if shown else "display.a11y.trick_empty", lang)
+        self.body.append(f'<g class="trick" role="group" aria-label="{_aria(trick_label)}">')
+        for s, c in shown:
+            x, y = slots[(s - me) % n]
+            self.body.append(
+                _played(c, s, area.cx + x, area.cy + y, w, 0.0, winner=winner, names=self.names,
+                        four_color=self.four_color, lang=lang)
+            )  # fmt: skip
+        self.body.append("</g>")
+        if v.phase is Phase.PASSING and not v.passed:  # the plates are in rows: the viewer's arrow only
+            end = ring_point(area, self.centres[v.pass_target], 30, 22)
+            start = (area.cx, area.cy + area.h * 0.3)
+            arrow = _pass_arrow(start, end, frm=me, to=v.pass_target, mine=True)
+            self.body.append(f'<g class="pass-arrows" data-offset="{(v.pass_target - me) % n}">{arrow}</g>')
+        elif v.phase is Phase.DONE and not shown:
+            self.body.append(_score_sheet(v, self.names, lang, area.cx, area.cy, area.w))
+        return area.bottom
+
     def banner(self, top: float, room: float, x: float) -> float:
         """The status line at ``top``, ``room`` wide, centred on ``x``; where what follows goes."""
         status, strong = self.status, self.strong
@@ -286,7 +321,8 @@ class _Board:
             self.plate(x, y, pw, s, self.lines(s))
         top += plate_h * ((len(others) + per_row - 1) // per_row) + 4
         tw = min(84.0 if W < 600 else 112.0 if W < 800 else 96.0, (W - 2 * m) / 3.5)
-        top = self.trick(top + tw * _RATIO * 1.05 + 6, tw) + 10
+        classic = self.v.n == 4
+        top = (self.trick(top + tw * _RATIO * 1.05 + 6, tw) if classic else self.seats_trick(top + 4, tw)) + 10
         top = self.banner(top, W - 2 * m, cx)
         # The viewer: a plate across, then the hand in rows of cards big enough to read and to tap.
         self.plate(m, top, W - 2 * m, me, [" · ".join(self.lines(me))])
@@ -307,7 +343,12 @@ class _Board:
             self.plate(cx - mid_w / 2, y, mid_w, s, self.lines(s))
             y += plate_h + 6
         tw = min(64.0, (W - 2 * m - 2 * (side + gap)) / 3.5)
-        bottom = self.trick(y + tw * _RATIO * 1.05, tw)
+        if self.v.n == 4:
+            bottom = self.trick(y + tw * _RATIO * 1.05, tw)
+        else:  # three seats: West and East beside the trick
+            self.centres[west] = (m + side / 2, top + plate_h / 2)
+            self.centres[east] = (W - m - side / 2, top + plate_h / 2)
+            bottom = self.seats_trick(y, tw)
         self.plate(m, top, side, west, self.lines(west))
         mine_lines = self.lines(me)
         self.plate(m, top + plate_h + 8, side, me, mine_lines)

@@ -8,9 +8,18 @@ from dataclasses import dataclass
 from hearts.cards import Card, iter_mask
 from hearts.drawing.base import _RATIO, INFO_INK, _aria, _f, _mix, _svg_open, _text, _text_width
 from hearts.drawing.cards import _card_g, _fan, _hand_cards
-from hearts.drawing.layout import _TH, _TW, _inside, _seat_angle, _Spot, _spot
-from hearts.drawing.plates import _arrow, _banner, _hearts_status, _info_lines, _plate, _plate_width, _viewer_hand
-from hearts.drawing.scores import _summary
+from hearts.drawing.layout import _TH, _TW, Box, _inside, _seat_angle, _Spot, _spot, seat_layout
+from hearts.drawing.plates import (
+    _arrow,
+    _banner,
+    _hearts_status,
+    _info_lines,
+    _pass_arrows,
+    _plate,
+    _plate_width,
+    _viewer_hand,
+)
+from hearts.drawing.scores import _score_sheet, _summary
 from hearts.drawing.trick import _trick_cards
 from hearts.drawing.view import _count, _Marks, _View
 from hearts.hand import Phase
@@ -42,11 +51,19 @@ class _Seats:
         """The badge on the plate of the seat that leads the trick."""
         return text("display.leads", self.lang) if s == self.leads else None
 
-    def plate(self, cx: float, top: float, s: int) -> str:
-        """Seat ``s``'s name plate centred on ``cx`` (kept on the table), ``top`` its top."""
+    def plate(self, cx: float, top: float, s: int, room: float | None = None) -> str:
+        """Seat ``s``'s name plate centred on ``cx`` (kept on the table), ``top`` its top, no wider than ``room``."""
         turn = text("display.a11y.to_play", self.lang)
         return _plate(
-            cx, top, self.names[s], self.detail(s), seat=s, active=s == self.active, badge=self.badge(s), turn=turn
+            cx,
+            top,
+            self.names[s],
+            self.detail(s),
+            seat=s,
+            active=s == self.active,
+            badge=self.badge(s),
+            turn=turn,
+            room=room,
         )
 
 
@@ -71,11 +88,12 @@ def _felt(v: _View, felt: str, scale: float, name: str, lang: str) -> str:
         parts.append(
             f'<ellipse cx="500" cy="340" rx="{470 - i * 40}" ry="{330 - i * 30}" fill="{light}" fill-opacity="0.18"/>'
         )
-    small = v.n <= 4
-    parts.append(
-        f'<ellipse cx="500" cy="318" rx="{150 if small else 196}" ry="{118 if small else 158}" fill="none" '
-        f'stroke="#ffffff" stroke-opacity="0.12" stroke-width="2"/>'
-    )
+    if v.n == 4:
+        ring = 'cx="500" cy="318" rx="150" ry="118"'
+    else:
+        t = seat_layout(v.n).trick
+        ring = f'cx="{_f(t.cx)}" cy="{_f(t.cy)}" rx="{_f(t.w / 2 - 4)}" ry="{_f(t.h / 2 - 4)}"'
+    parts.append(f'<ellipse {ring} fill="none" stroke="#ffffff" stroke-opacity="0.12" stroke-width="2"/>')
     return "".join(parts)
 
 
@@ -106,75 +124,90 @@ def _other_seat(seats: _Seats, rel: int, highlighted: int, *, back: str, four_co
     v, nm, lang = seats.v, seats.names, seats.lang
     n = v.n
     s = (v.viewer + rel) % n
-    sp = _spot(rel, n)
+    box = None if n == 4 else seat_layout(n).seats[rel - 1]
+    sp = _spot(rel, n) if box is None else _Spot(box.cx, box.y, False)
     cards = v.hands[s]
     count = v.sizes[s]
     if cards is None:
         label = text("display.hidden_hand", lang, name=nm[s], cards=_count("cards", count, lang))
         head = f'<g class="hand" data-seat="{s}" data-count="{count}" role="img" aria-label="{_aria(label)}">'
-        body, plate_x, bottom = _hidden_hand(sp, n, s, count, label, back=back, lang=lang)
+        body, plate_x, bottom = _hidden_hand(sp, n, s, count, label, back=back, lang=lang, box=box)
     else:
         cs = list(iter_mask(cards))
         label = text("display.a11y.hand_of", lang, name=nm[s], cards=", ".join(card_name(c, lang) for c in cs))
         head = f'<g class="hand" data-seat="{s}" data-count="{count}" role="group" aria-label="{_aria(label)}">'
-        body, plate_x, bottom = _open_hand(sp, n, s, cs, highlighted & cards, four_color=four_color, lang=lang)
+        body, plate_x, bottom = _open_hand(
+            sp, n, s, cs, highlighted & cards, four_color=four_color, lang=lang, box=box
+        )
+    if box is not None:
+        return f"{head}{body}</g>{seats.plate(box.cx, bottom + 6, s, room=box.w)}"
     return f"{head}{body}</g>{seats.plate(plate_x, bottom + 8, s)}"
 
 
 def _hidden_hand(
-    sp: _Spot, n: int, s: int, count: int, label: str, *, back: str, lang: str
+    sp: _Spot, n: int, s: int, count: int, label: str, *, back: str, lang: str, box: Box | None = None
 ) -> tuple[str, float, float]:
-    """Another seat's ``count`` cards face down at ``sp``; the drawing, the centre of its plate and its bottom."""
+    """Another seat's ``count`` cards face down at ``sp`` (the classic table) or across the top of its ``box``;
+    the drawing, the centre of its plate and its bottom."""
     plate_x = sp.x + ((14 if sp.x < 500 else -14) if sp.vertical else 0)
-    parts = []
-    if sp.vertical:
+    if box is not None:  # as wide as the seat's box allows
+        cw = 46.0 if box.w >= 250 else 40.0
+        step = min(13.0, (box.w - cw) / max(count - 1, 1))
+    elif sp.vertical:
         cw, step = 50.0, min(14.0, 230 / max(count - 1, 1))
-        total = cw + step * (count - 1) if count else 0
-        for i in range(count):
-            y = sp.y - total / 2 + i * step
-            parts.append(
-                _card_g(
-                    None,
-                    w=cw,
-                    transform=f"translate({_f(sp.x - cw * _RATIO / 2)} {_f(y)})",
-                    back=back,
-                    title=label,
-                    seat=s,
-                    sideways=True,
-                    under=i < count - 1,
-                    lang=lang,
-                )
-            )
-        bottom = sp.y + max(total, cw) / 2
     else:
         cw = 46.0 if n <= 5 else 40.0
         step = min(13.0, 200 / max(count - 1, 1))
-        total = cw + step * (count - 1) if count else 0
-        plate_x = _inside(sp.x, total) + total / 2
-        for i in range(count):
-            x = _inside(sp.x, total) + i * step
-            parts.append(
-                _card_g(
-                    None,
-                    w=cw,
-                    transform=f"translate({_f(x)} {_f(sp.y - cw * _RATIO / 2)})",
-                    back=back,
-                    title=label,
-                    seat=s,
-                    under=i < count - 1,
-                    lang=lang,
-                )
+    total = cw + step * (count - 1) if count else 0
+    if sp.vertical:
+        start, across = sp.y - total / 2, sp.x - cw * _RATIO / 2
+        bottom = sp.y + max(total, cw) / 2
+    else:
+        start = _inside(sp.x, total) if box is None else box.cx - total / 2
+        plate_x = start + total / 2
+        across = sp.y - cw * _RATIO / 2 if box is None else box.y
+        bottom = sp.y + cw * _RATIO / 2 if box is None else box.y + cw * _RATIO
+    parts = []
+    for i in range(count):
+        x, y = (across, start + i * step) if sp.vertical else (start + i * step, across)
+        parts.append(
+            _card_g(
+                None,
+                w=cw,
+                transform=f"translate({_f(x)} {_f(y)})",
+                back=back,
+                title=label,
+                seat=s,
+                sideways=sp.vertical,
+                under=i < count - 1,
+                lang=lang,
             )
-        bottom = sp.y + cw * _RATIO / 2
+        )
     return "".join(parts), plate_x, bottom
 
 
 def _open_hand(
-    sp: _Spot, n: int, s: int, cs: list[Card], highlighted: int, *, four_color: bool, lang: str
+    sp: _Spot,
+    n: int,
+    s: int,
+    cs: list[Card],
+    highlighted: int,
+    *,
+    four_color: bool,
+    lang: str,
+    box: Box | None = None,
 ) -> tuple[str, float, float]:
-    """Another seat's cards ``cs`` face up at ``sp`` (a revealed hand); the drawing, its plate's centre and bottom."""
+    """Another seat's cards ``cs`` face up (a revealed hand) at ``sp`` (the classic table) or across the top of
+    its ``box``; the drawing, its plate's centre and bottom."""
     plate_x = sp.x + ((14 if sp.x < 500 else -14) if sp.vertical else 0)
-    if sp.vertical:
+    if box is not None:
+        cw = 48.0
+        step = min(22.0, (box.w - cw) / max(len(cs) - 1, 1))
+        total = cw + step * (len(cs) - 1)
+        left = box.cx - total / 2
+        pos = [(left + i * step, box.y, 0.0) for i in range(len(cs))]
+        bottom = box.y + cw * _RATIO
+    elif sp.vertical:
         cw = 58.0
         step = min(22.0, (330 - cw * _RATIO) / max(len(cs) - 1, 1))
         total = cw * _RATIO + step * (len(cs) - 1)
@@ -218,16 +251,27 @@ def _middle(
     n, me = v.n, v.viewer
     trick_label = text("display.a11y.trick" if shown else "display.a11y.trick_empty", lang)
     won = "" if winner is None else f' data-winner="{winner}"'  # the view moves a finished trick to its winner
-    tw = 76.0 if n <= 4 else 62.0
+    if n == 4:
+        tw, slots = 76.0, None
+    else:
+        layout = seat_layout(n)
+        tw, slots = layout.card, layout.slots
     parts = [
         f'<g class="trick"{won} role="group" aria-label="{_aria(trick_label)}">',
-        _trick_cards(shown, n, me, tw, four_color=four_color, winner=winner, names=nm, lang=lang),
+        _trick_cards(shown, n, me, tw, four_color=four_color, winner=winner, names=nm, lang=lang, slots=slots),
         "</g>",
     ]
     if v.phase is Phase.PASSING and not v.passed:
-        parts.append(_arrow(500, 318, _seat_angle((v.pass_target - me) % n, n), "#ffd54f"))
+        if n == 4:
+            parts.append(_arrow(500, 318, _seat_angle((v.pass_target - me) % n, n), "#ffd54f"))
+        else:
+            parts.append(_pass_arrows(v, layout.anchor))
     elif v.phase is Phase.DONE and not shown:
-        parts.append(_summary(v, list(nm), lang))
+        if n == 4:
+            parts.append(_summary(v, list(nm), lang))
+        else:
+            t = layout.trick
+            parts.append(_score_sheet(v, list(nm), lang, t.cx, t.cy, t.w))
     return "".join(parts)
 
 
@@ -248,7 +292,8 @@ def _viewer_seat(
         top = min((y for _, y, _ in pos), default=_TH - 16 - hw * _RATIO)
         if marks.selected:
             top -= hw * _RATIO * 0.17
-        parts.append(_banner(500, top - 12, status, strong=strong))
+        room = _TW - 40 if v.n == 4 else seat_layout(v.n).banner_room
+        parts.append(_banner(500, top - 12, status, strong=strong, room=room))
     pw = _plate_width(seats.names[me], seats.detail(me), seats.badge(me))
     parts.append(seats.plate(18 + pw / 2, _TH - 70, me))
     parts.append(

@@ -3,7 +3,8 @@ whether hearts are broken, the lines at the top and the viewer's hand."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 
 from hearts.cards import Card
 from hearts.drawing.base import INFO_INK, PLATE, PLATE_OPACITY, _aria, _f, _text, _text_width, _wrap
@@ -22,6 +23,22 @@ def _plate_width(name: str, detail: str, badge: str | None) -> float:
     return max(width, 96)
 
 
+def _plate_lines(name: str, detail: str, badge: str | None, room: float | None) -> tuple[list[str], float]:
+    """The detail in as few lines as keep the plate within ``room`` (its pieces, split at " · ", packed), and the
+    plate's width; no ``room``: one line, as wide as it needs."""
+    width = _plate_width(name, detail, badge)
+    if room is None or width <= room:
+        return [detail], width
+    lines: list[str] = []
+    for piece in detail.split(" · "):
+        joined = f"{lines[-1]} · {piece}" if lines else piece
+        if lines and _text_width(joined, 12.5) + 28 <= room:
+            lines[-1] = joined
+        else:
+            lines.append(piece)
+    return lines, room
+
+
 def _plate(
     cx: float,
     top: float,
@@ -32,38 +49,70 @@ def _plate(
     active: bool,
     badge: str | None,
     turn: str | None = None,
+    room: float | None = None,
 ) -> str:
-    """A seat's name plate: name, then cards / points / total; gold when it is that seat's turn."""
-    width = _plate_width(name, detail, badge)
+    """A seat's name plate: name, then cards / points / total; gold when it is that seat's turn. Given ``room``,
+    the plate is no wider: the detail goes on more lines."""
+    lines, width = _plate_lines(name, detail, badge, room)
     x = min(max(cx - width / 2, 14.0), _TW - 14 - width)
-    stroke = ' stroke="#ffd54f" stroke-width="3"' if active else ' stroke="#ffffff" stroke-opacity="0.18"'
-    cls = "seat active" if active else "seat"
     label = ", ".join(
         [f"{name}: {detail}"] + [said for said in (turn if active else None, badge) if said]
     )
-    out = [
-        f'<g class="{cls}" data-seat="{seat}" role="img" aria-label="{_aria(label)}">',
-        f'<rect x="{_f(x)}" y="{_f(top)}" width="{_f(width)}" height="46" rx="10" fill="{PLATE}" '
-        f'fill-opacity="{PLATE_OPACITY}"{stroke}/>',
-    ]
-    if active:  # the turn is a shape too, not only gold: a pointer at the plate's left
-        out.append(
-            f'<path class="turn-pointer" d="M{_f(x - 4)} {_f(top + 11)}L{_f(x + 8)} {_f(top + 23)}L{_f(x - 4)} '
-            f'{_f(top + 35)}Z" fill="#ffd54f" stroke="#3e2723" stroke-width="1.5"/>'
-        )
-    tx = x + 14
-    out.append(_text(tx, top + 20, name, 16, "#ffe082" if active else "#ffffff", weight="bold", anchor="start"))
-    out.append(_text(tx, top + 37, detail, 12.5, INFO_INK, anchor="start"))
+    height = 46 + 15 * (len(lines) - 1)
+    out = _plate_frame(x, top, width, height, seat=seat, active=active, label=label, pointer=(4, 11, 8, 23, 35))
+    out.append(_text(x + 14, top + 20, name, 16, "#ffe082" if active else "#ffffff", weight="bold", anchor="start"))
+    for i, line in enumerate(lines):
+        out.append(_text(x + 14, top + 37 + 15 * i, line, 12.5, INFO_INK, anchor="start"))
     if badge:
-        bw = _text_width(badge, 11, True) + 10
-        bx = x + width - bw - 8
-        out.append(
-            f'<rect class="lead-badge" x="{_f(bx)}" y="{_f(top + 8)}" width="{_f(bw)}" height="17" rx="8.5" '
-            f'fill="#ffd54f"/>'
-        )
-        out.append(_text(bx + bw / 2, top + 20.5, badge, 11, "#3e2723", weight="bold"))
+        out.append(_lead_badge(x + width - 8, top, badge, 11))
     out.append("</g>")
     return "".join(out)
+
+
+def _plate_frame(
+    x: float,
+    top: float,
+    width: float,
+    height: float,
+    *,
+    seat: int,
+    active: bool,
+    label: str,
+    pointer: tuple[float, float, float, float, float],
+) -> list[str]:
+    """A plate's group (named ``label``, left open) and its box; gold when it is that seat's turn, with a pointer
+    at its left (the turn is a shape too, not only a colour): ``pointer`` gives how far the pointer reaches out
+    to the left, its top, how far it reaches in, its tip's height and its bottom."""
+    stroke = ' stroke="#ffd54f" stroke-width="3"' if active else ' stroke="#ffffff" stroke-opacity="0.18"'
+    out = [
+        f'<g class="seat{" active" if active else ""}" data-seat="{seat}" role="img" aria-label="{_aria(label)}">',
+        f'<rect x="{_f(x)}" y="{_f(top)}" width="{_f(width)}" height="{_f(height)}" rx="10" fill="{PLATE}" '
+        f'fill-opacity="{PLATE_OPACITY}"{stroke}/>',
+    ]
+    if active:
+        out_, y0, in_, tip, y1 = pointer
+        out.append(
+            f'<path class="turn-pointer" d="M{_f(x - out_)} {_f(top + y0)}L{_f(x + in_)} {_f(top + tip)}'
+            f'L{_f(x - out_)} {_f(top + y1)}Z" fill="#ffd54f" stroke="#3e2723" stroke-width="1.5"/>'
+        )
+    return out
+
+
+def _lead_badge(right: float, top: float, badge: str, size: float) -> str:
+    """The gold badge of the seat that leads, its right edge at ``right``, on a plate whose top is ``top``."""
+    bw = _badge_width(badge, size)
+    bx = right - bw
+    height = size * 1.5 + 0.5
+    return (
+        f'<rect class="lead-badge" x="{_f(bx)}" y="{_f(top + (13.5 - size / 2))}" width="{_f(bw)}" '
+        f'height="{_f(height)}" rx="{_f(height / 2)}" fill="#ffd54f"/>'
+        + _text(bx + bw / 2, top + (15 + size / 2), badge, size, "#3e2723", weight="bold")
+    )
+
+
+def _badge_width(badge: str, size: float) -> float:
+    """The width of the lead badge in letters ``size`` high."""
+    return _text_width(badge, size, True) + size - 1
 
 
 def _banner(
@@ -184,7 +233,7 @@ _COMPACT_PAD = 14.0  # from a compact plate's left edge to its text
 
 def _compact_badge_width(badge: str) -> float:
     """The width of the lead badge on a compact plate."""
-    return _text_width(badge, 13, True) + 12
+    return _badge_width(badge, 13)
 
 
 def _compact_plate(
@@ -202,32 +251,63 @@ def _compact_plate(
     """A seat's plate in the compact layout: the name (and the lead ``badge`` at the right, as on the full
     table), then its lines, at sizes a phone shows legibly."""
     height = 30 + 19 * len(lines)
-    stroke = ' stroke="#ffd54f" stroke-width="3"' if active else ' stroke="#ffffff" stroke-opacity="0.18"'
     said = [f"{name}: {' · '.join(lines)}"] + [w for w in (text("display.a11y.to_play", lang) if active else None,
                                                            badge) if w]  # fmt: skip
-    out = [
-        f'<g class="seat{" active" if active else ""}" data-seat="{seat}" role="img" '
-        f'aria-label="{_aria(", ".join(said))}">',
-        f'<rect x="{_f(x)}" y="{_f(top)}" width="{_f(width)}" height="{_f(height)}" rx="10" fill="{PLATE}" '
-        f'fill-opacity="{PLATE_OPACITY}"{stroke}/>',
-    ]
-    if active:
-        out.append(
-            f'<path class="turn-pointer" d="M{_f(x - 3)} {_f(top + 8)}L{_f(x + 10)} {_f(top + 21)}L{_f(x - 3)} '
-            f'{_f(top + 34)}Z" fill="#ffd54f" stroke="#3e2723" stroke-width="1.5"/>'
-        )
+    out = _plate_frame(
+        x, top, width, height, seat=seat, active=active, label=", ".join(said), pointer=(3, 8, 10, 21, 34)
+    )
     out.append(
         _text(x + _COMPACT_PAD, top + 22, name, 17, "#ffe082" if active else "#ffffff", weight="bold", anchor="start")
     )
     if badge:
-        bw = _compact_badge_width(badge)
-        bx = x + width - bw - 8
-        out.append(
-            f'<rect class="lead-badge" x="{_f(bx)}" y="{_f(top + 7)}" width="{_f(bw)}" height="20" rx="10" '
-            f'fill="#ffd54f"/>'
-        )
-        out.append(_text(bx + bw / 2, top + 21.5, badge, 13, "#3e2723", weight="bold"))
+        out.append(_lead_badge(x + width - 8, top, badge, 13))
     for i, line in enumerate(lines):
         out.append(_text(x + _COMPACT_PAD, top + 42 + 19 * i, line, 15, INFO_INK, anchor="start"))
     out.append("</g>")
     return "".join(out)
+
+
+def _pass_arrow(start: tuple[float, float], end: tuple[float, float], *, frm: int, to: int, mine: bool) -> str:
+    """An arrow from ``start`` to ``end`` for the pass of seat ``frm`` to seat ``to`` (``data-from``, ``data-to``):
+    the viewer's own (``mine``) broad and gold, the others' narrow and pale. One polygon, its tail first and its
+    tip fourth."""
+    (x1, y1), (x2, y2) = start, end
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    nx, ny = -uy, ux
+    half, head, wing = (6.0, 24.0, 15.0) if mine else (3.5, 16.0, 10.0)
+    head = min(head, length * 0.5)
+    neck = (x2 - ux * head, y2 - uy * head)
+    pts = [
+        (x1 + nx * half, y1 + ny * half),
+        (neck[0] + nx * half, neck[1] + ny * half),
+        (neck[0] + nx * wing, neck[1] + ny * wing),
+        (x2, y2),
+        (neck[0] - nx * wing, neck[1] - ny * wing),
+        (neck[0] - nx * half, neck[1] - ny * half),
+        (x1 - nx * half, y1 - ny * half),
+    ]
+    color = "#ffd54f" if mine else "#ffffff"
+    return (
+        f'<polygon class="pass-arrow{"" if mine else " other"}" data-from="{frm}" data-to="{to}" '
+        f'points="{" ".join(f"{_f(x)},{_f(y)}" for x, y in pts)}" fill="{color}" '
+        f'fill-opacity="{0.9 if mine else 0.55}" stroke="#3e2723" stroke-opacity="0.6" stroke-width="1.5"/>'
+    )
+
+
+def _pass_arrows(v: _View, anchor: Callable[[int], tuple[float, float]], trim: float = 14.0) -> str:
+    """While the viewer chooses a pass: an arrow from every seat to the seat its pass goes to (the hand's
+    direction in the rules' cycle), between the seats' ``anchor`` points (by places after the viewer), ends
+    drawn ``trim`` short of them; the viewer's arrow last, on top."""
+    n, me = v.n, v.viewer
+    offset = (v.pass_target - me) % n
+    out = []
+    for rel in (*range(1, n), 0):
+        (x1, y1), (x2, y2) = anchor(rel), anchor((rel + offset) % n)
+        length = math.hypot(x2 - x1, y2 - y1) or 1.0
+        cut = min(trim, length / 4) / length
+        start = (x1 + (x2 - x1) * cut, y1 + (y2 - y1) * cut)
+        end = (x2 - (x2 - x1) * cut, y2 - (y2 - y1) * cut)
+        s = (me + rel) % n
+        out.append(_pass_arrow(start, end, frm=s, to=(s + offset) % n, mine=rel == 0))
+    return f'<g class="pass-arrows" data-offset="{offset}">{"".join(out)}</g>'

@@ -18,7 +18,7 @@ from hearts.drawing.compact import _compact, _compact_table, is_landscape
 from hearts.drawing.full import _corner, _felt, _middle, _other_seat, _Seats, _viewer_seat
 from hearts.drawing.layout import _TW
 from hearts.drawing.trick import _names
-from hearts.drawing.view import _check_scores, _marks, _shown_trick, _status, _turns, _view
+from hearts.drawing.view import _check_scores, _marks, _shown_trick, _status, _turns, _View, _view
 from hearts.game import Game
 from hearts.hand import HandState, Trick
 from hearts.observation import Observation
@@ -113,6 +113,53 @@ def table_svg(
     _check_back(back)
     scale = _check_width(width) / _TW
     v = _view(state, viewer, reveal, lang)
+    return _draw_view(
+        v,
+        dimmed=dimmed,
+        selected=selected,
+        highlighted=highlighted,
+        hinted=hinted,
+        reasons=reasons,
+        trick=trick,
+        four_color=four_color,
+        felt=felt,
+        back=back,
+        names=names,
+        scores=scores,
+        message=message,
+        title=title,
+        lang=lang,
+        scale=scale,
+        cover=cover,
+        fit=fit,
+        fit_height=fit_height,
+    )
+
+
+def _draw_view(
+    v: _View,
+    *,
+    dimmed: CardsLike = None,
+    selected: CardsLike = None,
+    highlighted: CardsLike = None,
+    hinted: CardsLike = None,
+    reasons: Mapping[Card | int | str, str] | None = None,
+    trick: Trick | Iterable[tuple[int, Card | int | str]] | None = None,
+    four_color: bool = False,
+    felt: str = "#1e6b45",
+    back: str = "blue",
+    names: Sequence[str] | None = None,
+    scores: Sequence[int] | None = None,
+    message: str | None = None,
+    title: str | None = None,
+    lang: str = "en",
+    scale: float = 1.0,
+    cover: bool = False,
+    fit: float | None = None,
+    fit_height: float | None = None,
+) -> str:
+    """The table of what one seat sees (``v``, from any number of seats: 3 to 10), the options of
+    :func:`table_svg` checked but those about the state (``felt`` is a colour, ``scale`` the drawing's size)."""
     nm = _names(names, v.n, lang)
     if scores is not None:
         v.totals = _check_scores(scores, v.n)

@@ -19,7 +19,7 @@ from hearts.drawing.base import (
     _text,
 )
 from hearts.drawing.cards import _card_g
-from hearts.drawing.layout import _seat_angle, _trick_spot
+from hearts.drawing.layout import _TILTS, _check_seats, _seat_angle, _trick_spot, trick_slots
 from hearts.messages import card_name, seat_name, text
 
 
@@ -35,13 +35,19 @@ def _trick_cards(
     lang: str,
     center: tuple[float, float] = (500, 318),
     scale: float = 1.0,
+    slots: Sequence[tuple[float, float]] | None = None,
 ) -> str:
+    """The played cards ``pairs``, each at its seat's place in the middle of the classic table (moved to
+    ``center`` and scaled), or at ``slots[rel]`` (:func:`~hearts.drawing.layout.trick_slots`, centred)."""
     out = []
     for s, c in pairs:
         rel = (s - viewer) % n
-        x, y, tilt = _trick_spot(rel, n)
-        x = center[0] + (x - 500) * scale
-        y = center[1] + (y - 318) * scale
+        if slots is not None:
+            (x, y), tilt = slots[rel], float(_TILTS[rel])
+        else:
+            x, y, tilt = _trick_spot(rel, n)
+            x = center[0] + (x - 500) * scale
+            y = center[1] + (y - 318) * scale
         out.append(_played(c, s, x, y, w, tilt, winner=winner, names=names, four_color=four_color, lang=lang))
     return "".join(out)
 
@@ -90,10 +96,6 @@ def _check_pairs(pairs: Iterable[tuple[int, Card | int | str]], n: int) -> list[
     return out
 
 
-def _check_players(num_players: int) -> int:
-    if not isinstance(num_players, int) or not 3 <= num_players <= 7:
-        raise DisplayError(f"num_players must be 3 to 7, not {num_players!r}", "num_players")
-    return num_players
 
 
 def _names(names: Sequence[str] | None, n: int, lang: str) -> list[str]:
@@ -126,7 +128,7 @@ def trick_svg(
     >>> svg.count('class="card face played'), 'data-card="QS" data-seat="1"' in svg
     (4, True)
     """
-    n = _check_players(num_players)
+    n = _check_seats(num_players)
     ps = _check_pairs(pairs, n)
     if not isinstance(viewer, int) or not 0 <= viewer < n:
         raise DisplayError(f"viewer must be a seat 0 to {n - 1}, not {viewer!r}", "viewer")
@@ -137,6 +139,10 @@ def trick_svg(
     size = 360.0
     w = 76.0 if n <= 4 else 64.0
     scale = 1.0 if n <= 4 else 0.95
+    slots = None
+    if n != 4:  # as large as they go without touching, inside the seats' names
+        w, at = trick_slots(n, 236, 212, 64.0)
+        slots = [(180 + x, 160 + y) for x, y in at]
     parts = [
         _svg_open(_check_width(width), _check_width(width) * 320 / size, size, 320, "hearts-trick"),
         f'<rect x="0" y="0" width="{_f(size)}" height="320" rx="14" fill="{felt}"/>',
@@ -156,7 +162,8 @@ def trick_svg(
         parts.append(_text(x, y + 4, nm[s], 12, "#ffe082" if s == winner else "#f1f8e9", weight=bold, anchor=anchor))
     parts.append(
         _trick_cards(
-            ps, n, viewer, w, four_color=four_color, winner=winner, names=nm, lang=lang, center=(180, 160), scale=scale
+            ps, n, viewer, w, four_color=four_color, winner=winner, names=nm, lang=lang, center=(180, 160), scale=scale,
+            slots=slots,
         )
     )
     parts.append("</svg>")
