@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from xml.sax.saxutils import escape
 
 from hearts.cards import Card, card, iter_mask
@@ -328,6 +328,7 @@ def _card_g(
     title: str | None = None,
     label: str | None = None,
     seat: int | None = None,
+    copy: int | None = None,
     sideways: bool = False,
     under: bool = False,
     interactive: bool = False,
@@ -353,6 +354,8 @@ def _card_g(
         attrs.append(f'data-card="{c.code}"')
     if seat is not None:
         attrs.append(f'data-seat="{seat}"')
+    if copy is not None:  # a deck of two copies of each card (Cancellation Hearts): which of the two this is
+        attrs.append(f'data-copy="{copy}"')
     attrs.append(f'data-legal="{"true" if face_up and legal else "false"}"')
     attrs.append(f'data-dimmed="{"true" if face_up and dimmed else "false"}"')
     if transform:
@@ -515,6 +518,26 @@ def _fan_bounds(pos: list[tuple[float, float, float]], w: float) -> tuple[float,
     return min(xs), min(ys), max(xs), max(ys)
 
 
+def _copies(cards: Sequence[Card]) -> list[int | None]:
+    """For each card of ``cards``, which copy it is (1 or 2) when the same card is there twice (a double deck),
+    else ``None``: a card of which there is one says nothing (``data-copy`` is left out).
+
+    >>> from hearts import Card
+    >>> _copies([Card.parse(x) for x in "QS 2C QS".split()])
+    [1, None, 2]
+    """
+    twice = {c for c in cards if cards.count(c) > 1}
+    seen: dict[int, int] = {}
+    out: list[int | None] = []
+    for c in cards:
+        if c in twice:
+            seen[c] = seen.get(c, 0) + 1
+            out.append(seen[c])
+        else:
+            out.append(None)
+    return out
+
+
 def _hand_cards(
     cards: list[Card],
     pos: list[tuple[float, float, float]],
@@ -533,7 +556,8 @@ def _hand_cards(
     passing: bool = False,
 ) -> str:
     out = []
-    for c, (x, y, a) in zip(cards, pos):
+    copies = _copies(cards)
+    for c, (x, y, a), copy in zip(cards, pos, copies):
         bit = 1 << c
         title = card_name(c, lang)
         if dimmed & bit and c in reasons:
@@ -552,6 +576,7 @@ def _hand_cards(
                 title=title,
                 label=_card_label(c, dimmed, selected, highlighted, hinted, reasons, lang),
                 seat=seat,
+                copy=copy,
                 interactive=interactive,
                 pressed=bool(selected & bit) if interactive and passing else None,
                 lang=lang,

@@ -176,7 +176,9 @@ def ring_point(area: Box, toward: tuple[float, float], inset_x: float, inset_y: 
     (100.0, 90.0)
     """
     a = math.atan2(toward[1] - area.cy, toward[0] - area.cx)
-    return area.cx + (area.w / 2 - inset_x) * math.cos(a), area.cy + (area.h / 2 - inset_y) * math.sin(a)
+    rx, ry = area.w / 2 - inset_x, area.h / 2 - inset_y
+    r = 1 / math.hypot(math.cos(a) / rx, math.sin(a) / ry)  # where the line from the middle meets the ellipse
+    return area.cx + r * math.cos(a), area.cy + r * math.sin(a)
 
 
 SEAT_HEIGHT = 140.0  # a seat's box: its hand, then a plate of up to three lines

@@ -18,7 +18,7 @@ from hearts.drawing.base import (
     _svg_open,
     _text,
 )
-from hearts.drawing.cards import _card_g
+from hearts.drawing.cards import _card_g, _copies
 from hearts.drawing.layout import _TILTS, _check_seats, _seat_angle, _trick_spot, trick_slots
 from hearts.messages import card_name, seat_name, text
 
@@ -40,7 +40,8 @@ def _trick_cards(
     """The played cards ``pairs``, each at its seat's place in the middle of the classic table (moved to
     ``center`` and scaled), or at ``slots[rel]`` (:func:`~hearts.drawing.layout.trick_slots`, centred)."""
     out = []
-    for s, c in pairs:
+    copies = _copies([c for _, c in pairs])
+    for (s, c), copy in zip(pairs, copies):
         rel = (s - viewer) % n
         if slots is not None:
             (x, y), tilt = slots[rel], float(_TILTS[rel])
@@ -48,7 +49,9 @@ def _trick_cards(
             x, y, tilt = _trick_spot(rel, n)
             x = center[0] + (x - 500) * scale
             y = center[1] + (y - 318) * scale
-        out.append(_played(c, s, x, y, w, tilt, winner=winner, names=names, four_color=four_color, lang=lang))
+        out.append(
+            _played(c, s, x, y, w, tilt, winner=winner, names=names, four_color=four_color, lang=lang, copy=copy)
+        )
     return "".join(out)
 
 
@@ -64,6 +67,7 @@ def _played(
     names: Sequence[str],
     four_color: bool,
     lang: str,
+    copy: int | None = None,
 ) -> str:
     """A card in the middle of the table, centred on ``x, y``: named with who played it and, once the trick
     is won, whether it won."""
@@ -79,6 +83,7 @@ def _played(
         title=label,
         label=label + (", " + text("display.a11y.winner", lang) if winner == s else ""),
         seat=s,
+        copy=copy,
         lang=lang,
     ).replace('class="card face', 'class="card face played', 1)
 
