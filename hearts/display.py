@@ -11,45 +11,27 @@ True
 
 from __future__ import annotations
 
-from hearts.drawing import (
-    BACKS,
-    COMPACT_BELOW,
-    LANDSCAPE,
-    TABLE_COLORS,
-    TAP,
-    CardsLike,
-    DisplayError,
-    card_svg,
-    hand_svg,
-    is_landscape,
-    suit_color,
-    table_svg,
-    trick_svg,
-)
-from hearts.drawing.base import DIM_OPACITY, DIM_VEIL, FONT, INFO_INK, PLATE, PLATE_OPACITY, SERIF
+# Each name imported as itself: re-exported (the public API of hearts.drawing, and the colours tests measure).
+from hearts.drawing import BACKS as BACKS
+from hearts.drawing import COMPACT_BELOW as COMPACT_BELOW
+from hearts.drawing import LANDSCAPE as LANDSCAPE
+from hearts.drawing import TABLE_COLORS as TABLE_COLORS
+from hearts.drawing import TAP as TAP
+from hearts.drawing import CardsLike as CardsLike
+from hearts.drawing import DisplayError as DisplayError
+from hearts.drawing import card_svg as card_svg
+from hearts.drawing import hand_svg as hand_svg
+from hearts.drawing import is_landscape as is_landscape
+from hearts.drawing import suit_color as suit_color
+from hearts.drawing import table_svg as table_svg
+from hearts.drawing import trick_svg as trick_svg
+from hearts.drawing.base import DIM_OPACITY as DIM_OPACITY
+from hearts.drawing.base import DIM_VEIL as DIM_VEIL
+from hearts.drawing.base import FONT as FONT
+from hearts.drawing.base import INFO_INK as INFO_INK
+from hearts.drawing.base import PLATE as PLATE
+from hearts.drawing.base import PLATE_OPACITY as PLATE_OPACITY
+from hearts.drawing.base import SERIF as SERIF
 from hearts.drawing.cards import _HINTED_INK as _HINTED_INK
 from hearts.drawing.cards import _RECEIVED_INK as _RECEIVED_INK
 from hearts.drawing.cards import _SELECTED_INK as _SELECTED_INK
-
-__all__ = [
-    "BACKS",
-    "COMPACT_BELOW",
-    "LANDSCAPE",
-    "is_landscape",
-    "TAP",
-    "TABLE_COLORS",
-    "DisplayError",
-    "CardsLike",
-    "suit_color",
-    "card_svg",
-    "hand_svg",
-    "trick_svg",
-    "table_svg",
-    "FONT",
-    "SERIF",
-    "PLATE",
-    "PLATE_OPACITY",
-    "INFO_INK",
-    "DIM_VEIL",
-    "DIM_OPACITY",
-]

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from hearts import Deal, HandState, PassDirection, Phase, Rules
 from hearts.cards import Card, CardSet
-from hearts.drawing.table import _draw_view
+from hearts.display import table_svg
 from hearts.drawing.view import _View
 
 RULES_SEATS = range(3, 8)  # the counts Rules seats
@@ -73,6 +73,6 @@ def synthetic_view(n: int, phase: Phase, *, trick: int = 0, viewer: int = 0, car
 
 def synthetic_svgs(n: int, **options: object) -> Iterator[tuple[str, str]]:
     """The 8-10 seat table at each phase, drawn with ``options`` (e.g. ``fit=390``)."""
-    yield "pass-left", _draw_view(synthetic_view(n, Phase.PASSING), **options)  # type: ignore[arg-type]
-    yield "full-trick", _draw_view(synthetic_view(n, Phase.PLAYING, trick=n - 1), **options)  # type: ignore[arg-type]
-    yield "over", _draw_view(synthetic_view(n, Phase.DONE, cards=0), **options)  # type: ignore[arg-type]
+    yield "pass-left", table_svg(synthetic_view(n, Phase.PASSING), **options)  # type: ignore[arg-type]
+    yield "full-trick", table_svg(synthetic_view(n, Phase.PLAYING, trick=n - 1), **options)  # type: ignore[arg-type]
+    yield "over", table_svg(synthetic_view(n, Phase.DONE, cards=0), **options)  # type: ignore[arg-type]

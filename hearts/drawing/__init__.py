@@ -20,9 +20,11 @@ The modules, from the bottom up:
 
 Every card is a ``<g class="card ...">`` element with data attributes that the widget's script and the
 tests read: ``data-card`` (the code, e.g. ``"QS"``; face-up cards only), ``data-seat``, ``data-legal`` and
-``data-dimmed``, and a ``<title>`` with the card's name. A face-down card carries no trace of which card it
-is. The output is deterministic (no random ids, no ``id`` attributes at all, so several drawings can share
-one page) and uses no external fonts or images.
+``data-dimmed``, and a ``<title>`` with the card's name; where a deck holds two copies of each card
+(Cancellation Hearts), a card of which a hand or a trick holds both copies says which it is in ``data-copy``
+(``"1"`` or ``"2"``), and a single card leaves it out. A face-down card carries no trace of which card it is.
+The output is deterministic (no random ids, no ``id`` attributes at all, so several drawings can share one
+page) and uses no external fonts or images.
 
 >>> from hearts import Card, CardSet
 >>> svg = card_svg(Card.parse("QS"))

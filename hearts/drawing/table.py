@@ -25,7 +25,7 @@ from hearts.observation import Observation
 
 
 def table_svg(
-    state: HandState | Observation | Game,
+    state: HandState | Observation | Game | _View,
     *,
     viewer: int | None = None,
     reveal: bool = False,
@@ -53,7 +53,10 @@ def table_svg(
     ``state`` is a :class:`~hearts.hand.HandState`, a player's
     :class:`~hearts.observation.Observation` (then ``viewer`` is its seat)
     or a :class:`~hearts.game.Game` (its current hand, with the running
-    totals as ``scores``).
+    totals as ``scores``). Any count of seats from 3 to 10 is drawn: four at the classic table (South, West,
+    North, East), other counts with the seats clockwise in play order from the viewer's left
+    (:mod:`hearts.drawing.layout`). A table no Rules seat yet (8 to 10 players) is drawn from the
+    drawing's own view of one seat (``hearts.drawing.view._View``), given as ``state``.
 
     - ``viewer``: the seat shown face up at the bottom (South with four players).
       Every other hand is drawn face down with its card count only, and nothing
@@ -113,53 +116,6 @@ def table_svg(
     _check_back(back)
     scale = _check_width(width) / _TW
     v = _view(state, viewer, reveal, lang)
-    return _draw_view(
-        v,
-        dimmed=dimmed,
-        selected=selected,
-        highlighted=highlighted,
-        hinted=hinted,
-        reasons=reasons,
-        trick=trick,
-        four_color=four_color,
-        felt=felt,
-        back=back,
-        names=names,
-        scores=scores,
-        message=message,
-        title=title,
-        lang=lang,
-        scale=scale,
-        cover=cover,
-        fit=fit,
-        fit_height=fit_height,
-    )
-
-
-def _draw_view(
-    v: _View,
-    *,
-    dimmed: CardsLike = None,
-    selected: CardsLike = None,
-    highlighted: CardsLike = None,
-    hinted: CardsLike = None,
-    reasons: Mapping[Card | int | str, str] | None = None,
-    trick: Trick | Iterable[tuple[int, Card | int | str]] | None = None,
-    four_color: bool = False,
-    felt: str = "#1e6b45",
-    back: str = "blue",
-    names: Sequence[str] | None = None,
-    scores: Sequence[int] | None = None,
-    message: str | None = None,
-    title: str | None = None,
-    lang: str = "en",
-    scale: float = 1.0,
-    cover: bool = False,
-    fit: float | None = None,
-    fit_height: float | None = None,
-) -> str:
-    """The table of what one seat sees (``v``, from any number of seats: 3 to 10), the options of
-    :func:`table_svg` checked but those about the state (``felt`` is a colour, ``scale`` the drawing's size)."""
     nm = _names(names, v.n, lang)
     if scores is not None:
         v.totals = _check_scores(scores, v.n)

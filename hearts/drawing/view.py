@@ -3,6 +3,7 @@ turn it is and the line said to the viewer."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -50,11 +51,17 @@ class _View:
 
 
 def _view(
-    source: HandState | Observation | Game,
+    source: HandState | Observation | Game | _View,
     viewer: int | None,
     reveal: bool,
     lang: str,
 ) -> _View:
+    """What ``viewer`` sees of ``source``; a view made already (a table no Rules seat yet) is taken as it is (a
+    copy: drawing it changes nothing of it)."""
+    if isinstance(source, _View):
+        if viewer is not None and viewer != source.viewer:
+            raise DisplayError(f"this view is drawn for seat {source.viewer}, not viewer {viewer!r}", "viewer")
+        return dataclasses.replace(source)
     obs, state, totals = _observed(source, viewer, reveal)
     viewer = obs.seat
     n = obs.num_players
