@@ -20,6 +20,7 @@ from drawing_support import LAYOUT_SEATS, RULES_SEATS, real_states, synthetic_sv
 
 from hearts import Card, HandState, Phase, Rules
 from hearts.display import DisplayError, table_svg, trick_svg
+from hearts.drawing.base import _text_width
 from hearts.drawing.cards import _hand_cards
 from hearts.drawing.layout import TABLE_HEIGHT, TABLE_WIDTH, Box, seat_layout, trick_slots, turned_box
 
@@ -113,11 +114,20 @@ def check_table(svg: str, pass_offset: int | None) -> None:
         assert table.y - 0.5 <= box.y and box.bottom <= table.bottom + 0.5, (box, table)
     for t in d.root.iter(NS + "text"):
         assert 0 <= float(t.get("x") or 0) <= d.W and 0 <= float(t.get("y") or 0) <= d.H, t.text
+    for g in d.groups("seat"):  # a plate's words stay on the plate
+        plate = rect_box(next(g.iter(NS + "rect")))
+        for t in g.iter(NS + "text"):
+            if t.get("text-anchor") == "start":
+                size = float(t.get("font-size") or 0)
+                end = float(t.get("x") or 0) + _text_width(t.text or "", size, t.get("font-weight") == "bold")
+                assert end <= plate.right + 2, f"{t.text!r} runs past its plate {plate}"
     # No seat's hand or plate on another seat's.
     parts = [(s, b) for s, bs in hands.items() for b in ([union(bs)] if bs else [])] + list(plates.items())
     for i, (s, a) in enumerate(parts):
         for t, b in parts[i + 1 :]:
             assert s == t or not a.overlaps(b), f"seat {s} {a} overlaps seat {t} {b}"
+    for s, plate in plates.items():  # nor on its own hand
+        assert not any(plate.overlaps(b) for b in hands.get(s, [])), f"seat {s}'s plate {plate} is on its hand"
     # The trick's cards apart, off the seats and off the message line.
     if d.n != 4:
         for i, a in enumerate(trick):
@@ -183,7 +193,7 @@ def nearest(where: dict[int, float], centre: tuple[float, float], point: tuple[f
 
 def drawings(n: int, fit: float | None) -> Iterator[tuple[str, str, int | None]]:
     """(name, svg, pass offset while the viewer chooses a pass) for every state of ``n`` seats."""
-    options = {} if fit is None else {"fit": fit, "fit_height": 844.0}
+    options = {} if fit is None else {"fit": fit, "fit_height": 844.0 if fit < 500 else 390.0}
     if n in RULES_SEATS:
         for name, h in real_states(n):
             offset = h.pass_direction.offset(n) if h.phase is Phase.PASSING else None
@@ -192,12 +202,14 @@ def drawings(n: int, fit: float | None) -> Iterator[tuple[str, str, int | None]]
                 yield f"{name}-seat{viewer}", svg, offset
             if name in ("pass-left", "mid"):
                 yield f"{name}-reveal", table_svg(h, reveal=True, message="A message for you", **options), offset
+                long = [f"Alexandra Constantinopla {s}" for s in range(n)]
+                yield f"{name}-long-names-es", table_svg(h, names=long, scores=[125] * n, lang="es", **options), offset
     else:
         for name, svg in synthetic_svgs(n, **options):
             yield name, svg, 1 if name == "pass-left" else None
 
 
-@pytest.mark.parametrize("fit", [None, 390.0], ids=["full", "phone"])
+@pytest.mark.parametrize("fit", [None, 390.0, 820.0], ids=["full", "phone", "phone-across"])
 @pytest.mark.parametrize("n", [*RULES_SEATS, *LAYOUT_SEATS])
 def test_every_state_of_n_seats_is_laid_out_apart_and_inside(n: int, fit: float | None) -> None:
     seen = 0

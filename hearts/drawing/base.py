@@ -101,6 +101,19 @@ def _text_width(s: str, size: float, bold: bool = False) -> float:
     return len(s) * size * (0.64 if bold else 0.58)
 
 
+def _fit(s: str, size: float, room: float, bold: bool = False) -> str:
+    """``s``, cut short with an ellipsis if it is wider than ``room`` at font ``size``.
+
+    >>> _fit("Jugador 10", 13, 200, True), _fit("A very long name indeed", 13, 90, True)
+    ('Jugador 10', 'A very lo…')
+    """
+    if _text_width(s, size, bold) <= room:
+        return s
+    while len(s) > 1 and _text_width(s + "…", size, bold) > room:
+        s = s[:-1]
+    return s.rstrip() + "…"
+
+
 def _wrap(s: str, limit: int) -> list[str]:
     words = s.split()
     lines: list[str] = []

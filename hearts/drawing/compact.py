@@ -165,7 +165,7 @@ class _Board:
         :data:`_PLATE_MIN` wide (a name and "10 cards · leads" on it)."""
         k = len(self.others)
         if k <= 3:
-            return 3
+            return 3 if self.v.n == 4 else k  # three seats: two plates, each half the row
         fit = max(1, int((self.W - 2 * self.m + self.gap) // (_PLATE_MIN + self.gap)))
         rows = -(-k // min(fit, (k + 1) // 2 if self.v.n == 5 else k))
         return -(-k // rows)
@@ -270,13 +270,15 @@ class _Board:
             self.body.append(_summary(v, self.names, lang, cx, tcy))
         return tcy + th * 1.06
 
-    def seats_trick(self, top: float, tw: float) -> float:
-        """Any count of seats but four: the trick's cards in an area across the table from ``top``, as large as
-        they go up to ``tw`` without touching, each towards its seat; while choosing a pass an arrow from the viewer
-        towards the plate of the seat the pass goes to; the score sheet at the end of the hand. Its bottom."""
+    def seats_trick(self, top: float, tw: float, left: float | None = None) -> float:
+        """Any count of seats but four: the trick's cards in an area from ``top``, across the table (or from
+        ``left`` to as far from the right edge), as large as they go up to ``tw`` without touching, each towards
+        its seat; while choosing a pass an arrow from the viewer towards the plate of the seat the pass goes to;
+        the score sheet at the end of the hand. Its bottom."""
         v, lang, shown, winner = self.v, self.lang, self.shown, self.winner
         n, me = v.n, v.viewer
-        area = Box(self.m, top, self.W - 2 * self.m, tw * _RATIO * (2.2 if n <= 5 else 2.6))
+        x = self.m if left is None else left
+        area = Box(x, top, self.W - 2 * x, tw * _RATIO * (2.2 if n <= 5 else 2.6))
         w, slots = trick_slots(n, area.w, area.h, tw)
         trick_label = text("display.a11y.trick" if shown else "display.a11y.trick_empty", lang)
         self.body.append(f'<g class="trick" role="group" aria-label="{_aria(trick_label)}">')
@@ -348,7 +350,7 @@ class _Board:
         else:  # three seats: West and East beside the trick
             self.centres[west] = (m + side / 2, top + plate_h / 2)
             self.centres[east] = (W - m - side / 2, top + plate_h / 2)
-            bottom = self.seats_trick(y, tw)
+            bottom = self.seats_trick(y, tw, left=m + side + gap)
         self.plate(m, top, side, west, self.lines(west))
         mine_lines = self.lines(me)
         self.plate(m, top + plate_h + 8, side, me, mine_lines)

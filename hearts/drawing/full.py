@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from hearts.cards import Card, iter_mask
 from hearts.drawing.base import _RATIO, INFO_INK, _aria, _f, _mix, _svg_open, _text, _text_width
-from hearts.drawing.cards import _card_g, _fan, _hand_cards
+from hearts.drawing.cards import _card_g, _fan, _fan_bounds, _hand_cards
 from hearts.drawing.layout import _TH, _TW, Box, _inside, _seat_angle, _Spot, _spot, seat_layout
 from hearts.drawing.plates import (
     _arrow,
@@ -16,6 +16,7 @@ from hearts.drawing.plates import (
     _info_lines,
     _pass_arrows,
     _plate,
+    _plate_lines,
     _plate_width,
     _viewer_hand,
 )
@@ -295,7 +296,12 @@ def _viewer_seat(
         room = _TW - 40 if v.n == 4 else seat_layout(v.n).banner_room
         parts.append(_banner(500, top - 12, status, strong=strong, room=room))
     pw = _plate_width(seats.names[me], seats.detail(me), seats.badge(me))
-    parts.append(seats.plate(18 + pw / 2, _TH - 70, me))
+    room = (_fan_bounds(pos, hw)[0] if pos else _TW / 2) - 18 - 10  # left of the hand
+    if pw <= room:
+        parts.append(seats.plate(18 + pw / 2, _TH - 70, me))
+    else:  # a long name: the plate keeps off the hand, its detail on more lines (and up) and its name cut short
+        lines = len(_plate_lines(seats.names[me], seats.detail(me), seats.badge(me), room)[0])
+        parts.append(seats.plate(18 + room / 2, _TH - 70 - 15 * (lines - 1), me, room=room))
     parts.append(
         _viewer_hand(
             v,

@@ -7,7 +7,7 @@ import math
 from collections.abc import Callable, Sequence
 
 from hearts.cards import Card
-from hearts.drawing.base import INFO_INK, PLATE, PLATE_OPACITY, _aria, _f, _text, _text_width, _wrap
+from hearts.drawing.base import INFO_INK, PLATE, PLATE_OPACITY, _aria, _f, _fit, _text, _text_width, _wrap
 from hearts.drawing.cards import _SUIT_PATHS, _card_g, _hand_cards, _pip, _place
 from hearts.drawing.layout import _TW
 from hearts.drawing.view import _count, _Marks, _View
@@ -60,6 +60,8 @@ def _plate(
     )
     height = 46 + 15 * (len(lines) - 1)
     out = _plate_frame(x, top, width, height, seat=seat, active=active, label=label, pointer=(4, 11, 8, 23, 35))
+    if room is not None:  # a long name cut short to its room (the plate's accessible name says it whole)
+        name = _fit(name, 16, width - 28 - (_badge_width(badge, 11) + 4 if badge else 0), True)
     out.append(_text(x + 14, top + 20, name, 16, "#ffe082" if active else "#ffffff", weight="bold", anchor="start"))
     for i, line in enumerate(lines):
         out.append(_text(x + 14, top + 37 + 15 * i, line, 12.5, INFO_INK, anchor="start"))
@@ -256,8 +258,10 @@ def _compact_plate(
     out = _plate_frame(
         x, top, width, height, seat=seat, active=active, label=", ".join(said), pointer=(3, 8, 10, 21, 34)
     )
+    room = width - _COMPACT_PAD - 8 - (_compact_badge_width(badge) + 8 if badge else 0)
+    shown = _fit(name, 17, room, True)  # a long name cut short (the accessible name says it whole)
     out.append(
-        _text(x + _COMPACT_PAD, top + 22, name, 17, "#ffe082" if active else "#ffffff", weight="bold", anchor="start")
+        _text(x + _COMPACT_PAD, top + 22, shown, 17, "#ffe082" if active else "#ffffff", weight="bold", anchor="start")
     )
     if badge:
         out.append(_lead_badge(x + width - 8, top, badge, 13))

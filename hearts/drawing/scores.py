@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hearts.drawing.base import _RED, _aria, _f, _text, _text_width
+from hearts.drawing.base import _RED, _aria, _f, _fit, _text
 from hearts.drawing.view import _count, _View
 from hearts.messages import text
 
@@ -33,19 +33,6 @@ def _summary(v: _View, names: list[str], lang: str, cx: float = 500, cy: float =
         out.append(_text(cx, yy + 4, extra, 15, _RED, weight="bold"))
     out.append("</g>")
     return "".join(out)
-
-
-def _fit(s: str, size: float, room: float, bold: bool = False) -> str:
-    """``s``, cut short with an ellipsis if it is wider than ``room`` at font ``size``.
-
-    >>> _fit("Jugador 10", 13, 200, True), _fit("A very long name indeed", 13, 90, True)
-    ('Jugador 10', 'A very lo…')
-    """
-    if _text_width(s, size, bold) <= room:
-        return s
-    while len(s) > 1 and _text_width(s + "…", size, bold) > room:
-        s = s[:-1]
-    return s.rstrip() + "…"
 
 
 _COLUMN = 84.0  # the narrowest column of the score sheet
