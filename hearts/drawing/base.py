@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 from xml.sax.saxutils import escape
 
 from hearts.cards import Card, CardSet, card
 from hearts.errors import HeartsError, OptionError
 from hearts.messages import check_language
+
+T = TypeVar("T")
 
 CardsLike = CardSet | Card | int | str | Iterable[Card | int | str] | None
 """Cards given to an option: a CardSet, one card, a 52-bit mask, ``"QS 2C"``, or a list of cards."""
@@ -188,6 +191,13 @@ def _check_width(width: float, option: str = "width") -> float:
     if isinstance(width, bool) or not isinstance(width, (int, float)) or not 10 <= width <= 2000:
         raise DisplayError(f"{option} must be a number of pixels from 10 to 2000, not {width!r}", option)
     return float(width)
+
+
+def _one_per_seat(values: Sequence[T], n: int, kind: type, what: str, option: str) -> list[T]:
+    """``values`` checked: ``n`` of them, each a ``kind`` (``what`` says it in the error)."""
+    if isinstance(values, str) or len(values) != n or not all(isinstance(x, kind) for x in values):
+        raise DisplayError(f"{option} must be {n} {what}, one per seat, not {values!r}", option)
+    return list(values)
 
 
 def _check_lang(lang: str) -> str:

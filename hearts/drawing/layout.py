@@ -109,7 +109,13 @@ def _check_seats(n: int) -> int:
 
 
 def turned_box(x: float, y: float, w: float, tilt: float) -> Box:
-    """The box around a card ``w`` wide centred on ``x, y`` and turned ``tilt`` degrees."""
+    """The box around a card ``w`` wide centred on ``x, y`` and turned ``tilt`` degrees.
+
+    >>> turned_box(50, 70, 100, 0)
+    Box(x=0.0, y=0.0, w=100.0, h=140.0)
+    >>> turned_box(50, 70, 100, 90).w
+    140.0
+    """
     h = w * CARD_RATIO
     a = math.radians(abs(tilt))
     bw, bh = w * math.cos(a) + h * math.sin(a), w * math.sin(a) + h * math.cos(a)
@@ -160,7 +166,12 @@ class SeatLayout:
 
     def anchor(self, rel: int) -> tuple[float, float]:
         """Where a pass arrow starts or ends for the seat ``rel`` places after the viewer: on the edge of the
-        trick area, on the line from its middle towards that seat."""
+        trick area, on the line from its middle towards that seat.
+
+        >>> layout = seat_layout(5)
+        >>> layout.anchor(0)[1] > layout.trick.cy > layout.anchor(2)[1], layout.anchor(1)[0] < layout.trick.cx
+        (True, True)
+        """
         t = self.trick
         if rel == 0:
             return t.cx, t.bottom - 16

@@ -7,6 +7,18 @@ from hearts.drawing.view import _count, _View
 from hearts.messages import text
 
 
+def _sheet(x: float, y: float, width: float, height: float, lang: str, attrs: str = "") -> list[str]:
+    """The score sheet's group (left open, with ``attrs``), its card and its two lines at the top."""
+    cx = x + width / 2
+    return [
+        f'<g class="summary"{attrs}>',
+        f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(width)}" height="{_f(height)}" rx="14" fill="#fffdf5" '
+        f'fill-opacity="0.96" stroke="#ffd54f" stroke-width="3"/>',
+        _text(cx, y + 32, text("display.hand_over", lang), 20, "#1b1b1b", weight="bold"),
+        _text(cx, y + 52, text("display.hand_points", lang), 13, "#5d4037"),
+    ]
+
+
 def _summary(v: _View, names: list[str], lang: str, cx: float = 500, cy: float = 318) -> str:
     """The end-of-hand panel: points each seat took, and a moon if there was one."""
     rows = [(names[s], v.points[s]) for s in range(v.n)]
@@ -17,13 +29,7 @@ def _summary(v: _View, names: list[str], lang: str, cx: float = 500, cy: float =
     width = 320.0
     height = 70 + 24 * len(rows) + (26 if extra else 0)
     x, y = cx - width / 2, cy - height / 2
-    out = [
-        '<g class="summary">',
-        f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(width)}" height="{_f(height)}" rx="14" fill="#fffdf5" '
-        f'fill-opacity="0.96" stroke="#ffd54f" stroke-width="3"/>',
-        _text(cx, y + 32, text("display.hand_over", lang), 20, "#1b1b1b", weight="bold"),
-        _text(cx, y + 52, text("display.hand_points", lang), 13, "#5d4037"),
-    ]
+    out = _sheet(x, y, width, height, lang)
     yy = y + 78
     for name, pts in rows:
         out.append(_text(x + 40, yy, name, 15, "#1b1b1b", anchor="start"))
@@ -53,20 +59,14 @@ def _score_sheet(v: _View, names: list[str], lang: str, cx: float, cy: float, ro
     col = min(110.0, (room - 24) / per_band)
     width = col * per_band + 24
     band_h = 50.0 + (20 if v.totals is not None else 0)
-    height = 64 + band_h * bands + (26 if extra else 0)
+    height = 66 + band_h * bands + (26 if extra else 0)
     x, y = cx - width / 2, cy - height / 2
-    out = [
-        f'<g class="summary" data-columns="{per_band}">',
-        f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(width)}" height="{_f(height)}" rx="14" fill="#fffdf5" '
-        f'fill-opacity="0.96" stroke="#ffd54f" stroke-width="3"/>',
-        _text(cx, y + 30, text("display.hand_over", lang), 20, "#1b1b1b", weight="bold"),
-        _text(cx, y + 50, text("display.hand_points", lang), 13, "#5d4037"),
-    ]
+    out = _sheet(x, y, width, height, lang, f' data-columns="{per_band}"')
     for s in range(v.n):
         band, i = divmod(s, per_band)
         in_band = min(per_band, v.n - band * per_band)
         mid = cx - col * (in_band - 1) / 2 + i * col
-        top = y + 64 + band * band_h
+        top = y + 66 + band * band_h
         said = [names[s], _count("points", points[s], lang)]
         if v.totals is not None:
             said.append(text("display.total", lang, total=v.totals[s]))

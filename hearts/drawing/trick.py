@@ -15,6 +15,7 @@ from hearts.drawing.base import (
     _check_width,
     _f,
     _mix,
+    _one_per_seat,
     _svg_open,
     _text,
 )
@@ -106,9 +107,7 @@ def _check_pairs(pairs: Iterable[tuple[int, Card | int | str]], n: int) -> list[
 def _names(names: Sequence[str] | None, n: int, lang: str) -> list[str]:
     if names is None:
         return [seat_name(s, lang, n) for s in range(n)]
-    if isinstance(names, str) or len(names) != n or not all(isinstance(x, str) for x in names):
-        raise DisplayError(f"names must be {n} strings, one per seat, not {names!r}", "names")
-    return list(names)
+    return _one_per_seat(names, n, str, "strings", "names")
 
 
 def trick_svg(

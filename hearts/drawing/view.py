@@ -18,7 +18,7 @@ from hearts.rules import refusal
 if TYPE_CHECKING:
     from hearts.hand import HandResult
     from hearts.rules import PassDirection
-from hearts.drawing.base import CardsLike, DisplayError, _mask_of
+from hearts.drawing.base import CardsLike, DisplayError, _mask_of, _one_per_seat
 from hearts.drawing.cards import _reasons_of
 from hearts.drawing.trick import _check_pairs
 
@@ -151,9 +151,7 @@ def _count(key: str, count: int, lang: str) -> str:
 
 def _check_scores(scores: Sequence[int], n: int) -> tuple[int, ...]:
     """``scores`` checked: the running totals shown on the plates, one whole number per seat."""
-    if isinstance(scores, str) or len(scores) != n or not all(isinstance(x, int) for x in scores):
-        raise DisplayError(f"scores must be {n} whole numbers, one per seat, not {scores!r}", "scores")
-    return tuple(scores)
+    return tuple(_one_per_seat(scores, n, int, "whole numbers", "scores"))
 
 
 def _shown_trick(
