@@ -2,7 +2,7 @@
 
 - a module of ``hearts`` imports only its own layer and the layers below it (:data:`LAYERS`), at the top
   or inside a function; the one exception is drawing: ``_repr_*`` methods import :mod:`hearts.display`
-  lazily, as python-chess's core types import its SVG renderer;
+  lazily (or :mod:`hearts.drawing`, the package it names), as python-chess's core types import its SVG renderer;
 - ``hearts`` never imports a Jupyter package (nor the widget layer);
 - the widget layer uses the public names of ``hearts`` only;
 - the lean core (:data:`LEAN_ROOTS` and every module they import at import time) imports the data stack
@@ -25,7 +25,7 @@ LAYERS: list[set[str]] = [
     {"hearts", "hearts.rules", "hearts.deal", "hearts.hand", "hearts.observation", "hearts.game",
      "hearts.record", "hearts.examples", "hearts.sim"},
     # 2. players, drawing, bridges
-    {"hearts.bots", "hearts.display", "hearts.interop"},
+    {"hearts.bots", "hearts.display", "hearts.drawing", "hearts.interop"},
     # 3. running bots: run options, self-play, review, hints, environments, rooms
     {"hearts.runs", "hearts.selfplay", "hearts.review", "hearts.explain", "hearts.rl", "hearts.room",
      "hearts.tip_fields"},  # the tip experiments' fields and the time they take (measured by playing hands)
@@ -93,7 +93,7 @@ def test_every_hearts_module_imports_only_its_layer_and_below() -> None:
             target = f"hearts.{name}" if module == "hearts" and name and (ROOT / "hearts" / name).exists() else module
             if target == "hearts" and name == "_kernel":
                 target = "hearts._kernel"
-            if func.startswith("_repr_") and target == "hearts.display":
+            if func.startswith("_repr_") and target in ("hearts.display", "hearts.drawing"):
                 continue  # drawing is imported lazily by the core types
             if _layer(target) > mine:
                 wrong.append(f"{me} (layer {mine}) imports {target} (layer {_layer(target)}) in {func or 'the module'}")
