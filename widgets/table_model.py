@@ -63,6 +63,7 @@ from . import levels, store
 from .learn_model import LEARN_APP_PROGRESS_FILE, PROGRESS_FILE, Lesson, Progress, describe
 from .rule_notes import RULES, Event, Move
 from .text import cards_label, game_over_text, level_label
+from .variants import check_table_rules, preset_name, preset_rules, rules_words
 
 __all__ = [
     "APPS",
@@ -82,11 +83,13 @@ __all__ = [
 
 BUTTONS = (
     "pass", "hint", "restart", "new", "day", "next", "continue", "reset_history", "ready", "take_over", "confirm",
-    "cancel", "count_earlier",
+    "cancel", "count_earlier", "moon_add", "moon_subtract",
 )
 _STARTS = ("restart", "new", "day")  # buttons that start a game of this table's own
 # What is said once a game starts, by what started it (otherwise "ui.msg.started"); "link": a deal link.
-_STARTED = {"restart": "ui.msg.restarted", "day": "ui.msg.day", "link": "ui.msg.link_started"}
+_STARTED = {
+    "restart": "ui.msg.restarted", "day": "ui.msg.day", "link": "ui.msg.link_started", "rules": "ui.msg.rules_started"
+}  # fmt: skip
 _OPEN_TABLES: weakref.WeakValueDictionary[str, TableModel] = weakref.WeakValueDictionary()
 """The tables open in this process, by identity: a saved game owned by one of them is in use."""
 PENDING = ("pass", "bot", "trick")
@@ -213,13 +216,13 @@ def _sentence(e: Explanation, i: int, lang: str) -> str:
     return e.sentences(lang)[i]
 
 
-def _seat(s: int) -> Words:
-    return functools.partial(seat_name, s)
+def _seat(s: int, num_players: int = 4) -> Words:
+    return functools.partial(seat_name, s, num_players=num_players)
 
 
-def _seats(seats: Sequence[int]) -> Words:
+def _seats(seats: Sequence[int], num_players: int = 4) -> Words:
     def names(lang: str) -> str:
-        return ", ".join(seat_name(s, lang) for s in seats)
+        return ", ".join(seat_name(s, lang, num_players) for s in seats)
 
     return names
 
@@ -268,12 +271,12 @@ class Hint:
         return self.decision.explain(lang)
 
 
-def check_bots(bots: Bot | Mapping[int, Bot] | None) -> dict[int, Bot]:
-    """``bots=`` of the table as a seat -> bot mapping (a single bot: every seat 1-3), checked.
+def check_bots(bots: Bot | Mapping[int, Bot] | None, num_players: int = 4) -> dict[int, Bot]:
+    """``bots=`` of the table as a seat -> bot mapping (a single bot: every seat but South's), checked.
 
     >>> from hearts.bots import RandomBot
     >>> sorted(check_bots(RandomBot()))
-    [1, 2, 3]
+    [1, 2, 3, 4, 5, 6]
     >>> check_bots({0: "rule"})
     Traceback (most recent call last):
     ...
@@ -281,14 +284,15 @@ def check_bots(bots: Bot | Mapping[int, Bot] | None) -> dict[int, Bot]:
     """
     if bots is None:
         return {}
+    last = num_players - 1
     if isinstance(bots, Bot):
-        return {s: bots for s in (1, 2, 3)}
+        return {s: bots for s in range(1, 7)}  # every seat but South's, with up to 7 players
     if not isinstance(bots, Mapping):
-        raise OptionError(f"bots: a Bot, or a mapping from seat (0-3) to Bot, not {bots!r}", "bots")
+        raise OptionError(f"bots: a Bot, or a mapping from seat (0-{last}) to Bot, not {bots!r}", "bots")
     out: dict[int, Bot] = {}
     for s, b in bots.items():
-        if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s <= 3:
-            raise OptionError(f"bots: seats are 0-3, not {s!r}", "bots")
+        if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s <= last:
+            raise OptionError(f"bots: seats are 0-{last}, not {s!r}", "bots")
         if not isinstance(b, Bot):
             raise OptionError(f"bots: seat {s} needs a Bot, not {b!r}", "bots")
         out[s] = b
@@ -398,13 +402,21 @@ class TableModel:
         paced: bool = False,
         deal: str | int | Sequence[str] | None = None,
         app: str = "table",
+        rules: Rules | None = None,
     ) -> None:
         # Every option is checked before any file is read or written: bad input changes nothing.
         _option(
             isinstance(app, str) and app in APPS, "app", f"app must be one of {', '.join(map(repr, APPS))}, not {app!r}"
         )
         self.app = app
-        self.own_bots = check_bots(bots)
+        given = None if rules is None else check_table_rules(rules)
+        if given is not None and target_score is not None and target_score != given.target_score:
+            raise OptionError(
+                f"target_score={target_score!r} and rules with target_score={given.target_score}: give one of them",
+                "target_score",
+            )
+        n = 4 if given is None else given.num_players
+        self.own_bots = check_bots(bots, n)
         link = None if deal is None else read_link(deal)
         if number is not None:
             self._check_number(number)
@@ -426,9 +438,10 @@ class TableModel:
             "data_dir",
             f"data_dir must be a folder name (str or Path, without NUL characters), not {data_dir!r}",
         )
-        rules = Rules(target_score=100 if target_score is None else target_score)  # RulesError naming it
+        if given is None:
+            Rules(target_score=100 if target_score is None else target_score)  # RulesError naming it
         self._humans_given = humans is not None
-        self.humans: tuple[int, ...] = (SOUTH,) if humans is None else check_humans(humans)
+        self.humans: tuple[int, ...] = (SOUTH,) if humans is None else check_humans(humans, n)
         self.seat = self.humans[0]  # the person at the screen: whose cards are shown
         self.covered = False  # the screen is between two people: every hand face down until Ready
         self.folder = store.data_dir(data_dir)
@@ -477,8 +490,12 @@ class TableModel:
         self.pending: str | None = None  # one of PENDING, or None: the learner may act
         self.confirming: tuple[str, int] | None = None  # (button, deal) waiting for Yes / No
         self.events: list[str] = []  # SOUNDS of the last action, for the view
-        self._target_given = target_score is not None
-        self.rules = rules if self._target_given else Rules(target_score=self.settings.target_score)
+        self._target_given = target_score is not None or given is not None
+        self._target = target_score if given is None else given.target_score
+        # The table's own rules (rules=, or rules chosen here that are no preset); None: the settings' preset.
+        self._own_rules: Rules | None = given
+        self._asked_rules: tuple[Rules, str | None] | None = None  # rules a new game will have, once confirmed
+        self.rules = self._rules_in_force()
         self.rng = random.Random(seed)
         self.selection = 0
         self.hint: Hint | None = None
@@ -729,6 +746,9 @@ class TableModel:
         if h.phase is Phase.DONE:
             self._error(say("ui.msg.hand_over", button=_button("next")))
             return
+        if h.phase is Phase.MOON_CHOICE:
+            self._error(self._moon_words("ui.msg.moon_answer") if self.moon_to_choose else say("ui.msg.no_moon_choice"))
+            return
         err = h.why_not(c, seat=self.seat)
         if err is not None:
             self._error(err.explain)
@@ -759,8 +779,9 @@ class TableModel:
     @_tells_news
     def press(self, button: str) -> None:
         """A button: ``pass``, ``hint``, ``restart``, ``new``, ``day``, ``next``, ``continue``,
-        ``reset_history``, ``ready`` (the next person has the screen), and ``confirm`` / ``cancel`` (the
-        answers when a new game would abandon this one)."""
+        ``reset_history``, ``ready`` (the next person has the screen), ``confirm`` / ``cancel`` (the
+        answers when a new game would abandon this one), and ``moon_add`` / ``moon_subtract`` (how the
+        person's moon scores, when the rules let the shooter choose: see :attr:`moon_to_choose`)."""
         self.frames = []
         self.events = []
         if button not in BUTTONS:
@@ -909,7 +930,7 @@ class TableModel:
         'Choose at least one seat for a person.'
         """
         try:
-            seats = check_humans(humans)
+            seats = check_humans(humans, self.rules.num_players)
         except ValueError:
             self._error(say("ui.msg.bad_humans"))
             return
@@ -940,6 +961,9 @@ class TableModel:
         """
         if name == "level" or name not in {f.name for f in dataclasses.fields(store.Settings)}:
             raise OptionError(f"unknown setting {name!r}", "name")
+        if name == "rules":
+            self.set_rules(value)
+            return
         old = getattr(self.settings, name)
         setattr(self.settings, name, value)
         try:
@@ -953,7 +977,7 @@ class TableModel:
             if self.in_progress or self.game.is_over or self._displaced:
                 self._info(say("ui.msg.target_next", target=value))
             else:
-                self.rules = Rules(target_score=value)
+                self.rules = dataclasses.replace(self.rules, target_score=value)
                 self._start(self.number)
                 self._info(say("ui.msg.target_now", target=value, number=self.number))
         if name == "step_bots" and self.pending is None and not self._displaced:  # another table's game: never
@@ -969,6 +993,75 @@ class TableModel:
                 self._learn_decide()
         elif name == "notes_again":
             self.lesson.again = bool(value)
+
+    def set_rules(self, rules: str | Rules) -> None:
+        """Play another variant: a preset's name (:data:`~hearts_widgets.variants.PRESETS`, kept in the
+        settings) or any :class:`~hearts.rules.Rules` (this table's only).
+
+        New rules start a new game; with a game in progress the table asks
+        first, as New game does (``confirm`` / ``cancel``), and nothing changes
+        until the answer is yes. A preset keeps the table's target score.
+        Rules the table cannot play are refused with a message naming them.
+
+        >>> import tempfile
+        >>> m = TableModel(number=3, level="random", data_dir=tempfile.mkdtemp())
+        >>> m.set_rules("three")
+        >>> m.rules.num_players, len(m.hand.hand_of(0)), m.message.text
+        (3, 17, 'Game ... dealt, with these rules: 3 players (2♦ taken out, 17 cards each), games to 100 points.')
+        """
+        preset: str | None = None
+        if isinstance(rules, str):
+            try:
+                dataclasses.replace(self.settings, rules=rules).validate()
+            except store.StoreError as e:
+                self._error(say("ui.msg.bad_setting", reason=e.explain))
+                return
+            preset = rules
+            target = self._target if self._target_given and self._target is not None else self.settings.target_score
+            wanted = preset_rules(rules, target)
+        else:
+            wanted = check_table_rules(rules)  # OptionError: not rules a table can play (nothing changes)
+        if self.confirming is not None:
+            self._error(say("ui.msg.answer_first", yes=_button("confirm"), no=_button("cancel")))
+            return
+        if wanted == self.rules and not self._displaced and not self.game.is_over:
+            self._keep_rules(wanted, preset)
+            self._info(say("ui.msg.rules_same", rules=self._rules_words(wanted)))
+            return
+        self._asked_rules = (wanted, preset)
+        self._new_game("rules", self._new_number())
+
+    def _keep_rules(self, rules: Rules, preset: str | None) -> None:
+        """``rules`` are the table's from now on (a preset goes into the settings)."""
+        if preset is not None:
+            self._own_rules = None
+            if self.settings.rules != preset:
+                self.settings.rules = preset
+                self._save_settings("rules")
+        else:
+            self._own_rules = rules
+
+    def _seat_of(self, s: int) -> Words:
+        """Seat ``s``'s name, for the number of players at this table (Player 2… beside South, West…)."""
+        return _seat(s, self.rules.num_players)
+
+    @staticmethod
+    def _rules_words(rules: Rules) -> Words:
+        return functools.partial(rules_words, rules)
+
+    def _rules_in_force(self) -> Rules:
+        """The rules a new game gets: the table's own, or the settings' preset at the target score."""
+        if self._asked_rules is not None:
+            return self._asked_rules[0]
+        if self._own_rules is not None:
+            return self._own_rules
+        target = self._target if self._target_given and self._target is not None else self.settings.target_score
+        return preset_rules(self.settings.rules, target)
+
+    @property
+    def rules_preset(self) -> str | None:
+        """The preset the rules on the table are (:data:`~hearts_widgets.variants.PRESETS`), ``None`` if none."""
+        return preset_name(self.rules)
 
     # ----- buttons -------------------------------------------------------------
 
@@ -1029,9 +1122,9 @@ class TableModel:
                 say(
                     "ui.msg.passed",
                     given=cards_label(CardSet(h.passes[me] or 0)),
-                    to=_seat(h.pass_target(me)),
+                    to=self._seat_of(h.pass_target(me)),
                     got=cards_label(CardSet(got)),
-                    source=_seat(h.pass_source(me)),
+                    source=self._seat_of(h.pass_source(me)),
                 ),
             ),
         )
@@ -1110,8 +1203,10 @@ class TableModel:
                 key = "ui.msg.confirm_restart_elsewhere" if again else "ui.msg.confirm_new_elsewhere"
                 question = say(key, number=g.number, hand=g.hand_number, new=number)
             else:
-                key = "ui.msg.confirm_restart" if button == "restart" else "ui.msg.confirm_new"
-                question = say(key, number=self.number, hand=self.hand.hand_number, new=number)
+                keys = {"restart": "ui.msg.confirm_restart", "rules": "ui.msg.confirm_rules"}
+                key = keys.get(button, "ui.msg.confirm_new")
+                question = say(key, number=self.number, hand=self.hand.hand_number, new=number,
+                               rules=self._rules_words(self._rules_in_force()))  # fmt: skip
             self._line = _Line(
                 "info",
                 (
@@ -1121,7 +1216,8 @@ class TableModel:
                 ),
             )
             return
-        self._start(number, said=(say(_STARTED.get(button, "ui.msg.started"), number=number),))
+        rules = self._rules_words(self._rules_in_force())
+        self._start(number, said=(say(_STARTED.get(button, "ui.msg.started"), number=number, rules=rules),))
 
     def _press_confirm(self) -> None:
         if self.confirming is None:
@@ -1130,7 +1226,8 @@ class TableModel:
         button, number = self.confirming
         self.confirming = None
         left = self._record_abandoned()
-        started = say(_STARTED.get(button, "ui.msg.started"), number=number)
+        rules = self._rules_words(self._rules_in_force())
+        started = say(_STARTED.get(button, "ui.msg.started"), number=number, rules=rules)
         # The learner said yes: a game in progress at another table is left too (into History as abandoned).
         self._start(number, said=(*(() if left is None else (left,)), started), abandon=True)
 
@@ -1139,6 +1236,7 @@ class TableModel:
             self._error(say("ui.msg.nothing_to_confirm"))
             return
         self.confirming = None
+        self._asked_rules = None  # the rules stay as they are
         if self._displaced:  # still another table's game: the choice it offers stays
             self._line = _Line("info", self._displaced_words())
             return
@@ -1166,7 +1264,7 @@ class TableModel:
             self.pending = None
             self._accepted(None)
             self.pending = self._next_pending()
-            if h.is_over:
+            if h.is_over or h.phase is Phase.MOON_CHOICE:
                 self._after_move()
             else:
                 self._line = self._turn_message()
@@ -1192,6 +1290,85 @@ class TableModel:
             return
         self._error(say("ui.msg.nothing_to_continue"))
 
+    @property
+    def moon_to_choose(self) -> bool:
+        """Whether the person at the screen shot the moon and must choose how it scores (``press("moon_add")``
+        or ``press("moon_subtract")``): only under ``MoonScoring.SHOOTERS_CHOICE``.
+
+        >>> import tempfile
+        >>> m = TableModel(number=3, level="random", data_dir=tempfile.mkdtemp())
+        >>> m.moon_to_choose
+        False
+        """
+        h = self.hand
+        return (
+            h.phase is Phase.MOON_CHOICE
+            and h.to_play == self.seat
+            and not self.covered
+            and self.pending is None
+            and not self._displaced
+        )
+
+    def moon_outcomes(self) -> dict[str, tuple[int, ...]]:
+        """The game totals each moon choice would give (``'add'``, ``'subtract'``), while the shooter chooses."""
+        h = self.hand
+        if h.phase is not Phase.MOON_CHOICE:
+            return {}
+        shooter, full, totals = h.to_play, self.rules.moon_points, self.game.totals_before_hand
+        pts = [p - (full if s == shooter else 0) for s, p in enumerate(h.points)]  # J♦ still counts
+        add = tuple(t + p + (0 if s == shooter else full) for s, (t, p) in enumerate(zip(totals, pts, strict=True)))
+        sub = tuple(t + p - (full if s == shooter else 0) for s, (t, p) in enumerate(zip(totals, pts, strict=True)))
+        return {"add": add, "subtract": sub}
+
+    def _moon_words(self, key: str) -> Phrase:
+        """The shooter's question (or reminder): both choices, with what each does to the totals."""
+        full = self.rules.moon_points
+        out = self.moon_outcomes()
+        me, n = self.seat, self.rules.num_players
+        add, sub = out["add"], out["subtract"]
+        others: list[Words] = [
+            say("ui.msg.moon_ask_others", seat=self._seat_of(s), total=add[s]) for s in range(n) if s != me
+        ]
+        if max(add) >= self.rules.target_score:
+            others.append(say("ui.msg.moon_ask_ends"))
+        return say(
+            key,
+            subtract=say("ui.button.moon_subtract", points=full),
+            add=say("ui.button.moon_add", points=full),
+            total=add[me],
+            minus=sub[me],
+            others=lambda lang: ", ".join(w(lang) for w in others),
+        )
+
+    def _press_moon_add(self) -> None:
+        self._choose_moon("add")
+
+    def _press_moon_subtract(self) -> None:
+        self._choose_moon("subtract")
+
+    def _choose_moon(self, choice: str) -> None:
+        if self.pending is not None:
+            self._refuse_while_busy()
+            return
+        if not self.moon_to_choose:
+            self._error(say("ui.msg.no_moon_choice"))
+            return
+        self.hand.choose_moon(self.seat, choice)
+        self._accepted(None)
+        self._after_move()
+
+    def _settle_moon(self) -> None:
+        """A hand that ends in a moon under the shooter's choice: a bot chooses at once (by the rules' own
+        :func:`~hearts.rules.moon_choice`, through its ``choose_moon``); another person gets the screen."""
+        h = self.hand
+        if h.phase is not Phase.MOON_CHOICE or self.pending is not None:
+            return
+        s = h.to_play
+        if s in self.bot_seats:
+            h.choose_moon(s, self._seeded(s).choose_moon(self.game.observation(s)))
+        elif s != self.seat:
+            self._hand_to(s)
+
     def _press_ready(self) -> None:
         if not self.covered:
             self._error(say("ui.msg.nothing_to_ready"))
@@ -1205,7 +1382,8 @@ class TableModel:
         self._accepted(None)
         self._after_move()
         if self.received_flash and self._line is not None and self._line.kind == "info":
-            received = say("ui.msg.received", got=cards_label(CardSet(got or 0)), source=_seat(h.pass_source(me)))
+            source = self._seat_of(h.pass_source(me))
+            received = say("ui.msg.received", got=cards_label(CardSet(got or 0)), source=source)
             self._line = _Line("info", (received, *self._line.parts))
 
     def _press_take_over(self) -> None:
@@ -1330,8 +1508,10 @@ class TableModel:
         self._displaced = ""  # a game of this table's own
         self._replaced_by = None
         self.game_id = uuid.uuid4().hex
-        if not self._target_given:
-            self.rules = Rules(target_score=self.settings.target_score)
+        self.rules = self._rules_in_force()
+        if self._asked_rules is not None:  # the new rules are the table's now
+            self._keep_rules(*self._asked_rules)
+            self._asked_rules = None
         self.pending = None
         self.confirming = None
         self.game = Game(number, self.rules)
@@ -1382,7 +1562,7 @@ class TableModel:
                 "ui.msg.choose_pass",
                 hand=h.hand_number,
                 direction=say(f"pass.{h.pass_direction.value}"),
-                to=_seat(h.pass_target(self.seat)),
+                to=self._seat_of(h.pass_target(self.seat)),
                 button=_button("pass"),
             )
         return say("ui.msg.no_pass", hand=h.hand_number)
@@ -1445,7 +1625,7 @@ class TableModel:
         self.received_flash = 0
 
     def _cover_prompt(self) -> Phrase:
-        return say("ui.msg.covered", seat=_seat(self.seat), button=_button("ready"))
+        return say("ui.msg.covered", seat=self._seat_of(self.seat), button=_button("ready"))
 
     def _proceed(self) -> None:
         """After the learner's action: the bots move at once, or (paced) one :meth:`step` at a time."""
@@ -1493,10 +1673,10 @@ class TableModel:
         if you:
             parts: list[Words] = [say("ui.msg.trick_you", trick.points, card=str(high), points=trick.points)]
         else:
-            parts = [say("ui.msg.trick_taken", trick.points, seat=_seat(trick.winner), card=str(high),
+            parts = [say("ui.msg.trick_taken", trick.points, seat=self._seat_of(trick.winner), card=str(high),
                          points=trick.points)]
         if _QS in trick.cards:
-            parts.append(say("ui.msg.queen_you" if you else "ui.msg.queen_to", seat=_seat(trick.winner)))
+            parts.append(say("ui.msg.queen_you" if you else "ui.msg.queen_to", seat=self._seat_of(trick.winner)))
         last = self.hand.is_over
         parts.append(say("ui.msg.collect_last" if last else "ui.msg.collect", button=say("ui.button.collect")))
         return tuple(parts)
@@ -1504,7 +1684,7 @@ class TableModel:
     def trick_words(self) -> Phrase:
         """The finished trick on show, in a few words for the board: who took it and how to go on."""
         trick = self.hand.tricks[-1]
-        who = say("ui.msg.you") if trick.winner == self.seat and len(self.humans) == 1 else _seat(trick.winner)
+        who = say("ui.msg.you") if trick.winner == self.seat and len(self.humans) == 1 else self._seat_of(trick.winner)
         return say("ui.msg.banner_trick", trick.points, seat=who, points=trick.points)
 
     def _refuse_while_busy(self) -> bool:
@@ -1527,16 +1707,17 @@ class TableModel:
         s = self.thinking
         if s is None:  # the table has not answered the last click yet
             return say("ui.msg.wait_answer")
-        return say("ui.msg.wait_thinking", seat=_seat(s))
+        return say("ui.msg.wait_thinking", seat=self._seat_of(s))
 
     def thinking_words(self) -> Phrase | None:
         """'West is thinking…' (or choosing cards to pass), for the board; ``None`` when no bot is due."""
         s = self.thinking
         if s is None:
             return None
-        return say("ui.msg.thinking_pass" if self.pending == "pass" else "ui.msg.thinking", seat=_seat(s))
+        return say("ui.msg.thinking_pass" if self.pending == "pass" else "ui.msg.thinking", seat=self._seat_of(s))
 
     def _after_move(self, *, keep_message: bool = False) -> None:
+        self._settle_moon()
         h = self.hand
         self._learn_decide()
         if h.is_over and self.pending == "trick":
@@ -1571,8 +1752,10 @@ class TableModel:
         if h.phase is Phase.PLAYING and h.to_play == self.seat:
             key = "ui.msg.your_lead" if not h.trick else "ui.msg.your_turn"
             return _Line("info", (say(key),))
+        if self.moon_to_choose:
+            return _Line("info", (self._moon_words("ui.msg.moon_ask"),))
         if h.phase is Phase.PLAYING:
-            return _Line("info", (say("ui.msg.waiting", seat=_seat(h.to_play), button=_button("continue")),))
+            return _Line("info", (say("ui.msg.waiting", seat=self._seat_of(h.to_play), button=_button("continue")),))
         return _Line("info")
 
     def _summary_text(self, s: dict[str, Any]) -> tuple[Words, ...]:
@@ -1593,7 +1776,7 @@ class TableModel:
             who = "you" if shooter == self.seat else "other"
             parts = [
                 say("ui.msg.hand_over_moon", hand=s["hand_number"]),
-                say(f"ui.msg.moon_{'add' if added else 'subtract'}_{who}", seat=_seat(shooter), full=full),
+                say(f"ui.msg.moon_{'add' if added else 'subtract'}_{who}", seat=self._seat_of(shooter), full=full),
                 say("ui.msg.moon_total", score=f"{s['scores'][self.seat]:+d}", total=s["totals"][self.seat]),
             ]
         if s["game_over"]:
@@ -1601,7 +1784,7 @@ class TableModel:
                 key = "ui.msg.game_won_shared" if s["shared"] else "ui.msg.game_won"
             else:
                 key = "ui.msg.game_lost_shared" if s["shared"] else "ui.msg.game_lost"
-            parts.append(say(key, winners=_seats(s["winners"])))
+            parts.append(say(key, winners=_seats(s["winners"], self.rules.num_players)))
         else:
             parts.append(say("ui.msg.press_next", button=_button("next")))
         return tuple(parts)
@@ -1765,6 +1948,7 @@ class TableModel:
             level=self.opponents_label,
             game_id=self.game_id,
             abandoned=True,
+            rules=self.game.rules,
         )
         self.recorded = True
         problem = self._save_history()
@@ -1796,7 +1980,12 @@ class TableModel:
             return  # the damaged file is left as it is; the History panel says so
         o = self.game.outcome()
         self.history.add(
-            number=self.number, final=o.totals, winners=o.winners, level=self.opponents_label, game_id=self.game_id
+            number=self.number,
+            final=o.totals,
+            winners=o.winners,
+            level=self.opponents_label,
+            game_id=self.game_id,
+            rules=self.game.rules,
         )
         self._save_history()
 
@@ -1956,6 +2145,7 @@ class TableModel:
                 level=level,
                 game_id=saved.game_id or None,
                 abandoned=True,
+                rules=g.rules,
             )
             try:
                 self.history.save()
@@ -2014,6 +2204,8 @@ class TableModel:
                 said = say("ui.msg.bad_save", path=e.path, reason=e.explain, kept=str(kept))
             self._notices.append(_Line("error", (said,)))
             return False
+        if self._own_rules is not None and saved.game.rules != self._own_rules:
+            return False  # rules= asks for another game: a new one is dealt (the saved one goes into History)
         if saved.level in levels.available_levels() and not self._level_given:
             self.settings.level = saved.level
         game = saved.game
@@ -2042,6 +2234,7 @@ class TableModel:
         else:
             self._bots_pass()  # seats given to bots since the save (humans=...) choose their cards
             self._run_bots()
+        self._settle_moon()
         self._line = _Line("info", (say("ui.msg.resumed", number=game.number, hand=h.hand_number),))
         self._learn_decide()
         if game.is_over and not saved.recorded:
@@ -2057,6 +2250,8 @@ class TableModel:
             self._line = _Line("info", self._summary_text(s))
         elif self.covered:
             self._line = _Line("info", (self._cover_prompt(),))
+        elif self.moon_to_choose:
+            self._line = _Line("info", (*self._line.parts, self._moon_words("ui.msg.moon_ask")))
         return True
 
 
@@ -2090,8 +2285,8 @@ def read_link(deal: str | int | Sequence[str] | Any) -> tuple[int | None, Phrase
     return None, say("ui.msg.link_bad", text=text if len(text) <= 40 else text[:39] + "…", max=top)
 
 
-def check_humans(seats: Sequence[int] | Any) -> tuple[int, ...]:
-    """The seats people play, checked: at least one, each a seat 0-3 once. Sorted.
+def check_humans(seats: Sequence[int] | Any, num_players: int = 4) -> tuple[int, ...]:
+    """The seats people play, checked: at least one, each a seat of the table (0-3 with four players) once. Sorted.
 
     >>> check_humans([2, 0])
     (0, 2)
@@ -2104,8 +2299,9 @@ def check_humans(seats: Sequence[int] | Any) -> tuple[int, ...]:
         raise OptionError(f"humans: a list of seats such as [0, 2], not {seats!r}", "humans")
     out = []
     for x in seats:
-        if not isinstance(x, int) or isinstance(x, bool) or not 0 <= x < 4:
-            raise OptionError(f"humans: seat {x!r} is not a seat (0 South, 1 West, 2 North, 3 East)", "humans")
+        if not isinstance(x, int) or isinstance(x, bool) or not 0 <= x < num_players:
+            which = "0 South, 1 West, 2 North, 3 East" if num_players == 4 else f"0 to {num_players - 1}"
+            raise OptionError(f"humans: seat {x!r} is not a seat ({which})", "humans")
         if x in out:
             raise OptionError(f"humans: seat {x} is listed twice", "humans")
         out.append(x)
@@ -2152,11 +2348,10 @@ def read_save(raw: bytes, path: Path) -> _Saved:
         game = GameRecord.from_dict(data.get("game")).replay()
     except HeartsError as e:
         raise _record_problem(e, path) from e
-    if game.rules.num_players != 4:
-        raise store.StoreError("ui.store.four_players", path, "game.rules", where="game.rules")
-    if game.rules.moon is MoonScoring.SHOOTERS_CHOICE:  # no button here makes the shooter's choice
-        where = "game.rules.moon"
-        raise store.StoreError("ui.store.moon_choice", path, where, where=where)
+    try:
+        check_table_rules(game.rules)
+    except OptionError as e:
+        raise store.StoreError("ui.store.table_rules", path, "game.rules", where="game.rules", reason=str(e)) from e
     game_id = table.get("game_id", "")
     if not isinstance(game_id, str):
         raise store.StoreError("ui.store.save_id", path, "table.game_id", where="table.game_id")
@@ -2186,7 +2381,7 @@ def read_save(raw: bytes, path: Path) -> _Saved:
         raise store.StoreError("ui.store.recorded", path, where, where=where, value=store.shown(recorded))
     people = table.get("humans", [SOUTH])
     try:
-        humans = check_humans(people)
+        humans = check_humans(people, game.rules.num_players)
     except ValueError as e:
         where = "table.humans"
         raise store.StoreError("ui.store.humans", path, where, where=where, value=store.shown(people)) from e
