@@ -592,6 +592,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
             table_color=s.table_colour,
             width=340,
             lang=m.lang,
+            num_players=m.rules.num_players,
         )
 
     def _show_buttons(self) -> None:
@@ -790,4 +791,5 @@ def sheet_note(rules: Rules, lang: str) -> str:
     True
     """
     way = {"add": "", "subtract": ".subtract", "choice": ".choice"}[rules.moon.value]
-    return text(f"ui.sheet.note{way}", lang, points=rules.moon_points)
+    note = text(f"ui.sheet.note{way}", lang, points=rules.moon_points)
+    return f"{note} {text('ui.sheet.jack', lang)}" if rules.jack_of_diamonds else note
