@@ -218,8 +218,21 @@ def test_the_learner_who_shoots_the_moon_chooses_at_the_table(tmp_path: Path, ch
     m.set_setting("lang", "en")
     m.click_card("2H")  # a click is no answer: the question is asked again
     assert m.message.kind == "error" and "Take 26 off my total" in m.message.text and h.phase is Phase.MOON_CHOICE
-    m.press(f"moon_{choice}")
+    # The game goes on in the widget (the save holds the question): its two buttons say the choices.
+    m.close()
+    t = GameTable(data_dir=tmp_path, level="random", paced=False)
+    m, h = t.model, t.model.hand
+    assert m.moon_to_choose and "Take 26 off my total" in m.message.text
+    shown = {n: (b.description, b.layout.display) for n, b in t.buttons.items() if n.startswith("moon")}
+    assert shown == {"moon_subtract": ("Take 26 off my total", None), "moon_add": ("Add 26 to the others", None)}
+    assert t.buttons["hint"].layout.display == "none" and t.buttons["next"].layout.display == "none"
+    assert m.learning and not any(rule == "moon" for _kind, rule, _text in m.notes)
+    t.press(f"moon_{choice}")
+    assert all(b.layout.display == "none" for n, b in t.buttons.items() if n.startswith("moon"))
     assert h.phase is Phase.DONE and h.result().moon.value == choice
+    moon_note = next(text for _kind, rule, text in m.notes if rule == "moon")  # learn mode tells the moon once scored
+    said = "takes 26 off the shooter's total" if choice == "subtract" else "adds 26 to everyone else"
+    assert "you shot the moon" in moon_note and f"In this game the shooter chooses: this moon {said}" in moon_note
     if choice == "add":
         assert m.game.is_over and m.game.scores == (0, 26, 26, 26) and "you won" in m.message.text
     else:

@@ -124,7 +124,8 @@ _OWN_BOTS = "__own__"  # the level menu's entry for the bots given with bots=
 class GameTable(W.VBox):  # type: ignore[misc]
     """The table: the SVG board, the message line, the buttons, History and Settings.
 
-    Keyword options are those of :class:`~hearts_widgets.table_model.TableModel`;
+    Keyword options are those of :class:`~hearts_widgets.table_model.TableModel` (``rules=Rules(...)`` plays
+    any variant; Settings offers the named presets and asks before leaving a game in progress);
     ``paced=False`` lets the bots move at once (no steps, no held tricks), for
     scripts that drive the table without a browser.
     """

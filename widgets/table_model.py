@@ -358,7 +358,14 @@ class TableModel:
     a level is chosen in the settings;     ``deal`` is the deal a link asks for
     (:func:`~hearts_widgets.address.deal_from_address`): after the saved game
     is resumed it is played as if typed into the deal box, so a game in
-    progress asks first.
+    progress asks first; ``rules`` any :class:`~hearts.rules.Rules` of
+    ``RULES.md`` (3 to 7 players, any target, Q♠ breaking hearts, every
+    moon scoring, no passing, J♦ −10) for this table's games instead of the
+    settings' preset (:mod:`hearts_widgets.variants`; a saved game of other
+    rules is not resumed: a new one is dealt and the saved one goes into
+    History as left). A saved game keeps its own rules when resumed. Under
+    the shooter's choice a learner who shoots the moon is asked
+    (:attr:`moon_to_choose`); bots choose by :func:`~hearts.rules.moon_choice`.
 
     ``paced=True`` is how the widget plays: nothing the learner has not seen
     is ever acted on. After the learner's action the bots do not move at once:
@@ -951,8 +958,9 @@ class TableModel:
     @_tells_news
     def set_setting(self, name: str, value: Any) -> None:
         """Change one setting (``four_colour``, ``table_colour``, ``card_back``, ``lang``, ``step_bots``,
-        ``speed``, ``trick_pause``, ``sound``, ``target_score``, and learn mode's ``learn``, ``notes_again``,
-        ``coach``).
+        ``speed``, ``trick_pause``, ``sound``, ``target_score``, ``rules`` (a preset's name: see
+        :meth:`set_rules`, which asks first when a game is in progress), and learn mode's ``learn``,
+        ``notes_again``, ``coach``).
 
         A new language re-says the message line in that language. A value the
         setting cannot take is refused with a message naming the setting. A
@@ -1353,7 +1361,11 @@ class TableModel:
         if not self.moon_to_choose:
             self._error(say("ui.msg.no_moon_choice"))
             return
-        self.hand.choose_moon(self.seat, choice)
+        h = self.hand
+        self._learn_start()
+        before = h.copy()
+        h.choose_moon(self.seat, choice)
+        self._learn_event(before, Move("moon", self.seat))  # the hand is scored now: its notes come
         self._accepted(None)
         self._after_move()
 
@@ -1365,7 +1377,9 @@ class TableModel:
             return
         s = h.to_play
         if s in self.bot_seats:
+            before = h.copy()
             h.choose_moon(s, self._seeded(s).choose_moon(self.game.observation(s)))
+            self._learn_event(before, Move("moon", s))
         elif s != self.seat:
             self._hand_to(s)
 
