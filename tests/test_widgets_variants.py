@@ -152,6 +152,18 @@ def test_pass_and_play_and_the_learn_app_take_any_rules(tmp_path: Path) -> None:
     assert m.bot_seats == ()
     m.set_humans([3])
     assert m.message.kind == "error" and m.bot_seats == ()
+    # Fewer seats: the people beyond them leave the table with the old game (South stays).
+    four = TableModel(number=8, level="random", data_dir=tmp_path / "four", humans=[0, 3], resume=False)
+    four.set_rules("three")
+    assert four.rules.num_players == 3 and four.humans == (0,) and four.bot_seats == (1, 2) and not four.covered
+    with pytest.raises(OptionError) as e:  # the settings now deal 3-player games: there is no seat 3
+        TableModel(level="random", data_dir=tmp_path / "four", humans=[0, 3], resume=False)
+    assert e.value.option == "humans"
+    # A target chosen in the settings applies to rules chosen at the table too.
+    own = TableModel(number=8, level="random", data_dir=tmp_path / "own")
+    own.set_rules(Rules(num_players=5))
+    own.set_setting("target_score", 50)
+    assert own.rules == Rules(num_players=5, target_score=50) and "now ends at 50" in own.message.text
     learn = TableModel(number=8, level="random", data_dir=tmp_path, rules=Rules(num_players=5), app="learn")
     assert learn.learning and learn.rules.num_players == 5
     kinds = [kind for kind, _rule, _text in learn.notes]

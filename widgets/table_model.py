@@ -503,6 +503,8 @@ class TableModel:
         self._own_rules: Rules | None = given
         self._asked_rules: tuple[Rules, str | None] | None = None  # rules a new game will have, once confirmed
         self.rules = self._rules_in_force()
+        if self._humans_given:  # the seats of the settings' variant (rules= was checked with its own)
+            self.humans = check_humans(self.humans, self.rules.num_players)
         self.rng = random.Random(seed)
         self.selection = 0
         self.hint: Hint | None = None
@@ -982,6 +984,8 @@ class TableModel:
             return
         self._save_settings(name)
         if name == "target_score" and not self._target_given:
+            if self._own_rules is not None:  # rules chosen at this table take the new target too
+                self._own_rules = dataclasses.replace(self._own_rules, target_score=value)
             if self.in_progress or self.game.is_over or self._displaced:
                 self._info(say("ui.msg.target_next", target=value))
             else:
@@ -1528,6 +1532,11 @@ class TableModel:
             self._asked_rules = None
         self.pending = None
         self.confirming = None
+        people = _seated(self.humans, self.rules.num_players)
+        if people != self.humans:  # fewer seats than before: the people beyond them leave, bots take none of theirs
+            self.humans = people
+            self.seat = people[0]
+            self.covered = False
         self.game = Game(number, self.rules)
         self.recorded = False
         self.selection = 0
@@ -2228,6 +2237,7 @@ class TableModel:
         self.game_id = saved.game_id or uuid.uuid4().hex  # a save from before games had one gets its identity now
         h = game.hand
         humans = self.humans if self._humans_given else saved.humans  # the humans option wins over the file
+        humans = _seated(humans, game.rules.num_players)
         person = saved.seat if saved.seat in humans and not isinstance(saved.seat, bool) else humans[0]
         self.humans, self.seat = humans, person
         self.covered = len(humans) > 1 and not h.is_over  # whoever sits down first says they are ready
@@ -2322,6 +2332,15 @@ def check_humans(seats: Sequence[int] | Any, num_players: int = 4) -> tuple[int,
     if not out:
         raise OptionError("humans: at least one seat must be a person's", "humans")
     return tuple(sorted(out))
+
+
+def _seated(humans: tuple[int, ...], num_players: int) -> tuple[int, ...]:
+    """The people who have a seat at a table of ``num_players`` (South at least).
+
+    >>> _seated((0, 3), 3), _seated((3,), 3)
+    ((0,), (0,))
+    """
+    return tuple(s for s in humans if s < num_players) or (SOUTH,)
 
 
 def _option(ok: bool, name: str, message: str) -> None:
