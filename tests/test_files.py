@@ -361,12 +361,13 @@ def _save_with_game(folder: Path, game: Game) -> None:
     (folder / store.SAVE_FILE).write_text(json.dumps(data))
 
 
-def test_a_moon_choice_save_is_refused_with_a_message(tmp_path: Path) -> None:
-    _save_with_game(tmp_path, Game(5, Rules(moon=MoonScoring.SHOOTERS_CHOICE)))
+def test_a_moon_choice_save_is_resumed_with_its_rules(tmp_path: Path) -> None:
+    # The table asks a shooter how the moon scores (tests/test_widgets_variants.py), so such a save goes on.
+    _save_with_game(tmp_path, Game(5, Rules(moon=MoonScoring.SHOOTERS_CHOICE, num_players=3)))
     m = TableModel(data_dir=tmp_path, level="random", seed=4)
-    assert m.message.kind == "error" and "shooter choose" in m.message.text and "game.rules.moon" in m.message.text
-    assert m.rules.moon is MoonScoring.ADD_TO_OTHERS and m.number != 5  # a game this table can finish
-    assert (tmp_path / "table-save.bad.json").exists()
+    assert m.message.kind == "info" and m.number == 5
+    assert m.rules == Rules(moon=MoonScoring.SHOOTERS_CHOICE, num_players=3)
+    assert not (tmp_path / "table-save.bad.json").exists()
 
 
 @pytest.mark.parametrize("south_passed", [False, True])

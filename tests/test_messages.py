@@ -255,6 +255,7 @@ COUNTS_NEVER_ONE = {
     "learn.note.scoring.jack": "penalty: every heart and Q♠ together (26)",
     "hint.took.seat.jack": "points: J♦ −10 with at most 6 other cards, so never 1 or −1",
     "hint.took.you.jack": "points: J♦ −10 with at most 6 other cards, so never 1 or −1",
+    "ui.rules.players": "count: 3, 5, 6 or 7 players; size: 7 to 17 cards each (Rules.hand_size)",
 }
 _NOUNS = (
     "points|cards|spades|hearts|hands|games|deals|decisions|tricks|seats|players|ways|"

@@ -391,3 +391,72 @@ def test_the_score_sheet_says_how_these_rules_score_a_moon(lang: str) -> None:
     assert len({add, sub, choice}) == 3
     assert ("off their total" in sub) if lang == "en" else ("resta" in sub)
     assert ("off" not in add) if lang == "en" else ("resta" not in add)
+
+
+# ----- what the table itself says: refusals, hints, the hand's summary and the score sheet ---------------------------
+
+TABLE_VARIANTS = ("3 players", "Q♠ breaks hearts", "J♦ −10", "moon subtract", "5 players, Q♠ breaks, J♦")
+
+
+@pytest.mark.parametrize("name", TABLE_VARIANTS)
+def test_what_the_table_says_states_the_rules_in_force(name: str, tmp_path) -> None:
+    """Through :class:`TableModel`, as a learner meets them: the refusal of every card South may not play (the
+    engine's reason, in both languages), the hint's reasons, the hand's summary, the score sheet's note and the
+    rules' own description, with no words of a rule these rules do not apply."""
+    from hearts_widgets.table import GameTable
+
+    rules = VARIANTS[name]
+    t = GameTable(number=31, level="random", data_dir=tmp_path, rules=rules, paced=False, learn=False)
+    m = t.model
+    bad = _forbidden(rules)
+    said: list[str] = []
+    hints = refusals = 0
+    while m.game.hand_number <= 2 and not m.game.is_over:
+        h = m.hand
+        if h.phase is Phase.PASSING:
+            if hints < 2:
+                m.press("hint")
+                said += [m.message.text, *m.message.items]
+                hints += 1
+            for c in list(h.hand_of(SOUTH))[:3]:
+                m.click_card(c.code)
+            m.press("pass")
+        elif h.phase is Phase.PLAYING:
+            legal = h.legal_moves_for(SOUTH)
+            for c in h.hand_of(SOUTH):
+                if c in legal:
+                    continue
+                m.click_card(c.code)
+                why = h.why_not(c, seat=SOUTH)
+                assert m.message.kind == "error" and why is not None and m.message.text == why.explain("en")
+                assert m.playable == legal  # a refusal changes nothing
+                said.append(m.message.text)
+                m.set_setting("lang", "es")
+                said.append(m.message.text)
+                m.set_setting("lang", "en")
+                refusals += 1
+            if hints < 6:
+                m.press("hint")
+                said.append(m.message.text)
+                hints += 1
+            m.click_card(next(iter(legal)).code)
+        elif h.phase is Phase.MOON_CHOICE:
+            said.append(m.message.text)
+            m.press("moon_add")
+        else:
+            for lang in LANGS:
+                m.set_setting("lang", lang)
+                t.refresh()
+                said += [m.message.text, t.sheet.value, t.rules_note.value]
+            m.set_setting("lang", "en")
+            assert t.sheet.value.split("</tr>")[0].count("<th") == 2 + rules.num_players  # blank, pass, the seats
+            m.press("next")
+    assert refusals and hints
+    for sentence in said:
+        for words in bad:
+            assert words not in sentence, (name, words, sentence)
+    sheet = " ".join(s for s in said if "hw-sheet-note" in s)
+    if rules.jack_of_diamonds:
+        assert "J♦ counts −10" in sheet and "La J♦ cuenta −10" in sheet
+    if rules.num_players != 4:
+        assert f"Player {rules.num_players}" in sheet and f"Jugador {rules.num_players}" in sheet

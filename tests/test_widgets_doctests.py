@@ -8,6 +8,7 @@ import importlib
 import pytest
 
 MODULES = [
+    "variants", "table_words", "table_saving",
     "store", "text", "levels", "svgview", "speech", "table_model", "table", "walkthrough_model", "walkthrough",
     "rule_notes", "learn_model", "coach", "dealbox", "address",
 ]

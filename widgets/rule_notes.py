@@ -72,7 +72,8 @@ class Move:
     """One action as the detectors see it.
 
     ``kind`` is ``"deal"`` (a new hand is dealt: ``before`` and ``after`` are the same), ``"pass"`` (every
-    seat's three cards have just been exchanged) or ``"play"`` (``seat`` played ``card``). In an ``ahead``
+    seat's three cards have just been exchanged), ``"play"`` (``seat`` played ``card``) or ``"moon"`` (``seat``,
+    the shooter, chose how its moon scores: the hand is scored). In an ``ahead``
     event the learner has not chosen yet and ``card`` may be ``None``.
     """
 

@@ -40,7 +40,7 @@ def narrate(h: HandState, since: int, lang: str, *, learner: int, hearts_were_br
     for i in range(max(0, since), len(plays)):
         s, c = plays[i]
         key = "learn.caption.you_play" if s == learner else "learn.caption.plays"
-        out.append(text(key, lang, seat=seat_name(s, lang), card=card_label(c)))
+        out.append(text(key, lang, seat=seat_name(s, lang, n), card=card_label(c)))
         if (i + 1) % n == 0 and (i + 1) // n <= len(h.tricks):
             # Who took the trick, in the words of learn mode, the walkthrough and the hint (hearts.explain).
             out.append(fact_words(trick_taken(h.tricks[(i + 1) // n - 1]), lang, num_players=n, seat=learner))

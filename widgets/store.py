@@ -44,6 +44,9 @@ from hearts import files
 from hearts.display import BACKS, TABLE_COLORS
 from hearts.errors import HeartsError
 from hearts.messages import LANGUAGES, text
+from hearts.rules import Rules
+
+from .variants import PRESETS, variant_key
 
 __all__ = [
     "ARCHIVE_FILE",
@@ -80,6 +83,8 @@ CARD_BACKS = tuple(BACKS)
 SPEEDS = ("off", "fast", "normal", "slow")
 TRICK_PAUSES = (0, 1, 2, 3, 5)  # seconds; 0: the trick stays until the learner continues
 TARGETS = (50, 100)
+RULE_PRESETS = tuple(PRESETS)
+"""The named variants a table's settings may hold: the keys of :data:`hearts_widgets.variants.PRESETS`."""
 
 
 class StoreError(HeartsError):
@@ -367,7 +372,9 @@ class Archived:
     (``"archived"``), so the totals and streaks stay right without reading the archives.
 
     ``last_streak``: the winning streak the archived games end with (it goes on in ``history.json``).
-    ``files``: the archive files, oldest first.
+    ``files``: the archive files, oldest first. ``variants``: the same counts for each variant's games alone
+    (by :func:`~hearts_widgets.variants.variant_key`; a game recorded before games kept their rules counts
+    as the standard game to 100).
     """
 
     played: int = 0
@@ -376,6 +383,19 @@ class Archived:
     longest_streak: int = 0
     last_streak: int = 0
     files: tuple[str, ...] = ()
+    variants: tuple[tuple[str, Archived], ...] = ()
+
+    def variant(self, key: str) -> Archived:
+        """The counts of variant ``key``'s archived games alone.
+
+        >>> a = Archived().then([{"won": True, "final": [30, 50, 60, 70]}, {"won": True, "final": [4, 1, 2],
+        ...     "rules": {"num_players": 3, "target_score": 50}}])
+        >>> a.variant("p4-t100").played, a.variant("p3-t50").last_streak, a.variant("p5-t100").played
+        (1, 1, 0)
+        """
+        if not self.variants and key == variant_key(None):  # written before variants were kept apart
+            return dataclasses.replace(self, files=())
+        return dict(self.variants).get(key, Archived())
 
     def then(self, games: Iterable[dict[str, Any]]) -> Archived:
         """These totals followed by ``games`` (in the order played).
@@ -387,6 +407,19 @@ class Archived:
         >>> b.played, b.won, b.best_final, b.longest_streak, b.last_streak
         (4, 3, 20, 2, 1)
         """
+        games = list(games)
+        by_key: dict[str, list[dict[str, Any]]] = {}
+        for g in games:
+            by_key.setdefault(variant_key(g.get("rules")), []).append(g)
+        variants = dict(self.variants)
+        if not variants and self.played:  # archived before variants were kept apart: the standard game's
+            variants[variant_key(None)] = dataclasses.replace(self, files=())
+        for key, some in by_key.items():
+            variants[key] = variants.get(key, Archived())._counted(some)
+        return dataclasses.replace(self._counted(games), variants=tuple(sorted(variants.items())))
+
+    def _counted(self, games: list[dict[str, Any]]) -> Archived:
+        """These counts followed by ``games``, all variants together (``variants`` left as they are)."""
         played, won, best = self.played, self.won, self.best_final
         longest, streak = self.longest_streak, self.last_streak
         for g in games:
@@ -395,7 +428,7 @@ class Archived:
             streak = streak + 1 if g["won"] else 0
             longest = max(longest, streak)
             best = g["final"][0] if best is None else min(best, g["final"][0])
-        return Archived(played, won, best, longest, streak, self.files)
+        return Archived(played, won, best, longest, streak, self.files, self.variants)
 
     def to_dict(self) -> dict[str, Any]:
         """As kept in ``history.json``."""
@@ -406,12 +439,16 @@ class Archived:
             "longest_streak": self.longest_streak,
             "last_streak": self.last_streak,
             "files": list(self.files),
+            **({"variants": {k: v._counts() for k, v in self.variants}} if self.variants else {}),
         }
 
+    def _counts(self) -> dict[str, Any]:
+        return {k: v for k, v in self.to_dict().items() if k not in ("files", "variants")}
+
     @classmethod
-    def from_dict(cls, data: object, path: Path) -> Archived:
+    def from_dict(cls, data: object, path: Path, where: str = "archived") -> Archived:
         """Read ``"archived"`` from ``history.json``: :class:`StoreError` naming the part that is wrong."""
-        key, where = "ui.store.history_archived", "archived"
+        key = "ui.store.history_archived"
         if not isinstance(data, dict):
             raise StoreError(key, path, where, where=where)
         counts: dict[str, int] = {}
@@ -423,13 +460,20 @@ class Archived:
         best = data.get("best_final")
         if not (best is None or (isinstance(best, int) and _is_int(best))):
             raise StoreError(key, path, f"{where}.best_final", where=f"{where}.best_final")
-        names = data.get("files")
+        names = data.get("files", [] if where != "archived" else None)
         if not (isinstance(names, list) and all(isinstance(n, str) and "/" not in n and "\\" not in n for n in names)):
             raise StoreError(key, path, f"{where}.files", where=f"{where}.files")
+        variants: list[tuple[str, Archived]] = []
+        if where == "archived" and "variants" in data:
+            found = data["variants"]
+            if not isinstance(found, dict):
+                raise StoreError(key, path, f"{where}.variants", where=f"{where}.variants")
+            for variant, its in found.items():
+                variants.append((str(variant), cls.from_dict(its, path, f"{where}.variants.{variant}")))
         won, played, longest, last = counts["won"], counts["played"], counts["longest_streak"], counts["last_streak"]
         if not (won <= played and last <= longest <= won):  # the numbers must add up
             raise StoreError(key, path, where, where=where)
-        return cls(played, won, best, longest, last, tuple(str(n) for n in names))
+        return cls(played, won, best, longest, last, tuple(str(n) for n in names), tuple(sorted(variants)))
 
 
 @dataclasses.dataclass
@@ -503,6 +547,9 @@ class History:
             _need(isinstance(g.get("id", ""), str), "ui.store.history_id", path, where + ".id", entry=i + 1)
             for name in ("level", "date"):
                 _need(isinstance(g.get(name, ""), str), "ui.store.history_text", path, f"{where}.{name}", entry=i + 1)
+            if "rules" in g:  # the game's variant (games recorded before rules were kept have none)
+                ok = _game_problem("rules", g["rules"], g) is None
+                _need(ok, "ui.store.history_rules", path, f"{where}.rules", entry=i + 1)
         return cls(folder, list(games), archived=archived)
 
     @classmethod
@@ -522,6 +569,7 @@ class History:
         level: str = "",
         game_id: str | None = None,
         abandoned: bool = False,
+        rules: Rules | None = None,
     ) -> bool:
         """Record a finished game (South is seat 0); False if the game ``game_id`` is already recorded.
 
@@ -531,7 +579,8 @@ class History:
         is made. The game is written by the next :meth:`save`. ``abandoned``: a
         game left unfinished, so played and not won (a winning streak ends).
         A value the history file cannot hold is refused with :class:`StoreError`
-        naming it (``.field``), and nothing is recorded.
+        naming it (``.field``), and nothing is recorded. ``rules``: the game's
+        rules, kept with it, so :meth:`stats` counts each variant apart.
 
         >>> h = History(Path("."))
         >>> h.add(number=1, final=(20, 30, 40, 50), winners=(0,))
@@ -547,9 +596,12 @@ class History:
         hearts_widgets.store.StoreError: history.json: number: the game cannot be recorded: “number” must be a whole
         number, 0 or more, not “x”
         """
+        if rules is not None and not isinstance(rules, Rules):
+            raise StoreError("ui.store.history_add", self.path, "rules", where="rules", need=_need_text("rules"),
+                             value=shown(repr(rules)))  # fmt: skip
         _check_game(
             {"number": number, "final": final, "winners": winners, "level": level, "game_id": game_id,
-             "abandoned": abandoned}, self.path,
+             "abandoned": abandoned, **({} if rules is None else {"rules": rules.to_dict()})}, self.path,
         )  # fmt: skip
         if game_id is not None and any(g.get("id") == game_id for g in (*self.games, *self._new)):
             return False
@@ -564,6 +616,8 @@ class History:
         }
         if abandoned:
             entry["abandoned"] = True
+        if rules is not None:
+            entry["rules"] = rules.to_dict()
         self.games.append(entry)
         self._new.append(entry)
         return True
@@ -642,10 +696,24 @@ class History:
         """``history.json`` as written: compact JSON, one game a line."""
         return _encode_games(self._head(), [_game_line(g) for g in self.games])
 
-    def stats(self) -> HistoryStats:
+    def stats(self, rules: Rules | None = None) -> HistoryStats:
         """Games played and won, win %, best final score, current and longest winning streak (the archived
-        games counted too)."""
-        a = self.archived.then(self.games)
+        games counted too): of every game, or of the games played with ``rules`` alone (the same variant and
+        target; a game recorded before games kept their rules counts as the standard game to 100).
+
+        >>> h = History(Path("."))
+        >>> h.add(number=1, final=(20, 30, 40, 50), winners=(0,))
+        True
+        >>> h.add(number=2, final=(60, 12, 8), winners=(2,), rules=Rules(num_players=3, target_score=50))
+        True
+        >>> h.stats().played, h.stats(Rules()).current_streak, h.stats(Rules(num_players=3, target_score=50)).won
+        (2, 1, 0)
+        """
+        if rules is None:
+            a = self.archived.then(self.games)
+        else:
+            key = variant_key(rules)
+            a = self.archived.variant(key)._counted([g for g in self.games if variant_key(g.get("rules")) == key])
         pct = round(100.0 * a.won / a.played, 1) if a.played else 0.0
         return HistoryStats(a.played, a.won, pct, a.best_final, a.last_streak, a.longest_streak)
 
@@ -689,6 +757,14 @@ def _game_problem(name: str, value: object, entry: dict[str, Any]) -> str | None
         return None if value is None or isinstance(value, str) else "text"
     if name in ("id", "level", "date"):
         return None if isinstance(value, str) else "text"
+    if name == "rules":
+        if not isinstance(value, dict):
+            return "rules"
+        try:
+            rules = Rules.from_dict(value)
+        except HeartsError:
+            return "rules"
+        return None if len(entry.get("final", ())) == rules.num_players else "rules"
     return None
 
 
@@ -722,6 +798,7 @@ class Settings:
     trick_pause: int = 0  # seconds a finished trick stays before it is taken away; 0: until you continue
     sound: bool = False  # short sounds made in the browser (Web Audio), off by default
     target_score: int = 100  # the score that ends a game: one of TARGETS
+    rules: str = "standard"  # the variant new games are played with: one of RULE_PRESETS (hearts_widgets.variants)
 
     def validate(self, path: Path | str = "") -> None:
         """Raise :class:`StoreError` naming the first bad field (the setting's name, in words).
@@ -744,6 +821,7 @@ class Settings:
             ("speed", str, SPEEDS, "ui.speed."),
             ("trick_pause", int, TRICK_PAUSES, "ui.pause."),
             ("target_score", int, TARGETS, "ui.target."),
+            ("rules", str, RULE_PRESETS, "ui.rules.preset."),
         )
         for name, kind, allowed, prefix in choices:
             value = getattr(self, name)

@@ -57,6 +57,7 @@ from .speech import narrate
 from .svgview import SvgTable
 from .table_model import BotChoice, BotJob, TableModel, say
 from .text import cards_label, level_label
+from .variants import PRESETS, preset_label, rules_words
 
 __all__ = ["GameTable"]
 
@@ -123,7 +124,8 @@ _OWN_BOTS = "__own__"  # the level menu's entry for the bots given with bots=
 class GameTable(W.VBox):  # type: ignore[misc]
     """The table: the SVG board, the message line, the buttons, History and Settings.
 
-    Keyword options are those of :class:`~hearts_widgets.table_model.TableModel`;
+    Keyword options are those of :class:`~hearts_widgets.table_model.TableModel` (``rules=Rules(...)`` plays
+    any variant; Settings offers the named presets and asks before leaving a game in progress);
     ``paced=False`` lets the bots move at once (no steps, no held tricks), for
     scripts that drive the table without a browser.
     """
@@ -145,6 +147,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
         paced: bool = True,
         deal: str | int | Sequence[str] | None = None,
         app: str = "table",
+        rules: Rules | None = None,
     ) -> None:
         self.model = TableModel(
             number=number,
@@ -161,6 +164,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
             paced=paced,
             deal=deal,
             app=app,
+            rules=rules,
         )
         self._updating = False
         self._focus = ""  # where the keyboard focus goes after the next drawing
@@ -180,7 +184,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self.level_box.observe(self._on_level, names="value")
         self.buttons: dict[str, W.Button] = {}
         for name in ("new", "restart", "day", "pass", "hint", "next", "continue", "ready", "take_over", "confirm",
-                     "cancel", "count_earlier"):
+                     "cancel", "count_earlier", "moon_subtract", "moon_add"):
             b = W.Button(layout=W.Layout(width="auto")).add_class(f"hw-btn-{name}").add_class("hw-btn")
             b.on_click(lambda _b, name=name: self.press(name))
             self.buttons[name] = b
@@ -191,6 +195,8 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self.buttons["take_over"].button_style = "warning"
         self.buttons["confirm"].button_style = "danger"
         self.buttons["cancel"].button_style = "success"
+        self.buttons["moon_subtract"].button_style = "primary"
+        self.buttons["moon_add"].button_style = "primary"
         self.deal_box = DealBox().add_class("hw-deal-widget")
         self.deal_box.on_play(self.play_deal)
         self.message = W.HTML().add_class("hw-message-box")
@@ -219,15 +225,15 @@ class GameTable(W.VBox):  # type: ignore[misc]
             "hw-set-trick-pause"
         )
         self.target = W.Dropdown(layout=W.Layout(width="100%", max_width="30em"), style=wide).add_class("hw-set-target")
+        self.rules_box = W.Dropdown(layout=W.Layout(width="100%", max_width="30em"), style=wide)
+        self.rules_box.add_class("hw-set-rules")
+        self.rules_note = W.HTML().add_class("hw-rules-note")
         self.sound = W.Checkbox(indent=False, layout=W.Layout(width="auto")).add_class("hw-set-sound")
         # Who plays each seat: a person (pass-and-play on this screen) or a bot.
         self.people_label = W.HTML().add_class("hw-people-label")
-        self.people = [
-            W.ToggleButton(layout=W.Layout(width="auto")).add_class(f"hw-person-{s}").add_class("hw-person")
-            for s in range(4)
-        ]
-        for s, b in enumerate(self.people):
-            b.observe(lambda _ch, s=s: self._on_people(s), names="value")
+        self.people: list[W.ToggleButton] = []
+        self.people_box = W.HBox(layout=W.Layout(flex_flow="row wrap")).add_class("hw-people")
+        self._seat_people(self.model.rules.num_players)
         self.learn = W.Checkbox(indent=False, layout=W.Layout(width="auto")).add_class("hw-set-learn")
         self.notes_again = W.Checkbox(indent=False, layout=W.Layout(width="auto")).add_class("hw-set-notes-again")
         self.coach = W.Checkbox(indent=False, layout=W.Layout(width="auto")).add_class("hw-set-coach")
@@ -244,14 +250,16 @@ class GameTable(W.VBox):  # type: ignore[misc]
             (self.trick_pause, "trick_pause"),
             (self.sound, "sound"),
             (self.target, "target_score"),
+            (self.rules_box, "rules"),
         )
         for w, name in self._setting_widgets:
             w.observe(lambda ch, name=name: self._on_setting(name, ch["new"]), names="value")
         self.settings_box = W.VBox(
             [
                 *(w for w, _ in self._setting_widgets),
+                self.rules_note,
                 self.people_label,
-                W.HBox(self.people, layout=W.Layout(flex_flow="row wrap")).add_class("hw-people"),
+                self.people_box,
             ]
         ).add_class("hw-settings")
         self.panels = W.Accordion(
@@ -266,7 +274,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
         ).add_class("hw-top")
         actions = W.HBox(
             [self.buttons[n] for n in ("take_over", "ready", "pass", "hint", "next", "continue", "confirm", "cancel",
-                                       "count_earlier")],
+                                       "count_earlier", "moon_subtract", "moon_add")],
             layout=W.Layout(flex_flow="row wrap"),
         ).add_class("hw-actions")
         super().__init__(
@@ -414,6 +422,16 @@ class GameTable(W.VBox):  # type: ignore[misc]
             self.model.set_level(new)
             self.refresh()
 
+    def _seat_people(self, n: int) -> None:
+        """One person/bot toggle for each of the ``n`` seats of the rules on the table."""
+        self.people = [
+            W.ToggleButton(layout=W.Layout(width="auto")).add_class(f"hw-person-{s}").add_class("hw-person")
+            for s in range(n)
+        ]
+        for s, b in enumerate(self.people):
+            b.observe(lambda _ch, s=s: self._on_people(s), names="value")
+        self.people_box.children = tuple(self.people)
+
     def _on_people(self, seat_: int) -> None:
         if self._updating:
             return
@@ -421,7 +439,10 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self.refresh()
 
     def _on_setting(self, name: str, value: Any) -> None:
-        current = self.model.learning if name == "learn" else getattr(self.model.settings, name)
+        if name == "rules":
+            current: Any = self.model.rules_preset or ""
+        else:
+            current = self.model.learning if name == "learn" else getattr(self.model.settings, name)
         if not self._updating and current != value:
             self.model.set_setting(name, value)
             self.refresh()
@@ -451,7 +472,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
             self.level_box.value = _OWN_BOTS if m.own_bots else m.level
             self.level_box.description = text("ui.label.level", lang)
             for name, b in self.buttons.items():
-                b.description = text(f"ui.button.{name}", lang)
+                b.description = text(f"ui.button.{name}", lang, points=m.rules.moon_points)
             self.deal_box.description = text("ui.label.deal", lang)
             self.deal_box.placeholder = text("ui.label.deal_hint", lang)
             self.deal_box.label = text("ui.button.play_deal", lang)
@@ -572,6 +593,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
             table_color=s.table_colour,
             width=340,
             lang=m.lang,
+            num_players=m.rules.num_players,
         )
 
     def _show_buttons(self) -> None:
@@ -589,6 +611,8 @@ class GameTable(W.VBox):  # type: ignore[misc]
             "confirm": asking,
             "cancel": asking,
             "count_earlier": m.earlier_lessons > 0 and m.learning and not asking,
+            "moon_subtract": m.moon_to_choose and not asking,
+            "moon_add": m.moon_to_choose and not asking,
         }
         for name, visible in show.items():
             self.buttons[name].layout.display = None if visible else "none"
@@ -601,10 +625,11 @@ class GameTable(W.VBox):  # type: ignore[misc]
         if s is None or not s["game_over"]:
             return ""
         lang = m.lang
-        winners = ", ".join(seat_name(w, lang) for w in s["winners"])
+        n = m.rules.num_players
+        winners = ", ".join(seat_name(w, lang, n) for w in s["winners"])
         key = "ui.summary.shared" if s["shared"] else "ui.summary.winner"
         rows = "".join(
-            f"<tr><td>{html.escape(seat_name(p, lang))}</td><td>{s['totals'][p]}</td></tr>" for p in range(4)
+            f"<tr><td>{html.escape(seat_name(p, lang, n))}</td><td>{s['totals'][p]}</td></tr>" for p in range(n)
         )
         again = text("ui.summary.again", lang, new=text("ui.button.new", lang), restart=text("ui.button.restart", lang))
         return (
@@ -619,9 +644,10 @@ class GameTable(W.VBox):  # type: ignore[misc]
         m = self.model
         lang = m.lang
         e = html.escape
-        head = "".join(f"<th>{e(seat_name(p, lang))}</th>" for p in range(4))
+        n = m.game.rules.num_players
+        head = "".join(f"<th>{e(seat_name(p, lang, n))}</th>" for p in range(n))
         rows = []
-        running = [0, 0, 0, 0]
+        running = [0] * n
         me = m.seat  # the person at the screen (nothing of anyone's pass while the screen is covered)
         for h in m.game.hands:
             given, got = h.passes[me], h.received[me]
@@ -632,14 +658,14 @@ class GameTable(W.VBox):  # type: ignore[misc]
             elif given is None or got is None:
                 passing = e(text("ui.sheet.pass_pending", lang, direction=text(f"pass.{h.pass_direction.value}", lang)))
             else:
-                to, source = seat_name(h.pass_target(me), lang), seat_name(h.pass_source(me), lang)
+                to, source = seat_name(h.pass_target(me), lang, n), seat_name(h.pass_source(me), lang, n)
                 gave = text("ui.sheet.gave", lang, given=cards_label(CardSet(given)), to=to)
                 took = text("ui.sheet.got", lang, got=cards_label(CardSet(got)), source=source)
                 passing = f"{e(gave)}<br>{e(took)}"
             if h.is_over:
                 r = h.result()
                 cells = []
-                for p in range(4):
+                for p in range(n):
                     running[p] += r.scores[p]
                     moon = r.shooter is not None
                     mark = ""
@@ -650,7 +676,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
                 body = "".join(cells)
             else:
                 body = "".join(
-                    f"<td>{h.points[p]}<br><small>{e(text('ui.sheet.playing', lang))}</small></td>" for p in range(4)
+                    f"<td>{h.points[p]}<br><small>{e(text('ui.sheet.playing', lang))}</small></td>" for p in range(n)
                 )
             rows.append(
                 f'<tr data-hand="{h.hand_number}"><th>{e(text("ui.sheet.hand", lang, hand=h.hand_number))}</th>'
@@ -673,7 +699,8 @@ class GameTable(W.VBox):  # type: ignore[misc]
             self.reset_history.layout.display = None
             return
         self.reset_history.layout.display = "none"
-        st = m.history.stats()
+        st = m.history.stats(m.rules)
+        everything = m.history.stats()
         best = "–" if st.best_final is None else str(st.best_final)
         rows = [
             ("ui.history.played", st.played),
@@ -685,10 +712,13 @@ class GameTable(W.VBox):  # type: ignore[misc]
         ]
         body = "".join(f"<tr><td>{html.escape(text(k, lang))}</td><td><b>{v}</b></td></tr>" for k, v in rows)
         a = m.history.archived
-        note = ""
+        words = rules_words(m.rules, lang)
+        said = text("ui.history.variant", lang, rules=words, played=everything.played, won=everything.won)
+        note = f'<div class="hw-sheet-note hw-history-variant">{html.escape(said)}</div>'
+
         if a.files:  # the oldest games, moved out to keep history.json readable: still counted, still the learner's
             said = text_n("ui.history.archived", a.played, lang, count=a.played, files=", ".join(a.files))
-            note = f'<div class="hw-sheet-note">{html.escape(said)}</div>'
+            note += f'<div class="hw-sheet-note">{html.escape(said)}</div>'
         self.history_html.value = f'<table class="hw-stats">{body}</table>{note}'
 
     def _settings(self) -> None:
@@ -709,11 +739,14 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self.step_bots.description = text("ui.label.step_bots", lang)
         self.step_bots.value = s.step_bots
         self.people_label.value = html.escape(text("ui.label.people", lang))
+        n = m.rules.num_players
+        if len(self.people) != n:
+            self._seat_people(n)
         for p, b in enumerate(self.people):
-            b.description = seat_name(p, lang)
+            b.description = seat_name(p, lang, n)
             b.value = p in m.humans
             b.icon = "user" if b.value else "robot"
-            b.tooltip = text("ui.label.person" if b.value else "ui.label.bot", lang, seat=seat_name(p, lang))
+            b.tooltip = text("ui.label.person" if b.value else "ui.label.bot", lang, seat=seat_name(p, lang, n))
         for box, name in ((self.learn, "learn"), (self.notes_again, "notes_again"), (self.coach, "coach")):
             box.description = text(f"ui.label.{name}", lang)
         self.learn.value = m.learning
@@ -728,6 +761,14 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self.target.description = text("ui.label.target_score", lang)
         self.target.options = [(text(f"ui.target.{x}", lang), x) for x in store.TARGETS]
         self.target.value = s.target_score
+        self.rules_box.description = text("ui.label.rules", lang)
+        options = [(preset_label(x, lang), x) for x in PRESETS]
+        if m.rules_preset is None:  # rules given to this table that are no preset
+            options.insert(0, (text("ui.rules.preset.custom", lang, rules=rules_words(m.rules, lang)), ""))
+        self.rules_box.options = options
+        self.rules_box.value = m.rules_preset or ""
+        now = text("ui.rules.now", lang, rules=rules_words(m.rules, lang))
+        self.rules_note.value = f'<div class="hw-sheet-note">{html.escape(now)}</div>'
         self.sound.description = text("ui.label.sound", lang)
         self.sound.value = s.sound
 
@@ -751,4 +792,5 @@ def sheet_note(rules: Rules, lang: str) -> str:
     True
     """
     way = {"add": "", "subtract": ".subtract", "choice": ".choice"}[rules.moon.value]
-    return text(f"ui.sheet.note{way}", lang, points=rules.moon_points)
+    note = text(f"ui.sheet.note{way}", lang, points=rules.moon_points)
+    return f"{note} {text('ui.sheet.jack', lang)}" if rules.jack_of_diamonds else note

@@ -33,36 +33,60 @@ language of the moment, so switching the language re-says it.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import datetime
 import functools
 import os
 import random
-import socket
 import uuid
-import weakref
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Any
 
-from hearts import files
-from hearts.bots.base import Bot, Decision
+from hearts.bots.base import Bot
 from hearts.cards import SOUTH, Card, CardSet
-from hearts.deal import StableRandom, day_number
-from hearts.errors import CardParseError, HeartsError, IllegalMoveError, OptionError, RecordError, Rule
+from hearts.deal import day_number
+from hearts.errors import CardParseError, HeartsError, IllegalMoveError, OptionError, Rule
 from hearts.explain import Explanation, HintDecision, why_not
 from hearts.game import Game
 from hearts.hand import HandState, Phase, Trick
-from hearts.messages import LANGUAGES, check_language, seat_name, text, text_n
-from hearts.observation import Observation
-from hearts.record import GameRecord
-from hearts.rules import MoonScoring, Rules
+from hearts.messages import LANGUAGES, check_language
+from hearts.rules import Rules
 
 from . import levels, store
-from .learn_model import LEARN_APP_PROGRESS_FILE, PROGRESS_FILE, Lesson, Progress, describe
-from .rule_notes import RULES, Event, Move
+from .learn_model import LEARN_APP_PROGRESS_FILE, PROGRESS_FILE, Lesson, describe
+from .rule_notes import RULES, Move
+from .table_flow import FlowMixin
+from .table_learning import LearningMixin
+from .table_pacing import PENDING, BotChoice, BotJob, PacingMixin
+from .table_saving import (
+    _OPEN_TABLES,
+    _SAVE_FILES,
+    SavingMixin,
+    _Claim,
+    _played,
+    check_humans,
+    read_save,
+)
+
+# Moved out of this module by concern; still importable from here as before.
+from .table_saving import SAVE_FORMAT as SAVE_FORMAT
+from .table_saving import owner_alive as owner_alive
+from .table_saving import owner_of_this_process as owner_of_this_process
+from .table_words import (
+    Hint,
+    Message,
+    Phrase,
+    Words,
+    _button,
+    _Line,
+    _reason_words,
+    _sentence,
+    _tells_news,
+    say,
+)
 from .text import cards_label, game_over_text, level_label
+from .variants import check_table_rules, preset_name, preset_rules
 
 __all__ = [
     "APPS",
@@ -82,198 +106,27 @@ __all__ = [
 
 BUTTONS = (
     "pass", "hint", "restart", "new", "day", "next", "continue", "reset_history", "ready", "take_over", "confirm",
-    "cancel", "count_earlier",
+    "cancel", "count_earlier", "moon_add", "moon_subtract",
 )
 _STARTS = ("restart", "new", "day")  # buttons that start a game of this table's own
 # What is said once a game starts, by what started it (otherwise "ui.msg.started"); "link": a deal link.
-_STARTED = {"restart": "ui.msg.restarted", "day": "ui.msg.day", "link": "ui.msg.link_started"}
-_OPEN_TABLES: weakref.WeakValueDictionary[str, TableModel] = weakref.WeakValueDictionary()
-"""The tables open in this process, by identity: a saved game owned by one of them is in use."""
-PENDING = ("pass", "bot", "trick")
-"""What a paced table waits for: the bots' passes, a bot's card (both one :meth:`TableModel.step` each),
-or the learner to look at a finished trick and continue."""
+_STARTED = {
+    "restart": "ui.msg.restarted", "day": "ui.msg.day", "link": "ui.msg.link_started", "rules": "ui.msg.rules_started"
+}  # fmt: skip
 APPS = ("table", "learn")
 """Whose game and lessons a table is (``TableModel(app=...)``): the game table's, or the Learn by playing app's."""
-_SAVE_FILES = {"table": store.SAVE_FILE, "learn": store.LEARN_SAVE_FILE}
 _PROGRESS_FILES = {"table": PROGRESS_FILE, "learn": LEARN_APP_PROGRESS_FILE}
 SOUNDS = ("turn", "trick", "hearts", "queen")
 """Sound cues the view may play: the learner's turn, a trick taken, hearts broken, Q♠ taken."""
-_QS = 36
-SAVE_FORMAT = "hearts-table-save"
 MAX_DEAL_NUMBER = 10**12
 
 
-Words = Callable[[str], str]
-"""Text not yet put into a language: called with ``'en'`` or ``'es'`` when it is shown."""
-
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
-
-
-def _tells_news(method: Callable[Concatenate[TableModel, _P], _R]) -> Callable[Concatenate[TableModel, _P], _R]:
-    """A public action of the table: what became of its files on the way (a damaged file kept aside, a game
-    replaced in History) is put in front of the message line once the action is done, whatever it said."""
-
-    @functools.wraps(method)
-    def act(self: TableModel, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
-        try:
-            return method(self, *args, **kwargs)
-        finally:
-            self._tell_news()
-
-    return act
-
-
-@dataclasses.dataclass(frozen=True)
-class _Claim:
-    """A claim on the save file that this table has still to write (it stays until a save succeeds).
-
-    ``"start"``: a game of this table's own, written over whatever the file
-    holds (a game in progress at another table goes into History as
-    abandoned first: when that table is open, or always with ``abandon``,
-    the learner having said yes to leaving it; with ``left``, a table
-    opened with ``number=`` or ``resume=False``, also one left at a table
-    since closed or saved with no owner). ``"take"``: the game read
-    from the file (``basis``, its bytes), written only while the file still
-    holds exactly that: if another table saved meanwhile, that table keeps it.
-    """
-
-    kind: str
-    basis: bytes | None = None
-    abandon: bool = False
-    left: bool = False
-
-
-@dataclasses.dataclass(frozen=True)
-class _Saved:
-    """A save file, read and checked (:func:`read_save`)."""
-
-    game: Game
-    game_id: str
-    owner: dict[str, Any] | None
-    humans: tuple[int, ...]
-    seat: Any  # whose screen it was, as written (``None`` if not): used only if it is one of the humans
-    selection: CardSet
-    recorded: bool
-    level: Any
-
-    @property
-    def owner_table(self) -> str | None:
-        """The identity of the table that owns the game (``None``: a save from before tables had one)."""
-        return None if self.owner is None else str(self.owner["table"])
-
-    @property
-    def in_progress(self) -> bool:
-        """Whether the game is unfinished, not yet in History, and a person has passed or played in it."""
-        return not self.recorded and _played(self.game, self.humans)
-
-
-def _played(game: Game, people: Sequence[int]) -> bool:
-    """Whether leaving ``game`` would lose play: it is not over and one of ``people`` has passed or played."""
-    if game.is_over:
-        return False
-    h = game.hand
-    return game.hand_number > 1 or any(h.passes[s] is not None for s in people) or any(s in people for s, _ in h.plays)
-
-
-@dataclasses.dataclass(frozen=True)
-class Phrase:
-    """A catalogue message kept as its key and values, put into words when it is shown.
-
-    A value that is itself :data:`Words` (another phrase, a seat's name, an
-    error's or a bot decision's ``explain``) is put into words in the same
-    language; other values (numbers, cards) are used as they are. ``plural``,
-    the count, picks the plural form (:func:`~hearts.messages.text_n`).
-
-    >>> p = say("ui.msg.waiting", seat=say("seat.1"), button=say("ui.button.continue"))
-    >>> p("en")
-    'West is next: press Next bot card.'
-    >>> p("es")
-    'Le toca a Oeste: pulsa Siguiente carta de bot.'
-    """
-
-    key: str
-    values: tuple[tuple[str, Any], ...] = ()
-    plural: int | None = None
-
-    def __call__(self, lang: str) -> str:
-        vals = {k: v(lang) if callable(v) else v for k, v in self.values}
-        if self.plural is None:
-            return text(self.key, lang, **vals)
-        return text_n(self.key, self.plural, lang, **vals)
-
-
-def say(key: str, plural: int | None = None, /, **values: Any) -> Phrase:
-    """A :class:`Phrase` for the catalogue message ``key`` (in the form for the count ``plural``, if given)."""
-    return Phrase(key, tuple(values.items()), plural)
-
-
-def _sentence(e: Explanation, i: int, lang: str) -> str:
-    """The ``i``-th sentence of a hint's explanation in ``lang``."""
-    return e.sentences(lang)[i]
-
-
-def _seat(s: int) -> Words:
-    return functools.partial(seat_name, s)
-
-
-def _seats(seats: Sequence[int]) -> Words:
-    def names(lang: str) -> str:
-        return ", ".join(seat_name(s, lang) for s in seats)
-
-    return names
-
-
-def _reason_words(d: Decision, index: int, lang: str) -> str:
-    """The ``index``-th of a decision's reasons (:meth:`~hearts.bots.Decision.reasons`) in ``lang``."""
-    return d.reasons(lang)[index][1]
-
-
-def _button(name: str) -> Phrase:
-    """A button's label, so a prompt names the button exactly as it reads."""
-    return say(f"ui.button.{name}")
-
-
-@dataclasses.dataclass(frozen=True)
-class Message:
-    """The line under the table: ``kind`` is ``'info'``, ``'ok'`` or ``'error'``; ``items``, a list shown
-    under it (a pass hint's reason for each card, each naming its cards)."""
-
-    kind: str
-    text: str
-    items: tuple[str, ...] = ()
-
-
-@dataclasses.dataclass(frozen=True)
-class _Line:
-    """The message line before it is put into words: its kind, its sentences and the list under it."""
-
-    kind: str
-    parts: tuple[Words, ...] = ()
-    items: tuple[Words, ...] = ()
-
-    def render(self, lang: str) -> Message:
-        return Message(self.kind, " ".join(p(lang) for p in self.parts), tuple(i(lang) for i in self.items))
-
-
-@dataclasses.dataclass(frozen=True)
-class Hint:
-    """What Hint suggests (the expert's choice): the cards, and the decision that puts its reason into words."""
-
-    cards: tuple[Card, ...]
-    decision: Decision
-
-    def reason(self, lang: str) -> str:
-        """Why, in ``'en'`` or ``'es'``."""
-        return self.decision.explain(lang)
-
-
-def check_bots(bots: Bot | Mapping[int, Bot] | None) -> dict[int, Bot]:
-    """``bots=`` of the table as a seat -> bot mapping (a single bot: every seat 1-3), checked.
+def check_bots(bots: Bot | Mapping[int, Bot] | None, num_players: int = 4) -> dict[int, Bot]:
+    """``bots=`` of the table as a seat -> bot mapping (a single bot: every seat but South's), checked.
 
     >>> from hearts.bots import RandomBot
     >>> sorted(check_bots(RandomBot()))
-    [1, 2, 3]
+    [1, 2, 3, 4, 5, 6]
     >>> check_bots({0: "rule"})
     Traceback (most recent call last):
     ...
@@ -281,55 +134,22 @@ def check_bots(bots: Bot | Mapping[int, Bot] | None) -> dict[int, Bot]:
     """
     if bots is None:
         return {}
+    last = num_players - 1
     if isinstance(bots, Bot):
-        return {s: bots for s in (1, 2, 3)}
+        return {s: bots for s in range(1, 7)}  # every seat but South's, with up to 7 players
     if not isinstance(bots, Mapping):
-        raise OptionError(f"bots: a Bot, or a mapping from seat (0-3) to Bot, not {bots!r}", "bots")
+        raise OptionError(f"bots: a Bot, or a mapping from seat (0-{last}) to Bot, not {bots!r}", "bots")
     out: dict[int, Bot] = {}
     for s, b in bots.items():
-        if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s <= 3:
-            raise OptionError(f"bots: seats are 0-3, not {s!r}", "bots")
+        if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s <= last:
+            raise OptionError(f"bots: seats are 0-{last}, not {s!r}", "bots")
         if not isinstance(b, Bot):
             raise OptionError(f"bots: seat {s} needs a Bot, not {b!r}", "bots")
         out[s] = b
     return out
 
 
-@dataclasses.dataclass(frozen=True)
-class BotChoice:
-    """What a :class:`BotJob` chose: the cards, and the position (``key``) they were chosen for."""
-
-    key: tuple[Any, ...]
-    cards: tuple[Card, ...]
-
-
-@dataclasses.dataclass(frozen=True)
-class BotJob:
-    """One bot's decision for a paced table's next step (:meth:`TableModel.prepare_step`).
-
-    :meth:`decide` is the slow part (the expert and master levels think for a
-    second or more): it uses only the bot, a copy of its seat's observation and
-    the seed of the position, so it may run in another thread while the table
-    answers clicks; :meth:`TableModel.step` then plays what it chose. Long
-    decisions report their progress through :func:`hearts.bots.reporting`.
-    """
-
-    key: tuple[Any, ...]  # the position: game, hand, cards played, seat, kind
-    seat: int
-    kind: str  # "pass" or "play"
-    bot: Bot
-    observation: Observation
-    seed: int
-
-    def decide(self) -> BotChoice:
-        """The bot's pass or card (reseeded from the position, so a resumed game plays on identically)."""
-        self.bot.reseed(self.seed)
-        if self.kind == "pass":
-            return BotChoice(self.key, tuple(self.bot.choose_pass(self.observation)))
-        return BotChoice(self.key, (self.bot.choose_play(self.observation),))
-
-
-class TableModel:
+class TableModel(FlowMixin, PacingMixin, LearningMixin, SavingMixin):
     """People and bots at one table: by default South (the learner) against bots at West, North and East.
 
     Options (keyword-only): ``number`` starts that game (otherwise the saved
@@ -354,7 +174,14 @@ class TableModel:
     a level is chosen in the settings;     ``deal`` is the deal a link asks for
     (:func:`~hearts_widgets.address.deal_from_address`): after the saved game
     is resumed it is played as if typed into the deal box, so a game in
-    progress asks first.
+    progress asks first; ``rules`` any :class:`~hearts.rules.Rules` of
+    ``RULES.md`` (3 to 7 players, any target, Q♠ breaking hearts, every
+    moon scoring, no passing, J♦ −10) for this table's games instead of the
+    settings' preset (:mod:`hearts_widgets.variants`; a saved game of other
+    rules is not resumed: a new one is dealt and the saved one goes into
+    History as left). A saved game keeps its own rules when resumed. Under
+    the shooter's choice a learner who shoots the moon is asked
+    (:attr:`moon_to_choose`); bots choose by :func:`~hearts.rules.moon_choice`.
 
     ``paced=True`` is how the widget plays: nothing the learner has not seen
     is ever acted on. After the learner's action the bots do not move at once:
@@ -398,13 +225,21 @@ class TableModel:
         paced: bool = False,
         deal: str | int | Sequence[str] | None = None,
         app: str = "table",
+        rules: Rules | None = None,
     ) -> None:
         # Every option is checked before any file is read or written: bad input changes nothing.
         _option(
             isinstance(app, str) and app in APPS, "app", f"app must be one of {', '.join(map(repr, APPS))}, not {app!r}"
         )
         self.app = app
-        self.own_bots = check_bots(bots)
+        given = None if rules is None else check_table_rules(rules)
+        if given is not None and target_score is not None and target_score != given.target_score:
+            raise OptionError(
+                f"target_score={target_score!r} and rules with target_score={given.target_score}: give one of them",
+                "target_score",
+            )
+        n = 4 if given is None else given.num_players
+        self.own_bots = check_bots(bots, n)
         link = None if deal is None else read_link(deal)
         if number is not None:
             self._check_number(number)
@@ -426,9 +261,10 @@ class TableModel:
             "data_dir",
             f"data_dir must be a folder name (str or Path, without NUL characters), not {data_dir!r}",
         )
-        rules = Rules(target_score=100 if target_score is None else target_score)  # RulesError naming it
+        if given is None:
+            Rules(target_score=100 if target_score is None else target_score)  # RulesError naming it
         self._humans_given = humans is not None
-        self.humans: tuple[int, ...] = (SOUTH,) if humans is None else check_humans(humans)
+        self.humans: tuple[int, ...] = (SOUTH,) if humans is None else check_humans(humans, n)
         self.seat = self.humans[0]  # the person at the screen: whose cards are shown
         self.covered = False  # the screen is between two people: every hand face down until Ready
         self.folder = store.data_dir(data_dir)
@@ -477,8 +313,14 @@ class TableModel:
         self.pending: str | None = None  # one of PENDING, or None: the learner may act
         self.confirming: tuple[str, int] | None = None  # (button, deal) waiting for Yes / No
         self.events: list[str] = []  # SOUNDS of the last action, for the view
-        self._target_given = target_score is not None
-        self.rules = rules if self._target_given else Rules(target_score=self.settings.target_score)
+        self._target_given = target_score is not None or given is not None
+        self._target = target_score if given is None else given.target_score
+        # The table's own rules (rules=, or rules chosen here that are no preset); None: the settings' preset.
+        self._own_rules: Rules | None = given
+        self._asked_rules: tuple[Rules, str | None] | None = None  # rules a new game will have, once confirmed
+        self.rules = self._rules_in_force()
+        if self._humans_given:  # the seats of the settings' variant (rules= was checked with its own)
+            self.humans = check_humans(self.humans, self.rules.num_players)
         self.rng = random.Random(seed)
         self.selection = 0
         self.hint: Hint | None = None
@@ -568,15 +410,6 @@ class TableModel:
         """The seats bots play: every seat no person plays."""
         return tuple(s for s in range(self.rules.num_players) if s not in self.humans)
 
-    @property
-    def thinking(self) -> int | None:
-        """The bot seat whose pass or card comes next while paced (``None`` when no bot is about to move)."""
-        h = self.hand
-        if self.pending == "pass":
-            return next((s for s in self.bot_seats if h.passes[s] is None), None)
-        if self.pending == "bot":
-            return h.to_play
-        return None
 
     @property
     def last_trick(self) -> Trick | None:
@@ -729,6 +562,9 @@ class TableModel:
         if h.phase is Phase.DONE:
             self._error(say("ui.msg.hand_over", button=_button("next")))
             return
+        if h.phase is Phase.MOON_CHOICE:
+            self._error(self._moon_words("ui.msg.moon_answer") if self.moon_to_choose else say("ui.msg.no_moon_choice"))
+            return
         err = h.why_not(c, seat=self.seat)
         if err is not None:
             self._error(err.explain)
@@ -759,8 +595,9 @@ class TableModel:
     @_tells_news
     def press(self, button: str) -> None:
         """A button: ``pass``, ``hint``, ``restart``, ``new``, ``day``, ``next``, ``continue``,
-        ``reset_history``, ``ready`` (the next person has the screen), and ``confirm`` / ``cancel`` (the
-        answers when a new game would abandon this one)."""
+        ``reset_history``, ``ready`` (the next person has the screen), ``confirm`` / ``cancel`` (the
+        answers when a new game would abandon this one), and ``moon_add`` / ``moon_subtract`` (how the
+        person's moon scores, when the rules let the shooter choose: see :attr:`moon_to_choose`)."""
         self.frames = []
         self.events = []
         if button not in BUTTONS:
@@ -805,46 +642,6 @@ class TableModel:
         key = (self.game_id, h.hand_number, len(h.plays), s, kind)
         return BotJob(key, s, kind, self.bots[s], obs, self._seed_of(s))
 
-    @_tells_news
-    def step(self, decided: BotChoice | None = None) -> None:
-        """One piece of the bots' work while paced: the next bot's pass, or the next bot's card.
-
-        The view calls it once the previous position is on screen. It does
-        nothing when no bot is due (a step asked for twice is harmless).
-        ``decided``: what a :class:`BotJob` from :meth:`prepare_step` chose (the
-        view may think in another thread, so the page stays responsive); a
-        choice for another position than the table's (the learner started a
-        new game meanwhile) is ignored. Without it, the bot decides here.
-        """
-        if self._lost_to_another_table():  # its bots play on there, not here
-            return
-        job = self.prepare_step()
-        if job is None:
-            return
-        if decided is None:
-            decided = job.decide()
-        elif decided.key != job.key:
-            return
-        self.frames = []
-        self.events = []
-        h = self.hand
-        if self.pending == "pass":
-            s = job.seat
-            before = h.copy()
-            h.pass_cards(s, list(decided.cards))
-            if h.phase is Phase.PASSING:
-                return
-            self._learn_event(before, Move("pass", self.seat))  # every seat has chosen: the cards have moved
-            self._passes_done()
-            self.pending = self._next_pending()
-            self._after_move(keep_message=True)
-        elif self.pending == "bot":
-            broken = h.hearts_broken
-            self._bot_move(decided.cards[0])
-            self._card_events(broken)
-            self._after_card()
-            # A finished trick's line stays; so does what the pass brought while the bots open the hand.
-            self._after_move(keep_message=self.pending == "trick" or self._says("ui.msg.passed"))
 
     @_tells_news
     def play_deal(self, number: str | int) -> None:
@@ -909,7 +706,7 @@ class TableModel:
         'Choose at least one seat for a person.'
         """
         try:
-            seats = check_humans(humans)
+            seats = check_humans(humans, self.rules.num_players)
         except ValueError:
             self._error(say("ui.msg.bad_humans"))
             return
@@ -930,8 +727,9 @@ class TableModel:
     @_tells_news
     def set_setting(self, name: str, value: Any) -> None:
         """Change one setting (``four_colour``, ``table_colour``, ``card_back``, ``lang``, ``step_bots``,
-        ``speed``, ``trick_pause``, ``sound``, ``target_score``, and learn mode's ``learn``, ``notes_again``,
-        ``coach``).
+        ``speed``, ``trick_pause``, ``sound``, ``target_score``, ``rules`` (a preset's name: see
+        :meth:`set_rules`, which asks first when a game is in progress), and learn mode's ``learn``,
+        ``notes_again``, ``coach``).
 
         A new language re-says the message line in that language. A value the
         setting cannot take is refused with a message naming the setting. A
@@ -940,6 +738,9 @@ class TableModel:
         """
         if name == "level" or name not in {f.name for f in dataclasses.fields(store.Settings)}:
             raise OptionError(f"unknown setting {name!r}", "name")
+        if name == "rules":
+            self.set_rules(value)
+            return
         old = getattr(self.settings, name)
         setattr(self.settings, name, value)
         try:
@@ -950,10 +751,12 @@ class TableModel:
             return
         self._save_settings(name)
         if name == "target_score" and not self._target_given:
+            if self._own_rules is not None:  # rules chosen at this table take the new target too
+                self._own_rules = dataclasses.replace(self._own_rules, target_score=value)
             if self.in_progress or self.game.is_over or self._displaced:
                 self._info(say("ui.msg.target_next", target=value))
             else:
-                self.rules = Rules(target_score=value)
+                self.rules = dataclasses.replace(self.rules, target_score=value)
                 self._start(self.number)
                 self._info(say("ui.msg.target_now", target=value, number=self.number))
         if name == "step_bots" and self.pending is None and not self._displaced:  # another table's game: never
@@ -969,6 +772,49 @@ class TableModel:
                 self._learn_decide()
         elif name == "notes_again":
             self.lesson.again = bool(value)
+
+    def set_rules(self, rules: str | Rules) -> None:
+        """Play another variant: a preset's name (:data:`~hearts_widgets.variants.PRESETS`, kept in the
+        settings) or any :class:`~hearts.rules.Rules` (this table's only).
+
+        New rules start a new game; with a game in progress the table asks
+        first, as New game does (``confirm`` / ``cancel``), and nothing changes
+        until the answer is yes. A preset keeps the table's target score.
+        Rules the table cannot play are refused with a message naming them.
+
+        >>> import tempfile
+        >>> m = TableModel(number=3, level="random", data_dir=tempfile.mkdtemp())
+        >>> m.set_rules("three")
+        >>> m.rules.num_players, len(m.hand.hand_of(0)), m.message.text
+        (3, 17, 'Game ... dealt, with these rules: 3 players (2♦ taken out, 17 cards each), games to 100 points.')
+        """
+        preset: str | None = None
+        if isinstance(rules, str):
+            try:
+                dataclasses.replace(self.settings, rules=rules).validate()
+            except store.StoreError as e:
+                self._error(say("ui.msg.bad_setting", reason=e.explain))
+                return
+            preset = rules
+            target = self._target if self._target_given and self._target is not None else self.settings.target_score
+            wanted = preset_rules(rules, target)
+        else:
+            wanted = check_table_rules(rules)  # OptionError: not rules a table can play (nothing changes)
+        if self.confirming is not None:
+            self._error(say("ui.msg.answer_first", yes=_button("confirm"), no=_button("cancel")))
+            return
+        if wanted == self.rules and not self._displaced and not self.game.is_over:
+            self._keep_rules(wanted, preset)
+            self._info(say("ui.msg.rules_same", rules=self._rules_words(wanted)))
+            return
+        self._asked_rules = (wanted, preset)
+        self._new_game("rules", self._new_number())
+
+
+    @property
+    def rules_preset(self) -> str | None:
+        """The preset the rules on the table are (:data:`~hearts_widgets.variants.PRESETS`), ``None`` if none."""
+        return preset_name(self.rules)
 
     # ----- buttons -------------------------------------------------------------
 
@@ -1029,9 +875,9 @@ class TableModel:
                 say(
                     "ui.msg.passed",
                     given=cards_label(CardSet(h.passes[me] or 0)),
-                    to=_seat(h.pass_target(me)),
+                    to=self._seat_of(h.pass_target(me)),
                     got=cards_label(CardSet(got)),
-                    source=_seat(h.pass_source(me)),
+                    source=self._seat_of(h.pass_source(me)),
                 ),
             ),
         )
@@ -1110,8 +956,10 @@ class TableModel:
                 key = "ui.msg.confirm_restart_elsewhere" if again else "ui.msg.confirm_new_elsewhere"
                 question = say(key, number=g.number, hand=g.hand_number, new=number)
             else:
-                key = "ui.msg.confirm_restart" if button == "restart" else "ui.msg.confirm_new"
-                question = say(key, number=self.number, hand=self.hand.hand_number, new=number)
+                keys = {"restart": "ui.msg.confirm_restart", "rules": "ui.msg.confirm_rules"}
+                key = keys.get(button, "ui.msg.confirm_new")
+                question = say(key, number=self.number, hand=self.hand.hand_number, new=number,
+                               rules=self._rules_words(self._rules_in_force()))  # fmt: skip
             self._line = _Line(
                 "info",
                 (
@@ -1121,7 +969,8 @@ class TableModel:
                 ),
             )
             return
-        self._start(number, said=(say(_STARTED.get(button, "ui.msg.started"), number=number),))
+        rules = self._rules_words(self._rules_in_force())
+        self._start(number, said=(say(_STARTED.get(button, "ui.msg.started"), number=number, rules=rules),))
 
     def _press_confirm(self) -> None:
         if self.confirming is None:
@@ -1130,7 +979,8 @@ class TableModel:
         button, number = self.confirming
         self.confirming = None
         left = self._record_abandoned()
-        started = say(_STARTED.get(button, "ui.msg.started"), number=number)
+        rules = self._rules_words(self._rules_in_force())
+        started = say(_STARTED.get(button, "ui.msg.started"), number=number, rules=rules)
         # The learner said yes: a game in progress at another table is left too (into History as abandoned).
         self._start(number, said=(*(() if left is None else (left,)), started), abandon=True)
 
@@ -1139,6 +989,7 @@ class TableModel:
             self._error(say("ui.msg.nothing_to_confirm"))
             return
         self.confirming = None
+        self._asked_rules = None  # the rules stay as they are
         if self._displaced:  # still another table's game: the choice it offers stays
             self._line = _Line("info", self._displaced_words())
             return
@@ -1166,7 +1017,7 @@ class TableModel:
             self.pending = None
             self._accepted(None)
             self.pending = self._next_pending()
-            if h.is_over:
+            if h.is_over or h.phase is Phase.MOON_CHOICE:
                 self._after_move()
             else:
                 self._line = self._turn_message()
@@ -1192,6 +1043,26 @@ class TableModel:
             return
         self._error(say("ui.msg.nothing_to_continue"))
 
+    @property
+    def moon_to_choose(self) -> bool:
+        """Whether the person at the screen shot the moon and must choose how it scores (``press("moon_add")``
+        or ``press("moon_subtract")``): only under ``MoonScoring.SHOOTERS_CHOICE``.
+
+        >>> import tempfile
+        >>> m = TableModel(number=3, level="random", data_dir=tempfile.mkdtemp())
+        >>> m.moon_to_choose
+        False
+        """
+        h = self.hand
+        return (
+            h.phase is Phase.MOON_CHOICE
+            and h.to_play == self.seat
+            and not self.covered
+            and self.pending is None
+            and not self._displaced
+        )
+
+
     def _press_ready(self) -> None:
         if not self.covered:
             self._error(say("ui.msg.nothing_to_ready"))
@@ -1205,7 +1076,8 @@ class TableModel:
         self._accepted(None)
         self._after_move()
         if self.received_flash and self._line is not None and self._line.kind == "info":
-            received = say("ui.msg.received", got=cards_label(CardSet(got or 0)), source=_seat(h.pass_source(me)))
+            source = self._seat_of(h.pass_source(me))
+            received = say("ui.msg.received", got=cards_label(CardSet(got or 0)), source=source)
             self._line = _Line("info", (received, *self._line.parts))
 
     def _press_take_over(self) -> None:
@@ -1254,36 +1126,6 @@ class TableModel:
         """This table is closed: its saved game is free for another table to open without asking."""
         _OPEN_TABLES.pop(self.table_id, None)
 
-    def _press_reset_history(self) -> None:
-        kept = None
-        path = self.folder / store.HISTORY_FILE
-        try:
-            with store.locked(self.folder):  # no table writes the history between moving it aside and the reset
-                if self._history_problem is not None and (path.exists() or path.is_symlink()):
-                    kept = store.keep_bad_copy(path)
-                    if kept is None:  # never written over: the damaged file stays exactly as it is
-                        self._error(say("ui.msg.history_reset_left", path=str(path)))
-                        return
-                try:
-                    self.history = store.History.reset(self.folder)
-                except OSError as e:
-                    if kept is None:
-                        raise
-                    if store.put_back(kept, path):  # the damaged history is where it was: "left as it is" holds
-                        self._error(say("ui.msg.history_reset_failed", path=str(path), reason=str(e)))
-                    else:
-                        said = say("ui.msg.history_reset_failed_kept", path=str(path), reason=str(e), kept=str(kept))
-                        self._history_problem = said
-                        self._error(said)
-                    return
-        except OSError as e:
-            self._error(say("ui.msg.cannot_write", path=str(path), reason=str(e)))
-            return
-        self._history_problem = None
-        if kept is not None:
-            self._info(say("ui.msg.history_reset_kept", kept=str(kept)))
-        else:
-            self._info(say("ui.msg.history_reset"))
 
     # ----- internals -----------------------------------------------------------
 
@@ -1299,312 +1141,6 @@ class TableModel:
             raise OptionError(f"the deal number must be 0 to {MAX_DEAL_NUMBER - 1}, not {n!r}", "number")
         return n
 
-    def _new_number(self) -> int:
-        return self.rng.randrange(1, 1_000_000)
-
-    def _make_bots(self) -> None:
-        self.bots: dict[int, Bot] = {}
-        for s in self.bot_seats:
-            own = self.own_bots.get(s)
-            if own is None:
-                self.bots[s] = levels.make(self.level, seed=s)
-            else:
-                self.bots[s] = copy.deepcopy(own)
-                self.bots[s].reseed(s)
-
-    @property
-    def opponents_label(self) -> str:
-        """Who the bots are, for the history: the level, or the names of the bots given with ``bots=``."""
-        if not self.own_bots:
-            return self.level
-        return ", ".join(dict.fromkeys(str(b.name) for b in self.own_bots.values()))
-
-    def _start(self, number: int, *, said: tuple[Words, ...] = (), abandon: bool = False, left: bool = False) -> None:
-        """Deal game ``number``, this table's own, and save it over whatever the file holds (see :class:`_Claim`;
-        ``abandon``: the learner said yes to leaving a game in progress at another table; ``left``: the table
-        opens over the file, so a game in progress a closed table left is recorded too).
-
-        ``said`` is the message line (the hand's intro by default); a save that fails comes after it.
-        """
-        self._learn_start()
-        self._displaced = ""  # a game of this table's own
-        self._replaced_by = None
-        self.game_id = uuid.uuid4().hex
-        if not self._target_given:
-            self.rules = Rules(target_score=self.settings.target_score)
-        self.pending = None
-        self.confirming = None
-        self.game = Game(number, self.rules)
-        self.recorded = False
-        self.selection = 0
-        self.hint = None
-        self.received_flash = 0
-        self._make_bots()
-        self._begin_hand()
-        self._line = _Line("info", said or (self._hand_intro(),))
-        self.actions += 1
-        self._save_game(claim=_Claim("start", abandon=abandon, left=left))
-        if self._claim is not None and self._line is not None and self._line.kind == "error":
-            self._line = _Line("error", (*said, *self._line.parts))  # the game is dealt here, but not saved yet
-
-    def _begin_hand(self) -> None:
-        self.selection = 0
-        self.hint = None
-        self.received_flash = 0
-        h = self.hand
-        if len(self.humans) > 1:  # a new hand on a shared screen: the first person to act takes it, covered
-            first = [s for s in self.humans if s in h.waiting_to_pass] or [self.humans[0]]
-            self.seat = first[0]
-            self.covered = True
-        if self.learning:
-            self.lesson.dealt(self.game)
-        if self.paced:  # the bots choose their passes after the people's, one step each
-            self.pending = self._next_pending()
-        else:
-            self._bots_pass()
-            self._run_bots()
-        self._learn_decide()
-
-    def _bots_pass(self) -> None:
-        h = self.hand
-        if h.phase is Phase.PASSING:
-            for s in self.bot_seats:
-                if h.passes[s] is None:
-                    bot = self._seeded(s)
-                    h.pass_cards(s, list(bot.choose_pass(h.observation(s))))
-
-    def _hand_intro(self) -> Phrase:
-        h = self.hand
-        if self.covered:
-            return self._cover_prompt()
-        if h.phase is Phase.PASSING:
-            return say(
-                "ui.msg.choose_pass",
-                hand=h.hand_number,
-                direction=say(f"pass.{h.pass_direction.value}"),
-                to=_seat(h.pass_target(self.seat)),
-                button=_button("pass"),
-            )
-        return say("ui.msg.no_pass", hand=h.hand_number)
-
-    def _seed_of(self, s: int) -> int:
-        """The seed of seat ``s``'s bot in this position, so a resumed game plays on identically."""
-        h = self.hand
-        return StableRandom(f"hearts-table/v1/{self.number}/{h.hand_number}/{s}/{h.cards_played}").bits64()
-
-    def _seeded(self, s: int) -> Bot:
-        """The bot at seat ``s``, reseeded from the position (see :meth:`_seed_of`)."""
-        bot = self.bots[s]
-        bot.reseed(self._seed_of(s))
-        return bot
-
-    def _bot_move(self, chosen: Card | None = None) -> None:
-        h = self.hand
-        s = h.to_play
-        if h.phase is Phase.PLAYING:
-            c = self._seeded(s).choose_play(self.game.observation(s)) if chosen is None else chosen
-            before = h.copy()
-            h.play(c, seat=s)
-            self._learn_event(before, Move("play", s, c))
-            if not self.paced:  # paced, every card is its own drawing already
-                self.frames.append(h.copy())
-
-    def _run_bots(self) -> None:
-        """Bots move until a person must act (or the hand ends). Not in step mode."""
-        if not self.settings.step_bots:
-            while True:
-                h = self.hand
-                if h.phase is Phase.PLAYING and h.to_play in self.bot_seats:
-                    self._bot_move()
-                else:
-                    break
-        self._next_person()
-
-    def _person_to_act(self) -> int:
-        """The person who acts next (or, when no person must act, the one at the screen if still playing)."""
-        h = self.hand
-        waiting = [s for s in self.humans if s in h.waiting_to_pass]
-        if waiting:
-            return self.seat if self.seat in waiting else waiting[0]
-        if h.phase is Phase.PLAYING and h.to_play in self.humans:
-            return h.to_play
-        return self.seat if self.seat in self.humans else self.humans[0]
-
-    def _next_person(self) -> None:
-        """When another person is to play, the screen goes to them (covered)."""
-        h = self.hand
-        if h.phase is Phase.PLAYING and h.to_play in self.humans and h.to_play != self.seat:
-            self._hand_to(h.to_play)
-
-    def _hand_to(self, seat: int) -> None:
-        """The screen goes to the person at ``seat``: their hand stays covered until they press Ready."""
-        self.seat = seat
-        self.covered = len(self.humans) > 1
-        self.selection = 0
-        self.hint = None
-        self.received_flash = 0
-
-    def _cover_prompt(self) -> Phrase:
-        return say("ui.msg.covered", seat=_seat(self.seat), button=_button("ready"))
-
-    def _proceed(self) -> None:
-        """After the learner's action: the bots move at once, or (paced) one :meth:`step` at a time."""
-        if self.paced:
-            self.pending = self._next_pending()
-        else:
-            self._run_bots()
-
-    def _next_pending(self) -> str | None:
-        """What a paced table waits for in this position (never a finished trick: see :meth:`_after_card`)."""
-        h = self.hand
-        if h.phase is Phase.PASSING and h.waiting_to_pass and not set(self.humans) & set(h.waiting_to_pass):
-            return "pass"
-        if h.phase is Phase.PLAYING and h.to_play in self.bot_seats and not self.settings.step_bots:
-            return "bot"
-        return None
-
-    def _after_card(self) -> None:
-        """Paced: after any card, hold a finished trick on the table, else say who moves next."""
-        h = self.hand
-        if not h.trick and h.tricks and h.cards_played == len(h.tricks) * h.n:
-            self.pending = "trick"
-            self._line = _Line("ok", self._trick_text(h.tricks[-1]))
-            return
-        self.pending = self._next_pending()
-        if self.pending is None:
-            self._next_person()
-            if h.phase is Phase.PLAYING and h.to_play == self.seat and not self.covered:
-                self.events.append("turn")
-
-    def _card_events(self, hearts_were_broken: bool) -> None:
-        """The sounds a card just played calls for."""
-        h = self.hand
-        if h.hearts_broken and not hearts_were_broken:
-            self.events.append("hearts")
-        if not h.trick and h.tricks:
-            self.events.append("trick")
-            if _QS in h.tricks[-1].cards:
-                self.events.append("queen")
-
-    def _trick_text(self, trick: Trick) -> tuple[Words, ...]:
-        """Who took the trick, with which card, and its points (and where Q♠ went); then how to go on."""
-        high = trick.played_by(trick.winner)
-        you = trick.winner == self.seat and len(self.humans) == 1
-        if you:
-            parts: list[Words] = [say("ui.msg.trick_you", trick.points, card=str(high), points=trick.points)]
-        else:
-            parts = [say("ui.msg.trick_taken", trick.points, seat=_seat(trick.winner), card=str(high),
-                         points=trick.points)]
-        if _QS in trick.cards:
-            parts.append(say("ui.msg.queen_you" if you else "ui.msg.queen_to", seat=_seat(trick.winner)))
-        last = self.hand.is_over
-        parts.append(say("ui.msg.collect_last" if last else "ui.msg.collect", button=say("ui.button.collect")))
-        return tuple(parts)
-
-    def trick_words(self) -> Phrase:
-        """The finished trick on show, in a few words for the board: who took it and how to go on."""
-        trick = self.hand.tricks[-1]
-        who = say("ui.msg.you") if trick.winner == self.seat and len(self.humans) == 1 else _seat(trick.winner)
-        return say("ui.msg.banner_trick", trick.points, seat=who, points=trick.points)
-
-    def _refuse_while_busy(self) -> bool:
-        """Refuse a click while bots think, a trick is on show, or a question waits (True when refused)."""
-        if self.confirming is not None:
-            self._error(say("ui.msg.answer_first", yes=_button("confirm"), no=_button("cancel")))
-            return True
-        if self.pending in ("pass", "bot"):
-            s = self.thinking
-            assert s is not None
-            self._error(self.wait_words())
-            return True
-        if self.pending == "trick":
-            self._error(say("ui.msg.trick_on_show", button=say("ui.button.collect")))
-            return True
-        return False
-
-    def wait_words(self) -> Phrase:
-        """Why a click is refused while a bot is thinking (the view shows it at once, in the browser)."""
-        s = self.thinking
-        if s is None:  # the table has not answered the last click yet
-            return say("ui.msg.wait_answer")
-        return say("ui.msg.wait_thinking", seat=_seat(s))
-
-    def thinking_words(self) -> Phrase | None:
-        """'West is thinking…' (or choosing cards to pass), for the board; ``None`` when no bot is due."""
-        s = self.thinking
-        if s is None:
-            return None
-        return say("ui.msg.thinking_pass" if self.pending == "pass" else "ui.msg.thinking", seat=_seat(s))
-
-    def _after_move(self, *, keep_message: bool = False) -> None:
-        h = self.hand
-        self._learn_decide()
-        if h.is_over and self.pending == "trick":
-            if self.game.is_over:
-                self._record_finished_game()
-            self._save_game()
-            return
-        if h.is_over:
-            self.lesson.finished_hand(self.game)
-            self.received_flash = 0
-            if self.game.is_over:
-                self._record_finished_game()
-            s = self.summary()
-            assert s is not None
-            if not keep_message or self._line is None or self._line.kind != "error":
-                self._line = _Line("ok", self._summary_text(s))
-        elif self.covered:
-            self._line = _Line("info", (self._cover_prompt(),))
-        elif not keep_message:
-            self._line = self._turn_message()
-        self._save_game()
-        self._learn_write_error()
-
-    def _turn_message(self) -> _Line:
-        h = self.hand
-        if self.pending in ("pass", "bot"):
-            words = self.thinking_words()
-            assert words is not None
-            return _Line("info", (words,))
-        if h.phase is Phase.PASSING and h.passes[self.seat] is None:
-            return _Line("info", (self._hand_intro(),))
-        if h.phase is Phase.PLAYING and h.to_play == self.seat:
-            key = "ui.msg.your_lead" if not h.trick else "ui.msg.your_turn"
-            return _Line("info", (say(key),))
-        if h.phase is Phase.PLAYING:
-            return _Line("info", (say("ui.msg.waiting", seat=_seat(h.to_play), button=_button("continue")),))
-        return _Line("info")
-
-    def _summary_text(self, s: dict[str, Any]) -> tuple[Words, ...]:
-        shooter = s["shooter"]
-        if shooter is None:
-            parts: list[Words] = [
-                say(
-                    "ui.msg.hand_done",
-                    s["points"][self.seat],
-                    hand=s["hand_number"],
-                    points=s["points"][self.seat],
-                    total=s["totals"][self.seat],
-                )
-            ]
-        else:  # the moon: say where the 26 went, and what it did to the learner's total
-            full = self.rules.moon_points
-            added = self.hand.result().moon is MoonScoring.ADD_TO_OTHERS
-            who = "you" if shooter == self.seat else "other"
-            parts = [
-                say("ui.msg.hand_over_moon", hand=s["hand_number"]),
-                say(f"ui.msg.moon_{'add' if added else 'subtract'}_{who}", seat=_seat(shooter), full=full),
-                say("ui.msg.moon_total", score=f"{s['scores'][self.seat]:+d}", total=s["totals"][self.seat]),
-            ]
-        if s["game_over"]:
-            if self.seat in s["winners"]:
-                key = "ui.msg.game_won_shared" if s["shared"] else "ui.msg.game_won"
-            else:
-                key = "ui.msg.game_lost_shared" if s["shared"] else "ui.msg.game_lost"
-            parts.append(say(key, winners=_seats(s["winners"])))
-        else:
-            parts.append(say("ui.msg.press_next", button=_button("next")))
-        return tuple(parts)
 
     def _toggle(self, c: Card) -> None:
         h = self.hand
@@ -1646,418 +1182,9 @@ class TableModel:
     def _info(self, words: Words) -> None:
         self._line = _Line("info", (words,))
 
-    # ----- learn mode ----------------------------------------------------------
-
-    @property
-    def _coaching(self) -> bool:
-        return self.learning and self.settings.coach
-
-    def _learn_start(self) -> None:
-        """The learner acts: learn mode's notes start afresh."""
-        self.lesson.start()
-
-    def _learn_event(self, before: HandState, move: Move) -> None:
-        """An action was played (``before`` is the hand just before it): learn mode looks at it."""
-        if self.learning:
-            self.lesson.observe(Event(before, self.hand.copy(), move, self.game))
-
-    def _learn_decide(self) -> None:
-        if self.learning:
-            self.lesson.decide(self.game)
-
-    @property
-    def earlier_lessons(self) -> int:
-        """How many rules the learner met in learn mode before Learn by playing had lessons of its own (kept in
-        the game table's progress file), offered to count here (``press("count_earlier")``); 0: nothing to offer.
-
-        Only the Learn by playing app (``app="learn"``) offers them, and only while it has no progress of its
-        own yet: they may be another person's, so they are not counted unless the learner says so.
-        """
-        return 0 if self._earlier is None else len(self._earlier)
-
-    def _earlier_lessons(self) -> frozenset[str] | None:
-        """The rules met in the game table's progress file, when this is the Learn by playing app and it has no
-        progress file of its own yet (the files every table shared before it had one); else ``None``."""
-        own = self.lesson.progress
-        if self.app != "learn" or own.path.exists() or own.path.is_symlink() or self.lesson.problem is not None:
-            return None
-        try:
-            shared = Progress.load(self.folder, PROGRESS_FILE)
-        except store.StoreError:  # the game table says what is wrong with its file when it opens
-            return None
-        return frozenset(shared.seen) if shared.seen else None
-
-    def _press_count_earlier(self) -> None:
-        earlier = self._earlier
-        if earlier is None:
-            self._error(say("ui.msg.no_earlier_lessons"))
-            return
-        self._earlier = None
-        self.lesson.count_met(earlier)
-        self._info(say("ui.msg.earlier_counted", met=len(earlier)))
-        self._learn_write_error()
-
-    def _learn_write_error(self) -> None:
-        """The progress file could not be written (a full disk, a read-only folder): say so; play goes on."""
-        e = self.lesson.write_error
-        if e is not None:
-            self.lesson.write_error = None
-            self._error(say("ui.msg.cannot_write", path=str(self.lesson.progress.path), reason=str(e)))
-
-    # ----- files ---------------------------------------------------------------
-
-    def _load_settings(self) -> store.Settings:
-        """The settings file, or the defaults and a notice (said in the table's language once it is known)."""
-        try:
-            return store.Settings.load(self.folder)
-        except store.StoreError as e:
-            kept = store.keep_bad_copy(self.folder / store.SETTINGS_FILE)
-            if kept is None:
-                self._settings_blocked = True  # the damaged file is never written over
-                said = say("ui.msg.bad_settings_left", path=e.path, reason=e.explain)
-            else:
-                said = say("ui.msg.bad_settings", path=e.path, reason=e.explain, kept=str(kept))
-            self._notices.append(_Line("error", (said,)))
-            return store.Settings()
-
-    def _save_settings(self, *names: str) -> None:
-        """Write the settings ``names`` (only those: another table's changes to the others are kept).
-
-        A file damaged since the table opened is kept aside and every setting shown here is written in its
-        place; the learner is told where the damaged file went.
-        """
-        if self._settings_blocked:
-            return
-        try:
-            store.Settings.update(self.folder, names, self.settings, on_kept=self._settings_kept)
-        except store.StoreError as e:
-            self._settings_blocked = True  # damaged since, and it could not be moved aside: left as it is
-            self._error(say("ui.msg.settings_damaged_left", path=e.path, reason=e.explain))
-        except OSError as e:
-            self._error(say("ui.msg.cannot_write", path=str(self.folder), reason=str(e)))
-
-    def _settings_kept(self, kept: store.KeptCopy) -> None:
-        e = kept.error
-        self._tell("error", say("ui.msg.settings_damaged_kept", path=e.path, reason=e.explain, kept=str(kept.copy)))
-
-    def _load_history(self) -> None:
-        try:
-            self.history = store.History.load(self.folder)
-        except store.StoreError as e:
-            self.history = None
-            self._history_problem = say("ui.msg.bad_history", path=e.path, reason=e.explain)
-            self._notices.append(_Line("error", (self._history_problem,)))
-
-    def _record_abandoned(self) -> Words | None:
-        """The game left unfinished goes into History as played and not won (a streak ends with it).
-
-        Returns what to say about it (``None``: nothing was left here: the game is over, already recorded,
-        or another table's).
-        """
-        if self.recorded or not self.in_progress:  # (a game another table's, or over, is never in progress here)
-            return None
-        if self.history is None:  # the damaged history is left as it is: the game cannot go into it
-            return say("ui.msg.abandoned_unrecorded")
-        self.history.add(
-            number=self.number,
-            final=tuple(self.game.scores),
-            winners=(),
-            level=self.opponents_label,
-            game_id=self.game_id,
-            abandoned=True,
-        )
-        self.recorded = True
-        problem = self._save_history()
-        if problem is not None:
-            return problem
-        return say("ui.msg.abandoned")
-
-    def _save_history(self) -> Words | None:
-        """Save the history (merged with other tables' under the lock); a problem is said (and returned), never
-        raised. A game that could not be written stays in memory and is written with the next save."""
-        assert self.history is not None
-        try:
-            self.history.save()
-        except store.StoreError as e:  # damaged since the table opened: left as it is, said in the panel
-            self.history = None
-            self._history_problem = say("ui.msg.bad_history", path=e.path, reason=e.explain)
-            return say("ui.msg.abandoned_unrecorded")
-        except OSError as e:
-            said = say("ui.msg.cannot_write", path=str(self.history.path), reason=str(e))
-            self._error(said)
-            return said
-        return None
-
-    def _record_finished_game(self) -> None:
-        if self.recorded:
-            return
-        self.recorded = True
-        if self.history is None:
-            return  # the damaged file is left as it is; the History panel says so
-        o = self.game.outcome()
-        self.history.add(
-            number=self.number, final=o.totals, winners=o.winners, level=self.opponents_label, game_id=self.game_id
-        )
-        self._save_history()
-
-    @property
-    def save_path(self) -> Path:
-        """The file the game is saved to after every action."""
-        return self.folder / _SAVE_FILES[self.app]
-
-    def save_data(self) -> dict[str, Any]:
-        """The saved game as JSON-ready data (a :mod:`hearts.record` game record plus the table's own state)."""
-        return {
-            "format": SAVE_FORMAT,
-            "version": 1,
-            "game": GameRecord.from_game(self.game).to_dict(),
-            "table": {
-                "level": self.level,
-                "selection": CardSet(self.selection).codes(),
-                "recorded": self.recorded,
-                "game_id": self.game_id,
-                "owner": owner_of_this_process(self.table_id),
-                "humans": list(self.humans),
-                "seat": self.seat,
-            },
-        }
-
-    def _save_game(self, *, claim: _Claim | None = None) -> None:
-        """Save the game, unless another table has taken it over since (``claim``: this table takes it).
-
-        A claim that cannot be written (a full disk) stays, and the next save makes it (see :class:`_Claim`);
-        a damaged file found in the way is kept aside first (or, if it cannot be, left and no longer written).
-        """
-        if self._save_blocked or self._displaced:
-            return
-        if claim is not None:
-            self._claim = claim
-        try:
-            with store.locked(self.folder):
-                if not self._may_write():
-                    return
-                self._written = store.write_json(self.save_path, self.save_data())
-        except OSError as e:
-            self._error(say("ui.msg.cannot_write", path=str(self.save_path), reason=str(e)))
-            return
-        self._claim = None
-
-    def _may_write(self) -> bool:
-        """Whether this table may write the save file now (under the folder's lock), from what it holds.
-
-        Yes when it is missing, as this table left it (or, for a claim to take a game, as it was read), or
-        this table's; a damaged file is kept aside first. Another table's game: this table's claim to start a
-        game of its own replaces it (see :meth:`_abandon_elsewhere`); otherwise that table keeps it, and this
-        one is told (:meth:`_taken`).
-        """
-        claim = self._claim
-        path = self.save_path
-        try:
-            raw = store.read_bytes(path)
-            if raw is None or raw == (self._written if claim is None else claim.basis):
-                return True
-            saved = read_save(raw, path)  # someone else wrote it, or it is damaged: it is read in full
-        except store.StoreError as e:
-            return self._set_aside_save(e)
-        if saved.owner_table == self.table_id or (saved.owner_table is None and not (claim and claim.left)):
-            return True
-        if claim is None or claim.kind == "take":
-            self._claim = None  # that table saved this game since: it is that table's
-            self._taken(saved)
-            return False
-        # OSError (History not written): nothing replaced
-        self._abandon_elsewhere(saved, any_owner=claim.abandon or claim.left, ownerless=claim.left)
-        return True
-
-    def _lost_to_another_table(self) -> bool:
-        """Whether another table (another tab or window) has saved over this table's game since this table
-        last saved it: then the learner is told (:meth:`_taken`) before anything is done here, so no card is
-        played in a game that can no longer be saved. True also while the game shown is another table's."""
-        if self._displaced:
-            return True
-        if self._save_blocked or self._claim is not None or self._written is None:
-            return False  # nothing of this table's in the file yet: the next save decides (see _may_write)
-        try:
-            raw = store.read_bytes(self.save_path)
-            if raw is None or raw == self._written:
-                return False
-            saved = read_save(raw, self.save_path)
-        except store.StoreError:
-            return False  # damaged: kept aside at the next save, and said then
-        if saved.owner_table is None or saved.owner_table == self.table_id:
-            return False
-        self._taken(saved)
-        return True
-
-    def _set_aside_save(self, e: store.StoreError) -> bool:
-        """The save file became damaged while this table was open: kept aside (True: write the game in its
-        place) or, if it cannot be moved, left exactly as it is and never written over (False)."""
-        kept = store.keep_bad_copy(self.save_path)
-        if kept is None:
-            self._save_blocked = True
-            self._tell("error", say("ui.msg.save_damaged_left", path=e.path, reason=e.explain))
-            return False
-        self._tell("error", say("ui.msg.save_damaged_kept", path=e.path, reason=e.explain, kept=str(kept)))
-        return True
-
-    def _taken(self, saved: _Saved) -> None:
-        """Another table saved over this table's game: nothing more is saved here, and the learner is told
-        what the file holds now (this game, taken over; or another game started in its place)."""
-        self._displaced = "taken"
-        self._replaced_by = None
-        self.pending = None  # no bot moves and no trick waits here any more: the game goes on at the other table
-        self.hint = None
-        if saved.game_id != self.game_id:
-            in_history = False
-            if self.history is not None:
-                self.history.refresh()
-                in_history = any(g.get("id") == self.game_id and g.get("abandoned") for g in self.history.games)
-            self._replaced_by = (saved.game.number, in_history)
-        self._refuse_displaced()
-
-    def _elsewhere(self, saved: _Saved, *, any_owner: bool, ownerless: bool = False) -> bool:
-        """Whether ``saved`` is another table's game in progress: one that table is still playing (open), or
-        with ``any_owner`` one left by a table since closed, or with ``ownerless`` one saved with no owner."""
-        owner = saved.owner
-        if owner is None:
-            return ownerless and saved.in_progress
-        if owner["table"] == self.table_id or not saved.in_progress:
-            return False
-        return any_owner or owner_alive(owner)
-
-    def _game_elsewhere(self) -> _Saved | None:
-        """The game in the save file, if a new game here would leave it unfinished at another table (a table
-        showing it, :attr:`displaced`, counts one left at a table since closed too); else ``None``."""
-        try:
-            raw = store.read_bytes(self.save_path)
-            if raw is None or raw == self._written:
-                return None
-            saved = read_save(raw, self.save_path)
-        except store.StoreError:  # a damaged file is kept aside when the new game is saved
-            return None
-        return saved if self._elsewhere(saved, any_owner=bool(self._displaced)) else None
-
-    def _abandon_elsewhere(self, saved: _Saved, *, any_owner: bool, ownerless: bool = False) -> None:
-        """A game in progress at another table is about to be replaced by this table's: it goes into History
-        as played and not won first, as a game left here does, and the learner is told.
-
-        ``OSError`` if History cannot be written: the save file is then not replaced either.
-        """
-        if not self._elsewhere(saved, any_owner=any_owner, ownerless=ownerless):
-            return
-        open_elsewhere = saved.owner is not None and owner_alive(saved.owner)  # else: left by a closed table
-        g = saved.game
-        if self.history is not None:
-            level = saved.level if isinstance(saved.level, str) else ""
-            self.history.add(
-                number=g.number,
-                final=tuple(g.scores),
-                winners=(),
-                level=level,
-                game_id=saved.game_id or None,
-                abandoned=True,
-            )
-            try:
-                self.history.save()
-            except store.StoreError as e:  # damaged since the table opened: left as it is, said in the panel
-                self.history = None
-                self._history_problem = say("ui.msg.bad_history", path=e.path, reason=e.explain)
-        key = "ui.msg.replaced_recorded" if self.history is not None else "ui.msg.replaced_unrecorded"
-        if not open_elsewhere:
-            key = key.replace("replaced_", "replaced_left_")
-        self._tell("info", say(key, number=g.number, hand=g.hand_number))
-
-    def _tell(self, kind: str, words: Words) -> None:
-        """Say ``words`` once the action is done, before whatever else it says (see :func:`_tells_news`)."""
-        self._news.append(_Line(kind, (words,)))
-
-    def _tell_news(self) -> None:
-        """What became of the files during the action (and learn mode's progress file), put in front of the
-        message line; the line is an error if any of it is."""
-        lesson = self.lesson
-        for kept in lesson.kept:
-            e = kept.error
-            said = say("ui.msg.progress_damaged_kept", path=e.path, reason=e.explain, kept=str(kept.copy))
-            self._tell("error", said)
-        lesson.kept = []
-        if lesson.left is not None:
-            e = lesson.left
-            self._tell("error", say("ui.msg.progress_damaged_left", path=e.path, reason=e.explain))
-            lesson.left = None
-        if not self._news:
-            return
-        news, self._news = self._news, []
-        line = self._line
-        kinds = [n.kind for n in news] + ([line.kind] if line is not None else [])
-        kind = "error" if "error" in kinds else line.kind if line is not None else news[0].kind
-        parts = tuple(p for n in news for p in n.parts) + (line.parts if line is not None else ())
-        self._line = _Line(kind, parts, line.items if line is not None else ())
-
-    def _resume(self, *, take_over: bool = False) -> bool:
-        """Load the saved game; a damaged file gives a message, is kept aside, and a new game starts.
-
-        A game open at another table is shown but not played until this table
-        takes it over (``take_over``, the Continue-here button) or starts its own.
-        """
-        path = self.save_path
-        try:
-            raw = store.read_bytes(path)
-            if raw is None:
-                return False
-            saved = read_save(raw, path)
-        except store.StoreError as e:
-            kept = store.keep_bad_copy(path) if path.exists() or path.is_symlink() else None
-            if kept is None:
-                self._save_blocked = True  # the damaged file is never written over
-                said = say("ui.msg.bad_save_left", path=e.path, reason=e.explain)
-            else:
-                said = say("ui.msg.bad_save", path=e.path, reason=e.explain, kept=str(kept))
-            self._notices.append(_Line("error", (said,)))
-            return False
-        if saved.level in levels.available_levels() and not self._level_given:
-            self.settings.level = saved.level
-        game = saved.game
-        self.game = game
-        self.rules = game.rules
-        self.game_id = saved.game_id or uuid.uuid4().hex  # a save from before games had one gets its identity now
-        h = game.hand
-        humans = self.humans if self._humans_given else saved.humans  # the humans option wins over the file
-        person = saved.seat if saved.seat in humans and not isinstance(saved.seat, bool) else humans[0]
-        self.humans, self.seat = humans, person
-        self.covered = len(humans) > 1 and not h.is_over  # whoever sits down first says they are ready
-        self.selection = saved.selection.mask & h.hands[person] if h.phase is Phase.PASSING and not self.covered else 0
-        self.recorded = saved.recorded
-        self._make_bots()
-        owner = saved.owner
-        if not take_over and owner is not None and owner["table"] != self.table_id and owner_alive(owner):
-            self._displaced = "elsewhere"  # shown as it was saved; played only once taken over
-            self.covered = False
-            self._line = _Line(
-                "info",
-                (say("ui.msg.owned_elsewhere", number=game.number, take=_button("take_over"), new=_button("new")),),
-            )
-            return True
-        if self.paced:
-            self.pending = self._next_pending()
-        else:
-            self._bots_pass()  # seats given to bots since the save (humans=...) choose their cards
-            self._run_bots()
-        self._line = _Line("info", (say("ui.msg.resumed", number=game.number, hand=h.hand_number),))
-        self._learn_decide()
-        if game.is_over and not saved.recorded:
-            self._record_finished_game()  # finished just before the kernel stopped (never counted twice)
-        # This table's game now (another table opened later asks first): only if the file still holds what was
-        # read. If that write fails, the next save claims it (see _Claim), and the could-not-write line stays.
-        self._save_game(claim=_Claim("take", raw))
-        if self._claim is not None:
-            return True
-        if h.is_over:
-            s = self.summary()
-            assert s is not None
-            self._line = _Line("info", self._summary_text(s))
-        elif self.covered:
-            self._line = _Line("info", (self._cover_prompt(),))
-        return True
+    # The game's flow (dealing, the bots' moves, turns, the hand's end, the moon choice, the rules in force) is in
+    # table_flow.FlowMixin, pacing in table_pacing.PacingMixin, learn mode in table_learning.LearningMixin, and the
+    # files (settings, History, the save and who owns it) in table_saving.SavingMixin.
 
 
 def read_link(deal: str | int | Sequence[str] | Any) -> tuple[int | None, Phrase | None]:
@@ -2090,145 +1217,9 @@ def read_link(deal: str | int | Sequence[str] | Any) -> tuple[int | None, Phrase
     return None, say("ui.msg.link_bad", text=text if len(text) <= 40 else text[:39] + "…", max=top)
 
 
-def check_humans(seats: Sequence[int] | Any) -> tuple[int, ...]:
-    """The seats people play, checked: at least one, each a seat 0-3 once. Sorted.
-
-    >>> check_humans([2, 0])
-    (0, 2)
-    >>> check_humans([4])
-    Traceback (most recent call last):
-    ...
-    hearts.errors.OptionError: humans: seat 4 is not a seat (0 South, 1 West, 2 North, 3 East)
-    """
-    if isinstance(seats, (str, bytes)) or not isinstance(seats, (Sequence, set, frozenset)):
-        raise OptionError(f"humans: a list of seats such as [0, 2], not {seats!r}", "humans")
-    out = []
-    for x in seats:
-        if not isinstance(x, int) or isinstance(x, bool) or not 0 <= x < 4:
-            raise OptionError(f"humans: seat {x!r} is not a seat (0 South, 1 West, 2 North, 3 East)", "humans")
-        if x in out:
-            raise OptionError(f"humans: seat {x} is listed twice", "humans")
-        out.append(x)
-    if not out:
-        raise OptionError("humans: at least one seat must be a person's", "humans")
-    return tuple(sorted(out))
-
-
 def _option(ok: bool, name: str, message: str) -> None:
     if not ok:
         raise OptionError(message, name)
-
-
-def owner_of_this_process(table_id: str) -> dict[str, Any]:
-    """How a save names the table that owns it: the table, its process and its machine."""
-    return {"table": table_id, "pid": os.getpid(), "host": socket.gethostname()}
-
-
-def _is_owner(value: Any) -> bool:
-    return (
-        isinstance(value, dict)
-        and set(value) == {"table", "pid", "host"}
-        and isinstance(value["table"], str)
-        and isinstance(value["host"], str)
-        and type(value["pid"]) is int
-        and value["pid"] > 0
-    )
-
-
-def read_save(raw: bytes, path: Path) -> _Saved:
-    """The table's save file, from its bytes: every part checked, the game replayed by the engine.
-
-    :class:`~hearts_widgets.store.StoreError` naming the part that is wrong
-    (a ``"version"`` must be the number 1: ``true`` is refused).
-    """
-    data = store.parse_json(raw, path)
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise store.StoreError("ui.store.save_format", path, "format", format=SAVE_FORMAT)
-    store.check_version(data.get("version"), path)  # a newer version's save says so
-    table = data.get("table")
-    if not isinstance(table, dict):
-        raise store.StoreError("ui.store.save_table", path, "table", where="table")
-    try:
-        game = GameRecord.from_dict(data.get("game")).replay()
-    except HeartsError as e:
-        raise _record_problem(e, path) from e
-    if game.rules.num_players != 4:
-        raise store.StoreError("ui.store.four_players", path, "game.rules", where="game.rules")
-    if game.rules.moon is MoonScoring.SHOOTERS_CHOICE:  # no button here makes the shooter's choice
-        where = "game.rules.moon"
-        raise store.StoreError("ui.store.moon_choice", path, where, where=where)
-    game_id = table.get("game_id", "")
-    if not isinstance(game_id, str):
-        raise store.StoreError("ui.store.save_id", path, "table.game_id", where="table.game_id")
-    owner = table.get("owner")
-    if owner is not None and not _is_owner(owner):
-        raise store.StoreError("ui.store.save_owner", path, "table.owner", where="table.owner")
-    where = "table.selection"
-    selection = table.get("selection", [])
-    if not isinstance(selection, list):
-        raise store.StoreError("ui.store.selection_list", path, where, where=where)
-    cards = []
-    for x in selection:
-        try:
-            cards.append(Card.parse(x))
-        except (CardParseError, AttributeError, TypeError) as e:
-            raise store.StoreError("ui.store.selection_card", path, where, where=where, value=store.shown(x)) from e
-    level = table.get("level")
-    if level is not None and not (isinstance(level, str) and level in levels.available_levels()):
-        # The bots would change mid-game: a damaged level is a damaged save, kept aside and said.
-        where = "table.level"
-        choices = ", ".join(levels.available_levels())
-        raise store.StoreError("ui.store.save_level", path, where, where=where, value=store.shown(level),
-                               choices=choices)  # fmt: skip
-    recorded = table.get("recorded", False)
-    if not isinstance(recorded, bool):
-        where = "table.recorded"
-        raise store.StoreError("ui.store.recorded", path, where, where=where, value=store.shown(recorded))
-    people = table.get("humans", [SOUTH])
-    try:
-        humans = check_humans(people)
-    except ValueError as e:
-        where = "table.humans"
-        raise store.StoreError("ui.store.humans", path, where, where=where, value=store.shown(people)) from e
-    return _Saved(
-        game=game,
-        game_id=game_id,
-        owner=owner,
-        humans=humans,
-        seat=table.get("seat"),
-        selection=CardSet(cards),
-        recorded=recorded,
-        level=level,
-    )
-
-
-def owner_alive(owner: dict[str, Any]) -> bool:
-    """Whether the table that owns a saved game may still be open.
-
-    In this process: the table is still open here. In another process on
-    this machine: that process is running. On another machine it cannot be
-    told, and it is taken to be open (the learner can still take the game over).
-    """
-    if owner["host"] != socket.gethostname():
-        return True
-    if owner["pid"] == os.getpid():
-        return owner["table"] in _OPEN_TABLES
-    return files.process_alive(owner["pid"])
-
-
-def _record_problem(e: HeartsError, path: Path) -> store.StoreError:
-    """A saved game record the engine refused, as a file problem naming the field (``game.<path>``).
-
-    The engine's own detail stays as the engine wrote it (English); the sentence around it is the learner's.
-    """
-    if isinstance(e, RecordError):
-        where = f"game.{e.path}" if e.path else "game"
-        message = str(e)
-        detail = message[len(e.path) + 2 :] if e.path and message.startswith(f"{e.path}: ") else message
-        return store.StoreError("ui.store.record", path, where, where=where, detail=detail)
-    explain = getattr(e, "explain", None)  # a refused move or card says itself in the learner's language
-    detail = explain if callable(explain) else str(e)
-    return store.StoreError("ui.store.record", path, "game", where="game", detail=detail)
 
 
 @dataclasses.dataclass(frozen=True)

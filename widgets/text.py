@@ -43,7 +43,7 @@ def game_over_text(g: Game, lang: str) -> str:
     """'Game over. Winner: …' or 'Game over. Shared win: …'."""
     w = g.winners
     key = "ui.summary.shared" if len(w) > 1 else "ui.summary.winner"
-    names = ", ".join(seat_name(s, lang) for s in w)
+    names = ", ".join(seat_name(s, lang, g.rules.num_players) for s in w)
     return text("ui.summary.game_over", lang) + " " + text(key, lang, winners=names)
 
 

@@ -452,7 +452,7 @@ class RoomServer:
                     other.send({"type": "freed", "text": text("room.msg.seat_freed", other.lang)})
                     other.last_lobby = None
                     self._send_lobby(other)
-            said = text("room.msg.freed_done", conn.lang, seat=seat_name(s, conn.lang), table=table.index + 1,
+            said = text("room.msg.freed_done", conn.lang, seat=seat_name(s, conn.lang, table.n), table=table.index + 1,
                         name=name)
             conn.send({"type": "notice", "text": said})
         else:  # select, pass, play, next

@@ -144,6 +144,11 @@ class RoomSettings:
     - ``tables``: how many tables (four seats each).
     - ``level``: the bots' level (``random``, ``rule``, ``expert``, ``master``).
     - ``target_score``: the score that ends a game.
+    - ``rules``: the variant every table plays (:class:`~hearts.rules.Rules`,
+      3 to 7 seats; ``None``: the default game). Its target score is the
+      room's: given only in ``rules``, it becomes ``target_score``. Under the
+      shooter's choice of moon scoring, the rules' own
+      :func:`~hearts.rules.moon_choice` decides for every shooter.
     - ``bot_after``: seconds a person who lost the connection may be away
       before a bot plays for them (``None``: the table waits for them).
     - ``bot_delay``: seconds between two bot cards, so people see them land.
@@ -162,6 +167,7 @@ class RoomSettings:
     bot_after: float | None = None
     bot_delay: float = 0.6
     lang: str = "en"
+    rules: Rules | None = None
 
     def __post_init__(self) -> None:
         def bad(name: str) -> RoomError:
@@ -187,10 +193,31 @@ class RoomSettings:
             raise bad("bot_delay")
         if self.lang not in LANGUAGES:
             raise bad("lang")
+        if self.rules is not None:
+            if not isinstance(self.rules, Rules):
+                raise bad("rules")
+            if self.target_score == 100 and self.rules.target_score != 100:  # given in the rules alone
+                object.__setattr__(self, "target_score", self.rules.target_score)
+            elif self.rules.target_score != self.target_score:
+                raise bad("target_score")
+
+    @property
+    def game_rules(self) -> Rules:
+        """The rules each table's game is played by.
+
+        >>> RoomSettings(rules=Rules(num_players=3, target_score=50)).game_rules.num_players
+        3
+        >>> RoomSettings(target_score=50).game_rules.target_score
+        50
+        """
+        return Rules(target_score=self.target_score) if self.rules is None else self.rules
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form (saved with the room)."""
-        return dataclasses.asdict(self)
+        """JSON-ready form (saved with the room; ``rules`` only when there are some)."""
+        out = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "rules"}
+        if self.rules is not None:
+            out["rules"] = self.rules.to_dict()
+        return out
 
     @classmethod
     def from_dict(cls, data: object) -> RoomSettings:
@@ -210,8 +237,14 @@ class RoomSettings:
         extra = {str(k) for k in data} - names
         if extra:
             raise RoomError("unknown_field", sorted(extra)[0], field_name=sorted(extra)[0])
+        values = {str(k): v for k, v in data.items()}
+        if values.get("rules") is not None:
+            try:
+                values["rules"] = Rules.from_dict(values["rules"])
+            except HeartsError as e:
+                raise RoomError("bad_file", "settings.rules", where=f"settings.rules: {e}") from None
         try:
-            return cls(**{str(k): v for k, v in data.items()})
+            return cls(**values)
         except TypeError as e:
             raise RoomError("refused", "settings", reason=str(e)) from None
 
@@ -267,12 +300,13 @@ class RoomTable:
     def __init__(self, index: int, settings: RoomSettings, *, game: Game | None = None) -> None:
         self.index = index
         self.settings = settings
-        self.game = game if game is not None else Game(settings.number, Rules(target_score=settings.target_score))
-        self.seats = [Seat() for _ in range(SEATS)]
-        self.selection = [0] * SEATS  # the cards each seat has chosen so far for its pass
+        self.game = game if game is not None else Game(settings.number, settings.game_rules)
+        self.n = self.game.rules.num_players  # the seats at this table
+        self.seats = [Seat() for _ in range(self.n)]
+        self.selection = [0] * self.n  # the cards each seat has chosen so far for its pass
         self.version = 0
         self.clock: Callable[[], float] = time.monotonic
-        self.bots: dict[int, Bot] = {s: make_bot(settings.level, seed=s) for s in range(SEATS)}
+        self.bots: dict[int, Bot] = {s: make_bot(settings.level, seed=s) for s in range(self.n)}
         self.last_error: dict[int, RoomError] = {}
         self.unsaved = False  # the server could not save the table's last change: play waits until it can
 
@@ -317,11 +351,11 @@ class RoomTable:
         seat = self.seats[s]
         if seat.name is not None:
             return seat.name
-        return text("room.bot_name", lang, seat=seat_name(s, lang))
+        return text("room.bot_name", lang, seat=seat_name(s, lang, self.n))
 
     def names(self, lang: str) -> list[str]:
         """Every seat's name, South first."""
-        return [self.name(s, lang) for s in range(SEATS)]
+        return [self.name(s, lang) for s in range(self.n)]
 
     def bot_plays_for(self, s: int) -> bool:
         """True when a bot acts for seat ``s`` now: nobody holds it, or its person is away too long."""
@@ -341,7 +375,7 @@ class RoomTable:
         if h.phase is Phase.PLAYING:
             return [h.to_play]
         if h.is_over and not g.is_over:
-            return [s for s in range(SEATS) if not self.seats[s].ready]
+            return [s for s in range(self.n) if not self.seats[s].ready]
         return []
 
     @property
@@ -439,7 +473,7 @@ class RoomTable:
             "pass_size": g.rules.pass_size,
             "scores": list(g.scores),
             "points": list(obs.points),
-            "players": [self._player(p, lang) for p in range(SEATS)],
+            "players": [self._player(p, lang) for p in range(self.n)],
             "message": self._line(s, lang),
             "saved": not self.unsaved,
             "svg": svg,
@@ -468,7 +502,7 @@ class RoomTable:
             r = h.result()
             said = text_n("room.msg.hand_done", r.points[s], lang, hand=h.hand_number, points=r.points[s],
                           total=g.scores[s])
-            waiting = [names[p] for p in range(SEATS) if not self.seats[p].ready and p != s]
+            waiting = [names[p] for p in range(self.n) if not self.seats[p].ready and p != s]
             if not self.seats[s].ready:
                 return {"kind": "ok", "text": said + " " + text("room.msg.press_next", lang)}
             return {"kind": "ok", "text": said + " " + text("room.msg.waiting_next", lang, names=", ".join(waiting))}
@@ -505,7 +539,7 @@ class RoomTable:
         ``browser`` is the hash of the browser's own token (:func:`browser_hash`), kept with the seat so that
         :meth:`Room.join` gives that browser this seat again rather than another one.
         """
-        s = _seat_number(s)
+        s = _seat_number(s, self.n)
         who = check_name(name)
         if self.seats[s].person:
             raise RoomError("seat_taken", "seat", seat=s)
@@ -539,7 +573,7 @@ class RoomTable:
         ...
         hearts.room.tables.RoomError: seat: seat_free: Nobody holds that seat: a bot already plays it.
         """
-        s = _seat_number(s)
+        s = _seat_number(s, self.n)
         seat = self.seats[s]
         if not seat.person:
             raise RoomError("seat_free", "seat")
@@ -599,7 +633,7 @@ class RoomTable:
                 if h.phase is not Phase.PASSING:
                     raise IllegalMoveError(Rule.WRONG_PHASE, phase=h.phase.value)
                 if h.passes[s] is not None:
-                    raise IllegalMoveError(Rule.ALREADY_PASSED, seat=s, players=SEATS)
+                    raise IllegalMoveError(Rule.ALREADY_PASSED, seat=s, players=self.n)
                 if not h.hands[s] >> c & 1:
                     raise IllegalMoveError(Rule.CARD_NOT_IN_HAND, card=str(c))
                 bit = 1 << c
@@ -617,6 +651,7 @@ class RoomTable:
                 if h.phase is Phase.PASSING:
                     raise IllegalMoveError(Rule.WRONG_PHASE, phase=h.phase.value)
                 h.play(c, seat=s)
+                self._settle_moon()
             elif kind == "next":
                 self._ready(s)
             else:
@@ -636,7 +671,7 @@ class RoomTable:
             g.next_hand()
             for seat in self.seats:
                 seat.ready = False
-            self.selection = [0] * SEATS
+            self.selection = [0] * self.n
 
     def _bot(self, s: int) -> Bot:
         """Seat ``s``'s bot, reseeded from the position, so a resumed room plays on exactly as it would have."""
@@ -660,6 +695,7 @@ class RoomTable:
         elif h.phase is Phase.PLAYING:
             s = h.to_play
             h.play(self._bot(s).choose_play(g.observation(s)), seat=s)
+            self._settle_moon()
         else:
             for s in due:
                 self._ready(s)
@@ -685,8 +721,17 @@ class RoomTable:
         if at != self.at() or h.phase is not Phase.PLAYING or h.to_play != s or not self.bot_plays_for(s):
             return False
         h.play(c, seat=s)
+        self._settle_moon()
         self.version += 1
         return True
+
+    def _settle_moon(self) -> None:
+        """A moon under the shooter's choice is scored at once, by the rules' own choice (the seat's bot's
+        :meth:`~hearts.bots.base.Bot.choose_moon`, :func:`~hearts.rules.moon_choice`), for people and bots."""
+        h = self.game.hand
+        if h.phase is Phase.MOON_CHOICE:
+            s = h.to_play
+            h.choose_moon(s, self._bot(s).choose_moon(self.game.observation(s)))
 
     # ----- the scores ---------------------------------------------------------------
 
@@ -696,12 +741,12 @@ class RoomTable:
         h = g.hand
         done = g.hand_number - (0 if h.is_over else 1)
         rows = []
-        for s in range(SEATS):
+        for s in range(self.n):
             seat = self.seats[s]
             rows.append(
                 {
                     "table": self.index + 1,
-                    "seat": seat_name(s, lang),
+                    "seat": seat_name(s, lang, self.n),
                     "seat_index": s,
                     "player": self.name(s, lang),
                     "kind": "person" if seat.person else "bot",
@@ -738,7 +783,7 @@ class RoomTable:
             raise RoomError("bad_file", f"{where}.game", where=f"{where}.game: {e}") from e
         table = cls(index, settings, game=game)
         seats = data.get("seats")
-        if not isinstance(seats, list) or len(seats) != SEATS:
+        if not isinstance(seats, list) or len(seats) != table.n:
             raise RoomError("bad_file", f"{where}.seats", where=f"{where}.seats")
         for s, x in enumerate(seats):
             ok = isinstance(x, dict) and isinstance(x.get("ready", False), bool)
@@ -756,8 +801,8 @@ class RoomTable:
                 ready=x.get("ready", False),
                 away_since=table.clock() if digest is not None else None,  # away until they reconnect
             )
-        selection = data.get("selection", [[]] * SEATS)
-        if not isinstance(selection, list) or len(selection) != SEATS:
+        selection = data.get("selection", [[]] * table.n)
+        if not isinstance(selection, list) or len(selection) != table.n:
             raise RoomError("bad_file", f"{where}.selection", where=f"{where}.selection")
         for s, codes in enumerate(selection):
             try:
@@ -767,9 +812,9 @@ class RoomTable:
         return table
 
 
-def _seat_number(s: object) -> int:
-    if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < SEATS:
-        raise RoomError("no_such_seat", "seat", last=SEATS - 1)
+def _seat_number(s: object, seats: int = SEATS) -> int:
+    if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < seats:
+        raise RoomError("no_such_seat", "seat", last=seats - 1)
     return s
 
 
@@ -864,7 +909,7 @@ class Room:
             t, s_held = held
             return t, s_held, t.reissue(s_held)
         table = self.table(index)
-        s = _seat_number(s)
+        s = _seat_number(s, table.n)
         return table, s, table.join(s, name, browser=browser_hash(self.room_hash, str(browser)))
 
     def held_by(self, browser: object) -> tuple[RoomTable, int] | None:
@@ -899,11 +944,11 @@ class Room:
                     "seats": [
                         {
                             "seat": s,
-                            "seat_name": seat_name(s, lang),
+                            "seat_name": seat_name(s, lang, t.n),
                             "name": t.seats[s].name,
                             "free": not t.seats[s].person,
                         }
-                        for s in range(SEATS)
+                        for s in range(t.n)
                     ],
                 }
                 for t in self.tables
