@@ -212,7 +212,8 @@ def _run_checks(ex: Exercise, answer: Any, lang: str, namespace: Mapping[str, An
     if failure is not None:
         return failed(failure, None, len(cases), len(cases))
     shown = sum(case.shown for case in cases)
-    line = text("tutor.passed", lang, total=len(cases), shown=shown, hidden=len(cases) - shown)
+    hidden = len(cases) - shown
+    line = text("tutor.passed" if hidden else "tutor.passed.shown", lang, total=len(cases), shown=shown, hidden=hidden)
     return CheckResult(ex.id, lang, True, len(cases), len(cases), (line,), values=tuple(shown_values))
 
 

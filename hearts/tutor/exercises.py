@@ -140,14 +140,17 @@ def _judge_refusals(value: Any, case: Case, lang: str) -> Failure | None:
 # ----- the data-analysis exercises: the same inputs through the shipped solution ------------------------------
 
 
-def _solution_cases(exercise: str, calls: Callable[[Mapping[str, Any]], list[tuple[str, tuple[Any, ...]]]],
-                    ) -> Callable[[Mapping[str, Any], str], list[Case]]:  # fmt: skip
+def _solution_cases(exercise: str, calls: Callable[[Mapping[str, Any], str], list[tuple[str, tuple[Any, ...]]]],
+                    hidden_from: int = 1_000) -> Callable[[Mapping[str, Any], str], list[Case]]:  # fmt: skip
+    """Cases whose expected values are the shipped solution's on the same inputs; the first ``hidden_from`` are the
+    notebook's own (shown), the rest hidden samples."""
+
     def cases(namespace: Mapping[str, Any], lang: str) -> list[Case]:
         from hearts.tutor.core import load_solution
 
         solution = load_solution(exercise, namespace)
-        return [Case(text(label, lang) if label.startswith("tutor.") else label, args, solution(*args), shown=i == 0)
-                for i, (label, args) in enumerate(calls(namespace))]  # fmt: skip
+        return [Case(label, args, solution(*args), shown=i < hidden_from)
+                for i, (label, args) in enumerate(calls(namespace, lang))]  # fmt: skip
 
     return cases
 
@@ -244,16 +247,17 @@ _KNOWN: dict[str, Callable[[Any, Case, Failure], Failure | None]] = {
 }  # fmt: skip
 
 
-def _moon_calls(namespace: Mapping[str, Any]) -> list[tuple[str, tuple[Any, ...]]]:
+def _moon_calls(namespace: Mapping[str, Any], lang: str) -> list[tuple[str, tuple[Any, ...]]]:
     (moons,) = _need(namespace, "moons")
     deals = sorted(set(moons["deal"])) if "deal" in moons.columns else list(range(len(moons)))
-    calls: list[tuple[str, tuple[Any, ...]]] = [("tutor.where.moons", (moons,))]
+    calls: list[tuple[str, tuple[Any, ...]]] = [(text("tutor.where.moons", lang), (moons,))]
     import numpy as np
 
     for seed in (1, 2, 3):
         keep = set(np.random.default_rng(seed).choice(deals, size=max(1, int(len(deals) * 0.7)), replace=False))
         rows = moons["deal"].isin(keep) if "deal" in moons.columns else moons.index.isin(keep)
-        calls.append((f"{len(keep)} / {len(deals)} deals (seed {seed})", (moons[rows].copy(),)))
+        label = text("tutor.where.sample", lang, kept=len(keep), total=len(deals), seed=seed)
+        calls.append((label, (moons[rows].copy(),)))
     return calls
 
 
@@ -449,18 +453,19 @@ EXERCISES: dict[str, Exercise] = {
         Exercise("03", "03_rules_as_code", "refusals", "03_rules_as_code.py", _refusal_cases, _judge_refusals,
                  _frame(), "pandas.DataFrame", time_limit=5),
         Exercise("04", "04_passing", "keep_queen_test", "04_passing.py",
-                 _solution_cases("04", lambda ns: [(f"k = {k}", (k,)) for k in (3, 5)]),
+                 _solution_cases("04", lambda ns, lang: [(f"k = {k}", (k,)) for k in (3, 5)]),
                  _judge_record("04"), dict, "dict", time_limit=300, from_solution=True),
         Exercise("05", "05_voiding_a_suit", "void_length_test", "05_voiding_a_suit.py",
-                 _solution_cases("05", lambda ns: [(f"({lo}, {hi})", (lo, hi)) for lo, hi in ((1, 3), (2, 2))]),
+                 _solution_cases("05", lambda ns, lang: [(f"({lo}, {hi})", (lo, hi)) for lo, hi in ((1, 3), (2, 2))]),
                  _judge_record("05"), dict, "dict", time_limit=300, from_solution=True),
         Exercise("06", "06_first_trick", "fate_of_dumped_card", "06_first_trick.py",
-                 _solution_cases("06", lambda ns: [("tutor.where.pairs_runs", tuple(_need(ns, "pairs", "runs")))]),
+                 _solution_cases("06", lambda ns, lang: [(text("tutor.where.pairs_runs", lang),
+                                                          tuple(_need(ns, "pairs", "runs")))]),
                  _judge_record("06"), _frame(), "pandas.DataFrame", time_limit=120, from_solution=True),
         Exercise("07", "07_hunting_the_queen", "leader_in_games", "07_hunting_the_queen.py",
-                 _solution_cases("07", lambda ns: [(f"N_GAMES = {_need(ns, 'N_GAMES')[0]}", ())]),
+                 _solution_cases("07", lambda ns, lang: [(f"N_GAMES = {_need(ns, 'N_GAMES')[0]}", ())]),
                  _judge_games, tuple, "tuple (share, low, high)", time_limit=600, from_solution=True),
-        Exercise("08", "08_the_moon", "moon_odds", "08_the_moon.py", _solution_cases("08", _moon_calls),
+        Exercise("08", "08_the_moon", "moon_odds", "08_the_moon.py", _solution_cases("08", _moon_calls, hidden_from=1),
                  _judge_record("08"), _frame(), "pandas.DataFrame", from_solution=True),
         Exercise("09", "09_your_own_bot", "MyBot", "09_your_own_bot.py", _bot_cases, _judge_bot, (tuple, Failure),
                  "Bot", answer_kind="bot", solution_var="bot", prepare=_prepare_bot,
