@@ -5,10 +5,12 @@ shipped solution only when asked. :mod:`hearts.tutor.quiz` draws rule quizzes fr
 :class:`hearts_widgets.quiz.Quiz`), and :mod:`hearts.tutor.progress` keeps what was done, draws the course
 map, writes the file to hand in and reads a class's files for the teacher.
 
+>>> import tempfile
 >>> def trick_winner(trick):
 ...     return max(trick, key=lambda play: play[1].rank)[0]
->>> print(check("02", trick_winner).failure)
-trick.ignored_suit
+>>> result = check("02", trick_winner, "es", data_dir=tempfile.mkdtemp())
+>>> result.failure, result.lines[2][:45]
+('trick.ignored_suit', 'Elegiste la K♥ de Norte, la carta más alta, p')
 """
 
 from __future__ import annotations

@@ -147,7 +147,11 @@ def _run_in_thread(function: Callable[..., Any], args: Sequence[Any], limit: flo
             box.append(Outcome(error=_describe(error)))
 
     worker = threading.Thread(target=target, daemon=True)
-    worker.start()
+    try:
+        worker.start()
+    except RuntimeError:  # no threads at all (Pyodide, the JupyterLite kernel): run it here, without a limit
+        target()
+        return box[0]
     worker.join(limit)
     return box[0] if box else Outcome(timed_out=True)
 

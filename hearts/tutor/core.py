@@ -94,7 +94,8 @@ def load_solution(exercise: str, namespace: Mapping[str, Any] | None = None) -> 
     return scope[ex.solution_name]
 
 
-def show_solution(exercise: str, namespace: dict[str, Any] | None = None, *, lang: str = "en") -> str:
+def show_solution(exercise: str, namespace: dict[str, Any] | None = None, *, lang: str = "en",
+                  data_dir: str | os.PathLike[str] | None = None) -> str:
     """Show the shipped solution, only when asked; with ``namespace`` (``globals()``) also define it there, as
     ``%load`` and a run would. Returns the code (a notebook shows the string).
 
@@ -107,34 +108,39 @@ def show_solution(exercise: str, namespace: dict[str, Any] | None = None, *, lan
     code = solution_path(exercise).read_text(encoding="utf-8")
     if namespace is not None:
         namespace[ex.answer_name] = load_solution(exercise, namespace)
-        _record(exercise, None, solution_seen=True)
+        _record(exercise, None, solution_seen=True, folder=data_dir)
     return code
 
 
-def _record(exercise: str, failure: tuple[str, str] | None, *, passed: bool = False,
-            solution_seen: bool = False) -> str:  # fmt: skip
+def _record(exercise: str, failure: tuple[str, str] | None, *, passed: bool = False, solution_seen: bool = False,
+            folder: str | os.PathLike[str] | None = None) -> str:  # fmt: skip
     from hearts.tutor.progress import record_exercise
 
     try:
-        record_exercise(exercise, passed=passed, failed=failure, solution_seen=solution_seen)
+        record_exercise(exercise, passed=passed, failed=failure, solution_seen=solution_seen, folder=folder)
     except OSError as error:  # a read-only or full data folder: the check still answers
         return str(error)
     return ""
 
 
-def check(exercise: str, answer: Any, lang: str = "en", namespace: Mapping[str, Any] | None = None) -> CheckResult:
+def check(exercise: str, answer: Any, lang: str = "en", namespace: Mapping[str, Any] | None = None, *,
+          data_dir: str | os.PathLike[str] | None = None) -> CheckResult:
     """Run ``answer`` (the learner's function, or bot for notebook 09) against exercise ``exercise``'s cases:
     the shown ones (from ``namespace``, the notebook's ``globals()``) and hidden ones drawn from deals.
 
     The result reads as a few sentences in ``lang``: what passed, or the first case that failed, with its input
-    and the expected value; after a second failed try, a hint. The try is kept in the learner's progress.
+    and the expected value; after a second failed try, a hint. The try is kept in the learner's progress (in
+    ``data_dir``, by default the data folder).
 
+    >>> import tempfile
     >>> def trick_winner(trick):
     ...     return trick[0][0]
-    >>> result = check("02", trick_winner)
+    >>> result = check("02", trick_winner, data_dir=tempfile.mkdtemp())
     >>> result.passed, result.failure
-    (False, 'first_player')
-    >>> check("02", 42).failure
+    (False, 'trick.first_player')
+    >>> print(result.lines[2])
+    You chose West, who led the trick; a higher ♣ was played: North wins with A♣.
+    >>> check("02", 42, data_dir=tempfile.mkdtemp()).failure
     'not_callable'
     """
     check_language(lang, TutorError)
@@ -147,13 +153,13 @@ def check(exercise: str, answer: Any, lang: str = "en", namespace: Mapping[str, 
         if not result.passed:
             raise TutorError(f"the shipped solution of exercise {exercise} fails its check: {result}", "exercise")
         return result
-    tries = _TRIES[exercise] = _TRIES.get(exercise, 0) + 1
+    failed_tries = _TRIES[exercise] = _TRIES.get(exercise, 0) + (not result.passed)
     lines = list(result.lines)
-    if not result.passed and tries >= 2:
+    if not result.passed and failed_tries >= 2:
         lines.append(text(f"tutor.hint.{exercise}", lang))
         lines.append(text("tutor.solution_offer", lang, exercise=exercise))
     failed = None if result.passed else (result.failure or "", result.case or "")
-    problem = _record(exercise, failed, passed=result.passed)
+    problem = _record(exercise, failed, passed=result.passed, folder=data_dir)
     if problem:
         lines.append(text("tutor.not_saved", lang, error=problem))
     return dataclasses.replace(result, lines=tuple(lines))
