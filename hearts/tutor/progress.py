@@ -403,10 +403,17 @@ def class_view(folder: str | os.PathLike[str], lang: str = "en") -> ClassView:
 
 
 def _mistake_words(kind: str, lang: str) -> str:
-    key = f"tutor.mistake.{kind}"
+    """What the check told the learner for mistake ``kind``, with the case's values left out.
+
+    >>> _mistake_words("moon.count", "en")
+    'success is a count; it should be a rate between 0 and 1 (the mean of shot).'
+    >>> _mistake_words("trick.first_player", "es")
+    'Elegiste a …, que salió; se jugó una carta de … más alta: gana … con ….'
+    """
     from hearts.messages import catalogue
 
-    return catalogue(lang).get(key, kind)
+    template = catalogue(lang).get(f"tutor.fail.{kind}")
+    return kind if template is None else re.sub(r"\{\w+\}", "…", template)
 
 
 def made_up_class(folder: str | os.PathLike[str], *, learners: int = 10, seed: int = 0) -> Path:
