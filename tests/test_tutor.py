@@ -538,3 +538,10 @@ def test_the_class_view_notebooks_are_in_step_and_stored_clean() -> None:
         cells[lang] = [re.sub(r"#.*", "#", c).replace(f'LANG = "{lang}"', "LANG") for c in code]
         assert "made_up_class(" in code[0] and "class_view(folder, LANG)" in code[0]
     assert cells["en"] == cells["es"]
+
+
+def test_a_slow_solution_runs_only_once_the_answer_has_a_value() -> None:
+    # A table the solution cannot read (no "band"): had the checker run it before the answer, this would raise.
+    namespace = {"moons": moons_frame().drop(columns=["band"])}
+    for answer, kind in ((lambda moons: None, "returned_none"), (lambda moons: 1 / 0, "raised")):
+        assert check("08", answer, "en", namespace).failure == kind

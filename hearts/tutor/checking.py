@@ -30,6 +30,15 @@ class Case:
     expected: Any
     where: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     shown: bool = False
+    compute: Callable[[], Any] | None = None  # computes ``expected`` when it is first needed (a slow solution)
+
+    def resolved(self) -> Case:
+        """This case with ``expected`` computed (the solution runs only once the answer has given a value).
+
+        >>> Case("x", (), None, compute=lambda: 42).resolved().expected
+        42
+        """
+        return self if self.compute is None else dataclasses.replace(self, expected=self.compute(), compute=None)
 
 
 @dataclasses.dataclass(frozen=True)

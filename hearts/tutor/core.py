@@ -187,6 +187,7 @@ def _run_checks(ex: Exercise, answer: Any, lang: str, namespace: Mapping[str, An
     wrong: list[tuple[Case, Failure]] = []
     for i, case in enumerate(cases):
         if solutions and ex.from_solution:  # the expected value is the solution's own: no need to run it again
+            case = case.resolved()
             outcome = Outcome(value=case.expected)
         else:
             outcome = run_answer(answer, case.args, ex.time_limit)
@@ -200,6 +201,7 @@ def _run_checks(ex: Exercise, answer: Any, lang: str, namespace: Mapping[str, An
         if not isinstance(value, ex.returns) or (isinstance(value, bool) and bool not in _types(ex.returns)):
             got = type(value).__name__
             return failed(Failure("wrong_type", {"got": got, "expected": ex.returns_name}), case, i, len(cases))
+        case = case.resolved()
         failure = ex.judge(value, case, lang)
         if failure is not None:
             wrong.append((case, failure))

@@ -149,7 +149,7 @@ def _solution_cases(exercise: str, calls: Callable[[Mapping[str, Any], str], lis
         from hearts.tutor.core import load_solution
 
         solution = load_solution(exercise, namespace)
-        return [Case(label, args, solution(*args), shown=i < hidden_from)
+        return [Case(label, args, None, shown=i < hidden_from, compute=functools.partial(solution, *args))
                 for i, (label, args) in enumerate(calls(namespace, lang))]  # fmt: skip
 
     return cases
