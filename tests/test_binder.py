@@ -79,8 +79,9 @@ def test_every_notebook_runs_in_an_environment_built_from_binder_alone(tmp_path:
     served = tmp_path / "tutorials"
     shutil.copytree(REPO / "tutorials", served)
     # Notebook 11 trains an agent for minutes; here a few seconds, and a small comparison, show that it runs.
+    # HEARTS_TUTOR_SOLUTIONS: each exercise's check() runs the shipped solution and fails the notebook if it fails.
     env = {**os.environ, "JUPYTER_PATH": str(kernels / "share" / "jupyter"), "HEARTS_DATA_DIR": str(tmp_path / "data"),
-           "MPLBACKEND": "Agg", "HEARTS_TRAIN_SECONDS": "4", "HEARTS_EVAL_DEALS": "12"}
+           "MPLBACKEND": "Agg", "HEARTS_TRAIN_SECONDS": "4", "HEARTS_EVAL_DEALS": "12", "HEARTS_TUTOR_SOLUTIONS": "1"}
     # A kernel that dies before answering kernel_info has run none of the notebook's cells: whatever killed it
     # (seen once in CI, with two workers starting kernels at once), it was not the tutorial. Only that failure
     # is tried again, and reruns are reported (-rR). An error in any cell fails at once.

@@ -30,7 +30,8 @@ LAYERS: list[set[str]] = [
     {"hearts.runs", "hearts.selfplay", "hearts.review", "hearts.explain", "hearts.rl", "hearts.room",
      "hearts.tip_fields"},  # the tip experiments' fields and the time they take (measured by playing hands)
     # 4. analysis and the command line
-    {"hearts.experiment", "hearts.study", "hearts.tournament", "hearts.tip_fields", "hearts.cli", "hearts.__main__"},
+    {"hearts.experiment", "hearts.study", "hearts.tournament", "hearts.tip_fields", "hearts.cli", "hearts.__main__",
+     "hearts.tutor"},  # the tutorials' exercises, quizzes and progress
 ]  # fmt: skip
 
 JUPYTER = ("ipywidgets", "IPython", "ipykernel", "jupyter", "jupyterlab", "jupyter_server", "jupyter_client",

@@ -2,7 +2,9 @@
 import pandas as pd
 
 
-def refusals(position, seat, lang="en"):
+def refusals(position, seat, lang=None):
+    # The notebook's language unless told otherwise / El idioma del cuaderno salvo que se diga otro.
+    lang = lang or globals().get("LANG", "en")
     rows = []
     for card in position.hand_of(seat):
         err = position.why_not(card, seat)

@@ -5,7 +5,9 @@ from hearts.messages import seat_name
 from hearts.review import decision_table, review_hand
 
 
-def cost_by_seat(hand, lang="en", worlds=48, pass_worlds=24, check_worlds=1000):
+def cost_by_seat(hand, lang=None, worlds=48, pass_worlds=24, check_worlds=1000):
+    # The notebook's language unless told otherwise / El idioma del cuaderno salvo que se diga otro.
+    lang = lang or globals().get("LANG", "en")
     rows = []
     for seat in range(hand.n):
         review = review_hand(hand, seat, worlds=worlds, pass_worlds=pass_worlds, check_worlds=check_worlds, seed=0)

@@ -1,0 +1,478 @@
+"""Every exercise of the tutorials: its cases (shown ones from the notebook, hidden ones from deals) and the
+judge that names the mistake a wrong value shows.
+
+Cases built on the engine say what the rules say (``legal_moves``, ``why_not``, a trick's winner); the
+data-analysis exercises compare with the shipped solution run on the same inputs (the notebook's tables, and
+hidden samples of their deals).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from hearts.messages import seat_name, text
+from hearts.tutor.checking import Case, Exercise, Failure, close, compare_values, short
+
+__all__ = ["EXERCISES", "played_hand"]
+
+HIDDEN_DEALS = (11, 23, 37, 58, 71, 94)
+
+
+@functools.cache
+def played_hand(number: int) -> Any:
+    """Deal ``number`` played out by four rule bots, after their pass (a finished :class:`~hearts.HandState`).
+
+    >>> played_hand(11).is_over
+    True
+    """
+    from hearts import Deal, HandState
+    from hearts.bots import RuleBot
+    from hearts.selfplay import play_out
+
+    state = HandState(Deal.from_number(number))
+    play_out(state, [RuleBot(seed=seat) for seat in range(4)])
+    return state
+
+
+def _rewound(number: int, cards_played: int) -> Any:
+    position = played_hand(number).copy()
+    while position.cards_played > cards_played:
+        position.undo()
+    return position
+
+
+def _deal_label(lang: str, number: int, **more: Any) -> str:
+    parts = [text("tutor.where.deal", lang, number=number)]
+    parts += [text(f"tutor.where.{key}", lang, value=value) for key, value in more.items()]
+    return ", ".join(parts)
+
+
+def _frame() -> type:
+    import pandas as pd
+
+    return pd.DataFrame
+
+
+# ----- 02: who wins a trick --------------------------------------------------------------------------------
+
+
+def _trick_cases(namespace: Mapping[str, Any], lang: str) -> list[Case]:
+    cases = []
+    for number in (2024, *HIDDEN_DEALS):
+        for trick in played_hand(number).tricks:
+            plays = list(zip(trick.seats, trick.cards))
+            where = " ".join(f"{seat_name(s, lang)}:{c}" for s, c in plays)
+            cases.append(Case(f"{_deal_label(lang, number, trick=trick.number + 1)} ({where})", (plays,),
+                              trick.winner, shown=number == 2024))  # fmt: skip
+    return cases
+
+
+def _judge_trick(value: Any, case: Case, lang: str) -> Failure | None:
+    plays = case.args[0]
+    if value == case.expected:
+        return None
+    seats = [seat for seat, _ in plays]
+    led = plays[0][1].suit
+    winner_card = dict(plays)[case.expected]
+    values = {"expected": seat_name(case.expected, lang), "card": str(winner_card), "suit": led.symbol}
+    if value not in seats:
+        return Failure("trick.not_a_seat", {**values, "got": short(value)})
+    card = dict(plays)[value]
+    values |= {"got": seat_name(value, lang), "got_card": str(card)}
+    if value == max(plays, key=lambda p: p[1].rank)[0]:
+        return Failure("trick.ignored_suit", values)
+    if value == plays[0][0]:
+        return Failure("trick.first_player", values)
+    if value == plays[-1][0]:
+        return Failure("trick.last_player", values)
+    if 0 <= value < len(plays) and seats[value] == case.expected:
+        return Failure("trick.position", {**values, "got": value})
+    return Failure("trick.wrong", values)
+
+
+# ----- 03: every card, allowed or not ----------------------------------------------------------------------
+
+
+def _refusal_cases(namespace: Mapping[str, Any], lang: str) -> list[Case]:
+    cases = []
+    if "position" in namespace:
+        position = namespace["position"]
+        cases.append(Case(text("tutor.where.notebook", lang, name="position"), (position, position.to_play), None,
+                          shown=True))  # fmt: skip
+    for number in HIDDEN_DEALS:
+        for played in (0, 13, 22, 35):
+            position = _rewound(number, played)
+            label = _deal_label(lang, number, cards=played, seat=seat_name(position.to_play, lang))
+            cases.append(Case(label, (position, position.to_play), None))
+    return cases
+
+
+def _judge_refusals(value: Any, case: Case, lang: str) -> Failure | None:
+    position, seat = case.args
+    columns = ["card", "allowed", "rule", "reason"]
+    missing = [c for c in columns if c not in value.columns]
+    if missing:
+        return Failure("missing_column", {"name": missing[0], "names": ", ".join(columns)})
+    hand = [str(card) for card in position.hand_of(seat)]
+    got = [str(card) for card in value["card"]]
+    if sorted(got) != sorted(hand):
+        return Failure("refusals.cards", {"got": " ".join(got) or "-", "expected": " ".join(hand)})
+    for _, row in value.iterrows():
+        err = position.why_not(str(row["card"]), seat)
+        allowed = err is None
+        if bool(row["allowed"]) != allowed:
+            if all(bool(a) for a in value["allowed"]):
+                reason = err.explain(lang) if err else ""
+                return Failure("refusals.all_allowed", {"card": row["card"], "reason": reason})
+            key = "refusals.allowed" if allowed else "refusals.refused"
+            return Failure(key, {"card": row["card"], "reason": err.explain(lang) if err else ""})
+        if err is not None and row["rule"] != err.rule.name:
+            return Failure("refusals.rule", {"card": row["card"], "got": short(row["rule"]), "expected": err.rule.name})
+        if err is not None and row["reason"] != err.explain(lang):
+            other = "es" if lang == "en" else "en"
+            kind = "refusals.language" if row["reason"] == err.explain(other) else "refusals.reason"
+            return Failure(kind, {"card": row["card"], "got": short(row["reason"]), "expected": err.explain(lang)})
+    return None
+
+
+# ----- the data-analysis exercises: the same inputs through the shipped solution ------------------------------
+
+
+def _solution_cases(exercise: str, calls: Callable[[Mapping[str, Any], str], list[tuple[str, tuple[Any, ...]]]],
+                    hidden_from: int = 1_000) -> Callable[[Mapping[str, Any], str], list[Case]]:  # fmt: skip
+    """Cases whose expected values are the shipped solution's on the same inputs; the first ``hidden_from`` are the
+    notebook's own (shown), the rest hidden samples."""
+
+    def cases(namespace: Mapping[str, Any], lang: str) -> list[Case]:
+        from hearts.tutor.core import load_solution
+
+        solution = load_solution(exercise, namespace)
+        return [Case(label, args, None, shown=i < hidden_from, compute=functools.partial(solution, *args))
+                for i, (label, args) in enumerate(calls(namespace, lang))]  # fmt: skip
+
+    return cases
+
+
+def _need(namespace: Mapping[str, Any], *names: str) -> list[Any]:
+    missing = [name for name in names if name not in namespace]
+    if missing:
+        from hearts.tutor.core import TutorError
+
+        raise TutorError(f"the check needs the notebook's {', '.join(missing)}: pass globals()", "namespace")
+    return [namespace[name] for name in names]
+
+
+def _judge_record(kind: str) -> Callable[[Any, Case, str], Failure | None]:
+    """Compare a dict or table with the solution's, naming a known mistake of exercise ``kind`` first."""
+
+    def judge(value: Any, case: Case, lang: str) -> Failure | None:
+        failure = compare_values(value, case.expected)
+        if failure is None or kind not in _KNOWN or failure.kind not in ("cell", "value", "rows"):
+            return failure
+        return _KNOWN[kind](value, case, failure) or failure
+
+    return judge
+
+
+def _interval_mistake(value: Any, expected: Any, names: tuple[str, str, str]) -> Failure | None:
+    mean, lo, hi = (value[n] for n in names)
+    if not (lo <= mean <= hi):
+        return Failure("interval.order", {"mean": short(mean), "lo": short(lo), "hi": short(hi)})
+    return None
+
+
+def _known_keep_queen(value: Any, case: Case, failure: Failure) -> Failure | None:
+    want = case.expected
+    if failure.values.get("name") == "verdict":
+        return Failure("verdict", {"got": short(value["verdict"]), "expected": want["verdict"]})
+    if failure.values.get("name") == "hands_changed" and value["hands_changed"] > want["hands_changed"]:
+        return Failure("passing.all_hands", {"got": value["hands_changed"], "expected": want["hands_changed"]})
+    if failure.values.get("name") == "effect_vs_4" and close(value["effect_vs_4"], -want["effect_vs_4"]):
+        return Failure("effect.sign", {"got": short(value["effect_vs_4"]), "expected": short(want["effect_vs_4"])})
+    return _interval_mistake(value, want, ("effect_vs_4", "ci_low", "ci_high"))
+
+
+def _known_void(value: Any, case: Case, failure: Failure) -> Failure | None:
+    want = case.expected
+    if failure.values.get("name") == "verdict":
+        return Failure("verdict", {"got": short(value["verdict"]), "expected": want["verdict"]})
+    if failure.values.get("name") == "effect" and close(value["effect"], -want["effect"]):
+        return Failure("effect.sign", {"got": short(value["effect"]), "expected": short(want["effect"])})
+    if failure.values.get("name") == "effect" and value["effect"] != 0 and abs(value["effect"]) > abs(want["effect"]):
+        return Failure("void.changed_only", {"got": short(value["effect"]), "expected": short(want["effect"])})
+    return _interval_mistake(value, want, ("effect", "ci_low", "ci_high"))
+
+
+def _known_fate(value: Any, case: Case, failure: Failure) -> Failure | None:
+    want = case.expected
+    if "trick" in value.columns and len(value) == len(want) and all(
+        close(a, b - 1) for a, b in zip(value["trick"], want["trick"])
+    ):
+        return Failure("fate.trick_from_zero", {})
+    if failure.kind == "rows":
+        return Failure("fate.rows", failure.values)
+    return None
+
+
+def _known_moon(value: Any, case: Case, failure: Failure) -> Failure | None:
+    want = case.expected
+    name = failure.values.get("name")
+    has = {"never_score", "failed_score"} <= set(value.columns)
+    ratio = value["never_score"] / value["failed_score"] if has else None
+    if name == "break_even" and ratio is not None and all(close(a, b) for a, b in zip(value["break_even"], ratio)):
+        return Failure("moon.break_even", {})
+    if name == "failed_score" and all(close(a, b) for a, b in zip(value["failed_score"], _all_attempts(case))):
+        return Failure("moon.failed_all", {})
+    if name == "pays" and "success" in value.columns:
+        return Failure("moon.pays", {"row": failure.values.get("row")})
+    if name == "success" and (value["success"] > 1).any():
+        return Failure("moon.count", {})
+    del want
+    return None
+
+
+def _all_attempts(case: Case) -> list[float]:
+    moons = case.args[0]
+    return list(moons.groupby("band", observed=True)["score"].mean())
+
+
+def _known_games(value: Any, case: Case, failure: Failure) -> Failure | None:
+    return None
+
+
+_KNOWN: dict[str, Callable[[Any, Case, Failure], Failure | None]] = {
+    "04": _known_keep_queen, "05": _known_void, "06": _known_fate, "08": _known_moon,
+}  # fmt: skip
+
+
+def _moon_calls(namespace: Mapping[str, Any], lang: str) -> list[tuple[str, tuple[Any, ...]]]:
+    (moons,) = _need(namespace, "moons")
+    deals = sorted(set(moons["deal"])) if "deal" in moons.columns else list(range(len(moons)))
+    calls: list[tuple[str, tuple[Any, ...]]] = [(text("tutor.where.moons", lang), (moons,))]
+    import numpy as np
+
+    for seed in (1, 2, 3):
+        keep = set(np.random.default_rng(seed).choice(deals, size=max(1, int(len(deals) * 0.7)), replace=False))
+        rows = moons["deal"].isin(keep) if "deal" in moons.columns else moons.index.isin(keep)
+        label = text("tutor.where.sample", lang, kept=len(keep), total=len(deals), seed=seed)
+        calls.append((label, (moons[rows].copy(),)))
+    return calls
+
+
+def _judge_games(value: Any, case: Case, lang: str) -> Failure | None:
+    if len(value) != 3:
+        return Failure("games.three", {"got": len(value)})
+    share, lo, hi = value
+    want = case.expected
+    if not 0 <= float(share) <= 1:
+        return Failure("games.share_range", {"got": short(float(share))})
+    if not lo <= share <= hi:
+        return Failure("interval.order", {"mean": short(float(share)), "lo": short(float(lo)), "hi": short(float(hi))})
+    if close(share, 1 - want[0]) and not close(share, want[0]):
+        return Failure("games.other_side", {"got": short(float(share)), "expected": short(float(want[0]))})
+    for name, a, b in zip(("share", "ci_low", "ci_high"), value, want):
+        if not close(a, b):
+            return Failure("value", {"name": name, "got": short(float(a)), "expected": short(float(b))})
+    return None
+
+
+# ----- 09: a bot of your own --------------------------------------------------------------------------------
+
+
+def _prepare_bot(answer: Any) -> Any:
+    from hearts.bots import Bot
+
+    bot = answer() if isinstance(answer, type) and issubclass(answer, Bot) else answer
+    if not isinstance(bot, Bot):
+        return Failure("bot.not_a_bot", {"got": type(answer).__name__})
+
+    def play(number: int) -> Any:
+        return _bot_hand(bot, number)
+
+    return play
+
+
+def _bot_hand(bot: Any, number: int) -> Any:
+    """Deal ``number`` with ``bot`` in South and rule bots elsewhere, every decision through the checked path;
+    returns the plays, or a :class:`Failure` for the first decision the rules or the types refuse."""
+    from hearts import Deal, HandState, IllegalMoveError
+    from hearts.bots import Decision, RuleBot
+
+    state = HandState(Deal.from_number(number))
+    others = [RuleBot(seed=seat) for seat in range(4)]
+    for seat in state.waiting_to_pass:
+        obs = state.observation(seat)
+        decision = bot.decide_pass(obs) if seat == 0 else others[seat].decide_pass(obs)
+        if seat == 0:
+            if not isinstance(decision, Decision):
+                return Failure("bot.not_decision", {"got": type(decision).__name__, "what": "decide_pass"})
+            if len(decision.cards) != 3:
+                return Failure("bot.pass_count", {"got": len(decision.cards)})
+        try:
+            state.pass_cards(seat, decision.cards)
+        except IllegalMoveError as err:
+            return Failure("bot.illegal", {"card": " ".join(map(str, decision.cards)), "reason": err})
+    while not state.is_over:
+        seat = state.to_play
+        obs = state.observation(seat)
+        decision = bot.decide_play(obs) if seat == 0 else others[seat].decide_play(obs)
+        if seat == 0 and not isinstance(decision, Decision):
+            return Failure("bot.not_decision", {"got": type(decision).__name__, "what": "decide_play"})
+        card = decision.cards[0]
+        refused = state.why_not(card)
+        if refused is not None:
+            return Failure("bot.illegal", {"card": str(card), "reason": refused})
+        state.play(card)
+    return tuple(state.plays)
+
+
+def _bot_cases(namespace: Mapping[str, Any], lang: str) -> list[Case]:
+    ducker = namespace.get("Ducker")
+    return [Case(_deal_label(lang, number), (number,), _bot_hand(ducker(), number) if ducker else None,
+                 shown=number == 9) for number in (9, *HIDDEN_DEALS)]  # fmt: skip
+
+
+def _judge_bot(value: Any, case: Case, lang: str) -> Failure | None:
+    if isinstance(value, Failure):
+        if value.kind == "bot.illegal" and not isinstance(value.values["reason"], str):
+            return Failure("bot.illegal", {**value.values, "reason": value.values["reason"].explain(lang)})
+        return value
+    return None
+
+
+def _bot_unchanged(cases: list[Case], values: list[Any]) -> Failure | None:
+    if all(case.expected is not None and value == case.expected for case, value in zip(cases, values)):
+        return Failure("bot.unchanged", {"deals": len(cases)})
+    return None
+
+
+# ----- 10: the whole table ---------------------------------------------------------------------------------
+
+
+def _cost_cases(namespace: Mapping[str, Any], lang: str) -> list[Case]:
+    (hand,) = _need(namespace, "hand")
+    return [Case(text("tutor.where.notebook", lang, name="hand"), (hand,), hand, shown=True)]
+
+
+def _judge_costs(value: Any, case: Case, lang: str) -> Failure | None:
+    hand = case.expected
+    columns = ["points", "costly_decisions", "cost_of_costly", "total_cost"]
+    missing = [c for c in columns if c not in value.columns]
+    if missing:
+        return Failure("missing_column", {"name": missing[0], "names": ", ".join(columns)})
+    names = [seat_name(seat, lang) for seat in range(hand.n)]
+    got = [str(i) for i in value.index]
+    if len(got) != hand.n:
+        return Failure("costs.rows", {"got": len(got), "expected": hand.n})
+    if got != names:
+        other = [seat_name(seat, "es" if lang == "en" else "en") for seat in range(hand.n)]
+        kind = "costs.language" if got == other else "costs.names"
+        return Failure(kind, {"got": ", ".join(got), "expected": ", ".join(names)})
+    points = list(hand.result().points)
+    if [int(p) for p in value["points"]] != points:
+        kind = "costs.scores" if [int(p) for p in value["points"]] == list(hand.result().scores) else "costs.points"
+        return Failure(kind, {"got": ", ".join(str(int(p)) for p in value["points"]),
+                              "expected": ", ".join(map(str, points))})  # fmt: skip
+    for name, row in value.iterrows():
+        if row["cost_of_costly"] > row["total_cost"] + 1e-9 or row["costly_decisions"] < 0:
+            return Failure("costs.inconsistent", {"seat": name, "costly": short(row["cost_of_costly"]),
+                                                  "total": short(row["total_cost"])})  # fmt: skip
+    return None
+
+
+# ----- 11: the lowest allowed card -------------------------------------------------------------------------
+
+
+@functools.cache
+def _masks() -> tuple[tuple[Any, Any, int, int], ...]:
+    import numpy as np
+
+    from hearts.rl.solo import HeartsSoloEnv
+
+    env = HeartsSoloEnv(opponents="rule")
+    found = []
+    for seed in (1, 2, 3):
+        obs, _ = env.reset(seed=seed)
+        done, step = False, 0
+        while not done:
+            mask = obs["action_mask"]
+            allowed = [int(a) for a in np.flatnonzero(mask) if a < 52]
+            found.append((obs["observation"], mask.copy(), seed, step))
+            obs, _, done, _, _ = env.step(min(allowed))
+            step += 1
+    return tuple(found)
+
+
+def _lowest_cases(namespace: Mapping[str, Any], lang: str) -> list[Case]:
+    import numpy as np
+
+    from hearts import Card
+
+    cases = []
+    for observation, mask, seed, step in _masks():
+        allowed = [int(a) for a in np.flatnonzero(mask) if a < 52]
+        best = min(allowed, key=lambda a: (Card(a).rank, a))
+        label = _deal_label(lang, seed, step=step + 1) + ": " + " ".join(str(Card(a)) for a in allowed)
+        cases.append(Case(label, (observation, mask), best, shown=seed == 1 and step == 0))
+    return cases
+
+
+def _judge_lowest(value: Any, case: Case, lang: str) -> Failure | None:
+    import numpy as np
+
+    from hearts import Card
+
+    if int(value) == case.expected:
+        return None
+    mask = case.args[1]
+    allowed = [int(a) for a in np.flatnonzero(mask) if a < 52]
+    values = {"got": short(value), "expected": f"{case.expected} ({Card(case.expected)})"}
+    if not 0 <= int(value) < 52 or int(value) not in allowed:
+        return Failure("lowest.not_allowed", values)
+    values["got"] = f"{int(value)} ({Card(int(value))})"
+    if int(value) == min(allowed):
+        return Failure("lowest.by_number", values)
+    if int(value) == max(allowed, key=lambda a: (Card(a).rank, a)):
+        return Failure("lowest.highest", values)
+    return Failure("lowest.wrong", values)
+
+
+def _int_types() -> tuple[type, ...]:
+    import numpy as np
+
+    return (int, np.integer)
+
+
+EXERCISES: dict[str, Exercise] = {
+    e.id: e
+    for e in (
+        Exercise("02", "02_play_against_bots", "trick_winner", "02_play_against_bots.py", _trick_cases,
+                 _judge_trick, int, "int", time_limit=5),
+        Exercise("03", "03_rules_as_code", "refusals", "03_rules_as_code.py", _refusal_cases, _judge_refusals,
+                 _frame(), "pandas.DataFrame", time_limit=5),
+        Exercise("04", "04_passing", "keep_queen_test", "04_passing.py",
+                 _solution_cases("04", lambda ns, lang: [(f"k = {k}", (k,)) for k in (3, 5)]),
+                 _judge_record("04"), dict, "dict", time_limit=300, from_solution=True),
+        Exercise("05", "05_voiding_a_suit", "void_length_test", "05_voiding_a_suit.py",
+                 _solution_cases("05", lambda ns, lang: [(f"({lo}, {hi})", (lo, hi)) for lo, hi in ((1, 3), (2, 2))]),
+                 _judge_record("05"), dict, "dict", time_limit=300, from_solution=True),
+        Exercise("06", "06_first_trick", "fate_of_dumped_card", "06_first_trick.py",
+                 _solution_cases("06", lambda ns, lang: [(text("tutor.where.pairs_runs", lang),
+                                                          tuple(_need(ns, "pairs", "runs")))]),
+                 _judge_record("06"), _frame(), "pandas.DataFrame", time_limit=120, from_solution=True),
+        Exercise("07", "07_hunting_the_queen", "leader_in_games", "07_hunting_the_queen.py",
+                 _solution_cases("07", lambda ns, lang: [(f"N_GAMES = {_need(ns, 'N_GAMES')[0]}", ())]),
+                 _judge_games, tuple, "tuple (share, low, high)", time_limit=600, from_solution=True),
+        Exercise("08", "08_the_moon", "moon_odds", "08_the_moon.py", _solution_cases("08", _moon_calls, hidden_from=1),
+                 _judge_record("08"), _frame(), "pandas.DataFrame", from_solution=True),
+        Exercise("09", "09_your_own_bot", "MyBot", "09_your_own_bot.py", _bot_cases, _judge_bot, (tuple, Failure),
+                 "Bot", answer_kind="bot", solution_var="bot", prepare=_prepare_bot,
+                 overall=_bot_unchanged),
+        Exercise("10", "10_review_your_hand", "cost_by_seat", "10_review_your_hand.py", _cost_cases, _judge_costs,
+                 _frame(), "pandas.DataFrame", time_limit=300),
+        Exercise("11", "11_train_an_agent", "lowest_card", "11_train_an_agent.py", _lowest_cases, _judge_lowest,
+                 _int_types(), "int", time_limit=5),
+    )
+}  # fmt: skip

@@ -1,0 +1,453 @@
+"""The learner's progress through the tutorials: exercises and quizzes done, kept in the data folder beside the
+table's saved game and settings, shown as a course map, handed in as one file, and read back by a teacher.
+
+The file is ``tutor_progress.json`` in the data folder (``HEARTS_DATA_DIR``, else the user's data folder, the
+same folder as :func:`hearts_widgets.store.data_dir`). Every change reads, merges and writes it whole under the
+folder's lock, so two notebooks open at once never undo each other's progress.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import dataclasses
+import datetime
+import html
+import json
+import os
+import re
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from hearts import files
+from hearts.messages import check_language, text
+
+__all__ = [
+    "FORMAT",
+    "PROGRESS_FILE",
+    "ClassView",
+    "CourseMap",
+    "HandIn",
+    "class_view",
+    "course_map",
+    "data_folder",
+    "hand_in",
+    "load_progress",
+    "made_up_class",
+    "record_exercise",
+    "record_quiz",
+]
+
+PROGRESS_FILE = "tutor_progress.json"
+FORMAT = "hearts-tutor-progress"
+LOCK_FILE = ".hearts.lock"  # the data folder's lock, the same file as hearts_widgets.store.LOCK_FILE
+MAX_SIZE = 1024 * 1024
+ENV_VAR = "HEARTS_DATA_DIR"
+CHECK_CALL = re.compile(r"""\bcheck\(\s*["'](\w+)["']""")
+QUIZ_CALL = re.compile(r"""\bQuiz\(\s*["'](\w+)["']""")
+
+
+def data_folder(override: str | os.PathLike[str] | None = None) -> Path:
+    """The learner's data folder (as :func:`hearts_widgets.store.data_dir` finds it; a test keeps them equal).
+
+    >>> str(data_folder("/tmp/somewhere"))
+    '/tmp/somewhere'
+    """
+    if override is not None:
+        return Path(override)
+    if os.environ.get(ENV_VAR):
+        return Path(os.environ[ENV_VAR])
+    try:
+        import platformdirs
+
+        return Path(platformdirs.user_data_dir("hearts", appauthor=False))
+    except ImportError:  # pragma: no cover - platformdirs comes with Jupyter
+        base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+        return Path(base) / "hearts"
+
+
+def _empty() -> dict[str, Any]:
+    return {"format": FORMAT, "version": 1, "learner": "", "exercises": {}, "quizzes": {}}
+
+
+def _valid(data: Any) -> bool:
+    return (isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("exercises"), dict)
+            and isinstance(data.get("quizzes"), dict))  # fmt: skip
+
+
+def _read(path: Path) -> dict[str, Any] | None:
+    """The progress in ``path``; ``None`` if there is none; a damaged file is moved aside (never deleted)."""
+    try:
+        raw = files.read_limited(path, MAX_SIZE)
+    except files.FileContentError:
+        files.keep_damaged(path)
+        return None
+    if raw is None:
+        return None
+    try:
+        data = files.parse_json(raw)
+    except files.FileContentError:
+        data = None
+    if not _valid(data):
+        files.keep_damaged(path)
+        return None
+    assert isinstance(data, dict)
+    return data
+
+
+@contextlib.contextmanager
+def _changing(folder: str | os.PathLike[str] | None) -> Iterator[dict[str, Any]]:
+    import filelock
+
+    where = data_folder(folder)
+    where.mkdir(parents=True, exist_ok=True)
+    with filelock.FileLock(where / LOCK_FILE, timeout=20.0, is_singleton=True):
+        data = _read(where / PROGRESS_FILE) or _empty()
+        yield data
+        files.write_file(where / PROGRESS_FILE, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+
+
+def load_progress(folder: str | os.PathLike[str] | None = None) -> dict[str, Any]:
+    """The learner's progress (an empty record if there is none yet).
+
+    >>> import tempfile
+    >>> load_progress(tempfile.mkdtemp())["exercises"]
+    {}
+    """
+    path = data_folder(folder) / PROGRESS_FILE
+    try:
+        raw = files.read_limited(path, MAX_SIZE)
+        data = None if raw is None else files.parse_json(raw)
+    except files.FileContentError:
+        data = None
+    if _valid(data):
+        assert isinstance(data, dict)
+        return data
+    return _empty()
+
+
+def record_exercise(exercise: str, *, passed: bool, failed: tuple[str, str] | None = None,
+                    solution_seen: bool = False, folder: str | os.PathLike[str] | None = None) -> None:  # fmt: skip
+    """Keep one try at ``exercise``: ``passed``, or the mistake and case that ``failed`` (``solution_seen``: the
+    learner asked for the solution, not a try).
+
+    >>> import tempfile
+    >>> where = tempfile.mkdtemp()
+    >>> record_exercise("03", passed=False, failed=("refusals.rule", "deal 11"), folder=where)
+    >>> record_exercise("03", passed=True, folder=where)
+    >>> done = load_progress(where)["exercises"]["03"]
+    >>> done["tries"], done["passed"], done["failed"]["refusals.rule"]["count"]
+    (2, True, 1)
+    """
+    with _changing(folder) as data:
+        entry = data["exercises"].setdefault(exercise, {"tries": 0, "passed": False, "failed": {}})
+        if solution_seen:
+            entry["solution_seen"] = True
+            return
+        entry["tries"] = int(entry.get("tries", 0)) + 1
+        entry["last"] = _now()
+        if passed and not entry.get("passed"):
+            entry["passed"] = True
+            entry["passed_at"] = entry["last"]
+        if failed is not None:
+            kind, case = failed
+            seen = entry.setdefault("failed", {}).setdefault(kind, {"count": 0, "case": case})
+            seen["count"] = int(seen.get("count", 0)) + 1
+            seen["case"] = case
+
+
+def record_quiz(kind: str, *, right: bool, folder: str | os.PathLike[str] | None = None) -> None:
+    """Keep one answer to a rule quiz of ``kind`` (``legal``, ``winner``, ``points``, ``moon``).
+
+    >>> import tempfile
+    >>> where = tempfile.mkdtemp()
+    >>> record_quiz("winner", right=True, folder=where)
+    >>> load_progress(where)["quizzes"]["winner"]["right"]
+    1
+    """
+    with _changing(folder) as data:
+        entry = data["quizzes"].setdefault(kind, {"tries": 0, "right": 0})
+        entry["tries"] = int(entry.get("tries", 0)) + 1
+        entry["right"] = int(entry.get("right", 0)) + int(right)
+        entry["last"] = _now()
+
+
+# ----- the course map ---------------------------------------------------------------------------------------
+
+
+def _notebooks(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.glob("*.ipynb") if re.match(r"\d\d_", p.name))
+
+
+def _tutorial_folder(lang: str, tutorials: str | os.PathLike[str] | None) -> Path:
+    if tutorials is not None:
+        return Path(tutorials)
+    if _notebooks(Path.cwd()):
+        return Path.cwd()
+    return Path(__file__).resolve().parents[2] / "tutorials" / lang
+
+
+def _read_notebook(path: Path) -> tuple[str, list[str], list[str]]:
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    title = path.stem
+    code = []
+    for cell in nb.get("cells", []):
+        source = "".join(cell.get("source", []))
+        if cell.get("cell_type") == "markdown" and title == path.stem:
+            heading = re.search(r"^# (.+)$", source, re.MULTILINE)
+            if heading:
+                title = heading.group(1).strip()
+        elif cell.get("cell_type") == "code":
+            code.append(source)
+    joined = "\n".join(code)
+    return title, list(dict.fromkeys(CHECK_CALL.findall(joined))), list(dict.fromkeys(QUIZ_CALL.findall(joined)))
+
+
+@dataclasses.dataclass(frozen=True)
+class CourseMap:
+    """The tutorials present, in order, with each one's exercises and quizzes and what the learner has done.
+
+    ``table`` is a DataFrame (one row per notebook); in a notebook the map draws as a list of links.
+    """
+
+    lang: str
+    rows: tuple[dict[str, Any], ...]
+
+    @property
+    def table(self) -> Any:
+        import pandas as pd
+
+        return pd.DataFrame(list(self.rows)).set_index("notebook")
+
+    def _repr_html_(self) -> str:
+        items = []
+        for row in self.rows:
+            marks = " ".join(html.escape(m) for m in row["marks"])
+            done = "✓ " if row["complete"] else ""
+            items.append(f'<li>{done}<a href="{html.escape(row["file"])}">{html.escape(row["notebook"])} · '
+                         f"{html.escape(row['title'])}</a> {marks}</li>")  # fmt: skip
+        head = html.escape(text("tutor.map.summary", self.lang, done=sum(r["done"] for r in self.rows),
+                                total=sum(r["tasks"] for r in self.rows)))  # fmt: skip
+        return f'<div role="navigation"><p>{head}</p><ul>{"".join(items)}</ul></div>'
+
+
+def course_map(lang: str = "en", *, tutorials: str | os.PathLike[str] | None = None,
+               folder: str | os.PathLike[str] | None = None) -> CourseMap:  # fmt: skip
+    """The course map of the notebooks in ``tutorials`` (by default the notebook's own folder, else the
+    package's ``tutorials/<lang>``): generated from the notebooks present, so a new tutorial appears by itself.
+
+    >>> import tempfile
+    >>> cm = course_map("en", folder=tempfile.mkdtemp())
+    >>> cm.table.loc["03", "exercises"]
+    '03 ○'
+    """
+    check_language(lang)
+    progress = load_progress(folder)
+    rows = []
+    for path in _notebooks(_tutorial_folder(lang, tutorials)):
+        title, exercises, quizzes = _read_notebook(path)
+        marks, done = [], 0
+        for exercise in exercises:
+            entry = progress["exercises"].get(exercise, {})
+            passed = bool(entry.get("passed"))
+            done += passed
+            marks.append(f"{exercise} {'✓' if passed else '✗' if entry.get('tries') else '○'}")
+        quiz_marks = []
+        for kind in quizzes:
+            right = int(progress["quizzes"].get(kind, {}).get("right", 0))
+            done += right > 0
+            quiz_marks.append(f"{text(f'tutor.quiz.name.{kind}', lang)} {'✓' if right else '○'}")
+        tasks = len(exercises) + len(quizzes)
+        rows.append({"notebook": path.name[:2], "title": title, "file": path.name,
+                     "exercises": " ".join(marks), "quizzes": " ".join(quiz_marks), "marks": marks + quiz_marks,
+                     "tasks": tasks, "done": done, "complete": tasks > 0 and done == tasks})  # fmt: skip
+    return CourseMap(lang, tuple(rows))
+
+
+# ----- handing in -------------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class HandIn:
+    """A progress file to hand in: ``path`` where it was written, and in a notebook a download link (a data URL:
+    no server needed, so it works in Voilà and JupyterLite too)."""
+
+    path: Path
+    lang: str
+
+    def _repr_html_(self) -> str:
+        raw = base64.b64encode(self.path.read_bytes()).decode("ascii")
+        label = html.escape(text("tutor.hand_in.link", self.lang, name=self.path.name))
+        return (f'<a download="{html.escape(self.path.name)}" href="data:application/json;base64,{raw}">'
+                f"{label}</a>")  # fmt: skip
+
+    def __str__(self) -> str:
+        return text("tutor.hand_in.written", self.lang, path=str(self.path))
+
+
+def _safe_name(name: str) -> str:
+    cleaned = re.sub(r"[^\w.-]+", "_", name.strip(), flags=re.UNICODE).strip("._")
+    return cleaned[:60]
+
+
+def hand_in(name: str, lang: str = "en", *, to: str | os.PathLike[str] = ".",
+            folder: str | os.PathLike[str] | None = None) -> HandIn:  # fmt: skip
+    """Write the learner's progress, with ``name``, to ``progress-<name>.json`` in ``to`` (whole or not at all)
+    and return it with a download link.
+
+    >>> import tempfile
+    >>> handed = hand_in("Ana López", to=tempfile.mkdtemp(), folder=tempfile.mkdtemp())
+    >>> handed.path.name, json.loads(handed.path.read_text())["learner"]
+    ('progress-Ana_López.json', 'Ana López')
+    >>> hand_in("  ", folder=tempfile.mkdtemp())
+    Traceback (most recent call last):
+    ...
+    hearts.errors.OptionError: name must have a letter or a digit, not '  '
+    """
+    from hearts.errors import OptionError
+
+    check_language(lang)
+    if not isinstance(name, str) or not _safe_name(name):
+        raise OptionError(f"name must have a letter or a digit, not {name!r}", "name")
+    data = load_progress(folder)
+    data["learner"] = name.strip()
+    data["handed_in"] = _now()
+    path = Path(to) / f"progress-{_safe_name(name)}.json"
+    files.write_file(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+    return HandIn(path, lang)
+
+
+# ----- the class view ---------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class ClassView:
+    """A class's handed-in progress: ``learners`` (one row per learner: each exercise ✓, ✗ with the number of
+    tries, or blank; quizzes right/tries), ``failures`` (the most common failed cases per exercise: how many
+    learners met each mistake, and an example case) and ``skipped`` (files that could not be read, and why)."""
+
+    lang: str
+    learners: Any
+    failures: Any
+    skipped: tuple[tuple[str, str], ...]
+
+    def _repr_html_(self) -> str:
+        parts = [f"<h3>{html.escape(text('tutor.class.who', self.lang))}</h3>", self.learners.to_html()]
+        parts += [f"<h3>{html.escape(text('tutor.class.failures', self.lang))}</h3>", self.failures.to_html()]
+        if self.skipped:
+            parts.append("<p>" + "<br>".join(html.escape(text("tutor.class.skipped", self.lang, name=n, reason=r))
+                                             for n, r in self.skipped) + "</p>")  # fmt: skip
+        return "".join(parts)
+
+
+def class_view(folder: str | os.PathLike[str], lang: str = "en") -> ClassView:
+    """Read every ``*.json`` progress file handed in to ``folder`` (no server: files copied into a folder).
+
+    >>> import tempfile
+    >>> where = made_up_class(tempfile.mkdtemp(), learners=4, seed=1)
+    >>> view = class_view(where)
+    >>> len(view.learners), list(view.failures.columns)[:2]
+    (4, ['exercise', 'mistake'])
+    """
+    import pandas as pd
+
+    check_language(lang)
+    rows, failures, skipped = [], [], []
+    for path in sorted(Path(folder).glob("*.json")):
+        try:
+            raw = files.read_limited(path, MAX_SIZE)
+            data = None if raw is None else files.parse_json(raw)
+        except files.FileContentError as error:
+            skipped.append((path.name, str(error)))
+            continue
+        if not _valid(data):
+            skipped.append((path.name, text("tutor.class.not_progress", lang)))
+            continue
+        assert isinstance(data, dict)
+        learner = str(data.get("learner") or path.stem)
+        row: dict[str, Any] = {text("tutor.class.learner", lang): learner}
+        for exercise, entry in sorted(data["exercises"].items()):
+            if not isinstance(entry, Mapping):
+                continue
+            tries = int(entry.get("tries", 0))
+            row[exercise] = f"✓ {tries}" if entry.get("passed") else f"✗ {tries}" if tries else ""
+            for kind, seen in (entry.get("failed") or {}).items():
+                if isinstance(seen, Mapping):
+                    failures.append({"exercise": exercise, "mistake": kind, "learner": learner,
+                                     "times": int(seen.get("count", 1)),
+                                     "case": str(seen.get("case", ""))})  # fmt: skip
+        for kind, entry in sorted(data["quizzes"].items()):
+            if isinstance(entry, Mapping):
+                row[text(f"tutor.quiz.name.{kind}", lang)] = f"{entry.get('right', 0)}/{entry.get('tries', 0)}"
+        rows.append(row)
+    learners = pd.DataFrame(rows).fillna("") if rows else pd.DataFrame()
+    if rows:
+        learners = learners.set_index(text("tutor.class.learner", lang))
+        learners = learners[sorted(learners.columns, key=lambda c: (not str(c)[:2].isdigit(), str(c)))]
+    columns = ["exercise", "mistake", "learners", "times", "example", "says"]
+    if failures:
+        frame = pd.DataFrame(failures)
+        table = frame.groupby(["exercise", "mistake"]).agg(learners=("learner", "nunique"), times=("times", "sum"),
+                                                          example=("case", "first")).reset_index()  # fmt: skip
+        table["says"] = [_mistake_words(kind, lang) for kind in table["mistake"]]
+        table = table.sort_values(["exercise", "learners", "times"], ascending=[True, False, False])
+        table = table.reset_index(drop=True)[columns]
+    else:
+        table = pd.DataFrame(columns=columns)
+    return ClassView(lang, learners, table, tuple(skipped))
+
+
+def _mistake_words(kind: str, lang: str) -> str:
+    """What the check told the learner for mistake ``kind``, with the case's values left out.
+
+    >>> _mistake_words("moon.count", "en")
+    'success is a count; it should be a rate between 0 and 1 (the mean of shot).'
+    >>> _mistake_words("trick.first_player", "es")
+    'Elegiste a …, que salió; se jugó una carta de … más alta: gana … con ….'
+    """
+    from hearts.messages import catalogue
+
+    template = catalogue(lang).get(f"tutor.fail.{kind}")
+    return kind if template is None else re.sub(r"\{\w+\}", "…", template)
+
+
+def made_up_class(folder: str | os.PathLike[str], *, learners: int = 10, seed: int = 0) -> Path:
+    """Write ``learners`` made-up progress files into ``folder`` (to try the class view), deterministic by seed.
+
+    >>> import tempfile
+    >>> len(list(made_up_class(tempfile.mkdtemp(), learners=3).glob("*.json")))
+    3
+    """
+    import numpy as np
+
+    from hearts.tutor.exercises import EXERCISES
+
+    rng = np.random.default_rng(seed)
+    names = ["Ana", "Ben", "Chloé", "Dario", "Eva", "Farid", "Greta", "Hugo", "Inés", "Jonas", "Kemal", "Lena"]
+    mistakes = {"02": ["trick.ignored_suit", "trick.first_player"], "03": ["refusals.rule", "refusals.all_allowed"],
+                "08": ["moon.break_even", "moon.failed_all"], "11": ["lowest.by_number", "lowest.not_allowed"]}
+    where = Path(folder)
+    where.mkdir(parents=True, exist_ok=True)
+    for i in range(learners):
+        data = _empty()
+        data["learner"] = names[i % len(names)] + ("" if i < len(names) else f" {i // len(names) + 1}")
+        for exercise in EXERCISES:
+            if rng.random() < 0.3:
+                continue
+            tries = int(rng.integers(1, 5))
+            failed = {}
+            for kind in mistakes.get(exercise, ["value"])[: tries - 1]:
+                failed[kind] = {"count": int(rng.integers(1, 3)), "case": f"deal {int(rng.integers(1, 100))}"}
+            data["exercises"][exercise] = {"tries": tries, "passed": bool(rng.random() < 0.75), "failed": failed}
+        for kind in ("legal", "winner", "points", "moon"):
+            tries = int(rng.integers(0, 6))
+            if tries:
+                data["quizzes"][kind] = {"tries": tries, "right": int(rng.integers(0, tries + 1))}
+        files.write_file(where / f"progress-{_safe_name(data['learner'])}.json",
+                         json.dumps(data, ensure_ascii=False, indent=1) + "\n")  # fmt: skip
+    return where
