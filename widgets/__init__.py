@@ -24,12 +24,13 @@ from typing import TYPE_CHECKING, Any
 from .address import deal_from_address
 
 if TYPE_CHECKING:
+    from .game_log import my_games
     from .table import GameTable
     from .table_model import TableModel
     from .walkthrough import Walkthrough
     from .walkthrough_model import WalkthroughModel
 
-__all__ = ["GameTable", "TableModel", "Walkthrough", "WalkthroughModel", "deal_from_address"]
+__all__ = ["GameTable", "TableModel", "Walkthrough", "WalkthroughModel", "deal_from_address", "my_games"]
 
 # Each name is imported when first asked for, so the models (``table_model``, ``learn_model``,
 # ``walkthrough_model``, ``store``, ``levels``) import without ipywidgets and anywidget, which only the
@@ -39,6 +40,7 @@ _LAZY = {
     "TableModel": ".table_model",
     "Walkthrough": ".walkthrough",
     "WalkthroughModel": ".walkthrough_model",
+    "my_games": ".game_log",
 }
 
 

@@ -59,7 +59,7 @@ from hearts.observation import Observation
 from hearts.record import GameRecord
 from hearts.rules import MoonScoring, Rules
 
-from . import levels, store
+from . import game_log, levels, store
 from .learn_model import LEARN_APP_PROGRESS_FILE, PROGRESS_FILE, Lesson, Progress, describe
 from .rule_notes import RULES, Event, Move
 from .text import cards_label, game_over_text, level_label
@@ -1539,6 +1539,8 @@ class TableModel:
     def _after_move(self, *, keep_message: bool = False) -> None:
         h = self.hand
         self._learn_decide()
+        if h.is_over:
+            game_log.keep_table_hand(self)  # the person's finished hand, for my_games() (kept once)
         if h.is_over and self.pending == "trick":
             if self.game.is_over:
                 self._record_finished_game()
