@@ -72,9 +72,13 @@ __all__ = [
     "HABIT_COLUMNS",
     "MIN_CASES",
     "MISTAKE_COLUMNS",
+    "SCREEN_CHECK_WORLDS",
     "OwnGames",
     "OwnGamesError",
     "OwnHand",
+    "plot_habits",
+    "plot_progress",
+    "sample",
 ]
 
 MIN_CASES = 5
@@ -92,6 +96,9 @@ HABIT_COLUMNS = (
     "cost_not_followed", "cost_not_followed_se", "difference", "difference_se", "verdict",
 )  # fmt: skip
 """Columns of :meth:`OwnGames.habits`."""
+
+SCREEN_CHECK_WORLDS = 200
+"""Check worlds of the first pass over every decision (see :meth:`OwnGames.mistakes`)."""
 
 _UTC: Final = "datetime64[ns, UTC]"
 
@@ -212,7 +219,7 @@ class OwnGames:
         self.hands: pd.DataFrame = out["hands"]
         self.tricks: pd.DataFrame = out["tricks"]
         self.plays: pd.DataFrame = out["plays"]
-        self._reviews: dict[tuple[int, int, int, int, int, int], list[dict[str, Any]]] = {}
+        self._reviews: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
 
     def __len__(self) -> int:
         return len(self.kept)
@@ -220,21 +227,75 @@ class OwnGames:
     def __repr__(self) -> str:
         return f"<OwnGames: {len(self.kept)} hands, {len(self.damaged)} damaged records skipped>"
 
+    def players(self) -> list[str]:
+        """The people's names, in the order they first played (``["you"]`` at one's own table).
+
+        >>> OwnGames([]).players()
+        []
+        """
+        return list(dict.fromkeys(h.names()[s] for h in self.kept for s in h.people))
+
+    def only(self, player: str) -> OwnGames:
+        """The hands ``player`` played, with only their seats counted as the person's (a teacher's view of one
+        student); :class:`OwnGamesError` if nobody of that name played.
+
+        >>> OwnGames([]).only("Ana")
+        Traceback (most recent call last):
+        ...
+        hearts.own_games.OwnGamesError: nobody called 'Ana' played these hands; the players are: (none)
+        """
+        if player not in self.players():
+            names = ", ".join(self.players()) or "(none)"
+            raise OwnGamesError(f"nobody called {player!r} played these hands; the players are: {names}", "player")
+        hands = [
+            dataclasses.replace(h, people=tuple(s for s in h.people if h.names()[s] == player))
+            for h in self.kept
+            if any(h.names()[s] == player for s in h.people)
+        ]
+        return OwnGames(hands)
+
+    def common_mistakes(self, lang: str = "en", **options: Any) -> pd.DataFrame:
+        """The class view: the costly mistakes grouped by what would have avoided them, most frequent first.
+
+        One row per group: ``kind`` (pass / play), ``tip`` (the tip that plays the better card there, or
+        ``<NA>`` when no tip does), ``title`` (the tip in ``lang``), ``mistakes``, ``players`` (how many
+        different people made one), ``mean_cost`` and ``total_cost`` (expected points). ``options`` go to
+        :meth:`mistakes`.
+        """
+        m = self.mistakes(lang, **options)
+        m = m.assign(tip=m["tip"].fillna(""))
+        out = (
+            m.groupby(["kind", "tip"], sort=False)
+            .agg(mistakes=("cost", "size"), players=("player", "nunique"), mean_cost=("cost", "mean"),
+                 total_cost=("cost", "sum"))
+            .reset_index()
+            .sort_values(["mistakes", "total_cost"], ascending=False, kind="stable")
+            .reset_index(drop=True)
+        )  # fmt: skip
+        titles = [" + ".join(tip_title(t, lang) for t in tip.split("+")) if tip else "" for tip in out["tip"]]
+        out.insert(2, "title", pd.Series(titles, dtype="string", index=out.index))
+        out["tip"] = pd.array([t or None for t in out["tip"]], dtype="string")
+        out["title"] = out["title"].replace("", pd.NA)
+        return out
+
     # ----- the review of every decision ------------------------------------------------------
 
-    def _review(self, i: int, seat: int, worlds: int, pass_worlds: int, check_worlds: int, seed: int
+    def _review(self, i: int, seat: int, budget: tuple[int, int, int, int], decisions: tuple[int, ...] | None
                 ) -> list[dict[str, Any]]:  # fmt: skip
-        key = (i, seat, worlds, pass_worlds, check_worlds, seed)
+        key: tuple[Any, ...] = (i, seat, *budget, decisions)
         rows = self._reviews.get(key)
         if rows is None:
+            worlds, pass_worlds, check_worlds, seed = budget
             rows = self._reviews[key] = review_rows(
                 self.kept[i].state, seat, worlds=worlds, pass_worlds=pass_worlds, check_worlds=check_worlds,
-                seed=seed,
+                seed=seed, decisions=decisions,
             )  # fmt: skip
         return rows
 
     def _decisions(self, worlds: int | None, pass_worlds: int | None, check_worlds: int, seed: int, costly: float
-                   ) -> list[tuple[int, int, list[dict[str, Any]], list[dict[str, Any]]]]:  # fmt: skip
+                   ) -> list[tuple[int, int, list[dict[str, Any]], list[dict[str, Any]], set[int]]]:  # fmt: skip
+        """Every decision of every person, reviewed in two passes (see :meth:`mistakes`): the rows, the
+        decisions, and which of them were measured with the full ``check_worlds``."""
         from hearts.bots.expert import DEFAULT_PASS_WORLDS, DEFAULT_WORLDS
 
         w = DEFAULT_WORLDS if worlds is None else worlds
@@ -245,11 +306,21 @@ class OwnGames:
                                     f"not {v!r}", name)  # fmt: skip
         if isinstance(costly, bool) or not isinstance(costly, (int, float)) or not costly >= 0:
             raise OwnGamesError(f"costly must be a number of points, 0 or more, not {costly!r}", "costly")
+        first = (w, pw, min(check_worlds, SCREEN_CHECK_WORLDS), seed)
         out = []
         for i, own in enumerate(self.kept):
             for seat in own.people:
-                rows = self._review(i, seat, w, pw, check_worlds, seed)
-                out.append((i, seat, rows, decision_rows(rows, costly=costly)))
+                rows = self._review(i, seat, first, None)
+                suspects = sorted({
+                    int(r["decision"]) for r in rows
+                    if r["chosen"] and not r["best"] and not r["forced"]
+                    and r["regret"] + COSTLY_Z * r["regret_se"] > costly
+                })  # fmt: skip
+                if suspects and first[2] < check_worlds:
+                    full = self._review(i, seat, (w, pw, check_worlds, seed), tuple(suspects))
+                    rows = [r for r in rows if r["decision"] not in suspects] + full
+                    rows.sort(key=lambda r: int(r["decision"]))
+                out.append((i, seat, rows, decision_rows(rows, costly=costly), set(suspects)))
         return out
 
     def mistakes(
@@ -272,11 +343,16 @@ class OwnGames:
         if one does), ``explanation`` (in ``lang``), ``played_at``, ``game_id``. Costliest first.
 
         The numbers are those of :func:`hearts.review.review_hand` for the same seat, ``seed`` and world counts.
+        To be quick on hundreds of hands, every decision is first reviewed with :data:`SCREEN_CHECK_WORLDS`
+        check worlds; only the decisions whose screening regret could exceed ``costly`` (the regret plus two
+        standard errors above it: the screening regret leans high, so a real mistake is not left out this
+        way) are reviewed again with the full ``check_worlds``, with the review's own random streams, so their
+        numbers are exactly the review's. Only those are ever called mistakes.
         """
         check_language(lang)
         rows = []
-        for i, seat, raw, decided in self._decisions(worlds, pass_worlds, check_worlds, seed, costly):
-            costly_ones = [d for d in decided if d["verdict"] == "costly"]
+        for i, seat, raw, decided, full in self._decisions(worlds, pass_worlds, check_worlds, seed, costly):
+            costly_ones = [d for d in decided if d["verdict"] == "costly" and d["decision"] in full]
             if not costly_ones:
                 continue
             steps = replay_decisions(self.kept[i].state, seat)
@@ -324,10 +400,14 @@ class OwnGames:
         errors (``_se``), ``difference`` (not followed minus followed: what not following cost more per
         decision) and ``difference_se``, ``verdict`` in words, "not enough hands yet" below
         :data:`MIN_CASES`.
+
+        Each decision's cost is the review's (as in :meth:`mistakes`: the full check for the decisions that
+        might be costly, :data:`SCREEN_CHECK_WORLDS` check worlds for the others, whose cost is 0 when the
+        choice was the expert's); the intervals come from the spread across decisions.
         """
         check_language(lang)
         cases: dict[str, list[tuple[bool, float]]] = {name: [] for name in TIP_NAMES}
-        for _, _, raw, decided in self._decisions(worlds, pass_worlds, check_worlds, seed, COSTLY):
+        for _, _, raw, decided, _ in self._decisions(worlds, pass_worlds, check_worlds, seed, COSTLY):
             for d in decided:
                 if not d["tip"] or d["forced"]:
                     continue
@@ -437,8 +517,10 @@ def _explain(state: HandState, seat: int, kind: str, mine: tuple[Card, ...], the
 def _habit_words(arose: int, followed: int, diff: float, se: float, enough: bool, lang: str) -> str:
     if arose == 0:
         return text("mygames.habit.never", lang)
-    if not enough:
+    if arose < MIN_CASES:
         return text("mygames.habit.too_few", lang, arose=arose, need=MIN_CASES)
+    if not enough:
+        return text("mygames.habit.one_sided", lang, arose=arose, followed=followed)
     margin = COSTLY_Z * se
     values = {"gap": number(abs(diff), lang, 1), "margin": number(margin, lang, 1), "followed": followed,
               "arose": arose}  # fmt: skip
@@ -447,3 +529,124 @@ def _habit_words(arose: int, followed: int, diff: float, se: float, enough: bool
     if diff + margin < 0:
         return text("mygames.habit.costs", lang, **values)
     return text("mygames.habit.unclear", lang, **values)
+
+
+def sample(n: int = 40, *, seed: int = 7) -> OwnGames:
+    """A small sample of games to try the analysis on before one has played: ``n`` hands of a learner at
+    South against three rule bots, deterministic by ``seed``. The learner plays like the rule bot with no tips
+    for the first half of the hands and with every tip for the second half, so that the progress plot has
+    something to show (this is how the sample is made, not a finding).
+
+    >>> g = sample(4)
+    >>> len(g), g.players(), int(g.hands["person"].sum())
+    (4, ['you'], 4)
+    """
+    from hearts.bots.rule_bot import RuleBot
+    from hearts.bots.tips import Tips
+    from hearts.deal import Deal
+    from hearts.selfplay import hand_seeds, play_out
+
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise OwnGamesError(f"n must be a whole number 0 or more, not {n!r}", "n")
+    start = datetime.datetime(2026, 1, 5, 17, 0, tzinfo=datetime.UTC)
+    hands = []
+    for i in range(n):
+        number, seeds = hand_seeds(seed, i)
+        state = HandState(Deal.from_number(number, hand_number=i % 4 + 1))
+        learner = RuleBot(tips=Tips.none() if i < n // 2 else Tips(), seed=seeds[0])
+        play_out(state, [learner] + [RuleBot(seed=s) for s in seeds[1:]])
+        players = ("you", "rule", "rule", "rule")
+        hands.append(OwnHand(state, (0,), players, start + datetime.timedelta(minutes=6 * i), "solo",
+                             f"sample-{seed}-{i // 4}"))  # fmt: skip
+    return OwnGames(hands)
+
+
+def _bots_level(g: OwnGames) -> tuple[float, float]:
+    hd = g.hands
+    pts = hd.loc[~hd["person"], "points"].astype(float)
+    if len(pts) < 2:
+        return math.nan, math.nan
+    return float(pts.mean()), float(pts.std(ddof=1) / math.sqrt(len(pts)))
+
+
+def plot_progress(g: OwnGames, lang: str = "en", *, window: int = 10, ax: Any = None) -> Any:
+    """Points per hand over time: each hand as a dot, the mean of the last ``window`` hands as a line with a
+    band of two standard errors, and the bots' mean points per hand at the same tables (with its band) for
+    comparison. Returns the matplotlib ``Axes``; the title ends with a one-line takeaway.
+    """
+    import matplotlib.pyplot as plt
+
+    from hearts.plotting import fit_title
+
+    check_language(lang)
+    prog = g.progress(window)
+    grow = ax is None
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 3.6))
+    x = prog["hand"].to_numpy() + 1
+    y = prog["smoothed"].to_numpy(dtype=float)
+    band = COSTLY_Z * prog["smoothed_se"].fillna(0).to_numpy(dtype=float)
+    ax.plot(x, prog["points"], "o", ms=3, alpha=0.35, color="tab:blue", label=text("mygames.plot.hand", lang))
+    ax.plot(x, y, color="tab:blue", label=text("mygames.plot.smoothed", lang, window=window))
+    ax.fill_between(x, y - band, y + band, color="tab:blue", alpha=0.2)
+    level, level_se = _bots_level(g)
+    if not math.isnan(level):
+        ax.axhline(level, color="tab:orange", ls="--", label=text("mygames.plot.bots", lang))
+        ax.axhspan(level - COSTLY_Z * level_se, level + COSTLY_Z * level_se, color="tab:orange", alpha=0.15)
+    ax.set_xlabel(text("mygames.plot.x", lang))
+    ax.set_ylabel(text("mygames.plot.y", lang))
+    if len(prog):
+        ax.legend(fontsize=8, loc="upper right")
+    fig = ax.figure
+    fit_title(fig, ax.set_title, [text("mygames.plot.title", lang), _progress_takeaway(prog, level, level_se, lang)],
+              lambda: ax.get_position().width * fig.get_figwidth(), grow)  # fmt: skip
+    return ax
+
+
+def _progress_takeaway(prog: pd.DataFrame, level: float, level_se: float, lang: str) -> str:
+    if len(prog) < 2 or math.isnan(level):
+        return text("mygames.plot.takeaway.few", lang, n=len(prog))
+    pts = prog["points"].astype(float)
+    mean = float(pts.mean())
+    se = float(pts.std(ddof=1) / math.sqrt(len(pts)))
+    diff, margin = mean - level, COSTLY_Z * math.hypot(se, level_se)
+    values = {"expected": number(mean, lang, 1), "level": number(level, lang, 1), "margin": number(margin, lang, 1),
+              "n": len(pts)}  # fmt: skip
+    if diff - margin > 0:
+        return text("mygames.plot.takeaway.more", lang, **values)
+    if diff + margin < 0:
+        return text("mygames.plot.takeaway.fewer", lang, **values)
+    return text("mygames.plot.takeaway.same", lang, **values)
+
+
+def plot_habits(habits: pd.DataFrame, lang: str = "en", *, ax: Any = None) -> Any:
+    """The habits table drawn: for each tip with enough decisions, what not following it cost more per
+    decision than following it (expected points, error bars of two standard errors); the tips without enough
+    decisions are listed as such. Returns the ``Axes``.
+    """
+    import matplotlib.pyplot as plt
+
+    from hearts.plotting import fit_title
+
+    check_language(lang)
+    grow = ax is None
+    if ax is None:
+        _, ax = plt.subplots(figsize=(8.5, 4))
+    h = habits.reset_index(drop=True)
+    y = np.arange(len(h))[::-1]
+    known = h["difference"].notna().to_numpy()
+    ax.errorbar(h.loc[known, "difference"], y[known], xerr=COSTLY_Z * h.loc[known, "difference_se"], fmt="o",
+                color="tab:blue", capsize=3)  # fmt: skip
+    for yi in y[~known]:
+        ax.text(0, yi, text("mygames.plot.too_few", lang), va="center", ha="center", fontsize=8, color="0.4")
+    ax.axvline(0, color="0.5", lw=0.8)
+    ax.set_yticks(y)
+    ax.set_yticklabels([f"{t} ({a})" for t, a in zip(h["title"], h["arose"])], fontsize=8)
+    ax.set_xlabel(text("mygames.plot.habits_x", lang))
+    fig = ax.figure
+    parts = [text("mygames.plot.habits_title", lang)]
+    paying = h.loc[known & (h["difference"] - COSTLY_Z * h["difference_se"] > 0).to_numpy(), "title"].tolist()
+    parts.append(text("mygames.plot.habits_takeaway", lang, tips=", ".join(paying)) if paying
+                 else text("mygames.plot.habits_takeaway_none", lang))  # fmt: skip
+    fit_title(fig, ax.set_title, parts, lambda: ax.get_position().width * fig.get_figwidth(), grow)
+    return ax

@@ -14,6 +14,7 @@ from hearts.bots.random_bot import RandomBot
 from hearts.bots.rule_bot import RuleBot
 from hearts.bots.tips import TIP_NAMES
 from hearts.cards import QUEEN_OF_SPADES, Card
+from hearts.columns import data_dictionary
 from hearts.observation import Observation
 from hearts.own_games import HABIT_COLUMNS, MISTAKE_COLUMNS, OwnGames
 from hearts.review import decision_rows, review_rows
@@ -114,6 +115,14 @@ def test_hundred_hands(hundred: Path, reference: object) -> None:
     m = g.mistakes(**SMALL)
     assert len(m) > 0 and (m["low"] > 1.0).all() and m["cost"].is_monotonic_decreasing
     assert m["explanation"].str.len().gt(20).all()
+    # the data dictionary describes every column of our own: the extra ones, and the analysis tables
+    tables = {"own_hands": (g.hands, reference.hands), "own_plays": (g.plays, reference.plays),
+              "mistakes": (m, None), "habits": (habits, None), "progress": (prog, None)}
+    for table, (df, base) in tables.items():
+        extra = [c for c in df.columns if base is None or c not in base.columns]
+        d = data_dictionary(table)
+        assert list(d.index) == extra, table
+        assert [str(df[c].dtype) for c in extra] == d["dtype"].tolist(), table
 
 
 class Planted:
@@ -197,3 +206,56 @@ def test_files_are_bounded_and_bad_input_refused(tmp_path: Path, monkeypatch: py
     assert len(my_games(tmp_path)) == 3
     with pytest.raises(ValueError):
         OwnGames(my_games(tmp_path).kept).mistakes(check_worlds=0)
+
+
+def test_a_rooms_finished_games_give_the_class_view(tmp_path: Path) -> None:
+    from hearts.room.storage import save_room
+    from hearts.room.tables import Room, RoomSettings
+
+    room, _ = Room.create(RoomSettings(number=31, tables=2, level="random", target_score=30))
+    tokens = {}
+    for index, seat, name in ((0, 0, "Ana"), (0, 2, "Ben"), (1, 1, "Cleo")):
+        _, s, tokens[name] = room.join(index, seat, name, f"browser-of-{name}-0123")
+    bots = {name: RandomBot(seed=i) for i, name in enumerate(tokens)}
+    for table in room.tables:
+        people = {table.seat_of(tok): name for name, tok in tokens.items() if table.seat_of(tok) is not None}
+        for _ in range(3000):
+            g = table.game
+            if g.is_over:
+                break
+            h = g.hand
+            moved = False
+            for s, name in people.items():
+                at = table.at()
+                if g.is_over:
+                    break
+                if h.is_over:
+                    if not table.seats[s].ready:
+                        table.act(tokens[name], {"type": "next", "at": at})
+                        moved = True
+                elif s in h.waiting_to_pass:
+                    cards = [c.code for c in bots[name].choose_pass(g.observation(s))]
+                    table.act(tokens[name], {"type": "pass", "cards": cards, "at": at})
+                    moved = True
+                elif h.to_play == s and not h.waiting_to_pass:
+                    table.act(tokens[name], {"type": "play", "card": bots[name].choose_play(g.observation(s)).code,
+                                             "at": at})
+                    moved = True
+            if not moved and not table.bot_step():
+                raise AssertionError("the room's table is stuck")
+    save_room(tmp_path, room)
+    g = my_games(tmp_path)
+    assert g.damaged == [] and set(g.players()) == {"Ana", "Ben", "Cleo"}
+    hands_played = sum(len(t.game.hands) for t in room.tables)
+    assert len(g) == hands_played
+    hd = g.hands
+    assert set(hd.loc[hd["person"], "player"].astype(str)) == {"Ana", "Ben", "Cleo"}
+    assert (hd["table"] == "room").all()
+    ana = g.only("Ana")
+    assert ana.players() == ["Ana"] and int(ana.hands["person"].sum()) == len(room.tables[0].game.hands)
+    assert ana.habits(**SMALL)["tip"].tolist() == list(TIP_NAMES)
+    common = g.common_mistakes(**SMALL)
+    assert list(common.columns) == ["kind", "tip", "title", "mistakes", "players", "mean_cost", "total_cost"]
+    assert common["mistakes"].sum() == len(g.mistakes(**SMALL)) and common["mistakes"].is_monotonic_decreasing
+    with pytest.raises(ValueError, match="Dana"):
+        g.only("Dana")
