@@ -203,9 +203,13 @@ class OwnGames:
     def __init__(self, hands: Sequence[OwnHand], *, damaged: Sequence[Any] = ()) -> None:
         if isinstance(hands, (str, bytes)) or not all(isinstance(h, OwnHand) for h in hands):
             raise OwnGamesError("hands must be a list of OwnHand", "hands")
-        for h in hands:
-            if not h.state.is_over:
-                raise OwnGamesError("every hand must be finished", "hands")
+        for k, h in enumerate(hands):
+            if not isinstance(h.state, HandState) or not h.state.is_over:
+                raise OwnGamesError(f"hands[{k}] is not a finished hand", "hands")
+            n = h.state.n
+            if not all(isinstance(s, int) and 0 <= s < n for s in h.people) or len(h.names()) != n:
+                raise OwnGamesError(f"hands[{k}]: people must be seats 0 to {n - 1} and players one name a seat",
+                                    "hands")  # fmt: skip
         shapes: dict[tuple[int, int, int], int] = {}
         for h in hands:
             shapes[_shape(h.state.rules)] = shapes.get(_shape(h.state.rules), 0) + 1

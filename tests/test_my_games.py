@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -204,8 +205,14 @@ def test_files_are_bounded_and_bad_input_refused(tmp_path: Path, monkeypatch: py
         game_log.keep_hand(tmp_path, h, key="x/1", people=(7,), players=("you", "a", "b", "c"))
     assert e.value.field == "people" and isinstance(e.value, ValueError)
     assert len(my_games(tmp_path)) == 3
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError) as bad:
         OwnGames(my_games(tmp_path).kept).mistakes(check_worlds=0)
+    assert bad.value.option == "check_worlds"
+    with pytest.raises(ValueError, match="people"):
+        OwnGames([dataclasses.replace(my_games(tmp_path).kept[0], people=(4,))])
+    with pytest.raises(store.StoreError) as e:
+        my_games(123)
+    assert e.value.field == "folder"
 
 
 def test_a_rooms_finished_games_give_the_class_view(tmp_path: Path) -> None:
