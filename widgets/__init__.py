@@ -3,10 +3,11 @@
 Import path: ``hearts_widgets`` (the ``widgets/`` folder, installed with the
 ``hearts-tutor`` package). In a notebook, one line each::
 
-    from hearts_widgets import Walkthrough, GameTable
+    from hearts_widgets import Walkthrough, GameTable, my_games
     Walkthrough(lang="en")      # learn to play: the example hand, then short scenes
     GameTable()                 # play against three bots (the game is saved as you go)
     GameTable(learn=True)       # learn mode: your own hand, a note on each new rule as it comes up
+    my_games()                  # every hand you finished, as data: .hands, .mistakes(), .habits()
 
 Both are ordinary ipywidgets (the card table inside them is an anywidget whose
 small script ships in the package), so they work in JupyterLab 4, Notebook 7
