@@ -506,6 +506,7 @@ def _explain(state: HandState, seat: int, kind: str, mine: tuple[Card, ...], the
             voids = [s for s in range(n) if s != seat and obs.voids[s] >> suit & 1]
             if voids:
                 words.append(fact_words(Fact("void", seat=voids[0], suit=suit), lang, num_players=n, seat=seat))
+    words += _moon_words(state, seat, lang)
     tip = d["tip"]
     if tip and _same(d["tip_option"], theirs):
         titles = [text("hint.quote", lang, tip=tip_title(t, lang)) for t in str(tip).split("+") if t in TIP_NAMES]
@@ -516,6 +517,23 @@ def _explain(state: HandState, seat: int, kind: str, mine: tuple[Card, ...], the
         if titles:
             words.append(text("mygames.mistake.tip_same", lang, tips=", ".join(titles), card=_label(mine)))
     return " ".join(words)
+
+
+def _moon_words(state: HandState, seat: int, lang: str) -> list[str]:
+    """When one player has taken every point played so far (a moon may be on), say so: it is often why the
+    better card is better. Only finished tricks are counted, all of them public."""
+    from hearts.messages import seat_name
+
+    taken = [0] * state.n
+    for t in state.tricks:
+        taken[t.winner] += t.points
+    total = sum(taken)
+    if total < 2 or max(taken) != total:
+        return []
+    who = taken.index(total)
+    if who == seat:
+        return [text("mygames.mistake.moon_you", lang, points=total)]
+    return [text("mygames.mistake.moon_other", lang, seat=seat_name(who, lang, state.n), points=total)]
 
 
 def _habit_words(arose: int, followed: int, diff: float, se: float, enough: bool, lang: str) -> str:

@@ -266,3 +266,19 @@ def test_a_rooms_finished_games_give_the_class_view(tmp_path: Path) -> None:
     assert common["mistakes"].sum() == len(g.mistakes(**SMALL)) and common["mistakes"].is_monotonic_decreasing
     with pytest.raises(ValueError, match="Dana"):
         g.only("Dana")
+
+
+def test_a_moon_in_reach_is_said_from_the_finished_tricks() -> None:
+    from hearts.own_games import _moon_words, sample
+    from hearts.review import replay_decisions
+
+    hand = sample(16).kept[1].state  # South (playing without the tips) shoots the moon in this sample hand
+    assert hand.result().shooter == 0
+    steps = replay_decisions(hand, 0)
+    before_trick_9 = next(state for kind, state, _ in steps if kind == "play" and len(state.tricks) == 8)
+    taken = sum(t.points for t in before_trick_9.tricks)
+    assert _moon_words(before_trick_9, 0, "en") == [
+        f"You had taken every point played so far ({taken}): a moon was in reach."
+    ]
+    assert _moon_words(before_trick_9, 2, "es")[0].startswith("Sur se había llevado todos los puntos")
+    assert _moon_words(steps[1][1], 0, "en") == []  # before the first trick: no points yet
