@@ -231,6 +231,22 @@ class OwnGames:
     def __repr__(self) -> str:
         return f"<OwnGames: {len(self.kept)} hands, {len(self.damaged)} damaged records skipped>"
 
+    def selfplay(self) -> Any:
+        """The three tables as a :class:`hearts.selfplay.SelfPlayResult` (``meta["mode"]`` is ``"own_games"``),
+        for the code written for self-play (``.summary()``, ``.to_parquet()``, ``SelfPlayResult.concat``).
+
+        >>> r = OwnGames([]).selfplay()
+        >>> r.meta["mode"], len(r.hands)
+        ('own_games', 0)
+        """
+        from hearts.selfplay import FORMAT_VERSION, SelfPlayResult
+
+        run = int(self.hands["run"].iloc[0]) if len(self.hands) else None
+        rules = self.kept[0].state.rules if self.kept else Rules()
+        meta = {"format": FORMAT_VERSION, "mode": "own_games", "n": len(self.kept), "rules": rules.to_dict(),
+                "detail": "plays", "run": run}  # fmt: skip
+        return SelfPlayResult(self.hands, self.tricks, self.plays, meta)
+
     def players(self) -> list[str]:
         """The people's names, in the order they first played (``["you"]`` at one's own table).
 

@@ -105,6 +105,8 @@ def test_hundred_hands(hundred: Path, reference: object) -> None:
     for name in ("hands", "tricks", "plays"):
         _same_shape(getattr(g, name), getattr(reference, name))
     assert g.hands.groupby("deal")["points"].sum().eq(26).all() or g.hands["shot_moon"].any()
+    summary = g.selfplay().summary()  # the self-play code runs on one's own play
+    assert summary.loc["you", "hands"] == 100 and summary.loc["rule", "hands"] == 300
     prog = g.progress(window=10)
     assert len(prog) == 100 and prog["smoothed_se"].iloc[20:].notna().all()
     habits = g.habits(**SMALL)
