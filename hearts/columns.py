@@ -46,6 +46,11 @@ TABLES: dict[str, str] = {
     "deals": "experiment (compare, tip_experiment, unit='hands'): one row per duplicate deal",
     "experiment_games": "experiment (unit='games'): one row per duplicate game",
     "tournament": "tournament: one row per deal, seating and seat",
+    "own_hands": "your own games (hearts_widgets.my_games): the columns of hands above, then these",
+    "own_plays": "your own games: the columns of plays above, then these",
+    "mistakes": "your own games: one row per costly decision of a person (OwnGames.mistakes)",
+    "habits": "your own games: one row per tip (OwnGames.habits)",
+    "progress": "your own games: one row per hand of a person, oldest first (OwnGames.progress)",
 }
 
 _SUITS = ("clubs", "diamonds", "spades", "hearts")
@@ -162,6 +167,47 @@ COLUMNS: tuple[Column, ...] = (
     Column("tournament", "points", "int64", "points", "penalty points taken"),
     Column("tournament", "score", "int64", "points", "what the hand adds to the total (after a moon)"),
     Column("tournament", "shot_moon", "bool", "", "this seat took every penalty card"),
+    Column("own_hands", "person", "bool", "", "a person played this seat (not a bot)"),
+    Column("own_hands", "player", "category", "", "who played the seat: \"you\" at your own table, a student's name in a room, else the bots' level"),
+    Column("own_hands", "played_at", "datetime64[ns, UTC]", "", "when the hand finished (UTC)"),
+    Column("own_hands", "table", "category", "", "where it was played: solo, learn, pass_and_play or room"),
+    Column("own_hands", "game_id", "string", "", "the game the hand belongs to (hands of one game share it)"),
+    Column("own_plays", "person", "bool", "", "a person played this card"),
+    Column("own_plays", "player", "category", "", "who played it (as in own_hands)"),
+    Column("mistakes", "deal", "int64", "", "the hand: the deal of hands and plays"),
+    Column("mistakes", "seat", "int64", "", "the person's seat (0 South, 1 West, 2 North, 3 East)"),
+    Column("mistakes", "player", "string", "", "the person"),
+    Column("mistakes", "decision", "int64", "", "the decision as the hand review numbers them (0: the pass, when there is one)"),
+    Column("mistakes", "kind", "string", "", "pass or play"),
+    Column("mistakes", "trick", "Int64", "", "trick 0-12 (<NA> for the pass); people read trick + 1"),
+    Column("mistakes", "card", "string", "", "the card played (or the cards passed)"),
+    Column("mistakes", "better", "string", "", "the expert's choice"),
+    Column("mistakes", "cost", "float64", "points", "expected points lost against the better choice (the review's check worlds)"),
+    Column("mistakes", "cost_se", "float64", "points", "standard error of cost"),
+    Column("mistakes", "low", "float64", "points", "cost − 2 cost_se: above the threshold for every row"),
+    Column("mistakes", "tip", "string", "", "the tip that plays the better card here, if one does"),
+    Column("mistakes", "explanation", "string", "", "the mistake in words: the cost, what each card does in the trick, the tip"),
+    Column("mistakes", "played_at", "datetime64[ns, UTC]", "", "when the hand finished"),
+    Column("mistakes", "game_id", "string", "", "the game"),
+    Column("habits", "tip", "string", "", "the tip's name (hearts.bots.tips.TIP_NAMES)"),
+    Column("habits", "title", "string", "", "the tip in words"),
+    Column("habits", "arose", "int64", "decisions", "decisions where the tip's detectors found its situation"),
+    Column("habits", "followed", "int64", "decisions", "of those, the person chose the tip's card or pass"),
+    Column("habits", "followed_share", "float64", "", "followed / arose"),
+    Column("habits", "cost_followed", "float64", "points", "mean expected points lost against the expert's choice, when followed"),
+    Column("habits", "cost_followed_se", "float64", "points", "its standard error (across decisions)"),
+    Column("habits", "cost_not_followed", "float64", "points", "the same when not followed"),
+    Column("habits", "cost_not_followed_se", "float64", "points", "its standard error"),
+    Column("habits", "difference", "float64", "points", "cost_not_followed − cost_followed (NaN: not enough decisions yet)"),
+    Column("habits", "difference_se", "float64", "points", "its standard error"),
+    Column("habits", "verdict", "string", "", "the row in words"),
+    Column("progress", "hand", "int64", "", "the person's hands counted from 0, oldest first"),
+    Column("progress", "played_at", "datetime64[ns, UTC]", "", "when the hand finished"),
+    Column("progress", "player", "string", "", "the person"),
+    Column("progress", "points", "int64", "points", "penalty points the person took"),
+    Column("progress", "smoothed", "float64", "points", "mean points of the last `window` hands"),
+    Column("progress", "smoothed_se", "float64", "points", "its standard error (NaN for a single hand)"),
+    Column("progress", "bots", "float64", "points", "mean points of the bots in the same hand"),
 )  # fmt: skip
 
 
@@ -173,7 +219,8 @@ def data_dictionary(table: str | None = None) -> pd.DataFrame:
     >>> data_dictionary("nope")
     Traceback (most recent call last):
     ...
-    ValueError: unknown table 'nope'; tables are: hands, tricks, plays, games, deals, experiment_games, tournament
+    ValueError: unknown table 'nope'; tables are: hands, tricks, plays, games, deals, experiment_games, tournament,
+    own_hands, own_plays, mistakes, habits, progress
     """
     if table is not None and table not in TABLES:
         raise ValueError(f"unknown table {table!r}; tables are: {', '.join(TABLES)}")

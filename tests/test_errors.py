@@ -32,6 +32,7 @@ EXAMPLES = {
     "RecordError": lambda cls: cls("expected a list", "hands[0].plays"),
     "IllegalMoveError": lambda cls: cls(Rule.MUST_FOLLOW_SUIT, suit="♣", card="Q♠"),
     "ReviewError": lambda cls: cls("hand must be a finished hand", "hand"),
+    "OwnGamesError": lambda cls: cls("window must be a whole number 1 or more, not 0", "window"),
     "UnsupportedClaim": lambda cls: cls("the data do not support this sentence"),
     "DisplayError": lambda cls: cls("width must be a positive number", "width"),
     "ExperimentError": lambda cls: cls("n_deals must be 2 or more", "n_deals"),

@@ -31,7 +31,8 @@ LAYERS: list[set[str]] = [
      "hearts.tip_fields"},  # the tip experiments' fields and the time they take (measured by playing hands)
     # 4. analysis and the command line
     {"hearts.experiment", "hearts.study", "hearts.tournament", "hearts.tip_fields", "hearts.cli", "hearts.__main__",
-     "hearts.tutor"},  # the tutorials' exercises, quizzes and progress
+     "hearts.tutor",  # the tutorials' exercises, quizzes and progress
+     "hearts.own_games"},  # a person's own hands as self-play data, judged by the review
 ]  # fmt: skip
 
 JUPYTER = ("ipywidgets", "IPython", "ipykernel", "jupyter", "jupyterlab", "jupyter_server", "jupyter_client",

@@ -26,7 +26,7 @@ LANGS = ("en", "es")
 LANG_LINE = re.compile(r'^LANG = "(en|es)"\s*$', re.MULTILINE)
 LANG_ARGUMENT = re.compile(r'\blang="(en|es)"')
 STRATEGY = ("04", "05", "06", "07", "08")
-EXPECTED = [f"{i:02d}" for i in range(12)]
+EXPECTED = [f"{i:02d}" for i in range(13)]
 
 
 def notebooks(lang: str) -> list[Path]:
@@ -291,3 +291,34 @@ def test_runs_with_the_learners_game_saved(
     else:  # the learner's game is still there, at least as far as it was
         saved = json.loads((data / SAVE_FILE).read_text(encoding="utf-8"))
         assert saved["game"]["number"] == 4721, saved
+
+
+@pytest.mark.notebooks
+@pytest.mark.parametrize("lang", LANGS)
+def test_your_own_games_runs_on_the_learners_kept_hand(
+    lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Notebook 12 with one hand finished at the game table: it analyses that hand, not the sample (test_binder
+    runs it with none: the sample)."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    from hearts_widgets import TableModel
+
+    data = tmp_path / "data"
+    _play_a_hand(TableModel(number=4721, level="random", data_dir=data, paced=False))
+    kept = sorted((data / "games").iterdir())
+    before = kept[0].read_bytes()
+    monkeypatch.setenv("HEARTS_DATA_DIR", str(data))
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    path = TUTORIALS / lang / "12_your_own_games.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    client = NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}})
+    client.execute()
+    said = "".join(
+        out.get("text", "") for cell in nb.cells if cell.cell_type == "code" for out in cell.get("outputs", [])
+    )
+    yours = {"en": "Your games: 1 finished hand, reviewed below.",
+             "es": "Tus partidas: 1 mano terminada, revisada abajo."}
+    assert yours[lang] in said, said[:2000]
+    assert sorted((data / "games").iterdir()) == kept and kept[0].read_bytes() == before  # read, never rewritten

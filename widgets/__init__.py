@@ -3,10 +3,11 @@
 Import path: ``hearts_widgets`` (the ``widgets/`` folder, installed with the
 ``hearts-tutor`` package). In a notebook, one line each::
 
-    from hearts_widgets import Walkthrough, GameTable
+    from hearts_widgets import Walkthrough, GameTable, my_games
     Walkthrough(lang="en")      # learn to play: the example hand, then short scenes
     GameTable()                 # play against three bots (the game is saved as you go)
     GameTable(learn=True)       # learn mode: your own hand, a note on each new rule as it comes up
+    my_games()                  # every hand you finished, as data: .hands, .mistakes(), .habits()
 
 Both are ordinary ipywidgets (the card table inside them is an anywidget whose
 small script ships in the package), so they work in JupyterLab 4, Notebook 7
@@ -24,12 +25,13 @@ from typing import TYPE_CHECKING, Any
 from .address import deal_from_address
 
 if TYPE_CHECKING:
+    from .game_log import my_games
     from .table import GameTable
     from .table_model import TableModel
     from .walkthrough import Walkthrough
     from .walkthrough_model import WalkthroughModel
 
-__all__ = ["GameTable", "TableModel", "Walkthrough", "WalkthroughModel", "deal_from_address"]
+__all__ = ["GameTable", "TableModel", "Walkthrough", "WalkthroughModel", "deal_from_address", "my_games"]
 
 # Each name is imported when first asked for, so the models (``table_model``, ``learn_model``,
 # ``walkthrough_model``, ``store``, ``levels``) import without ipywidgets and anywidget, which only the
@@ -39,6 +41,7 @@ _LAZY = {
     "TableModel": ".table_model",
     "Walkthrough": ".walkthrough",
     "WalkthroughModel": ".walkthrough_model",
+    "my_games": ".game_log",
 }
 
 

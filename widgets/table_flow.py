@@ -20,7 +20,7 @@ from hearts.game import Game
 from hearts.hand import Phase, Trick
 from hearts.rules import MoonScoring, Rules
 
-from . import levels
+from . import game_log, levels
 from .rule_notes import Move
 from .table_saving import (
     _Claim,
@@ -223,6 +223,8 @@ class FlowMixin(TableState):
         self._settle_moon()
         h = self.hand
         self._learn_decide()
+        if h.is_over:
+            game_log.keep_table_hand(self)  # the person's finished hand, for my_games() (kept once)
         if h.is_over and self.pending == "trick":
             if self.game.is_over:
                 self._record_finished_game()
