@@ -9,7 +9,7 @@ import pytest
 
 MODULES = [
     "store", "text", "levels", "svgview", "speech", "table_model", "table", "walkthrough_model", "walkthrough",
-    "rule_notes", "learn_model", "coach", "dealbox", "address",
+    "rule_notes", "learn_model", "coach", "dealbox", "address", "browser_copy",
 ]
 
 
