@@ -361,6 +361,9 @@ def _merge_save(folder: Path, name: str, theirs: _Copy, report: MergeReport) -> 
     report.brought.append(name)
 
 
+_APP_FILES = {"table": (store.SAVE_FILE, PROGRESS_FILE), "learn": (store.LEARN_SAVE_FILE, LEARN_APP_PROGRESS_FILE)}
+"""Each app's own game and learn progress (History and the settings are shared)."""
+
 _OPENING: set[str] = set()
 """Tables being opened with a browser's copy: their own freshly dealt game is not "another table's"."""
 
@@ -587,6 +590,7 @@ class Keeper:
             "hw-progress-file"
         )
         self.problems: list[Words] = []
+        self.full: list[str] = []  # the files the browser had no room for
         self.known: dict[str, Any] = {}  # what the browser holds: file name → JSON
         self.opened = False  # the browser's copy has been merged (nothing is written to it before)
         self.stamp: tuple[tuple[int, int], ...] | None = None
@@ -601,8 +605,9 @@ class Keeper:
             names = [k.removeprefix(PREFIX) for k in keys if isinstance(k, str)] if isinstance(keys, list) else []
             for name in names:
                 self.known.pop(name, None)  # not written: sent again at the next change
-                self._problem(_say("ui.copy.full", what=_what(name), folder=str(m.folder)))
-            self.table.refresh()
+                if name in FILES and name not in self.full:
+                    self.full.append(name)
+            self._show_line()  # the line only: the board is not drawn again (a drawing is not an answer)
             return
         entries = msg.get("entries")
         if not isinstance(entries, dict):
@@ -617,7 +622,8 @@ class Keeper:
             if first:
                 self.table._thinking = None  # a bot's decision asked of the game before is not played in this one
                 m.reopen()
-                what = [_what(n) for n in dict.fromkeys(report.brought)]
+                mine = {_APP_FILES[m.app][0], store.HISTORY_FILE, store.SETTINGS_FILE, _APP_FILES[m.app][1]}
+                what = [_what(n) for n in dict.fromkeys(report.brought) if n in mine]
                 m._tell("info", _say("ui.copy.restored", what=lambda lang: ", ".join(w(lang) for w in what)))
                 m._tell_news()
             else:  # another tab's History or learn progress: taken in here too
@@ -626,7 +632,10 @@ class Keeper:
                 m.lesson.progress.refresh()
         self.table.board.store_copy(report.store, report.damaged)
         self.stamp = file_stamp(m.folder)
-        self.table.refresh()
+        if first or report.changed:
+            self.table.refresh()
+        else:
+            self._show_line()
 
     def _problem(self, words: Words) -> None:
         if all(p("en") != words("en") for p in self.problems):
@@ -647,8 +656,18 @@ class Keeper:
                 self.table.board.store_copy(answer(m.folder, self.known, report))
                 for p in report.problems:
                     self._problem(p)
-        said = " ".join(p(lang) for p in self.problems)
-        self.line.value = f'<div class="hw-message hw-error hw-copy-line">{html.escape(said)}</div>' if said else ""
+        self._show_line()
+
+    def _show_line(self) -> None:
+        """The line saying what could not be kept (empty when everything was), in the table's language."""
+        m = self.table.model
+        lang = m.lang
+        said = [p(lang) for p in self.problems]
+        if self.full:
+            what = ", ".join(_what(n)(lang) for n in self.full)
+            said.append(text("ui.copy.full", lang, what=what, folder=str(m.folder)))
+        line = " ".join(said)
+        self.line.value = f'<div class="hw-message hw-error hw-copy-line">{html.escape(line)}</div>' if line else ""
 
     def save(self) -> None:
         """Save my progress to a file: the browser downloads it."""
