@@ -72,6 +72,13 @@ def wait_kept(board: Board, folder: Path, name: str) -> Any:
     return want
 
 
+def upload_file(board: Board, file: Any) -> None:
+    """Load progress from a file: the button opens the file chooser, which is given ``file``."""
+    with board.page.expect_file_chooser() as chooser:
+        board.root.locator(".hw-load-progress").click()
+    chooser.value.set_files(file)
+
+
 def rules_met(board: Board) -> Any:
     """The title of the panel of the rules met in learn mode ("Rules met: 3 of 18")."""
     return board.root.locator(".hw-panels").get_by_text(re.compile(r"^Rules met: \d+ of \d+$"))
@@ -139,6 +146,23 @@ def test_progress_comes_back_from_the_browser_on_a_new_server(
         stats = table.root.locator(".hw-history")
         expect(stats).to_contain_text(re.compile(r"Games played\s*1"))
         table.shot(screenshots, "progress-back-from-the-browser", scroll=False)
+        # Save my progress to a file, and load it back; a file from a newer version is refused.
+        with table.page.expect_download() as got:
+            table.root.locator(".hw-btn-save-progress").click()
+        doc = json.loads(Path(got.value.path()).read_text(encoding="utf-8"))
+        assert got.value.suggested_filename.startswith("hearts-progress-")
+        assert plays(doc["files"]["table-save.json"]) == plays(json.loads(
+            (server.data_dir / "table-save.json").read_text(encoding="utf-8")))  # fmt: skip
+        assert doc["files"]["history.json"]["games"] == [game]
+        newer = json.dumps({**doc, "version": 9}).encode()
+        upload_file(table, {"name": "newer.json", "mimeType": "application/json", "buffer": newer})
+        message = table.root.locator(".hw-message-box")
+        expect(message).to_contain_text("newer.json was not loaded, and nothing was changed: it was written by a newer")
+        kept_file = tmp_path / got.value.suggested_filename
+        got.value.save_as(kept_file)
+        upload_file(table, kept_file)
+        expect(message).to_contain_text(f"Progress loaded from {got.value.suggested_filename}: 0 games added")
+        assert len(table.hand()) == 9  # the same game goes on
         expect(rules_met(table)).to_have_text(f"Rules met: {len(met)} of 18")
         ctx.close()
     finally:
