@@ -208,3 +208,46 @@ def test_a_browser_that_cannot_keep_the_copy(voila: Any, open_page: Any, case: s
     # The server's data folder is shared with the other tests: no half-played game left in it.
     page.context.close()
     (voila.data_dir / "table-save.json").unlink(missing_ok=True)
+
+
+def test_room_seat_without_the_browsers_storage(browser: Any, tmp_path: Path) -> None:
+    """A room player whose browser keeps nothing (storage turned off) still sits and plays: the seat's token is
+    kept in the page; with storage, a new tab of the same browser comes back to the seat (the token kept)."""
+    from test_room_browsers import RoomProcess, hand, pass_three, sit
+
+    server = RoomProcess(tmp_path / "rooms", _free_port(), ["--deal", "5", "--level", "random", "--bot-delay", "0.05"])
+    server.folder.mkdir()
+    server.start()
+    try:
+        ctx = browser.new_context(viewport={"width": 1000, "height": 860})
+        ctx.add_init_script(DISABLED)
+        _, pg = sit(_Given(ctx), server.links["players"], 2, "Noa")
+        OPEN_PAGES.append(pg)
+        assert pg.evaluate("() => { try { localStorage; return 'kept'; } catch (e) { return e.name; } }") == (
+            "SecurityError"
+        )
+        assert len(hand(pg)) == 13
+        pass_three(pg)
+        assert pg.locator("#players li[data-seat='2']").inner_text().startswith("Noa (")
+        ctx.close()
+        ctx, pg = sit(browser, server.links["players"], 1, "Ana")
+        token = pg.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('hearts-room:'))")
+        assert len(token) == 1
+        tab = ctx.new_page()
+        tab.set_default_timeout(60_000)
+        tab.goto(server.links["players"])  # a new tab: back at the seat, no name asked
+        tab.wait_for_selector('#board:not([data-version="-1"])', state="attached")
+        assert tab.locator("#players li[data-seat='1']").inner_text().startswith("Ana (")
+        ctx.close()
+    finally:
+        server.stop()
+
+
+class _Given:
+    """A browser whose ``new_context`` gives one context already made (with its init script)."""
+
+    def __init__(self, ctx: Any) -> None:
+        self.ctx = ctx
+
+    def new_context(self, **_options: Any) -> Any:
+        return self.ctx
