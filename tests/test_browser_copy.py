@@ -141,8 +141,10 @@ def test_same_game_is_taken_where_it_is_furthest_on(tmp_path: Path) -> None:
     far = position(t.model)
     t.close()
     t2 = GameTable(data_dir=tmp_path, paced=False)
-    opened(t2, early)  # the browser's copy is behind: the folder's is kept
+    stored = opened(t2, early)  # the browser's copy is behind: the folder's is kept, and the browser told it
     assert position(t2.model) == far
+    told = json.loads(stored[0]["entries"][PREFIX + store.SAVE_FILE])["file"]
+    assert told == json.loads((tmp_path / store.SAVE_FILE).read_text())
     assert store.History.load(tmp_path).games == []
 
 
@@ -307,3 +309,28 @@ def test_progress_file_through_the_history_panel(tmp_path: Path) -> None:
     t2.keeper.upload.value = ({"name": "p.json", "type": "application/json", "size": 1,
                                "content": memoryview(download["text"].encode()), "last_modified": now},)  # fmt: skip
     assert position(t2.model) == here and t2.keeper.upload.value == ()
+
+
+def test_a_deal_asked_for_is_kept_and_the_browsers_game_goes_into_history(tmp_path: Path) -> None:
+    a, b = tmp_path / "a", tmp_path / "b"
+    old = half_game(a, number=41)
+    old_id = old.model.game_id
+    old.close()
+    t = GameTable(number=4721, data_dir=b, paced=False)  # the teacher's deal, typed in the notebook
+    opened(t, copy_of(a))
+    assert t.model.number == 4721
+    assert [(g["id"], g.get("abandoned")) for g in store.History.load(b).games] == [(old_id, True)]
+
+
+def test_a_game_open_at_another_table_is_not_replaced_and_the_browsers_is_not_lost(tmp_path: Path) -> None:
+    a, b = tmp_path / "a", tmp_path / "b"
+    browser_game = half_game(a, number=51)
+    browser_id = browser_game.model.game_id
+    browser_game.close()
+    playing = half_game(b, number=52)  # open now, in another tab of this server
+    here = GameTable(data_dir=b, paced=False)
+    assert here.model.displaced
+    opened(here, copy_of(a))
+    saved = json.loads((b / store.SAVE_FILE).read_text())
+    assert saved["table"]["game_id"] == playing.model.game_id and not playing.model.displaced
+    assert [(g["id"], g.get("abandoned")) for g in store.History.load(b).games] == [(browser_id, True)]

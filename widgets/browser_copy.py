@@ -326,7 +326,9 @@ def _record_left_game(folder: Path, saved: Any) -> bool:
     return True
 
 
-def _merge_save(folder: Path, name: str, theirs: _Copy, report: MergeReport) -> None:
+def _merge_save(folder: Path, name: str, theirs: _Copy, report: MergeReport, *, resume: bool = True) -> None:
+    """The game in progress: see the module's docstring. ``resume=False``: the folder's game stays (a table opened
+    on a deal of its own); the browser's, if it is another game, goes into History."""
     from .table_model import owner_alive, read_save
 
     if _damaged_in_folder(folder, name):
@@ -337,14 +339,20 @@ def _merge_save(folder: Path, name: str, theirs: _Copy, report: MergeReport) -> 
     if mine is not None:
         my_save = read_save((json.dumps(mine.data) + "\n").encode("utf-8"), path)
         if my_save.game_id and my_save.game_id == their_save.game_id:
-            if _moves(their_save.game) <= _moves(my_save.game):
+            if _moves(their_save.game) <= _moves(my_save.game) or not resume:
                 return  # the same game, as far on here
             loser = None
         else:
-            if my_save.owner is not None and my_save.in_progress and owner_alive(my_save.owner):
-                table = str(my_save.owner["table"])
-                if table not in _OPENING:
-                    return  # being played at another table open now: that table keeps it
+            elsewhere = (
+                my_save.owner is not None
+                and my_save.in_progress
+                and owner_alive(my_save.owner)
+                and str(my_save.owner["table"]) not in _OPENING
+            )
+            if elsewhere or not resume:  # being played at another table open now, or a deal asked for here
+                if _record_left_game(folder, their_save):
+                    report.changed = True
+                return
             rank_mine = (my_save.in_progress, mine.changed)
             rank_theirs = (their_save.in_progress, theirs.changed)
             if rank_theirs <= rank_mine:
@@ -368,7 +376,9 @@ _OPENING: set[str] = set()
 """Tables being opened with a browser's copy: their own freshly dealt game is not "another table's"."""
 
 
-def _merge_copies(folder: Path, copies: Mapping[str, _Copy], report: MergeReport, *, games: bool) -> None:
+def _merge_copies(
+    folder: Path, copies: Mapping[str, _Copy], report: MergeReport, *, games: bool, resume: bool = True
+) -> None:
     with store.locked(folder):
         for name in FILES:
             got = copies.get(name)
@@ -381,7 +391,7 @@ def _merge_copies(folder: Path, copies: Mapping[str, _Copy], report: MergeReport
             elif name in PROGRESSES:
                 _merge_progress(folder, name, got.data, report)
             elif games:
-                _merge_save(folder, name, got, report)
+                _merge_save(folder, name, got, report, resume=resume)
 
 
 def merge(
@@ -389,6 +399,7 @@ def merge(
     entries: Mapping[str, object],
     *,
     games: bool = True,
+    resume: bool = True,
     owner: str | None = None,
     problem: str = "",
     known: dict[str, Any] | None = None,
@@ -398,8 +409,10 @@ def merge(
 
     Keys not under :data:`PREFIX` are ignored; a value that cannot be read, or a file its loader refuses, is
     left out (and said), the folder's kept. ``games=False`` leaves the games in progress alone (for what
-    another tab wrote: that tab's game is its own). ``owner``: the table being opened, whose own new game does
-    not count as another table's. ``problem``: what the browser said it could not do (``"unavailable"``).
+    another tab wrote: that tab's game is its own); ``resume=False`` keeps the folder's game (a table opened on a
+    deal of its own: ``number=`` or ``resume=False``), the browser's other game going into History.
+    ``owner``: the table being opened, whose own new game does not count as another table's.
+    ``problem``: what the browser said it could not do (``"unavailable"``).
     ``known``: what the browser holds (file name → JSON), brought up to date here (the entries read, then
     what it is told to write), so only what differs is written.
     An ``OSError`` writing the folder is said, and the merge stops there.
@@ -423,7 +436,7 @@ def merge(
     if owner is not None:
         _OPENING.add(owner)
     try:
-        _merge_copies(folder, copies, report, games=games)
+        _merge_copies(folder, copies, report, games=games, resume=resume)
     except OSError as e:
         report.problems.append(_say("ui.msg.cannot_write", path=str(folder), reason=str(e)))
     except store.StoreError as e:  # a folder file damaged while it was merged: left as it is
@@ -614,14 +627,17 @@ class Keeper:
             return
         first = msg.get("origin") == "open" and not self.opened
         problem = msg.get("problem") if isinstance(msg.get("problem"), str) else ""
-        report = merge(m.folder, entries, games=first, owner=m.table_id, problem=str(problem), known=self.known)
+        options = m._options
+        resume = options["number"] is None and options["resume"]  # a table opened on a deal of its own keeps it
+        report = merge(m.folder, entries, games=first, resume=resume, owner=m.table_id, problem=str(problem),
+                       known=self.known)  # fmt: skip
         self.opened = True
         for p in report.problems:
             self._problem(p)
         if report.changed:
             if first:
                 self.table._thinking = None  # a bot's decision asked of the game before is not played in this one
-                m.reopen()
+                m.reopen(link=True)
                 mine = {_APP_FILES[m.app][0], store.HISTORY_FILE, store.SETTINGS_FILE, _APP_FILES[m.app][1]}
                 what = [_what(n) for n in dict.fromkeys(report.brought) if n in mine]
                 m._tell("info", _say("ui.copy.restored", what=lambda lang: ", ".join(w(lang) for w in what)))

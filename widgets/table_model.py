@@ -1255,12 +1255,14 @@ class TableModel:
         """This table is closed: its saved game is free for another table to open without asking."""
         _OPEN_TABLES.pop(self.table_id, None)
 
-    def reopen(self) -> None:
+    def reopen(self, *, link: bool = False) -> None:
         """Read the data folder again, as a table opened now would (the saved game resumed, the settings,
         History and learn progress read anew): after the folder was merged with a browser's copy or a progress
         file (:mod:`hearts_widgets.browser_copy`). The options given when the table was made stay, but a deal
-        asked for (``number``, ``deal``) is not dealt again."""
-        options = {**self._options, "number": None, "deal": None, "resume": True}
+        asked for (``number``) is not dealt again, nor a link's ``deal`` asked for again unless ``link``."""
+        options = {**self._options, "number": None, "resume": True}
+        if not link:
+            options["deal"] = None
         self.close()
         TableModel.__init__(self, **options)
 
