@@ -51,7 +51,7 @@ import math
 import os
 import tempfile
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -403,6 +403,7 @@ def merge(
     owner: str | None = None,
     problem: str = "",
     known: dict[str, Any] | None = None,
+    sizes: dict[str, int] | None = None,
 ) -> MergeReport:
     """Merge the browser's copy ``entries`` (localStorage key → value) into ``folder``, and say what the browser
     should keep now (:class:`MergeReport`).
@@ -414,7 +415,7 @@ def merge(
     ``owner``: the table being opened, whose own new game does not count as another table's.
     ``problem``: what the browser said it could not do (``"unavailable"``).
     ``known``: what the browser holds (file name → JSON), brought up to date here (the entries read, then
-    what it is told to write), so only what differs is written.
+    what it is told to write), so only what differs is written; ``sizes``: see :func:`answer`.
     An ``OSError`` writing the folder is said, and the merge stops there.
     """
     folder = Path(folder)
@@ -448,17 +449,27 @@ def merge(
     known.update({n: c.data for n, c in copies.items()})
     for key in report.damaged:
         known.pop(key.removeprefix(PREFIX), None)
-    report.store = answer(folder, known, report)
+    report.store = answer(folder, known, report, sizes=sizes)
     return report
 
 
-def answer(folder: Path, known: dict[str, Any], report: MergeReport | None = None) -> dict[str, str | None]:
+def answer(
+    folder: Path,
+    known: dict[str, Any],
+    report: MergeReport | None = None,
+    *,
+    names: Collection[str] = FILES,
+    sizes: dict[str, int] | None = None,
+) -> dict[str, str | None]:
     """What the browser should write: the folder's files that differ from ``known`` (file name → what the browser
     holds, updated here with what it is told), History within :data:`HISTORY_BUDGET`, all within
-    :data:`BROWSER_BUDGET` (what does not fit is said in ``report``)."""
+    :data:`BROWSER_BUDGET` (what does not fit is said in ``report``). Only the files ``names`` are read (those
+    changed); ``sizes`` (file name → characters kept in the browser, updated here) counts the others."""
     out: dict[str, str | None] = {}
-    total = 0
+    sizes = {} if sizes is None else sizes
     for name in FILES:
+        if name not in names:
+            continue
         got = _read_folder(folder, name)
         if got is None:
             continue
@@ -468,14 +479,14 @@ def answer(folder: Path, known: dict[str, Any], report: MergeReport | None = Non
             games = len(data.get("games", [])) if isinstance(data, dict) else 0
             report.problems.append(_say("ui.copy.budget", left_out, kept=games, dropped=left_out))
         value = _envelope(data, got.changed)
-        total += len(value)
-        if total > BROWSER_BUDGET:
+        if sum(v for k, v in sizes.items() if k != name) + len(value) > BROWSER_BUDGET:
             if report is not None:
                 report.problems.append(_say("ui.copy.full", what=_what(name), folder=str(folder)))
             continue
         if known.get(name) != data:
             out[PREFIX + name] = value
             known[name] = data
+            sizes[name] = len(value)
     return out
 
 
@@ -559,16 +570,21 @@ def now_ms() -> float:
     return time.time() * 1000.0
 
 
-def file_stamp(folder: Path) -> tuple[tuple[int, int], ...]:
-    """The kept files' (time of change, size): what changes when any of them does (so the copy is sent again)."""
-    out = []
+def file_stamp(folder: Path) -> dict[str, tuple[int, int]]:
+    """Each kept file's (time of change, size): what changes when the file does (so it is sent again).
+
+    >>> import tempfile, pathlib
+    >>> file_stamp(pathlib.Path(tempfile.mkdtemp()))["history.json"]
+    (0, -1)
+    """
+    out = {}
     for name in FILES:
         try:
             st = os.stat(Path(folder) / name)
-            out.append((st.st_mtime_ns, st.st_size))
+            out[name] = (st.st_mtime_ns, st.st_size)
         except OSError:
-            out.append((0, -1))
-    return tuple(out)
+            out[name] = (0, -1)
+    return out
 
 
 
@@ -606,7 +622,8 @@ class Keeper:
         self.full: list[str] = []  # the files the browser had no room for
         self.known: dict[str, Any] = {}  # what the browser holds: file name → JSON
         self.opened = False  # the browser's copy has been merged (nothing is written to it before)
-        self.stamp: tuple[tuple[int, int], ...] | None = None
+        self.stamp: dict[str, tuple[int, int]] = {}
+        self.sizes: dict[str, int] = {}  # characters of each file kept in the browser
         table.board.keep_copy = True
         table.board.on_copy(self.receive)
 
@@ -630,7 +647,7 @@ class Keeper:
         options = m._options
         resume = options["number"] is None and options["resume"]  # a table opened on a deal of its own keeps it
         report = merge(m.folder, entries, games=first, resume=resume, owner=m.table_id, problem=str(problem),
-                       known=self.known)  # fmt: skip
+                       known=self.known, sizes=self.sizes)  # fmt: skip
         self.opened = True
         for p in report.problems:
             self._problem(p)
@@ -648,9 +665,9 @@ class Keeper:
                 m.lesson.progress.refresh()
         self.table.board.store_copy(report.store, report.damaged)
         self.stamp = file_stamp(m.folder)
-        if first or report.changed:
+        if report.changed:
             self.table.refresh()
-        else:
+        else:  # nothing new for the table: the board is not drawn again (a redraw would catch a click under way)
             self._show_line()
 
     def _problem(self, words: Words) -> None:
@@ -666,10 +683,11 @@ class Keeper:
         self.upload.description = text("ui.label.load_progress", lang)
         if self.opened:
             stamp = file_stamp(m.folder)
-            if stamp != self.stamp:
+            changed = [n for n in FILES if stamp[n] != self.stamp.get(n)]
+            if changed:
                 self.stamp = stamp
                 report = MergeReport()
-                self.table.board.store_copy(answer(m.folder, self.known, report))
+                self.table.board.store_copy(answer(m.folder, self.known, report, names=changed, sizes=self.sizes))
                 for p in report.problems:
                     self._problem(p)
         self._show_line()
