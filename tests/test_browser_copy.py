@@ -183,6 +183,7 @@ def test_learn_progress_is_merged_not_replaced(tmp_path: Path) -> None:
         ("{not json", "it is not valid JSON"),
         ('"just text"', "it is not a copy kept by hearts"),
         (json.dumps({"format": "hearts-browser-copy", "version": 2, "changed": 1, "file": {}}), "newer version"),
+        (json.dumps({"format": "hearts-browser-copy", "version": 1, "changed": 1, "file": None}), "not a JSON object"),
         (json.dumps({"format": "hearts-browser-copy", "version": 1, "changed": 1,
                      "file": {"format": "hearts-history", "version": 1, "games": [{"number": "x"}]}}),
          "not a whole number"),
@@ -273,6 +274,8 @@ def test_progress_file_round_trip_and_refusals(tmp_path: Path) -> None:
         json.dumps({**doc, "files": {**doc["files"], "history.json": {"format": "hearts-history", "version": 1,
                                                                       "games": 3}}}).encode(),
         json.dumps({**doc, "files": {**doc["files"], "table-save.json": {"format": "hearts-table-save"}}}).encode(),
+        json.dumps({**doc, "files": {**doc["files"], "settings.json": None}}).encode(),
+        json.dumps({**doc, "files": {**doc["files"], "settings.json": {"card_back": "plaid"}}}).encode(),
     ]  # fmt: skip
     for data in bad:
         with pytest.raises(store.StoreError) as e:
@@ -334,3 +337,15 @@ def test_a_game_open_at_another_table_is_not_replaced_and_the_browsers_is_not_lo
     saved = json.loads((b / store.SAVE_FILE).read_text())
     assert saved["table"]["game_id"] == playing.model.game_id and not playing.model.displaced
     assert [(g["id"], g.get("abandoned")) for g in store.History.load(b).games] == [(browser_id, True)]
+
+
+def test_a_copy_without_its_file_is_refused_not_read_as_the_defaults(tmp_path: Path) -> None:
+    s = store.Settings(card_back="red")
+    s.save(tmp_path)
+    before = folder_bytes(tmp_path)
+    entries = {PREFIX + name: browser_copy._envelope(None, 9e12)  # changed "later" than the folder's file
+               for name in (store.SETTINGS_FILE, PROGRESS_FILE)}  # fmt: skip
+    report = browser_copy.merge(tmp_path, entries)
+    assert sorted(report.damaged) == sorted(entries) and not report.changed
+    assert folder_bytes(tmp_path) == before
+    assert "its content is not a JSON object" in report.say("en")

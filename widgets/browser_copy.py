@@ -181,6 +181,8 @@ def _unpack(value: object, key: str) -> _Copy:
     store.check_version(data.get("version"), label)
     if not _is_time(data.get("changed")):
         raise store.StoreError("ui.store.copy_changed", label, "changed", value=store.shown(data.get("changed")))
+    if not isinstance(data.get("file"), dict):  # (a missing settings or progress file would read as the defaults)
+        raise store.StoreError("ui.store.not_object", label, "file")
     name = key.removeprefix(PREFIX)
     _check(name, data.get("file"), label)
     return _Copy(data.get("file"), float(data["changed"]))
@@ -535,6 +537,8 @@ def read_progress_file(raw: bytes, label: str = "progress file") -> dict[str, _C
     for name, content in contents.items():
         if name not in FILES:
             raise store.StoreError("ui.store.progress_unknown", label, f"files.{name}", name=name)
+        if not isinstance(content, dict):
+            raise store.StoreError("ui.store.not_object", label, f"files.{name}")
         when = times.get(name, 0)
         if not _is_time(when):
             raise store.StoreError("ui.store.copy_changed", label, f"changed.{name}", value=store.shown(when))
