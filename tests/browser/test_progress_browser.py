@@ -139,6 +139,7 @@ def test_progress_comes_back_from_the_browser_on_a_new_server(
         assert [c.code for c in table.hand()] == hand  # the same trick: the same cards left
         restored = json.loads((server.data_dir / "table-save.json").read_text(encoding="utf-8"))
         assert plays(restored) == plays(saved)
+        expect(rules_met(table)).to_have_text(f"Rules met: {len(met)} of 18")  # the learn progress too
         # Play goes on from there.
         table.click_card(next(c.code for c in table.hand() if c.legal), collect=True)
         assert len(table.hand()) == 10, (table.message(), table.version())
@@ -163,7 +164,6 @@ def test_progress_comes_back_from_the_browser_on_a_new_server(
         upload_file(table, kept_file)
         expect(message).to_contain_text(f"Progress loaded from {got.value.suggested_filename}: 0 games added")
         assert len(table.hand()) == 10  # the same game goes on
-        expect(rules_met(table)).to_have_text(f"Rules met: {len(met)} of 18")
         ctx.close()
     finally:
         second.close()
