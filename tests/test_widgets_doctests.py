@@ -10,7 +10,7 @@ import pytest
 MODULES = [
     "variants", "table_words", "table_saving",
     "store", "text", "levels", "svgview", "speech", "table_model", "table", "walkthrough_model", "walkthrough",
-    "rule_notes", "learn_model", "coach", "dealbox", "address", "quiz", "game_log",
+    "rule_notes", "learn_model", "coach", "dealbox", "address", "quiz", "game_log", "browser_copy",
 ]
 
 

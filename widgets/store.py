@@ -653,6 +653,41 @@ class History:
         self.archived = disk.archived
         self._new = []
 
+    def take_in(self, games: Iterable[dict[str, Any]], *, archived: Archived | None = None) -> int:
+        """Add games recorded elsewhere (a browser's copy, a progress file; each as :meth:`load` reads them) to
+        the file, under the folder's lock; those whose identity it already holds are skipped, and the games are
+        kept in the order played (by date). ``archived``: the totals of games archived elsewhere, taken only
+        when this history has none and no game yet. Returns how many games were added.
+
+        >>> import tempfile, pathlib
+        >>> d = pathlib.Path(tempfile.mkdtemp())
+        >>> g = {"id": "a", "number": 3, "final": [20, 30, 40, 50], "won": True, "level": "", "date": "2026-01-02"}
+        >>> History.load(d).take_in([g]), History.load(d).take_in([g]), History.load(d).stats().played
+        (1, 0, 1)
+        """
+        with locked(self.folder):
+            disk = History.load(self.folder)
+            seen = {g.get("id") or json.dumps(g, sort_keys=True) for g in disk.games}
+            new = []
+            for g in games:
+                key = g.get("id") or json.dumps(g, sort_keys=True)
+                if key not in seen:
+                    seen.add(key)
+                    new.append(dict(g))
+            take_archived = archived is not None and disk.archived == Archived() and not disk.games
+            if not new and not take_archived:
+                self.games, self.archived = disk.games, disk.archived
+                return 0
+            disk.games = sorted(disk.games + new, key=lambda g: str(g.get("date", "")))  # stable: same day keeps order
+            if take_archived and archived is not None:
+                disk.archived = dataclasses.replace(archived, files=())  # the archive files are not here
+            raw = disk._encode()
+            if len(raw) > HISTORY_BUDGET:
+                _archive, raw = disk._archive_oldest()
+            files.write_file(self.path, raw)
+        self.games, self.archived = disk.games, disk.archived
+        return len(new)
+
     def _archive_oldest(self) -> tuple[Path, bytes]:
         """Move the oldest games into a new archive file (under the folder's lock), so that ``history.json`` is
         back to :data:`HISTORY_KEEP`; the archive file and the bytes ``history.json`` is to hold now.

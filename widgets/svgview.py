@@ -88,6 +88,9 @@ class SvgTable(anywidget.AnyWidget):
     fit_height = traitlets.Int(0).tag(sync=True)  # the window's height in CSS pixels, told with the width
     # Told with the width: True when the app shows more under the board (one column), False when beside it.
     fit_below = traitlets.Bool(False).tag(sync=True)
+    # The browser keeps a copy of the learner's progress in its localStorage (see hearts_widgets.browser_copy):
+    # it sends its copy once drawn and writes what the kernel answers (``store_copy``).
+    keep_copy = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, *, reserve: int = 0, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -99,6 +102,7 @@ class SvgTable(anywidget.AnyWidget):
         self._callbacks: dict[str, list[Callable[[int], None]]] = {"step": [], "continue": []}
         self.clicked_version: int | None = None  # the drawing the card being handled was clicked on
         self._refit_callbacks: list[Callable[[], None]] = []
+        self._copy_callbacks: list[Callable[[dict[str, Any]], None]] = []
         self._drawn_for: float | None = None
         self._drawn_across = False
         self.on_msg(self._handle_message)
@@ -202,8 +206,35 @@ class SvgTable(anywidget.AnyWidget):
         """Call ``callback(version)`` when the learner (or the pause) takes the finished trick away."""
         self._callbacks["continue"].append(callback)
 
+    def on_copy(self, callback: Callable[[dict[str, Any]], None]) -> None:
+        """Call ``callback(message)`` with what the browser says of its copy of the learner's progress:
+        ``{"event": "copy", "entries": {key: value}, "problem": "" or "unavailable", "origin": "open" or "tab"}``
+        (its copy when the table is drawn, or what another tab wrote), or ``{"event": "copy_problem",
+        "problem": "full", "keys": [...]}`` (what it could not write)."""
+        self._copy_callbacks.append(callback)
+
+    def store_copy(self, entries: dict[str, str | None], damaged: Sequence[str] = ()) -> None:
+        """Tell the browser what to keep in its localStorage (key → value; ``None``: remove the key); the values
+        of ``damaged`` keys are set aside first (under ``<prefix>damaged/``), never lost unseen.
+
+        >>> SvgTable().store_copy({"hearts/v1/settings.json": "{}"})
+        """
+        if entries or damaged:
+            self.send({"event": "store", "entries": entries, "damaged": list(damaged)})
+
+    def download(self, name: str, content: str) -> None:
+        """Have the browser save ``content`` as a file called ``name`` (the learner's downloads).
+
+        >>> SvgTable().download("progress.json", "{}")
+        """
+        self.send({"event": "download", "name": name, "text": content})
+
     def _handle_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict):
+            return
+        if content.get("event") in ("copy", "copy_problem"):  # not an action: the busy count is not touched
+            for cb in self._copy_callbacks:
+                cb(content)
             return
         with self.hold_sync():  # the count and the answer's drawing reach the browser in one message
             self.handled += 1

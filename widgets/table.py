@@ -51,6 +51,7 @@ from hearts.messages import seat_name, text, text_n
 from hearts.rules import Rules
 
 from . import levels, store
+from .browser_copy import Keeper
 from .dealbox import DealBox
 from .rule_notes import RULES, SCENES, rule_title
 from .speech import narrate
@@ -262,8 +263,10 @@ class GameTable(W.VBox):  # type: ignore[misc]
                 self.people_box,
             ]
         ).add_class("hw-settings")
+        self.keeper = Keeper(self)  # the copy kept in the browser, and the progress file (in History)
         self.panels = W.Accordion(
-            children=[W.VBox([self.history_html, self.reset_history]), self.settings_box, self.sheet, self.checklist]
+            children=[W.VBox([self.history_html, self.reset_history, self.keeper.box]), self.settings_box, self.sheet,
+                      self.checklist]
         ).add_class("hw-panels")
         self.panels.selected_index = None
 
@@ -278,7 +281,8 @@ class GameTable(W.VBox):  # type: ignore[misc]
             layout=W.Layout(flex_flow="row wrap"),
         ).add_class("hw-actions")
         super().__init__(
-            [W.HTML(_STYLE), top, self.board, self.message, actions, self.learn_notes, self.summary, self.panels],
+            [W.HTML(_STYLE), top, self.board, self.message, self.keeper.line, actions, self.learn_notes, self.summary,
+             self.panels],
             layout=W.Layout(max_width="1000px"),
         )
         self.add_class("hearts-app").add_class("hearts-table-app")
@@ -521,6 +525,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
                 announce=self.speech(),
                 focus=focus,
             )
+            self.keeper.sync()
         finally:
             self._updating = False
 

@@ -227,6 +227,7 @@ class TableModel(FlowMixin, PacingMixin, LearningMixin, SavingMixin):
         app: str = "table",
         rules: Rules | None = None,
     ) -> None:
+        self._options = {k: v for k, v in locals().items() if k != "self"}  # for reopen()
         # Every option is checked before any file is read or written: bad input changes nothing.
         _option(
             isinstance(app, str) and app in APPS, "app", f"app must be one of {', '.join(map(repr, APPS))}, not {app!r}"
@@ -1125,6 +1126,58 @@ class TableModel(FlowMixin, PacingMixin, LearningMixin, SavingMixin):
     def close(self) -> None:
         """This table is closed: its saved game is free for another table to open without asking."""
         _OPEN_TABLES.pop(self.table_id, None)
+
+    def reopen(self, *, link: bool = False) -> None:
+        """Read the data folder again, as a table opened now would (the saved game resumed, the settings,
+        History and learn progress read anew): after the folder was merged with a browser's copy or a progress
+        file (:mod:`hearts_widgets.browser_copy`). The options given when the table was made stay, but a deal
+        asked for (``number``) is not dealt again, nor a link's ``deal`` asked for again unless ``link``."""
+        options = {**self._options, "number": None, "resume": True}
+        if not link:
+            options["deal"] = None
+        self.close()
+        TableModel.__init__(self, **options)
+
+    def save_progress(self) -> bytes:
+        """The learner's progress (the games in progress, History, settings, learn progress) as one file's
+        bytes, to keep and load back with :meth:`load_progress` here or at any other table.
+
+        >>> import tempfile, json
+        >>> m = TableModel(number=5, data_dir=tempfile.mkdtemp())
+        >>> sorted(json.loads(m.save_progress())["files"])
+        ['table-save.json']
+        """
+        from .browser_copy import progress_file
+
+        return progress_file(self.folder)
+
+    def load_progress(self, raw: bytes, name: str = "progress file") -> int:
+        """Load a progress file made by :meth:`save_progress` (``raw``, its bytes; ``name``, what to call it):
+        merged with the folder as a browser's copy is (games never lost, by their identity; the newer game in
+        progress resumed, the other into History), then the table is reopened on the result (:meth:`reopen`).
+
+        Every part is checked by the same strict loaders as the folder's files first: a damaged file, or one
+        written by a newer version, is refused with :class:`~hearts_widgets.store.StoreError` (said in the
+        learner's language with ``.explain(lang)``) and nothing changes. Returns the games added to History.
+
+        >>> import tempfile
+        >>> a = TableModel(number=5, data_dir=tempfile.mkdtemp())
+        >>> b = TableModel(number=9, data_dir=tempfile.mkdtemp())
+        >>> b.load_progress(b'{"format": "hearts-progress", "version": 2}')
+        Traceback (most recent call last):
+        ...
+        hearts_widgets.store.StoreError: progress file: version: it was written by a newer version of hearts ...
+        >>> b.load_progress(a.save_progress()), b.number
+        (0, 9)
+        """
+        from .browser_copy import load_progress_file
+
+        report = load_progress_file(self.folder, raw, label=name, owner=self.table_id)
+        if report.changed:
+            self.reopen()
+        key = "ui.progress.loaded_game" if _SAVE_FILES[self.app] in report.brought else "ui.progress.loaded"
+        self._info(say(key, name=name, games=report.games_added))
+        return report.games_added
 
 
     # ----- internals -----------------------------------------------------------

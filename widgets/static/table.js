@@ -125,6 +125,92 @@ function trickCards(svg) {
   return svg ? [...svg.querySelectorAll("g.trick g.card.played[data-card]")] : [];
 }
 
+// ----- the copy of the learner's progress kept in this browser (hearts_widgets.browser_copy) -----
+// One localStorage key per file, under a prefix that names the format's version; keys of other apps are
+// never read nor written. The kernel merges the copy with its data folder and answers with what to keep.
+const COPY_PREFIX = "hearts/v1/";
+const COPY_DAMAGED = COPY_PREFIX + "damaged/";
+
+function copyStorage() {
+  try {
+    const s = window.localStorage; // a SecurityError when storage is turned off
+    s.getItem(COPY_PREFIX + "probe");
+    return s;
+  } catch (e) {
+    return null;
+  }
+}
+
+function keepCopy(model, box) {
+  let writes = 0;
+  function read(origin) {
+    const s = copyStorage();
+    const entries = {};
+    if (s) {
+      try {
+        for (let i = 0; i < s.length; i++) {
+          const k = s.key(i);
+          if (k && k.startsWith(COPY_PREFIX) && !k.startsWith(COPY_DAMAGED)) entries[k] = s.getItem(k);
+        }
+      } catch (e) {
+        /* read what could be read */
+      }
+    }
+    model.send({ event: "copy", entries, problem: s ? "" : "unavailable", origin });
+  }
+  function write(msg) {
+    const s = copyStorage();
+    if (!s) return; // said when the table opened
+    const full = [];
+    for (const k of msg.damaged || []) {
+      try {
+        const old = s.getItem(k);
+        if (old !== null) s.setItem(COPY_DAMAGED + k.slice(COPY_PREFIX.length), old);
+      } catch (e) {
+        /* no room to set it aside: it is replaced below all the same, the folder's copy being good */
+      }
+    }
+    for (const [k, v] of Object.entries(msg.entries || {})) {
+      if (!k.startsWith(COPY_PREFIX)) continue;
+      try {
+        if (v === null) s.removeItem(k);
+        else s.setItem(k, v);
+      } catch (e) {
+        full.push(k);
+      }
+    }
+    writes += 1;
+    box.setAttribute("data-copy-writes", String(writes));
+    if (full.length) model.send({ event: "copy_problem", problem: "full", keys: full });
+  }
+  function fromOtherTab(e) {
+    if (!e.key || !e.key.startsWith(COPY_PREFIX) || e.key.startsWith(COPY_DAMAGED) || e.newValue === null) return;
+    model.send({ event: "copy", entries: { [e.key]: e.newValue }, problem: "", origin: "tab" });
+  }
+  function download(msg) {
+    const url = URL.createObjectURL(new Blob([msg.text], { type: "application/json" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = msg.name;
+    a.style.display = "none";
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+  }
+  const onMsg = (msg) => {
+    if (msg && msg.event === "store") write(msg);
+    else if (msg && msg.event === "download") download(msg);
+  };
+  model.on("msg:custom", onMsg);
+  window.addEventListener("storage", fromOtherTab);
+  read("open");
+  return () => {
+    model.off("msg:custom", onMsg);
+    window.removeEventListener("storage", fromOtherTab);
+  };
+}
+
 function render({ model, el }) {
   const box = document.createElement("div");
   box.className = "hearts-svg-table";
@@ -802,7 +888,9 @@ function render({ model, el }) {
     }
   });
   update();
+  const stopCopy = model.get("keep_copy") ? keepCopy(model, box) : () => {};
   return () => {
+    stopCopy();
     if (frameTimer !== null) clearTimeout(frameTimer);
     if (pauseTimer !== null) clearTimeout(pauseTimer);
     if (clockTimer !== null) clearInterval(clockTimer);

@@ -5,13 +5,36 @@ window.HeartsRoom = (function () {
   const words = JSON.parse(document.getElementById("room-text").textContent);
   const langKey = "hearts-room-lang";
 
+  // This browser's storage (the seat's token, the language), or this page's memory when the browser keeps
+  // nothing (storage turned off, as in some private windows, or full): the room still works, and what could
+  // not be kept is asked again after a reload.
+  const memory = new Map();
+  function stored(key) {
+    if (memory.has(key)) return memory.get(key);
+    try {
+      return window.localStorage.getItem(key);
+    } catch (e) {
+      return null;
+    }
+  }
+  function keep(key, value) {
+    try {
+      if (value === null) window.localStorage.removeItem(key);
+      else window.localStorage.setItem(key, value);
+      memory.delete(key);
+    } catch (e) {
+      if (value === null) memory.delete(key);
+      else memory.set(key, value);
+    }
+  }
+
   function firstLang() {
-    const lang = localStorage.getItem(langKey) || document.body.dataset.lang || "en";
+    const lang = stored(langKey) || document.body.dataset.lang || "en";
     return words[lang] ? lang : "en";
   }
 
   function saveLang(lang) {
-    localStorage.setItem(langKey, lang);
+    keep(langKey, lang);
   }
 
   function say(lang, key, values) {
@@ -33,15 +56,15 @@ window.HeartsRoom = (function () {
   const browserKey = "hearts-room-browser";
 
   function browserToken() {
-    let token = localStorage.getItem(browserKey);
+    let token = stored(browserKey);
     if (!token || token.length < 16) {
       const bytes = new Uint8Array(18);
       crypto.getRandomValues(bytes);
       token = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-      localStorage.setItem(browserKey, token);
+      keep(browserKey, token);
     }
     return token;
   }
 
-  return { firstLang, saveLang, say, socketUrl, browserToken };
+  return { firstLang, saveLang, say, socketUrl, browserToken, stored, keep };
 })();

@@ -117,7 +117,7 @@
       lobby = msg;
       if (!state) showLobby();
     } else if (msg.type === "seated") {
-      localStorage.setItem(roomKey, msg.token);
+      R.keep(roomKey, msg.token);
       error = null;
     } else if (msg.type === "state") {
       state = msg;
@@ -126,7 +126,7 @@
       showState();
     } else if (msg.type === "error") {
       if (msg.code === "bad_token") {
-        localStorage.removeItem(roomKey);
+        R.keep(roomKey, null);
         state = null;
         showLobby();
       }
@@ -140,7 +140,7 @@
         status(msg.text);
       }
     } else if (msg.type === "left" || msg.type === "freed") {
-      localStorage.removeItem(roomKey);
+      R.keep(roomKey, null);
       state = null;
       error = null;
       status(msg.type === "freed" ? msg.text : t("left"));
@@ -160,7 +160,7 @@
       retry = 200;
       status("");
       send({ type: "lang", lang: lang });
-      const token = localStorage.getItem(roomKey);
+      const token = R.stored(roomKey);
       if (token) send({ type: "resume", token: token });
     });
     ws.addEventListener("message", onMessage);

@@ -1,0 +1,733 @@
+"""The copy of a learner's progress kept in the browser, and the progress file.
+
+The kernel's data folder (:mod:`hearts_widgets.store`) is thrown away with a
+Binder session or a temporary JupyterHub home. So the table's front end keeps
+a copy of the same files in the browser's ``localStorage``, one key per file,
+under :data:`PREFIX` (which names the format version)::
+
+    hearts/v1/table-save.json                the game table's game in progress
+    hearts/v1/learn-by-playing-save.json     the Learn by playing app's game
+    hearts/v1/history.json                   History (the latest games, within HISTORY_BUDGET)
+    hearts/v1/settings.json                  the settings
+    hearts/v1/learn-progress.json            learn mode's progress (game table)
+    hearts/v1/learn-by-playing-progress.json learn mode's progress (Learn by playing)
+
+Each value is an envelope, ``{"format": "hearts-browser-copy", "version": 1,
+"changed": <ms since 1970>, "file": <the file's JSON>}``. Keys of other apps
+are never read nor written.
+
+When a table opens, the browser sends its copy; :func:`merge` checks every
+file with the same strict loaders as the folder's files, merges it into the
+folder under the folder's lock and answers with what the browser should keep:
+
+- History: the union of the games, by their identity (nothing finished is lost);
+- learn progress: the union of the rules met, the larger count of hands;
+- settings: the ones changed last (the browser's time of change against the file's);
+- the game in progress: the same game is taken where it is furthest on; of two
+  different games, one a person has played in wins over one nobody has, else the
+  newer; the other goes into History as unfinished (or as finished, if it was).
+
+A progress file (:func:`progress_file`, :func:`load_progress_file`) holds the
+same files in one JSON document, merged in the same way when loaded back.
+
+>>> import tempfile, pathlib
+>>> a, b = pathlib.Path(tempfile.mkdtemp()), pathlib.Path(tempfile.mkdtemp())
+>>> h = store.History.load(a)
+>>> h.add(number=7, final=(40, 55, 101, 62), winners=(0,), game_id="g7")
+True
+>>> h.save()
+>>> report = merge(b, browser_entries(a))  # a browser that played in folder a opens a table on folder b
+>>> report.changed, [g["id"] for g in store.History.load(b).games]
+(True, ['g7'])
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import html
+import json
+import math
+import os
+import tempfile
+import time
+from collections.abc import Callable, Collection, Mapping
+from pathlib import Path
+from typing import Any
+
+from hearts.messages import text, text_n
+
+from . import store
+from .learn_model import LEARN_APP_PROGRESS_FILE, PROGRESS_FILE, Progress
+from .rule_notes import RULES
+
+__all__ = [
+    "BROWSER_BUDGET",
+    "COPY_FORMAT",
+    "FILES",
+    "HISTORY_BUDGET",
+    "PREFIX",
+    "PROGRESS_FORMAT",
+    "Keeper",
+    "MergeReport",
+    "browser_entries",
+    "load_progress_file",
+    "merge",
+    "progress_file",
+]
+
+PREFIX = "hearts/v1/"
+"""The start of every localStorage key of this format (version 1); other keys are never touched."""
+COPY_FORMAT = "hearts-browser-copy"
+PROGRESS_FORMAT = "hearts-progress"
+SAVES = (store.SAVE_FILE, store.LEARN_SAVE_FILE)
+PROGRESSES = (PROGRESS_FILE, LEARN_APP_PROGRESS_FILE)
+FILES = (*SAVES, store.HISTORY_FILE, store.SETTINGS_FILE, *PROGRESSES)
+"""The files kept in the browser and in a progress file (names as in the data folder)."""
+HISTORY_BUDGET = 1_000_000
+"""The most characters of History kept in the browser (localStorage holds about 5 MB per site, shared with
+the other apps of the same server): the latest games that fit; the older ones stay in the folder."""
+BROWSER_BUDGET = 2_000_000
+"""The most characters of the whole copy (every file) kept in the browser."""
+
+Words = Callable[[str], str]
+
+
+def _say(key: str, plural: int | None = None, /, **values: Any) -> Words:
+    def words(lang: str) -> str:
+        vals = {k: v(lang) if callable(v) else v for k, v in values.items()}
+        return text(key, lang, **vals) if plural is None else text_n(key, plural, lang, **vals)
+
+    return words
+
+
+def _what(name: str) -> Words:
+    """A kept file in words ("History", "the game in progress", …)."""
+    return _say(f"ui.copy.file.{name.removesuffix('.json')}")
+
+
+@dataclasses.dataclass
+class MergeReport:
+    """What :func:`merge` did.
+
+    ``changed``: the folder was written (a table open on it should read it again); ``store``: what the browser
+    should keep now (key → envelope text; ``None``: remove the key); ``damaged``: keys whose value could not be
+    used (kept aside by the browser before ``store`` replaces them); ``problems``: what to tell the learner;
+    ``brought``: the files taken from the copy; ``games_added``: games added to History; ``not_kept``: History's
+    older games left out of the browser's copy for lack of room.
+    """
+
+    changed: bool = False
+    store: dict[str, str | None] = dataclasses.field(default_factory=dict)
+    damaged: list[str] = dataclasses.field(default_factory=list)
+    problems: list[Words] = dataclasses.field(default_factory=list)
+    brought: list[str] = dataclasses.field(default_factory=list)
+    games_added: int = 0
+    not_kept: int = 0
+
+    def say(self, lang: str) -> str:
+        """The problems, in ``lang``, in one line ("" when there are none)."""
+        return " ".join(p(lang) for p in self.problems)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Copy:
+    """One file of a copy, checked: its JSON, when it was changed (ms since 1970)."""
+
+    data: Any
+    changed: float
+
+
+# ----- checking ---------------------------------------------------------------------
+
+
+def _check(name: str, data: Any, label: str) -> Any:
+    """``data`` as the file ``name`` would hold it, checked by that file's own loader; :class:`StoreError` naming
+    ``label`` (where it came from) if the loader refuses it. Returns what the loader read (a save's ``_Saved``)."""
+    from .table_saving import read_save
+
+    raw = (json.dumps(data, ensure_ascii=False) + "\n").encode("utf-8")
+    if len(raw) > store.MAX_FILE_SIZE:
+        raise store.StoreError("ui.store.too_large", label, size=len(raw), limit=store.MAX_FILE_SIZE)
+    with tempfile.TemporaryDirectory(prefix="hearts-copy-") as tmp:
+        folder = Path(tmp)
+        try:
+            if name in SAVES:
+                return read_save(raw, Path(label))
+            (folder / name).write_bytes(raw)
+            if name == store.HISTORY_FILE:
+                return store.History.load(folder)
+            if name == store.SETTINGS_FILE:
+                return store.Settings.load(folder)
+            return Progress.load(folder, name)
+        except store.StoreError as e:
+            if e.path == label:
+                raise
+            raise store.StoreError(e.key, label, e.field, **e.values) from None
+
+
+def _is_time(x: object) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) and x >= 0
+
+
+def _unpack(value: object, key: str) -> _Copy:
+    """A localStorage value (an envelope's JSON text), checked; :class:`StoreError` naming the key."""
+    label = f"localStorage {key}"
+    if not isinstance(value, str):
+        raise store.StoreError("ui.store.not_object", label)
+    data = store.parse_json(value.encode("utf-8"), label)
+    if not isinstance(data, dict) or data.get("format") != COPY_FORMAT:
+        raise store.StoreError("ui.store.copy_format", label, "format", format=COPY_FORMAT)
+    store.check_version(data.get("version"), label)
+    if not _is_time(data.get("changed")):
+        raise store.StoreError("ui.store.copy_changed", label, "changed", value=store.shown(data.get("changed")))
+    if not isinstance(data.get("file"), dict):  # (a missing settings or progress file would read as the defaults)
+        raise store.StoreError("ui.store.not_object", label, "file")
+    name = key.removeprefix(PREFIX)
+    _check(name, data.get("file"), label)
+    return _Copy(data.get("file"), float(data["changed"]))
+
+
+def _envelope(data: Any, changed: float) -> str:
+    return json.dumps({"format": COPY_FORMAT, "version": 1, "changed": changed, "file": data},
+                      ensure_ascii=False, separators=(",", ":"))  # fmt: skip
+
+
+# ----- the folder -------------------------------------------------------------------
+
+
+def _read_folder(folder: Path, name: str) -> _Copy | None:
+    """The folder's file ``name`` and its time of change; ``None`` if it is missing or damaged (a damaged file is
+    the table's to keep aside and say; nothing here writes over it)."""
+    path = folder / name
+    try:
+        data = store.read_json(path)
+        if data is None:
+            return None
+        _check(name, data, str(path))
+        mtime = path.stat().st_mtime
+    except (store.StoreError, OSError):
+        return None
+    return _Copy(data, mtime * 1000.0)
+
+
+def _damaged_in_folder(folder: Path, name: str) -> bool:
+    path = folder / name
+    if not (path.exists() or path.is_symlink()):
+        return False
+    return _read_folder(folder, name) is None
+
+
+def browser_entries(folder: Path) -> dict[str, str]:
+    """What the browser keeps of ``folder``: key → envelope text, for every file there is (History within
+    :data:`HISTORY_BUDGET`). For tests and for a browser's first copy.
+
+    >>> import tempfile, pathlib
+    >>> browser_entries(pathlib.Path(tempfile.mkdtemp()))
+    {}
+    """
+    out: dict[str, str] = {}
+    for name in FILES:
+        got = _read_folder(folder, name)
+        if got is not None:
+            data, _ = _budgeted(name, got.data)
+            out[PREFIX + name] = _envelope(data, got.changed)
+    return out
+
+
+def _budgeted(name: str, data: Any) -> tuple[Any, int]:
+    """The file as the browser keeps it, and how many of History's games were left out for lack of room."""
+    if name != store.HISTORY_FILE or not isinstance(data, dict):
+        return data, 0
+    games = list(data.get("games", []))
+    size = len(json.dumps({k: v for k, v in data.items() if k != "games"}, ensure_ascii=False))
+    kept: list[Any] = []
+    for g in reversed(games):  # the latest games first
+        line = len(json.dumps(g, ensure_ascii=False, separators=(",", ":"))) + 1
+        if size + line > HISTORY_BUDGET:
+            break
+        size += line
+        kept.append(g)
+    kept.reverse()
+    return {**data, "games": kept}, len(games) - len(kept)
+
+
+# ----- merging ------------------------------------------------------------------------
+
+
+def _moves(game: Any) -> int:
+    """How far a game is: the passes and cards played in all its hands."""
+    return sum(len(h.plays) + sum(p is not None for p in h.passes) for h in game.hands)
+
+
+def _merge_history(folder: Path, theirs: Any, report: MergeReport) -> None:
+    if _damaged_in_folder(folder, store.HISTORY_FILE):
+        return
+    games = theirs.get("games", []) if isinstance(theirs, dict) else []
+    h = store.History.load(folder)
+    archived = store.Archived.from_dict(theirs["archived"], folder) if "archived" in theirs else None
+    added = h.take_in(games, archived=archived)
+    if added:
+        report.games_added += added
+        report.changed = True
+        report.brought.append(store.HISTORY_FILE)
+
+
+def _merge_progress(folder: Path, name: str, theirs: Any, report: MergeReport) -> None:
+    if _damaged_in_folder(folder, name):
+        return
+    mine = Progress.load(folder, name)
+    seen = {r for r in theirs["seen"] if r in RULES}
+    hands = theirs["hands_finished"]
+    if seen <= mine.seen and hands <= mine.hands_finished:
+        return
+    store.write_json(
+        mine.path,
+        {
+            "format": Progress.FORMAT,
+            "version": 1,
+            "seen": [r for r in RULES if r in mine.seen | seen],
+            "hands_finished": max(hands, mine.hands_finished),
+        },
+    )
+    report.changed = True
+    report.brought.append(name)
+
+
+def _merge_settings(folder: Path, theirs: _Copy, report: MergeReport) -> None:
+    if _damaged_in_folder(folder, store.SETTINGS_FILE):
+        return
+    mine = _read_folder(folder, store.SETTINGS_FILE)
+    if mine is not None and (mine.changed >= theirs.changed or mine.data == theirs.data):
+        return
+    store.write_json(folder / store.SETTINGS_FILE, theirs.data)
+    report.changed = True
+    report.brought.append(store.SETTINGS_FILE)
+
+
+def _record_left_game(folder: Path, saved: Any) -> bool:
+    """A game that loses the merge goes into History: finished (if it was, and not yet recorded) or unfinished
+    (if a person played in it); True if History changed."""
+    if saved.recorded or _damaged_in_folder(folder, store.HISTORY_FILE):
+        return False
+    g = saved.game
+    h = store.History.load(folder)
+    level = saved.level if isinstance(saved.level, str) else ""
+    game_id = saved.game_id or None
+    if g.is_over:
+        o = g.outcome()
+        if not h.add(number=g.number, final=tuple(o.totals), winners=tuple(o.winners), level=level, game_id=game_id):
+            return False
+    elif saved.in_progress:
+        if not h.add(number=g.number, final=tuple(g.scores), winners=(), level=level, game_id=game_id,
+                     abandoned=True):  # fmt: skip
+            return False
+    else:
+        return False
+    h.save()
+    return True
+
+
+def _merge_save(folder: Path, name: str, theirs: _Copy, report: MergeReport, *, resume: bool = True) -> None:
+    """The game in progress: see the module's docstring. ``resume=False``: the folder's game stays (a table opened
+    on a deal of its own); the browser's, if it is another game, goes into History."""
+    from .table_saving import owner_alive, read_save
+
+    if _damaged_in_folder(folder, name):
+        return
+    path = folder / name
+    their_save = read_save((json.dumps(theirs.data) + "\n").encode("utf-8"), path)
+    mine = _read_folder(folder, name)
+    if mine is not None:
+        my_save = read_save((json.dumps(mine.data) + "\n").encode("utf-8"), path)
+        if my_save.game_id and my_save.game_id == their_save.game_id:
+            if _moves(their_save.game) <= _moves(my_save.game) or not resume:
+                return  # the same game, as far on here
+            loser = None
+        else:
+            elsewhere = (
+                my_save.owner is not None
+                and my_save.in_progress
+                and owner_alive(my_save.owner)
+                and str(my_save.owner["table"]) not in _OPENING
+            )
+            if elsewhere or not resume:  # being played at another table open now, or a deal asked for here
+                if _record_left_game(folder, their_save):
+                    report.changed = True
+                return
+            rank_mine = (my_save.in_progress, mine.changed)
+            rank_theirs = (their_save.in_progress, theirs.changed)
+            if rank_theirs <= rank_mine:
+                if _record_left_game(folder, their_save):
+                    report.changed = True
+                return
+            loser = my_save
+        if loser is not None and _record_left_game(folder, loser):
+            report.changed = True
+    data = dict(theirs.data)
+    data["table"] = {k: v for k, v in data["table"].items() if k != "owner"}  # no table owns it yet: the next takes it
+    store.write_json(path, data)
+    report.changed = True
+    report.brought.append(name)
+
+
+_APP_FILES = {"table": (store.SAVE_FILE, PROGRESS_FILE), "learn": (store.LEARN_SAVE_FILE, LEARN_APP_PROGRESS_FILE)}
+"""Each app's own game and learn progress (History and the settings are shared)."""
+
+_OPENING: set[str] = set()
+"""Tables being opened with a browser's copy: their own freshly dealt game is not "another table's"."""
+
+
+def _merge_copies(
+    folder: Path, copies: Mapping[str, _Copy], report: MergeReport, *, games: bool, resume: bool = True
+) -> None:
+    with store.locked(folder):
+        for name in FILES:
+            got = copies.get(name)
+            if got is None:
+                continue
+            if name == store.HISTORY_FILE:
+                _merge_history(folder, got.data, report)
+            elif name == store.SETTINGS_FILE:
+                _merge_settings(folder, got, report)
+            elif name in PROGRESSES:
+                _merge_progress(folder, name, got.data, report)
+            elif games:
+                _merge_save(folder, name, got, report, resume=resume)
+
+
+def merge(
+    folder: Path,
+    entries: Mapping[str, object],
+    *,
+    games: bool = True,
+    resume: bool = True,
+    owner: str | None = None,
+    problem: str = "",
+    known: dict[str, Any] | None = None,
+    sizes: dict[str, int] | None = None,
+) -> MergeReport:
+    """Merge the browser's copy ``entries`` (localStorage key → value) into ``folder``, and say what the browser
+    should keep now (:class:`MergeReport`).
+
+    Keys not under :data:`PREFIX` are ignored; a value that cannot be read, or a file its loader refuses, is
+    left out (and said), the folder's kept. ``games=False`` leaves the games in progress alone (for what
+    another tab wrote: that tab's game is its own); ``resume=False`` keeps the folder's game (a table opened on a
+    deal of its own: ``number=`` or ``resume=False``), the browser's other game going into History.
+    ``owner``: the table being opened, whose own new game does not count as another table's.
+    ``problem``: what the browser said it could not do (``"unavailable"``).
+    ``known``: what the browser holds (file name → JSON), brought up to date here (the entries read, then
+    what it is told to write), so only what differs is written; ``sizes``: see :func:`answer`.
+    An ``OSError`` writing the folder is said, and the merge stops there.
+    """
+    folder = Path(folder)
+    report = MergeReport()
+    copies: dict[str, _Copy] = {}
+    for key, value in entries.items():
+        if not isinstance(key, str) or not key.startswith(PREFIX):
+            continue
+        name = key.removeprefix(PREFIX)
+        if name not in FILES:
+            continue
+        try:
+            copies[name] = _unpack(value, key)
+        except store.StoreError as e:
+            report.damaged.append(key)
+            report.problems.append(_say("ui.copy.damaged", what=_what(name), reason=e.explain))
+    if problem == "unavailable":
+        report.problems.append(_say("ui.copy.unavailable", folder=str(folder)))
+    if owner is not None:
+        _OPENING.add(owner)
+    try:
+        _merge_copies(folder, copies, report, games=games, resume=resume)
+    except OSError as e:
+        report.problems.append(_say("ui.msg.cannot_write", path=str(folder), reason=str(e)))
+    except store.StoreError as e:  # a folder file damaged while it was merged: left as it is
+        report.problems.append(_say("ui.copy.folder_damaged", reason=e.explain))
+    finally:
+        if owner is not None:
+            _OPENING.discard(owner)
+    known = {} if known is None else known
+    known.update({n: c.data for n, c in copies.items()})
+    for key in report.damaged:
+        known.pop(key.removeprefix(PREFIX), None)
+    report.store = answer(folder, known, report, sizes=sizes)
+    return report
+
+
+def answer(
+    folder: Path,
+    known: dict[str, Any],
+    report: MergeReport | None = None,
+    *,
+    names: Collection[str] = FILES,
+    sizes: dict[str, int] | None = None,
+) -> dict[str, str | None]:
+    """What the browser should write: the folder's files that differ from ``known`` (file name → what the browser
+    holds, updated here with what it is told), History within :data:`HISTORY_BUDGET`, all within
+    :data:`BROWSER_BUDGET` (what does not fit is said in ``report``). Only the files ``names`` are read (those
+    changed); ``sizes`` (file name → characters kept in the browser, updated here) counts the others."""
+    out: dict[str, str | None] = {}
+    sizes = {} if sizes is None else sizes
+    for name in FILES:
+        if name not in names:
+            continue
+        got = _read_folder(folder, name)
+        if got is None:
+            continue
+        data, left_out = _budgeted(name, got.data)
+        if report is not None and left_out:
+            report.not_kept = left_out
+            games = len(data.get("games", [])) if isinstance(data, dict) else 0
+            report.problems.append(_say("ui.copy.budget", left_out, kept=games, dropped=left_out))
+        value = _envelope(data, got.changed)
+        if sum(v for k, v in sizes.items() if k != name) + len(value) > BROWSER_BUDGET:
+            if report is not None:
+                report.problems.append(_say("ui.copy.full", what=_what(name), folder=str(folder)))
+            continue
+        if known.get(name) != data:
+            out[PREFIX + name] = value
+            known[name] = data
+            sizes[name] = len(value)
+    return out
+
+
+# ----- the progress file -------------------------------------------------------------
+
+
+def progress_file(folder: Path) -> bytes:
+    """The learner's progress in ``folder`` as one JSON file (every kept file there is, History whole), to download
+    and load back later (:func:`load_progress_file`).
+
+    >>> import tempfile, pathlib
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> json.loads(progress_file(d))["format"]
+    'hearts-progress'
+    """
+    contents: dict[str, Any] = {}
+    times: dict[str, float] = {}
+    for name in FILES:
+        got = _read_folder(Path(folder), name)
+        if got is not None:
+            contents[name] = got.data
+            times[name] = got.changed
+    doc = {
+        "format": PROGRESS_FORMAT,
+        "version": 1,
+        "saved": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "changed": times,
+        "files": contents,
+    }
+    return (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def read_progress_file(raw: bytes, label: str = "progress file") -> dict[str, _Copy]:
+    """The files of a progress file, every one checked by its own loader; :class:`StoreError` naming what is
+    wrong (a newer version's file says so), and nothing is read."""
+    data = store.parse_json(raw, label)
+    if not isinstance(data, dict) or data.get("format") != PROGRESS_FORMAT:
+        raise store.StoreError("ui.store.progress_format", label, "format", format=PROGRESS_FORMAT)
+    store.check_version(data.get("version"), label)
+    contents, times = data.get("files"), data.get("changed", {})
+    if not isinstance(contents, dict):
+        raise store.StoreError("ui.store.progress_files", label, "files", where="files")
+    if not isinstance(times, dict):
+        raise store.StoreError("ui.store.progress_files", label, "changed", where="changed")
+    out: dict[str, _Copy] = {}
+    for name, content in contents.items():
+        if name not in FILES:
+            raise store.StoreError("ui.store.progress_unknown", label, f"files.{name}", name=name)
+        if not isinstance(content, dict):
+            raise store.StoreError("ui.store.not_object", label, f"files.{name}")
+        when = times.get(name, 0)
+        if not _is_time(when):
+            raise store.StoreError("ui.store.copy_changed", label, f"changed.{name}", value=store.shown(when))
+        _check(name, content, f"{label}: {name}")
+        out[name] = _Copy(content, float(when))
+    return out
+
+
+def load_progress_file(
+    folder: Path, raw: bytes, *, label: str = "progress file", owner: str | None = None
+) -> MergeReport:
+    """Merge a progress file (:func:`progress_file`) into ``folder``, as a browser's copy is merged.
+
+    Every file in it is checked first; a damaged file, or one from a newer version, is refused with
+    :class:`StoreError` and nothing is changed.
+    """
+    if len(raw) > store.MAX_FILE_SIZE:
+        raise store.StoreError("ui.store.too_large", label, size=len(raw), limit=store.MAX_FILE_SIZE)
+    copies = read_progress_file(raw, label)
+    report = MergeReport()
+    if owner is not None:
+        _OPENING.add(owner)
+    try:
+        _merge_copies(Path(folder), copies, report, games=True)
+    finally:
+        if owner is not None:
+            _OPENING.discard(owner)
+    return report
+
+
+def now_ms() -> float:
+    """This moment, as the browser's copy counts time (ms since 1970)."""
+    return time.time() * 1000.0
+
+
+def file_stamp(folder: Path) -> dict[str, tuple[int, int]]:
+    """Each kept file's (time of change, size): what changes when the file does (so it is sent again).
+
+    >>> import tempfile, pathlib
+    >>> file_stamp(pathlib.Path(tempfile.mkdtemp()))["history.json"]
+    (0, -1)
+    """
+    out = {}
+    for name in FILES:
+        try:
+            st = os.stat(Path(folder) / name)
+            out[name] = (st.st_mtime_ns, st.st_size)
+        except OSError:
+            out[name] = (0, -1)
+    return out
+
+
+
+# ----- the table's side -----------------------------------------------------------------
+
+
+class Keeper:
+    """What a :class:`~hearts_widgets.table.GameTable` does with the browser's copy and the progress file: merges
+    the copy the browser sends when the table is drawn (and reopens the table on the result), tells the browser
+    what to keep after every change (:meth:`sync`), says in a line (:attr:`line`) what could not be kept, and
+    offers "Save my progress to a file" and "Load progress from a file" (:attr:`box`, shown in History).
+
+    >>> import tempfile
+    >>> from hearts_widgets import GameTable
+    >>> t = GameTable(number=4, data_dir=tempfile.mkdtemp(), paced=False)
+    >>> t.keeper.receive({"event": "copy", "entries": {"other-app": "x"}, "problem": "unavailable",
+    ...                   "origin": "open"})
+    >>> t.keeper.line.value.startswith('<div class="hw-message hw-error hw-copy-line">This browser does not let')
+    True
+    """
+
+    def __init__(self, table: Any) -> None:
+        import ipywidgets as W
+
+        self.table = table
+        self.line = W.HTML().add_class("hw-copy-box")
+        self.save_button = W.Button(layout=W.Layout(width="auto")).add_class("hw-btn-save-progress")
+        self.save_button.on_click(lambda _b: self.save())
+        self.upload = W.FileUpload(accept=".json,application/json", multiple=False).add_class("hw-load-progress")
+        self.upload.observe(self._on_upload, names="value")
+        self.box = W.HBox([self.save_button, self.upload], layout=W.Layout(flex_flow="row wrap")).add_class(
+            "hw-progress-file"
+        )
+        self.problems: list[Words] = []
+        self.full: list[str] = []  # the files the browser had no room for
+        self.known: dict[str, Any] = {}  # what the browser holds: file name → JSON
+        self.opened = False  # the browser's copy has been merged (nothing is written to it before)
+        self.stamp: dict[str, tuple[int, int]] = {}
+        self.sizes: dict[str, int] = {}  # characters of each file kept in the browser
+        table.board.keep_copy = True
+        table.board.on_copy(self.receive)
+
+    def receive(self, msg: dict[str, Any]) -> None:
+        """What the browser says of its copy (see :meth:`SvgTable.on_copy`)."""
+        m = self.table.model
+        if msg.get("event") == "copy_problem":
+            keys = msg.get("keys")
+            names = [k.removeprefix(PREFIX) for k in keys if isinstance(k, str)] if isinstance(keys, list) else []
+            for name in names:
+                self.known.pop(name, None)  # not written: sent again at the next change
+                if name in FILES and name not in self.full:
+                    self.full.append(name)
+            self._show_line()  # the line only: the board is not drawn again (a drawing is not an answer)
+            return
+        entries = msg.get("entries")
+        if not isinstance(entries, dict):
+            return
+        first = msg.get("origin") == "open" and not self.opened
+        problem = msg.get("problem") if isinstance(msg.get("problem"), str) else ""
+        options = m._options
+        resume = options["number"] is None and options["resume"]  # a table opened on a deal of its own keeps it
+        report = merge(m.folder, entries, games=first, resume=resume, owner=m.table_id, problem=str(problem),
+                       known=self.known, sizes=self.sizes)  # fmt: skip
+        self.opened = True
+        for p in report.problems:
+            self._problem(p)
+        if report.changed:
+            if first:
+                self.table._thinking = None  # a bot's decision asked of the game before is not played in this one
+                m.reopen(link=True)
+                mine = {_APP_FILES[m.app][0], store.HISTORY_FILE, store.SETTINGS_FILE, _APP_FILES[m.app][1]}
+                what = [_what(n) for n in dict.fromkeys(report.brought) if n in mine]
+                m._tell("info", _say("ui.copy.restored", what=lambda lang: ", ".join(w(lang) for w in what)))
+                m._tell_news()
+            else:  # another tab's History or learn progress: taken in here too
+                if m.history is not None:
+                    m.history.refresh()
+                m.lesson.progress.refresh()
+        self.table.board.store_copy(report.store, report.damaged)
+        self.stamp = file_stamp(m.folder)
+        if report.changed:
+            self.table.refresh()
+        else:  # nothing new for the table: the board is not drawn again (a redraw would catch a click under way)
+            self._show_line()
+
+    def _problem(self, words: Words) -> None:
+        if all(p("en") != words("en") for p in self.problems):
+            self.problems.append(words)
+
+    def sync(self) -> None:
+        """After every change: tell the browser the files that changed (nothing before its copy is merged), and
+        show the buttons and the line in the table's language."""
+        m = self.table.model
+        lang = m.lang
+        self.save_button.description = text("ui.button.save_progress", lang)
+        self.upload.description = text("ui.label.load_progress", lang)
+        if self.opened:
+            stamp = file_stamp(m.folder)
+            changed = [n for n in FILES if stamp[n] != self.stamp.get(n)]
+            if changed:
+                self.stamp = stamp
+                report = MergeReport()
+                self.table.board.store_copy(answer(m.folder, self.known, report, names=changed, sizes=self.sizes))
+                for p in report.problems:
+                    self._problem(p)
+        self._show_line()
+
+    def _show_line(self) -> None:
+        """The line saying what could not be kept (empty when everything was), in the table's language."""
+        m = self.table.model
+        lang = m.lang
+        said = [p(lang) for p in self.problems]
+        if self.full:
+            what = ", ".join(_what(n)(lang) for n in self.full)
+            said.append(text("ui.copy.full", lang, what=what, folder=str(m.folder)))
+        line = " ".join(said)
+        self.line.value = f'<div class="hw-message hw-error hw-copy-line">{html.escape(line)}</div>' if line else ""
+
+    def save(self) -> None:
+        """Save my progress to a file: the browser downloads it."""
+        m = self.table.model
+        name = f"hearts-progress-{datetime.date.today().isoformat()}.json"
+        self.table.board.download(name, m.save_progress().decode("utf-8"))
+        m._info(_say("ui.progress.saved", name=name))
+        self.table.refresh()
+
+    def load(self, raw: bytes, name: str) -> None:
+        """Load progress from a file (what the upload does): merged, or refused with a line saying why."""
+        m = self.table.model
+        try:
+            m.load_progress(raw, name)
+        except store.StoreError as e:
+            m._error(_say("ui.progress.refused", name=name, reason=e.explain))
+        self.table.refresh()
+
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        files_ = change["new"]
+        if not files_:
+            return
+        for f in files_:
+            self.load(bytes(f["content"]), str(f["name"]))
+        self.upload.value = ()
