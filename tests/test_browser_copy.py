@@ -249,7 +249,8 @@ def test_history_kept_in_the_browser_within_a_budget(tmp_path: Path, monkeypatch
     stored = opened(t, {})
     games = json.loads(stored[0]["entries"][PREFIX + store.HISTORY_FILE])["file"]["games"]
     assert 0 < len(games) < 40 and games[-1]["id"] == "g39"  # the latest games
-    assert f"keeps your latest {len(games)} games of History; {40 - len(games)} older games" in t.keeper.line.value
+    said = f"keeps only your latest games of History ({len(games)} in all); {40 - len(games)} older games"
+    assert said in t.keeper.line.value
     assert len(store.History.load(tmp_path).games) == 40  # the folder keeps them all
 
 

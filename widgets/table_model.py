@@ -1176,7 +1176,7 @@ class TableModel(FlowMixin, PacingMixin, LearningMixin, SavingMixin):
         if report.changed:
             self.reopen()
         key = "ui.progress.loaded_game" if _SAVE_FILES[self.app] in report.brought else "ui.progress.loaded"
-        self._info(say(key, name=name, games=report.games_added))
+        self._info(say(key, report.games_added, name=name, games=report.games_added))
         return report.games_added
 
 
