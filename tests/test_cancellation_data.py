@@ -1,0 +1,96 @@
+"""Cancellation Hearts through the bots and self-play data: random and rule bots, the two-pack columns."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from hearts import Deal, HandState, Rules
+from hearts.bots import RandomBot, RuleBot
+from hearts.bots.tips import TipError
+from hearts.cards import ALL_CARDS_MASK, CardSet
+from hearts.columns import TWO_PACK_COLUMNS, data_dictionary
+from hearts.selfplay import play_games, play_hands
+
+
+@pytest.fixture(scope="module")
+def rule_vs_random() -> object:
+    return play_hands(["rule", "random"] * 3, 12, seed=4, workers=1, progress=False, rules=Rules.cancellation(6))
+
+
+def test_two_pack_data_has_every_dictionary_column_and_sound_values(rule_vs_random: object) -> None:
+    r = rule_vs_random
+    for table in ("hands", "tricks", "plays"):
+        df = getattr(r, table)
+        d = data_dictionary(table)
+        assert set(df.columns) == set(d.index) - {"game", "total"}, table
+        assert {(table, c) for c in df.columns} >= {x for x in TWO_PACK_COLUMNS if x[0] == table}
+        for col in df.columns:
+            assert str(df[col].dtype) == d.loc[col, "dtype"], (table, col)
+    hands, tricks, plays = r.hands, r.tricks, r.plays  # type: ignore[attr-defined]
+    per_deal = hands.groupby("deal")
+    moon = per_deal["shot_moon"].any()
+    assert (per_deal["points"].sum()[~moon] == 52).all()
+    assert (per_deal["hearts_taken"].sum() + 13 * per_deal["qs_taken"].sum() == 52).all()  # the widow's too
+    # card + copy name each played card once: 104 less the widow (2 with six players)
+    keys = plays.groupby("deal")[["card", "copy"]].apply(lambda g: len(set(zip(g["card"], g["copy"]))))
+    assert (keys == 102).all() and (plays.groupby(["deal", "card"], observed=True).size() <= 2).all()
+    assert set(plays["copy"].unique()) == {0, 1}
+    # a cancelled card never wins, but the last trick when all of its suit led cancelled: its leader takes it
+    odd = plays[plays["cancelled"] & plays["won"]]
+    assert ((odd["trick"] == 16) & (odd["position"] == 0)).all()
+    # a trick that waited has no winner and gives its points to a later one
+    waited = tricks[tricks["waited"]]
+    assert waited["winner"].isna().all() and waited["winning_card"].isna().all() and (waited["points"] == 0).all()
+    assert (tricks.groupby("deal")["points"].sum()[~moon] == 52).all()
+    cancelled = plays.groupby(["deal", "trick"])["cancelled"].sum()
+    assert (cancelled.to_numpy() == tricks.set_index(["deal", "trick"])["cancelled"].to_numpy()).all()
+    # the rule bot's two-pack play: the twin of the winning card cancels it
+    assert (plays["reason"] == "bot.reason.cancel_winner").any()
+    dealt = [CardSet(int(a) | int(b) << 52) for a, b in zip(hands["dealt"], hands["dealt_twice"])]
+    assert all(len(h) == 17 for h in dealt)
+
+
+def test_games_for_big_tables() -> None:
+    for n in (8, 10):
+        g = play_games(["rule"] * n, 1, seed=n, workers=1, progress=False,
+                       rules=Rules.cancellation(n, target_score=60))  # fmt: skip
+        assert len(g.games) == n and g.games["total"].max() >= 60  # type: ignore[attr-defined]
+
+
+def test_rule_bot_switches_for_two_packs() -> None:
+    rules = Rules.cancellation(8, passing=False)
+    with pytest.raises(TipError):
+        RuleBot(cancel_winner="yes")  # type: ignore[arg-type]
+    assert "cancel_winner=False" in repr(RuleBot(cancel_winner=False))
+    seen = {True: set(), False: set()}  # type: ignore[var-annotated]
+    for switch in (True, False):
+        for number in range(6):
+            h = HandState(Deal.from_number(number, rules), rules)
+            bots = [RuleBot(cancel_winner=switch, twin_lead=switch)] * 8
+            while not h.is_over:
+                d = bots[h.to_play].decide_play(h.observation(h.to_play))
+                seen[switch].add(d.reason)
+                h.play(d.cards[0])
+    assert {"bot.reason.cancel_winner", "bot.reason.twin_lead"} <= seen[True]
+    assert not {"bot.reason.cancel_winner", "bot.reason.twin_lead"} & seen[False]
+
+
+def test_random_bot_passes_both_copies_sometimes() -> None:
+    rules = Rules.cancellation(6)
+    both = 0
+    for seed in range(60):
+        h = HandState(Deal.from_number(seed, rules), rules)
+        for s in range(6):
+            cards = RandomBot(seed=seed * 6 + s).choose_pass(h.observation(s))
+            h.pass_cards(s, list(cards))
+            both += cards.mask > ALL_CARDS_MASK
+    assert both > 0
+
+
+def test_one_pack_data_has_no_two_pack_columns() -> None:
+    r = play_hands("random", 2, seed=1, workers=1, progress=False)
+    for table in ("hands", "tricks", "plays"):
+        assert not {(table, c) for c in getattr(r, table).columns} & TWO_PACK_COLUMNS
+    assert isinstance(r.plays["card"].dtype, pd.CategoricalDtype) and np.all(r.plays["won"].notna())
