@@ -94,3 +94,22 @@ def test_one_pack_data_has_no_two_pack_columns() -> None:
     for table in ("hands", "tricks", "plays"):
         assert not {(table, c) for c in getattr(r, table).columns} & TWO_PACK_COLUMNS
     assert isinstance(r.plays["card"].dtype, pd.CategoricalDtype) and np.all(r.plays["won"].notna())
+
+
+def test_the_command_line_flag(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from hearts.cli import main
+    from hearts.selfplay import SelfPlayResult
+
+    out = Path(str(tmp_path)) / "big"
+    assert main(["selfplay", "--hands", "3", "--cancellation", "--players", "7", "--bots", "rule", "--out",
+                 str(out), "--quiet", "--no-progress"]) == 0  # fmt: skip
+    back = SelfPlayResult.from_parquet(out)
+    assert back.meta["rules"]["decks"] == 2 and back.meta["rules"]["num_players"] == 7
+    assert back.plays["copy"].dtype == np.int16 and back.tricks["waited"].dtype == bool
+    assert len(back.hands) == 21
+    with pytest.raises(SystemExit):
+        main(["selfplay", "--hands", "3", "--players", "9", "--quiet"])
+    with pytest.raises(SystemExit):
+        main(["selfplay", "--hands", "3", "--cancellation", "--players", "5", "--quiet"])
