@@ -430,7 +430,8 @@ def _variant_options(p: argparse.ArgumentParser) -> None:
                    help="3 to 7 players (low cards are removed so the deal comes out even; default 4); "
                    "6 to 10 with --cancellation (default 8)")  # fmt: skip
     v.add_argument("--cancellation", action="store_true",
-                   help="Cancellation Hearts: two packs for 6 to 10 players, identical cards in a trick cancel")  # fmt: skip
+                   help="Cancellation Hearts: two packs for 6 to 10 players; identical cards in a trick "
+                   "cancel")  # fmt: skip
     v.add_argument("--target-score", type=_count(1), default=None, metavar="N",
                    help="a game ends when someone reaches N (default 100); for whole games only")  # fmt: skip
     v.add_argument("--queen-breaks-hearts", action="store_true", help="playing Q♠ breaks hearts too")
