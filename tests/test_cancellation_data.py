@@ -113,3 +113,41 @@ def test_the_command_line_flag(tmp_path: object) -> None:
         main(["selfplay", "--hands", "3", "--players", "9", "--quiet"])
     with pytest.raises(SystemExit):
         main(["selfplay", "--hands", "3", "--cancellation", "--players", "5", "--quiet"])
+
+
+def test_expert_plays_two_packs_through_the_python_search() -> None:
+    import random
+
+    from hearts.bots import ExpertBot
+    from hearts.bots.cancel_expert import evaluate_play_two, sample_world_two
+    from hearts.cards import ms_add
+
+    rules = Rules.cancellation(7)
+    h = HandState(Deal.from_number(8, rules), rules)
+    expert = ExpertBot(seed=3, worlds=3)
+    rule = RuleBot()
+    for s in range(7):
+        h.pass_cards(s, list((expert if s == 0 else rule).choose_pass(h.observation(s))))
+    rng = random.Random(5)
+    while not h.is_over:
+        obs = h.observation(h.to_play)
+        if obs.trick_number in (1, 6) and obs.seat == 2:
+            # a world: every hand its size, no card of a suit its player showed out of, every copy somewhere
+            hands, widow = sample_world_two(obs, rng)
+            assert [len(CardSet(m)) for m in hands] == list(obs.hand_sizes)
+            for s, m in enumerate(hands):
+                for suit in obs.shown_out(s):
+                    assert not m & ALL_CARDS_MASK & (0x1FFF << 13 * suit)
+            total = ms_add(obs.played_mask, widow)
+            for m in hands:
+                total = ms_add(total, m)
+            if obs.widow_taker >= 0:  # type: ignore[attr-defined]
+                total = ms_add(total, obs.widow_mask)  # type: ignore[attr-defined]
+            assert total == rules.deck_mask
+            ev = evaluate_play_two(obs, rng, worlds=2)
+            assert {o.cards[0] for o in ev.options} == set(obs.legal_moves)
+        bot = expert if h.to_play == 0 else rule
+        h.play(bot.decide_play(obs).cards[0])
+    assert expert.last_evaluation is not None and expert.last_evaluation.kind == "play"
+    r = h.result()
+    assert sum(r.points) == 52 or r.shooter is not None
