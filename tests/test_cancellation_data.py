@@ -151,3 +151,15 @@ def test_expert_plays_two_packs_through_the_python_search() -> None:
     assert expert.last_evaluation is not None and expert.last_evaluation.kind == "play"
     r = h.result()
     assert sum(r.points) == 52 or r.shooter is not None
+
+
+def test_rl_environments_refuse_two_packs_by_name() -> None:
+    from hearts.rl.aec import EnvError, HeartsEnv
+    from hearts.rl.encoding import EncodingError, encode
+
+    with pytest.raises(EnvError) as e:
+        HeartsEnv(rules=Rules.cancellation(6))
+    assert e.value.option == "rules" and "Cancellation" in str(e.value)
+    rules = Rules.cancellation(6)
+    with pytest.raises(EncodingError):
+        encode(HandState(Deal.from_number(1, rules), rules).observation(0))
