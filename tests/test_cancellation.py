@@ -1,8 +1,8 @@
 """Cancellation Hearts (two packs, 6 to 10 players): rules, deals, cancelling, piles, widow, scoring, records.
 
-The cancel rule is checked against a small reference written here from RULES.md alone (Counter-based,
+The cancel rule is checked against a small reference written here from docs/rules.md alone (Counter-based,
 no bitmasks) on thousands of random hands for every player count; crafted deals cover every edge case
-RULES.md names.
+docs/rules.md names.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from hearts.record import GameRecord, HandRecord
 QS = Card.parse("QS")
 
 
-# ----- the reference: RULES.md's cancel rule, written plainly ------------------------------------
+# ----- the reference: docs/rules.md's cancel rule, written plainly ------------------------------------
 
 
 def card_points(c: Card) -> int:
