@@ -33,7 +33,7 @@ from hearts.cards import ALL_CARDS_MASK, CARDS, Card, CardSet, ms_add, ms_sub
 from hearts.errors import IllegalMoveError, Rule
 from hearts.hand import Action, HandState, Phase, Trick, _action
 from hearts.observation import Observation
-from hearts.rules import TWO_PACK_PENALTY_MASK, cancel_trick, moon_shooter
+from hearts.rules import TWO_PACK_PENALTY_MASK, cancel_trick, legal_mask, moon_shooter
 
 __all__ = ["CancelHandState", "CancelObservation"]
 
@@ -67,6 +67,22 @@ class CancelHandState(HandState):
     def _start_play(self) -> None:
         self.to_play = self.leader = (self.dealer + 1) % self.n  # the dealer's left
         self.phase = Phase.PLAYING
+
+    def legal_mask(self) -> int:
+        """The cards the player to move may play, each once (0 outside play)."""
+        if self.phase is not Phase.PLAYING:
+            return 0
+        hand = self.hands[self.to_play] & ALL_CARDS_MASK
+        return legal_mask(hand, self.led_suit, self.trick_number == 0, self.hearts_broken, self.rules)
+
+    def legal_moves_for(self, seat: int) -> CardSet:
+        """Cards ``seat`` could play if it were its turn now, each once."""
+        self._check_seat(seat)
+        if self.phase is not Phase.PLAYING:
+            return CardSet(0)
+        led = self.led_suit if self.trick else -1
+        hand = self.hands[seat] & ALL_CARDS_MASK
+        return CardSet(legal_mask(hand, led, self.trick_number == 0, self.hearts_broken, self.rules))
 
     @property
     def widow(self) -> CardSet:
@@ -206,6 +222,14 @@ class CancelObservation(Observation):
         self.pile_tricks = tuple(state.pile_tricks)
         self.widow_taker = state.widow_taker
         self.widow_mask = state.deal.widow.mask if state.widow_taker >= 0 else 0
+
+    def legal_mask(self) -> int:
+        """Cards this seat may play now, each once (none unless it is this seat's turn to play)."""
+        if self.to_play != self.seat or self.phase is not Phase.PLAYING:
+            return 0
+        led = self.led_suit if self.trick else -1
+        hand = self.hand_mask & ALL_CARDS_MASK
+        return legal_mask(hand, led, self.trick_number == 0, self.hearts_broken, self.rules)
 
     @property
     def pile(self) -> CardSet:

@@ -399,8 +399,14 @@ class CardSet:
                     _check_multi(cards)
                 object.__setattr__(self, "mask", cards)
                 return
-        # A card listed twice is held twice (two packs); three times is refused.
-        object.__setattr__(self, "mask", ms_from(card(c) for c in cards))
+        m = 0
+        for c in cards:
+            b = 1 << card(c)
+            if m & b:  # a card listed twice is held twice (two packs); three times is refused
+                m = ms_add(m, b)
+            else:
+                m |= b
+        object.__setattr__(self, "mask", m)
 
     @classmethod
     def parse(cls, text: str) -> CardSet:

@@ -218,7 +218,7 @@ class Deal:
         >>> Deal.from_hands(["QS QS QS"] + [""] * 5, Rules.cancellation(6))
         Traceback (most recent call last):
         ...
-        hearts.errors.DealError: seat 0: Q♠ is listed more than twice (there are two packs, so two of each card)
+        hearts.errors.DealError: seat 0: Q♠ would be held three times (there are two of each card)
 
         >>> Deal.from_hands([["2C"] * 13] * 4)
         Traceback (most recent call last):
