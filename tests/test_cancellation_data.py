@@ -163,3 +163,15 @@ def test_rl_environments_refuse_two_packs_by_name() -> None:
     rules = Rules.cancellation(6)
     with pytest.raises(EncodingError):
         encode(HandState(Deal.from_number(1, rules), rules).observation(0))
+
+
+def test_experiments_and_tournaments_take_two_pack_rules() -> None:
+    from hearts.experiment import compare
+    from hearts.tournament import tournament
+
+    rules = Rules.cancellation(6)
+    r = compare("rule", "random", n_deals=2, field="random", rules=rules, workers=1, progress=False)
+    assert r.meta["rules"]["decks"] == 2 and r.effect > 0  # random minus the rule bot: the rule bot scores less
+    t = tournament(["random", "rule"], n_deals=2, rules=rules, workers=1, progress=False)
+    ranking = t.ranking()
+    assert list(ranking.index) == ["Rule bot", "Random"] and (ranking["hands"] == 180).all()
