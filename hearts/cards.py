@@ -49,6 +49,11 @@ __all__ = [
     "highest",
     "iter_mask",
     "lowest",
+    "ms_add",
+    "ms_count",
+    "ms_from",
+    "ms_sub",
+    "TWO_PACKS_MASK",
 ]
 
 
@@ -88,6 +93,81 @@ SUIT_MASKS: tuple[int, int, int, int] = tuple(0x1FFF << (13 * s) for s in range(
 """Bitmask of every card of each suit, indexed by :class:`Suit`."""
 ALL_CARDS_MASK = (1 << 52) - 1
 HEARTS_MASK = SUIT_MASKS[Suit.HEARTS]
+TWO_PACKS_MASK = ALL_CARDS_MASK | ALL_CARDS_MASK << 52
+"""Every card twice (Cancellation Hearts' 104 cards), in the two-copy form of a mask (see :func:`ms_from`)."""
+
+
+# ----- two copies of a card: masks of up to 104 bits ---------------------------------------------
+#
+# With two packs a set of cards is a multiset, held in one int: bit ``c`` says the card is there at
+# least once, bit ``c + 52`` that it is there twice. A one-pack mask is the same thing with no high
+# bits, so every one-pack mask keeps its meaning and the one-pack paths never look at bit 52 or above.
+
+
+def ms_from(cards: Iterable[int]) -> int:
+    """The two-copy mask of card indices, each listed at most twice.
+
+    >>> m = ms_from([0, 5, 5])
+    >>> m & ALL_CARDS_MASK == (1 | 1 << 5), m >> 52 == 1 << 5
+    (True, True)
+    >>> ms_from([1, 1, 1])
+    Traceback (most recent call last):
+    ...
+    hearts.errors.CardParseError: 3♣ is listed more than twice (there are two packs, so two of each card)
+    """
+    m = 0
+    for c in cards:
+        b = 1 << c
+        if m & b:
+            if m >> 52 & b:
+                raise CardParseError(
+                    f"{_CARDS[c]} is listed more than twice (there are two packs, so two of each card)", c
+                )
+            m |= b << 52
+        else:
+            m |= b
+    return m
+
+
+def ms_add(a: int, b: int) -> int:
+    """The two-copy mask of ``a`` and ``b`` together; a card that would be there three times is refused.
+
+    >>> ms_add(1, 1) == 1 | 1 << 52
+    True
+    """
+    a1, a2, b1, b2 = a & ALL_CARDS_MASK, a >> 52, b & ALL_CARDS_MASK, b >> 52
+    over = (a2 & b1) | (a1 & b2)
+    if over:
+        raise CardParseError(f"{_CARDS[lowest(over)]} would be held three times (there are two of each card)", over)
+    return a1 | b1 | (a2 | b2 | (a1 & b1)) << 52
+
+
+def ms_sub(a: int, b: int) -> int:
+    """The two-copy mask of ``a`` less the cards of ``b`` (a card ``a`` lacks is ignored).
+
+    >>> ms_sub(1 | 1 << 52, 1) == 1, ms_sub(1 | 1 << 52, 1 | 1 << 52)
+    (True, 0)
+    """
+    a1, a2, b1, b2 = a & ALL_CARDS_MASK, a >> 52, b & ALL_CARDS_MASK, b >> 52
+    return ((a1 & ~b1) | (a2 & ~b2)) | (a2 & ~b1) << 52
+
+
+def ms_count(m: int, c: int) -> int:
+    """How many copies of card ``c`` the two-copy mask ``m`` holds: 0, 1 or 2.
+
+    >>> ms_count(1 | 1 << 52, 0), ms_count(1, 0), ms_count(1, 3)
+    (2, 1, 0)
+    """
+    return (m >> c & 1) + (m >> (c + 52) & 1)
+
+
+def _check_multi(m: int) -> None:
+    if not 0 <= m <= TWO_PACKS_MASK:
+        raise CardParseError(f"{m!r} is not a mask of 52 cards (or of two packs' 104)", m)
+    if m >> 52 & ~m:
+        raise CardParseError(
+            f"{m!r} is not a two-copy mask: bit c + 52 (a second copy) needs bit c (the first)", m
+        )
 
 
 def _whole_number(value: object) -> int:
@@ -259,6 +339,17 @@ def iter_mask(mask: int) -> Iterator[Card]:
     ['2♣', 'Q♠', 'A♥']
     """
     cards = _CARDS
+    if mask > ALL_CARDS_MASK:  # two copies: each card of the second pack right after its twin
+        second = mask >> 52
+        mask &= ALL_CARDS_MASK
+        while mask:
+            low = mask & -mask
+            c = cards[low.bit_length() - 1]
+            yield c
+            if second & low:
+                yield c
+            mask ^= low
+        return
     while mask:
         low = mask & -mask
         yield cards[low.bit_length() - 1]
@@ -266,7 +357,12 @@ def iter_mask(mask: int) -> Iterator[Card]:
 
 
 class CardSet:
-    """An immutable set of cards stored as a 52-bit mask.
+    """An immutable set of cards stored as a 52-bit mask (104 bits when it holds a card twice).
+
+    With two packs (Cancellation Hearts) a set may hold both copies of a card:
+    bit ``c`` says the card is there, bit ``c + 52`` that its twin is too (see
+    :func:`ms_from`); ``len`` counts both, iteration yields both, ``+`` adds
+    copies and ``-`` takes one copy off for each listed once.
 
     Iterates by suit (♣ ♦ ♠ ♥) then rank (low to high); supports ``in``,
     ``len``, ``|``, ``&``, ``-`` and comparison with other card sets.
@@ -287,7 +383,7 @@ class CardSet:
     def __init__(self, cards: Iterable[Card | int | str] | int = 0) -> None:
         if type(cards) is int:  # the fast path (self-play makes many)
             if not 0 <= cards <= ALL_CARDS_MASK:
-                raise CardParseError(f"{cards!r} is not a mask of 52 cards", cards)
+                _check_multi(cards)
             object.__setattr__(self, "mask", cards)
             return
         if isinstance(cards, (bool, str, bytes)) or not isinstance(cards, (int, Iterable)):
@@ -300,12 +396,16 @@ class CardSet:
             cards = [cards] if isinstance(cards, Card) else int(cards)
             if isinstance(cards, int):
                 if not 0 <= cards <= ALL_CARDS_MASK:
-                    raise CardParseError(f"{cards!r} is not a mask of 52 cards", cards)
+                    _check_multi(cards)
                 object.__setattr__(self, "mask", cards)
                 return
         m = 0
         for c in cards:
-            m |= 1 << card(c)
+            b = 1 << card(c)
+            if m & b:  # a card listed twice is held twice (two packs); three times is refused
+                m = ms_add(m, b)
+            else:
+                m |= b
         object.__setattr__(self, "mask", m)
 
     @classmethod
@@ -331,7 +431,25 @@ class CardSet:
         return reversed(list(iter_mask(self.mask)))
 
     def __len__(self) -> int:
-        return self.mask.bit_count()
+        return self.mask.bit_count()  # a second copy is one more bit
+
+    def copies(self, c: Card | int | str) -> int:
+        """How many copies of a card the set holds: 0, 1, or 2 with two packs.
+
+        >>> h = CardSet.parse("QS QS 2C")
+        >>> h.copies("QS"), h.copies("2C"), h.copies("AH"), len(h), str(h)
+        (2, 1, 0, 3, '2♣ Q♠ Q♠')
+        """
+        return ms_count(self.mask, card(c))
+
+    @property
+    def distinct(self) -> CardSet:
+        """Each card of the set once (the set itself with one pack).
+
+        >>> str(CardSet.parse("QS QS 2C").distinct)
+        '2♣ Q♠'
+        """
+        return CardSet(self.mask & ALL_CARDS_MASK)
 
     def __bool__(self) -> bool:
         return self.mask != 0
@@ -354,32 +472,44 @@ class CardSet:
         return hash(("CardSet", self.mask))
 
     def __or__(self, other: CardSet) -> CardSet:
-        return CardSet(self.mask | other.mask)
+        return CardSet(self.mask | other.mask)  # with two copies: the larger count of each card
 
     def __and__(self, other: CardSet) -> CardSet:
-        return CardSet(self.mask & other.mask)
+        return CardSet(self.mask & other.mask)  # with two copies: the smaller count of each card
 
     def __sub__(self, other: CardSet) -> CardSet:
+        if self.mask > ALL_CARDS_MASK or other.mask > ALL_CARDS_MASK:
+            return CardSet(ms_sub(self.mask, other.mask))  # one copy less for each listed once
         return CardSet(self.mask & ~other.mask)
+
+    def __add__(self, other: CardSet) -> CardSet:
+        """Both sets' cards together, counting copies (a card three times is refused).
+
+        >>> str(CardSet.parse("QS 2C") + CardSet.parse("QS"))
+        '2♣ Q♠ Q♠'
+        """
+        return CardSet(ms_add(self.mask, other.mask))
 
     def __le__(self, other: CardSet) -> bool:
         return self.mask & ~other.mask == 0
 
     def of_suit(self, suit: Suit | int) -> CardSet:
-        """The cards of one suit."""
-        return CardSet(self.mask & SUIT_MASKS[suit])
+        """The cards of one suit (both copies of a card held twice)."""
+        s = SUIT_MASKS[suit]
+        return CardSet(self.mask & (s | s << 52))
 
     def count(self, suit: Suit | int) -> int:
-        """How many cards of a suit."""
-        return (self.mask & SUIT_MASKS[suit]).bit_count()
+        """How many cards of a suit (a card held twice counts twice)."""
+        s = SUIT_MASKS[suit]
+        return (self.mask & (s | s << 52)).bit_count()
 
     def lowest(self) -> Card | None:
         """The lowest card by index (lowest club first), or ``None`` if empty."""
-        return _CARDS[lowest(self.mask)] if self.mask else None
+        return _CARDS[lowest(self.mask & ALL_CARDS_MASK)] if self.mask else None
 
     def highest(self) -> Card | None:
         """The highest card by index, or ``None`` if empty."""
-        return _CARDS[highest(self.mask)] if self.mask else None
+        return _CARDS[highest(self.mask & ALL_CARDS_MASK)] if self.mask else None
 
     def codes(self) -> list[str]:
         """ASCII codes of the cards, e.g. ``['2C', 'QS']`` (used in records)."""

@@ -426,8 +426,12 @@ def _common(p: argparse.ArgumentParser) -> None:
 def _variant_options(p: argparse.ArgumentParser) -> None:
     """The options of :class:`~hearts.rules.Rules`, one flag each (default: the game of the reference page)."""
     v = p.add_argument_group("game variant (default: four players, 100 points, the reference rules)")
-    v.add_argument("--players", type=int, choices=range(3, 8), default=4, metavar="N",
-                   help="3 to 7 players (low cards are removed so the deal comes out even; default 4)")  # fmt: skip
+    v.add_argument("--players", type=int, choices=range(3, 11), default=None, metavar="N",
+                   help="3 to 7 players (low cards are removed so the deal comes out even; default 4); "
+                   "6 to 10 with --cancellation (default 8)")  # fmt: skip
+    v.add_argument("--cancellation", action="store_true",
+                   help="Cancellation Hearts: two packs for 6 to 10 players; identical cards in a trick "
+                   "cancel")  # fmt: skip
     v.add_argument("--target-score", type=_count(1), default=None, metavar="N",
                    help="a game ends when someone reaches N (default 100); for whole games only")  # fmt: skip
     v.add_argument("--queen-breaks-hearts", action="store_true", help="playing Q♠ breaks hearts too")
@@ -559,7 +563,21 @@ def _rules(args: argparse.Namespace, *, games: bool) -> Rules:
             "--moon", "--moon changes only the score; --measure points counts penalty points taken, so it "
             "would have no effect (measure the score, or leave --moon out)",
         )  # fmt: skip
-    options: dict[str, Any] = {"num_players": args.players}
+    players = args.players
+    if args.cancellation:
+        players = 8 if players is None else players
+        if players < 6:
+            raise CommandLineError("--players", f"Cancellation Hearts seats 6 to 10 players, not {players}")
+    elif players is None:
+        players = 4
+    elif players > 7:
+        raise CommandLineError(
+            "--players", f"one pack seats 3 to 7 players, not {players} (8 to 10 play Cancellation Hearts: "
+            "add --cancellation)",
+        )  # fmt: skip
+    options: dict[str, Any] = {"num_players": players}
+    if args.cancellation:
+        options["decks"] = 2
     if args.target_score is not None:
         options["target_score"] = args.target_score
     if args.queen_breaks_hearts:

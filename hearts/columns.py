@@ -23,7 +23,7 @@ import dataclasses
 
 import pandas as pd
 
-__all__ = ["COLUMNS", "TABLES", "Column", "data_dictionary", "markdown"]
+__all__ = ["COLUMNS", "TABLES", "TWO_PACK_COLUMNS", "Column", "data_dictionary", "markdown"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -79,6 +79,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("hands", "bot", "category", "", "the bot's label"),
     Column("hands", "pass_direction", "category", "", "left, right, across or none"),
     Column("hands", "dealt", "uint64", "bitmask", "the cards dealt (bit i = card i; CardSet(int(mask)) shows them)"),
+    Column("hands", "dealt_twice", "uint64", "bitmask", "Cancellation Hearts only: bitmask of the cards dealt twice (both copies; dealt holds each card once)"),
     *_features("before", "as dealt"),
     *_features("after", "after the pass (as dealt when there is no pass)"),
     *(Column("hands", f"passed_{j}", _CARD, "", f"card passed, {j}{'st' if j == 1 else 'nd' if j == 2 else 'rd'} lowest (NaN: no pass)") for j in (1, 2, 3)),
@@ -100,6 +101,8 @@ COLUMNS: tuple[Column, ...] = (
     Column("hands", "took_qs", "bool", "", "took Q♠"),
     Column("hands", "took_jd", "bool", "", "took J♦ (worth −10 only in the jack_of_diamonds variant, where points include it)"),
     Column("hands", "shot_moon", "bool", "", "this seat took every penalty card"),
+    Column("hands", "qs_taken", "int16", "cards", "Cancellation Hearts only: copies of Q♠ taken (0–2; took_qs: at least one)"),
+    Column("hands", "taken_twice", "uint64", "bitmask", "Cancellation Hearts only: bitmask of the cards taken twice (hearts_taken counts both copies)"),
     Column("hands", "total", "int64", "points", "game total after this hand (only from play_games)"),
     Column("tricks", "run", "int64", "", "id of the run (SelfPlayResult.meta['run']); tables of several runs join on run and deal"),
     Column("tricks", "deal", "int32", "", "hand index, as in hands"),
@@ -113,6 +116,8 @@ COLUMNS: tuple[Column, ...] = (
     Column("tricks", "has_qs", "bool", "", "Q♠ is in the trick"),
     Column("tricks", "has_jd", "bool", "", "J♦ is in the trick"),
     Column("tricks", "discards", "int16", "cards", "cards not of the led suit"),
+    Column("tricks", "waited", "bool", "", "Cancellation Hearts only: every card of the suit led cancelled, so nobody won it (winner and winning_card NaN); the next trick's winner took its cards and points"),
+    Column("tricks", "cancelled", "int16", "cards", "Cancellation Hearts only: cards of the trick cancelled by their twin (two a pair)"),
     Column("plays", "run", "int64", "", "id of the run (SelfPlayResult.meta['run']); tables of several runs join on run and deal"),
     Column("plays", "deal", "int32", "", "hand index, as in hands"),
     Column("plays", "trick", "int16", "", "trick number, from 0"),
@@ -127,6 +132,8 @@ COLUMNS: tuple[Column, ...] = (
     Column("plays", "reason_values", "category", "", "the other values that fill that message, as JSON (NaN if none)"),
     Column("plays", "tip", "category", "", "the strategy tip or habit that drove the play (NaN: baseline play)"),
     Column("plays", "won", "bool", "", "this card took the trick"),
+    Column("plays", "copy", "int16", "", "Cancellation Hearts only: 0 the first time this card is played in the hand, 1 for its twin (card holds 52 codes; card and copy name each of the 104)"),
+    Column("plays", "cancelled", "bool", "", "Cancellation Hearts only: this card met its twin in the trick, so neither could win it"),
     Column("games", "run", "int64", "", "id of the run (SelfPlayResult.meta['run']); tables of several runs join on run and deal"),
     Column("games", "game", "int32", "", "game index in this run"),
     Column("games", "seat", "category", "", "seat"),
@@ -209,6 +216,15 @@ COLUMNS: tuple[Column, ...] = (
     Column("progress", "smoothed_se", "float64", "points", "its standard error (NaN for a single hand)"),
     Column("progress", "bots", "float64", "points", "mean points of the bots in the same hand"),
 )  # fmt: skip
+
+TWO_PACK_COLUMNS: frozenset[tuple[str, str]] = frozenset(
+    (c.table, c.name) for c in COLUMNS if c.meaning.startswith("Cancellation Hearts only")
+)
+"""(table, column) of the columns that only Cancellation Hearts (two packs) data has.
+
+>>> ("plays", "copy") in TWO_PACK_COLUMNS, ("plays", "card") in TWO_PACK_COLUMNS
+(True, False)
+"""
 
 
 def data_dictionary(table: str | None = None) -> pd.DataFrame:

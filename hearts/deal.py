@@ -23,8 +23,8 @@ import struct
 from collections.abc import Iterable, Sequence
 
 from hearts import native
-from hearts.cards import Card, CardSet
-from hearts.errors import CardParseError, DealError, RulesError
+from hearts.cards import Card, CardSet, ms_add, ms_from
+from hearts.errors import CardParseError, DealError, HeartsError, RulesError
 from hearts.rules import DEFAULT_RULES, Rules
 
 __all__ = ["Deal", "StableRandom", "stable_shuffle", "stable_words"]
@@ -126,22 +126,33 @@ _UNPACK_4Q = struct.Struct(">4Q").unpack
 _LIMITS = tuple((1 << 64) - (1 << 64) % n if n else 0 for n in range(65))
 
 
+_NO_WIDOW = CardSet(0)
+
+
 @dataclasses.dataclass(frozen=True)
 class Deal:
     """The cards each seat holds before passing, and where they came from.
 
     ``hands[seat]`` is a :class:`CardSet`; ``number`` is the deal number when
     the deal came from one (``None`` for explicit deals), ``hand_number`` the
-    hand within a game (1 for the first).
+    hand within a game (1 for the first). ``widow`` holds the cards left over
+    in Cancellation Hearts (two packs; empty otherwise), which go face down to
+    whoever wins the first trick.
+
+    >>> d = Deal.from_number(1, Rules.cancellation(7))
+    >>> [len(h) for h in d.hands], len(d.widow)
+    ([14, 14, 14, 14, 14, 14, 14], 6)
     """
 
     hands: tuple[CardSet, ...]
     rules: Rules = DEFAULT_RULES
     number: int | None = None
     hand_number: int = 1
+    widow: CardSet = _NO_WIDOW
 
     def __post_init__(self) -> None:
         _validate(self.hands, self.rules)
+        _check_widow(self)
         if self.number is not None and (type(self.number) is not int or self.number < 0):
             raise DealError(f"number must be a whole number 0 or more (or None), not {self.number!r}")
         if type(self.hand_number) is not int or self.hand_number < 1:
@@ -159,9 +170,15 @@ class Deal:
             raise DealError(f"hand_number must be a whole number 1 or more, not {hand_number!r}")
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a Rules object, not {type(rules).__name__}", "rules")
+        n = rules.num_players
+        if rules.decks == 2:
+            order = list(range(52)) * 2
+            stable_shuffle(f"hearts-deal/v1/cancellation/{n}/{number}/{hand_number}", order)
+            dealt = rules.hand_size * n
+            hands = tuple(CardSet(ms_from(order[s:dealt:n])) for s in range(n))
+            return cls(hands, rules, number, hand_number, CardSet(ms_from(order[dealt:])))
         order = _deck_order(rules.deck_mask)
         stable_shuffle(f"hearts-deal/v1/{rules.num_players}/{number}/{hand_number}", order)
-        n = rules.num_players
         # Dealt one at a time around the table: seat s gets order[s], order[s + n], ...
         bit = _BITS.__getitem__
         return cls(tuple(CardSet(sum(map(bit, order[s::n]))) for s in range(n)), rules, number, hand_number)
@@ -191,8 +208,17 @@ class Deal:
         cls,
         hands: Sequence[Iterable[Card | int | str] | str | CardSet],
         rules: Rules = DEFAULT_RULES,
+        widow: Iterable[Card | int | str] | str | CardSet | None = None,
     ) -> Deal:
-        """An explicit deal, validated: one hand per seat, right counts, each card once.
+        """An explicit deal, validated: one hand per seat, right counts, each card once (twice with two packs).
+
+        With two packs ``widow`` gives the cards left over; ``None`` means those
+        the hands leave of the 104.
+
+        >>> Deal.from_hands(["QS QS QS"] + [""] * 5, Rules.cancellation(6))
+        Traceback (most recent call last):
+        ...
+        hearts.errors.DealError: seat 0: Q♠ would be held three times (there are two of each card)
 
         >>> Deal.from_hands([["2C"] * 13] * 4)
         Traceback (most recent call last):
@@ -210,31 +236,55 @@ class Deal:
             try:
                 if isinstance(h, CardSet):
                     cs, listed = h, len(h)
+                    cards = list(h)
                 elif isinstance(h, str):
-                    cs = CardSet.parse(h)
-                    listed = len(h.replace(",", " ").split())
+                    cards = [Card.parse(p) for p in h.replace(",", " ").split()]
                 elif isinstance(h, Iterable):
-                    items = list(h)
-                    cs, listed = CardSet(items), len(items)
+                    cards = [Card(c) if isinstance(c, int) else Card.parse(c) for c in h]
                 else:
                     raise DealError(f"seat {seat}: a hand is a list of cards or text like '2C 5D QS', not {h!r}")
+                listed = len(cards)
+                distinct = len(set(cards))
+                if rules.decks == 1 and listed != distinct:
+                    raise DealError(f"seat {seat} lists a card more than once ({listed} listed, {distinct} distinct)")
+                cs = CardSet(cards)
             except CardParseError as e:
                 raise DealError(f"seat {seat}: {e}") from e
-            if listed != len(cs):
-                raise DealError(f"seat {seat} lists a card more than once ({listed} listed, {len(cs)} distinct)")
             sets.append(cs)
-        return cls(tuple(sets), rules)
+        if rules.decks == 1:
+            if widow is not None and (widow if isinstance(widow, CardSet) else list(widow)):
+                raise DealError("only Cancellation Hearts (two packs) has a widow")
+            return cls(tuple(sets), rules)
+        if widow is None:
+            held = 0
+            try:
+                for h in sets:
+                    held = ms_add(held, h.mask)
+            except HeartsError as e:
+                raise DealError(f"the hands hold a card more than twice: {e}") from e
+            left = rules.deck - CardSet(held)
+            return cls(tuple(sets), rules, widow=left)
+        try:
+            if isinstance(widow, CardSet):
+                w = widow
+            else:
+                w = CardSet.parse(widow) if isinstance(widow, str) else CardSet(widow)
+        except CardParseError as e:
+            raise DealError(f"widow: {e}") from e
+        return cls(tuple(sets), rules, widow=w)
 
     def to_codes(self) -> list[list[str]]:
-        """Card codes per seat, as stored in records."""
+        """Card codes per seat, as stored in records (a card held twice listed twice)."""
         return [h.codes() for h in self.hands]
 
     def holder(self, c: Card | int | str) -> int:
-        """The seat dealt card ``c``."""
+        """The seat dealt card ``c`` (with two packs: the first seat dealt a copy; -1 if both are in the widow)."""
         cc = c if isinstance(c, int) else Card.parse(c)
         for seat, h in enumerate(self.hands):
             if cc in h:
                 return seat
+        if cc in self.widow:
+            return -1
         raise DealError(f"{Card(cc)} is not in this deal")
 
     def __str__(self) -> str:
@@ -263,6 +313,9 @@ def _validate(hands: tuple[CardSet, ...], rules: Rules) -> None:
         raise DealError(f"hands must be a tuple of CardSets, one per seat, not {type(hands).__name__}")
     if len(hands) != rules.num_players:
         raise DealError(f"expected {rules.num_players} hands, one per seat, got {len(hands)}")
+    if rules.decks == 2:
+        _validate_two(hands, rules)
+        return
     seen = 0
     size = rules.hand_size
     for seat, h in enumerate(hands):
@@ -277,3 +330,43 @@ def _validate(hands: tuple[CardSet, ...], rules: Rules) -> None:
     extra = seen & ~rules.deck_mask
     if extra:
         raise DealError(f"{CardSet(extra)} is not in the deck for {rules.num_players} players")
+
+
+def _validate_two(hands: tuple[CardSet, ...], rules: Rules) -> None:
+    """Two packs: every card exactly twice among the hands and the widow (checked by :class:`Deal` itself)."""
+    size = rules.hand_size
+    held = 0
+    for seat, h in enumerate(hands):
+        if not isinstance(h, CardSet):
+            raise DealError(f"seat {seat}: a hand must be a CardSet")
+        if len(h) != size:
+            raise DealError(f"seat {seat} holds {len(h)} cards; every seat needs {size}")
+        try:
+            held = ms_add(held, h.mask)
+        except HeartsError as e:
+            raise DealError(f"seat {seat}: {e}") from e
+
+
+def _check_widow(deal: Deal) -> None:
+    rules = deal.rules
+    widow = deal.widow
+    if not isinstance(widow, CardSet):
+        raise DealError(f"widow: must be a CardSet, not {type(widow).__name__}")
+    if rules.decks == 1:
+        if widow:
+            raise DealError("widow: only Cancellation Hearts (two packs) has a widow")
+        return
+    if len(widow) != rules.widow_size:
+        raise DealError(
+            f"widow: holds {len(widow)} cards; with {rules.num_players} players it holds {rules.widow_size}"
+        )
+    held = 0
+    for h in deal.hands:
+        held = ms_add(held, h.mask)
+    try:
+        total = ms_add(held, widow.mask)
+    except HeartsError as e:
+        raise DealError(f"widow: {e}") from e
+    if total != rules.deck_mask:
+        missing = rules.deck - CardSet(total)
+        raise DealError(f"widow: the hands and the widow lack {missing} (every card must be there twice)")

@@ -89,7 +89,7 @@ class Game:
         self.first_dealer = first_dealer
         self.totals: list[int] = [0] * rules.num_players
         self.hands: list[HandState] = []
-        self.hands.append(HandState(self._deal_for(1), rules, hand_number=1))
+        self.hands.append(HandState(self._deal_for(1), rules, hand_number=1, dealer=first_dealer))
 
     # ----- progress ----------------------------------------------------------
 
@@ -152,7 +152,9 @@ class Game:
         if self.is_over:
             raise IllegalMoveError(Rule.GAME_OVER)
         k = len(self.hands) + 1
-        nxt = HandState(self._deal_for(k), self.rules, hand_number=k)  # may be refused: nothing has changed yet
+        dealer = (self.first_dealer + k - 1) % self.rules.num_players
+        # May be refused: nothing has changed yet.
+        nxt = HandState(self._deal_for(k), self.rules, hand_number=k, dealer=dealer)
         self.totals = self._totals_with_current()
         self.hands.append(nxt)
         return self.hand

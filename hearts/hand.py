@@ -73,6 +73,31 @@ class Trick:
     cards: tuple[Card, ...]
     winner: int
     points: int
+    # Cancellation Hearts only: the trick numbers of the earlier tricks that waited (every card of the suit
+    # led cancelled) and that this one's winner took with it, and the widow when it came with this trick.
+    # A trick that waits has ``winner`` -1 and ``points`` 0 until a later trick takes it.
+    carried: tuple[int, ...] = ()
+    widow: tuple[Card, ...] = ()
+
+    @property
+    def waited(self) -> bool:
+        """True for a Cancellation Hearts trick that nobody won (every card of the suit led cancelled)."""
+        return self.winner < 0
+
+    @property
+    def cancelled(self) -> tuple[Card, ...]:
+        """Cards that met their twin in this trick (Cancellation Hearts), each once, in play order.
+
+        >>> Trick(0, 0, tuple(Card.parse(c) for c in ("KC", "AC", "AC", "5C", "QS", "3D")), 0, 0).cancelled
+        (Card.parse('A♣'),)
+        """
+        seen: set[int] = set()
+        out: list[Card] = []
+        for c in self.cards:
+            if c in seen:
+                out.append(c)
+            seen.add(c)
+        return tuple(out)
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -129,7 +154,7 @@ def new_trick(number: int, leader: int, cards: tuple[Card, ...], winner: int, po
     True
     """
     t: Trick = _new_object(Trick)
-    t.__dict__.update(number=number, leader=leader, cards=cards, winner=winner, points=points)
+    t.__dict__.update(number=number, leader=leader, cards=cards, winner=winner, points=points, carried=(), widow=())
     return t
 
 
@@ -142,6 +167,7 @@ class HandState:
         "_result",
         "_stack",
         "deal",
+        "dealer",
         "hand_number",
         "hands",
         "hearts_broken",
@@ -163,6 +189,18 @@ class HandState:
         "voids",
     )
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> HandState:
+        # Cancellation Hearts (two packs) plays on its own class, so the one-pack paths stay as they are.
+        if cls is HandState and args:
+            rules = args[1] if len(args) > 1 else kwargs.get("rules")
+            if not isinstance(rules, Rules):
+                rules = args[0].rules if isinstance(args[0], Deal) else None
+            if rules is not None and rules.decks == 2:
+                from hearts.cancellation import CancelHandState
+
+                return object.__new__(CancelHandState)
+        return object.__new__(cls)
+
     def __init__(
         self,
         deal: Deal | Sequence[Iterable[Card | int | str] | str | CardSet],
@@ -170,6 +208,7 @@ class HandState:
         *,
         hand_number: int | None = None,
         pass_direction: PassDirection | None = None,
+        dealer: int | None = None,
     ) -> None:
         if rules is not None and not isinstance(rules, Rules):
             raise RulesError(f"rules must be a Rules object, not {type(rules).__name__}", "rules")
@@ -192,6 +231,11 @@ class HandState:
             pass_direction = rules.check_pass_direction(pass_direction)
         self.pass_direction = pass_direction
         self._pass_offset = pass_direction.offset(self.n)
+        if dealer is None:
+            dealer = (self.hand_number - 2) % self.n  # with no game: seat 0 deals last, so seat 0 leads hand 1
+        elif type(dealer) is not int or not 0 <= dealer < self.n:
+            raise OptionError(f"dealer must be a seat 0 to {self.n - 1}, not {dealer!r}", "dealer")
+        self.dealer = dealer
         self._reset()
 
     # ----- set-up ------------------------------------------------------------
@@ -227,13 +271,18 @@ class HandState:
 
     def copy(self) -> HandState:
         """An independent copy (the deal and rules are shared; they are immutable)."""
-        other = HandState.__new__(HandState)
-        for name in HandState.__slots__:
+        cls = type(self)
+        other = object.__new__(cls)
+        for name in cls._all_slots():
             value = getattr(self, name)
             if isinstance(value, list):
                 value = list(value)
             setattr(other, name, value)
         return other
+
+    @classmethod
+    def _all_slots(cls) -> tuple[str, ...]:
+        return HandState.__slots__
 
     # ----- reading the state -------------------------------------------------
 
@@ -482,7 +531,8 @@ class HandState:
         scores, moon = hand_scores(pts, shooter, self.rules, choice)
         won = [0] * self.n
         for t in self.tricks:
-            won[t.winner] += 1
+            if t.winner >= 0:  # a Cancellation Hearts trick that waited was won by nobody
+                won[t.winner] += 1
         self._result = HandResult(pts, tuple(scores), shooter if shooter >= 0 else None, moon, tuple(won))
         self.phase = Phase.DONE
         self.to_play = -1

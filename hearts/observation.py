@@ -90,6 +90,11 @@ class Observation:
         """The view of ``seat`` (0-based) of ``state``; ``totals`` are game scores before this hand."""
         if type(seat) is not int or not 0 <= seat < state.n:  # the common case costs one test (self-play)
             state._check_seat(seat)
+        two = state.rules.decks == 2
+        if two and cls is Observation:
+            from hearts.cancellation import CancelObservation
+
+            cls = CancelObservation
         o = cls.__new__(cls)
         n = state.n
         o.seat = seat
@@ -116,7 +121,14 @@ class Observation:
         o.voids = tuple(state.voids)
         o.played_mask = state.played_mask
         o.totals = totals
+        if two:
+            o._set_piles(state)  # type: ignore[attr-defined]
         return o
+
+    # Cancellation Hearts' public piles (:class:`hearts.cancellation.CancelObservation` holds them; one pack: none).
+    pile_mask = 0
+    widow_mask = 0
+    widow_taker = -1
 
     # ----- derived views -----------------------------------------------------
 

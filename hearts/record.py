@@ -153,6 +153,15 @@ def _int_list(value: Any, path: str, length: int) -> tuple[int, ...]:
     return tuple(_int(v, _join(path, i)) for i, v in enumerate(items))
 
 
+def _at_most_twice(cards: list[Card], path: str) -> None:
+    """Two packs: no card three times in one list (the field and the entry named)."""
+    seen: dict[int, int] = {}
+    for i, c in enumerate(cards):
+        seen[c] = seen.get(c, 0) + 1
+        if seen[c] > 2:
+            raise RecordError(f"{c.code!r} is listed a third time; there are two of each card", _join(path, i))
+
+
 def _checksum(body: dict[str, Any]) -> str:
     canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(canonical.encode("ascii")).hexdigest()[:16]
@@ -202,7 +211,10 @@ def _check_header(data: Any, expected_format: str | None) -> str:
 
 def _rules(value: Any, path: str) -> Rules:
     # Every option is written down: a record never takes a default for a rule it does not state.
-    data = _obj(value, path, set(Rules().to_dict()))
+    keys = set(Rules().to_dict())
+    if isinstance(value, dict) and "decks" in value:
+        keys.add("decks")  # written only for two packs (Cancellation Hearts)
+    data = _obj(value, path, keys)
     try:
         return Rules.from_dict(data)
     except HeartsError as e:
@@ -224,29 +236,47 @@ def _deal_to_dict(deal: Deal, rules: Rules) -> dict[str, Any]:
         # Keep the number only when it really names these hands (a deal moved to
         # another hand of a game keeps its old number but not its old hand number).
         try:
-            if Deal.from_number(number, rules, hand_number=deal.hand_number).hands != deal.hands:
+            numbered = Deal.from_number(number, rules, hand_number=deal.hand_number)
+            if numbered.hands != deal.hands or numbered.widow != deal.widow:
                 number = None
         except HeartsError:
             number = None
-    return {"number": number, "hand_number": deal.hand_number, "hands": deal.to_codes()}
+    out: dict[str, Any] = {"number": number, "hand_number": deal.hand_number, "hands": deal.to_codes()}
+    if rules.decks == 2:
+        out["widow"] = deal.widow.codes()
+    return out
 
 
 def _deal_from_dict(value: Any, rules: Rules, path: str) -> Deal:
-    data = _obj(value, path, {"number", "hand_number", "hands"})
+    two = rules.decks == 2
+    data = _obj(value, path, {"number", "hand_number", "hands"} | ({"widow"} if two else set()))
     hand_number = _int(data["hand_number"], _join(path, "hand_number"), 1)
     hands_path = _join(path, "hands")
     raw = _list(data["hands"], hands_path)
     if len(raw) != rules.num_players:
         raise RecordError(f"expected {rules.num_players} hands, one per seat, found {len(raw)}", hands_path)
     hands = [_cards(h, _join(hands_path, seat)) for seat, h in enumerate(raw)]
+    widow = None
+    if two:
+        widow_path = _join(path, "widow")
+        widow = _cards(data["widow"], widow_path)
+        for seat, h in enumerate(hands):
+            _at_most_twice(h, _join(hands_path, seat))
+        _at_most_twice(widow, widow_path)
+        if len(widow) != rules.widow_size:
+            raise RecordError(
+                f"the widow holds {rules.widow_size} cards with {rules.num_players} players, found {len(widow)}",
+                widow_path,
+            )
     try:
-        deal = Deal.from_hands(hands, rules)
+        deal = Deal.from_hands(hands, rules) if widow is None else Deal.from_hands(hands, rules, widow)
     except HeartsError as e:
-        raise RecordError(str(e), hands_path) from e
+        raise RecordError(str(e), _join(path, "widow") if "widow:" in str(e) else hands_path) from e
     number = data["number"]
     if number is not None:
         number = _int(number, _join(path, "number"), 0)
-        if Deal.from_number(number, rules, hand_number=hand_number).hands != deal.hands:
+        numbered = Deal.from_number(number, rules, hand_number=hand_number)
+        if numbered.hands != deal.hands or numbered.widow != deal.widow:
             raise RecordError(
                 f"the hands are not those of deal number {number} (hand {hand_number}); the record is forged",
                 hands_path,
@@ -332,6 +362,7 @@ class HandRecord:
     plays: tuple[Card, ...] = ()
     moon_choice: str | None = None
     result: HandResult | None = None
+    dealer: int | None = None  # Cancellation Hearts: the dealer, whose left leads first (written for two packs)
 
     @property
     def finished(self) -> bool:
@@ -362,6 +393,7 @@ class HandRecord:
             plays=tuple(plays),
             moon_choice=moon,
             result=state.result() if state.is_over else None,
+            dealer=state.dealer if state.rules.decks == 2 else None,
         )
 
     def replay(self) -> HandState:
@@ -377,9 +409,10 @@ class HandRecord:
                 self.rules,
                 hand_number=self.hand_number,
                 pass_direction=self.pass_direction,
+                dealer=self.dealer,
             )
         except HeartsError as e:
-            raise RecordError(str(e), "pass_direction") from e
+            raise RecordError(str(e), "dealer" if getattr(e, "option", "") == "dealer" else "pass_direction") from e
         _apply(state, self, "")
         return state
 
@@ -399,6 +432,8 @@ class HandRecord:
             moon_choice=self.moon_choice,
             result=None if self.result is None else _result_to_dict(self.result),
         )
+        if self.rules.decks == 2:
+            body["dealer"] = self.dealer
         return body
 
     def to_dict(self) -> dict[str, Any]:
@@ -411,8 +446,9 @@ class HandRecord:
     def from_dict(cls, data: Any) -> HandRecord:
         """Read and fully validate a record made by :meth:`to_dict`."""
         _check_header(data, FORMAT_HAND)
-        _obj(data, "", _HAND_RECORD_KEYS)
+        _obj({k: v for k, v in data.items() if k != "dealer"}, "", _HAND_RECORD_KEYS)
         rules = _rules(data["rules"], "rules")
+        _obj(data, "", _HAND_RECORD_KEYS | ({"dealer"} if rules.decks == 2 else set()))
         record = _hand_from_dict(data, rules, "")
         record.replay()
         _check_checksum(data, record._body(standalone=True))
@@ -440,7 +476,7 @@ class HandRecord:
 def _hand_from_dict(data: Any, rules: Rules, prefix: str) -> HandRecord:
     """The fields of one hand (standalone record or an entry of a game record)."""
     if prefix:
-        _obj(data, prefix, _HAND_KEYS)
+        _obj(data, prefix, _HAND_KEYS | ({"dealer"} if rules.decks == 2 else set()))
     finished = _status(data["status"], _join(prefix, "status"))
     hand_number = _int(data["hand_number"], _join(prefix, "hand_number"), 1)
     pd_path = _join(prefix, "pass_direction")
@@ -464,21 +500,26 @@ def _hand_from_dict(data: Any, rules: Rules, prefix: str) -> HandRecord:
         entry = _obj(entry, p, {"seat", "cards"})
         seat = _int(entry["seat"], _join(p, "seat"), 0, rules.num_players - 1)
         cards = _cards(entry["cards"], _join(p, "cards"))
-        cs = CardSet(cards)
-        if len(cs) != len(cards):
+        if rules.decks == 2:
+            _at_most_twice(cards, _join(p, "cards"))
+        elif len(set(cards)) != len(cards):
             raise RecordError("a card is listed twice", _join(p, "cards"))
+        cs = CardSet(cards)
         passes.append((seat, cs))
 
     plays_path = _join(prefix, "plays")
     plays = _cards(data["plays"], plays_path)
-    first_seen: dict[int, int] = {}
-    for j, c in enumerate(plays):
-        if c in first_seen:
-            raise RecordError(
-                f"{c.code!r} was already played at {_join(plays_path, first_seen[c])}; the record is forged",
-                _join(plays_path, j),
-            )
-        first_seen[c] = j
+    if rules.decks == 2:
+        _at_most_twice(plays, plays_path)  # a card played twice is both copies
+    else:
+        first_seen: dict[int, int] = {}
+        for j, c in enumerate(plays):
+            if c in first_seen:
+                raise RecordError(
+                    f"{c.code!r} was already played at {_join(plays_path, first_seen[c])}; the record is forged",
+                    _join(plays_path, j),
+                )
+            first_seen[c] = j
 
     moon = data["moon_choice"]
     if moon not in (None, "add", "subtract"):
@@ -492,7 +533,10 @@ def _hand_from_dict(data: Any, rules: Rules, prefix: str) -> HandRecord:
         result = _result_from_dict(data["result"], rules, result_path)
     elif data["result"] is not None:
         raise RecordError("a hand in progress has no result yet", result_path)
-    return HandRecord(rules, deal, hand_number, pass_direction, tuple(passes), tuple(plays), moon, result)
+    dealer = None
+    if rules.decks == 2:
+        dealer = _int(data["dealer"], _join(prefix, "dealer"), 0, rules.num_players - 1)
+    return HandRecord(rules, deal, hand_number, pass_direction, tuple(passes), tuple(plays), moon, result, dealer)
 
 
 def _apply(state: HandState, record: HandRecord, prefix: str) -> None:
@@ -692,7 +736,11 @@ class GameRecord:
                     f"hand {i + 1} passes {state.pass_direction.value}, not {hand.pass_direction.value}",
                     f"{prefix}.pass_direction",
                 )
-            if hand.deal.hands != state.deal.hands:
+            if hand.dealer is not None and hand.dealer != state.dealer:
+                raise RecordError(
+                    f"hand {i + 1} is dealt by seat {state.dealer}, not {hand.dealer}", f"{prefix}.dealer"
+                )
+            if hand.deal.hands != state.deal.hands or hand.deal.widow != state.deal.widow:
                 source = f"game number {self.number}" if self.deals is None else "the game's list of deals"
                 raise RecordError(
                     f"the hands are not those of hand {i + 1} of {source}; the record is forged", f"{prefix}.deal"

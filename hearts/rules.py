@@ -37,6 +37,7 @@ from hearts.cards import (
     PENALTY_MASK,
     QUEEN_OF_SPADES,
     SUIT_MASKS,
+    TWO_PACKS_MASK,
     Card,
     CardSet,
     highest,
@@ -46,6 +47,7 @@ from hearts.errors import HeartsError, IllegalMoveError, Rule, RulesError
 
 __all__ = [
     "DEFAULT_RULES",
+    "TWO_PACK_PENALTY_MASK",
     "MoonScoring",
     "PassDirection",
     "Rules",
@@ -57,9 +59,18 @@ __all__ = [
     "opening_leader",
     "pass_refusal",
     "refusal",
+    "cancel_trick",
     "trick_winner",
     "winning_card",
 ]
+
+TWO_PACK_PENALTY_MASK = PENALTY_MASK | PENALTY_MASK << 52
+"""The 28 penalty cards of two packs (both copies of every heart and of Q♠), in the two-copy mask form."""
+_TWO_PACK_HEARTS = HEARTS_MASK | HEARTS_MASK << 52
+_QS2 = 1 << (QUEEN_OF_SPADES + 52)
+_JD2 = 1 << (JACK_OF_DIAMONDS + 52)
+CANCELLATION_PLAYERS = range(6, 11)
+"""The table sizes Cancellation Hearts seats: 6 to 10."""
 
 
 class PassDirection(enum.Enum):
@@ -115,6 +126,18 @@ class Rules:
     - ``moon``: :class:`MoonScoring` (add 26 to the others).
     - ``passing``: pass 3 cards before each hand (True).
     - ``jack_of_diamonds``: taking J♦ is worth −10 ("Omnibus"; False).
+    - ``decks``: 1, or 2 for Cancellation Hearts (6 to 10 players, 104 cards,
+      every card twice: see :meth:`cancellation` and ``docs/rules.md``).
+
+    >>> r = Rules.cancellation(8)
+    >>> r.decks, r.hand_size, r.widow_size, r.hand_total, r.moon_points
+    (2, 13, 0, 52, 52)
+    >>> Rules.cancellation(6).widow_size, Rules.cancellation(7).widow_size
+    (2, 6)
+    >>> Rules(num_players=5, decks=2)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.RulesError: Cancellation Hearts (decks=2) seats 6 to 10 players, not 5
     """
 
     num_players: int = 4
@@ -123,13 +146,21 @@ class Rules:
     moon: MoonScoring = MoonScoring.ADD_TO_OTHERS
     passing: bool = True
     jack_of_diamonds: bool = False
+    decks: int = 1
     # Derived constants, set in __post_init__ and cached on the frozen object for the fast paths.
     _deck_mask: int = dataclasses.field(init=False, repr=False, compare=False)
     _first_lead: int = dataclasses.field(init=False, repr=False, compare=False)
     _breakers_mask: int = dataclasses.field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.num_players, int) or self.num_players not in _REMOVED:
+        if type(self.decks) is not int or self.decks not in (1, 2):
+            raise RulesError(f"decks must be 1 or 2 (Cancellation Hearts), not {self.decks!r}", "decks")
+        if self.decks == 2:
+            if type(self.num_players) is not int or self.num_players not in CANCELLATION_PLAYERS:
+                raise RulesError(
+                    f"Cancellation Hearts (decks=2) seats 6 to 10 players, not {self.num_players!r}", "num_players"
+                )
+        elif not isinstance(self.num_players, int) or self.num_players not in _REMOVED:
             raise RulesError(f"num_players must be 3 to 7, not {self.num_players!r}", "num_players")
         if not isinstance(self.target_score, int) or isinstance(self.target_score, bool) or self.target_score < 1:
             raise RulesError(
@@ -147,19 +178,60 @@ class Rules:
                 ) from None
         if not isinstance(self.moon, MoonScoring):
             raise RulesError(f"moon must be a MoonScoring, not {self.moon!r}", "moon")
-        removed = CardSet.parse(" ".join(_REMOVED[self.num_players])).mask
-        deck = ALL_CARDS_MASK & ~removed
-        object.__setattr__(self, "_deck_mask", deck)
-        object.__setattr__(self, "_first_lead", lowest(deck))
+        if self.decks == 2:
+            object.__setattr__(self, "_deck_mask", TWO_PACKS_MASK)
+            object.__setattr__(self, "_first_lead", -1)  # the dealer's left leads: no card names the leader
+        else:
+            removed = CardSet.parse(" ".join(_REMOVED[self.num_players])).mask
+            deck = ALL_CARDS_MASK & ~removed
+            object.__setattr__(self, "_deck_mask", deck)
+            object.__setattr__(self, "_first_lead", lowest(deck))
         breakers = HEARTS_MASK | ((1 << QUEEN_OF_SPADES) if self.qs_breaks_hearts else 0)
         object.__setattr__(self, "_breakers_mask", breakers)
+
+    @classmethod
+    def cancellation(cls, num_players: int = 8, **options: Any) -> Rules:
+        """Cancellation Hearts for ``num_players`` (6 to 10): two packs, ``decks=2``; other options as given.
+
+        >>> Rules.cancellation(10, target_score=50).to_dict()["decks"]
+        2
+        """
+        return cls(num_players=num_players, decks=2, **options)
 
     # ----- derived facts ---------------------------------------------------
 
     @property
+    def copies(self) -> int:
+        """How many copies of each card are in play: :attr:`decks` (2 in Cancellation Hearts)."""
+        return self.decks
+
+    @property
+    def is_cancellation(self) -> bool:
+        """True for Cancellation Hearts (two packs)."""
+        return self.decks == 2
+
+    @property
     def deck(self) -> CardSet:
-        """The cards in play (52 less the removed ones)."""
+        """The cards in play (52 less the removed ones; every card twice with two packs)."""
         return CardSet(self._deck_mask)
+
+    @property
+    def deck_size(self) -> int:
+        """How many cards are in play: 52 less the removed ones, or 104.
+
+        >>> Rules().deck_size, Rules(num_players=3).deck_size, Rules.cancellation(6).deck_size
+        (52, 51, 104)
+        """
+        return self._deck_mask.bit_count()
+
+    @property
+    def widow_size(self) -> int:
+        """Cards left over after the deal (the widow; 0 with one pack).
+
+        >>> [Rules.cancellation(n).widow_size for n in range(6, 11)]
+        [2, 6, 0, 5, 4]
+        """
+        return self.deck_size - self.hand_size * self.num_players
 
     @property
     def deck_mask(self) -> int:
@@ -173,18 +245,29 @@ class Rules:
 
     @property
     def hand_size(self) -> int:
-        """Cards dealt to each player (13 with four)."""
-        return len(self.deck) // self.num_players
+        """Cards dealt to each player (13 with four; 104 // n with two packs)."""
+        return self._deck_mask.bit_count() // self.num_players
 
     @property
     def first_lead(self) -> Card:
-        """The card that must open the first trick: the lowest club in the deck."""
+        """The card that must open the first trick: the lowest club in the deck.
+
+        Cancellation Hearts has none (2♣ is held twice): the dealer's left leads,
+        and asking for this card there is a :class:`~hearts.errors.RulesError`.
+        """
+        if self._first_lead < 0:
+            raise RulesError(
+                "Cancellation Hearts has no first-lead card: the player on the dealer's left leads", "decks"
+            )
         return Card(self._first_lead)
 
     @property
     def penalty_mask(self) -> int:
-        """Hearts and Q♠, the cards that cannot go on the first trick and make a moon: ``cards.PENALTY_MASK``."""
-        return PENALTY_MASK
+        """Hearts and Q♠, the cards that cannot go on the first trick and make a moon: ``cards.PENALTY_MASK``.
+
+        With two packs the moon takes both copies of each: :data:`TWO_PACK_PENALTY_MASK`.
+        """
+        return TWO_PACK_PENALTY_MASK if self.decks == 2 else PENALTY_MASK
 
     @property
     def breakers_mask(self) -> int:
@@ -198,8 +281,8 @@ class Rules:
 
     @property
     def moon_points(self) -> int:
-        """Points of all penalty cards together (26)."""
-        return 13 + 13
+        """Points of all penalty cards together (26; 52 with two packs)."""
+        return 52 if self.decks == 2 else 13 + 13
 
     @property
     def hand_total(self) -> int:
@@ -291,7 +374,9 @@ class Rules:
         return 0
 
     def points_of(self, mask: int) -> int:
-        """Points of a set of taken cards (before any moon adjustment)."""
+        """Points of a set of taken cards (before any moon adjustment); a two-copy mask counts each copy."""
+        if mask > ALL_CARDS_MASK:
+            return self._points_two(mask)
         pts = (mask & HEARTS_MASK).bit_count()
         if mask >> QUEEN_OF_SPADES & 1:
             pts += 13
@@ -299,9 +384,20 @@ class Rules:
             pts -= 10
         return pts
 
+    def _points_two(self, mask: int) -> int:
+        pts = (mask & _TWO_PACK_HEARTS).bit_count()
+        pts += 13 * ((mask >> QUEEN_OF_SPADES & 1) + (mask & _QS2 != 0))
+        if self.jack_of_diamonds:
+            pts -= 10 * ((mask >> JACK_OF_DIAMONDS & 1) + (mask & _JD2 != 0))
+        return pts
+
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready options (used by records)."""
-        return {
+        """Plain JSON-ready options (used by records); ``decks`` only when it is 2.
+
+        >>> "decks" in Rules().to_dict(), Rules.cancellation(6).to_dict()["decks"]
+        (False, 2)
+        """
+        d: dict[str, Any] = {
             "num_players": self.num_players,
             "target_score": self.target_score,
             "qs_breaks_hearts": self.qs_breaks_hearts,
@@ -309,6 +405,9 @@ class Rules:
             "passing": self.passing,
             "jack_of_diamonds": self.jack_of_diamonds,
         }
+        if self.decks != 1:
+            d["decks"] = self.decks
+        return d
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
@@ -335,7 +434,9 @@ def legal_mask(
     """Bitmask of the cards that may be played: the one source of rule truth.
 
     ``led_suit`` is -1 when the player leads. The checks come in the order a
-    player learns them.
+    player learns them. With two packs give each card once (``hand &
+    ALL_CARDS_MASK`` of a two-copy hand, as the Cancellation Hearts state and
+    observation do): the one-pack hot paths pay for no test.
 
     >>> h = CardSet.parse("2C 5D QS 3H").mask
     >>> str(CardSet(legal_mask(h, -1, True, False, DEFAULT_RULES)))
@@ -359,10 +460,17 @@ def legal_mask(
         return hand
     # Leading.
     if first_trick:
-        # 4. The lowest club in the deck opens the hand.
-        first = 1 << rules._first_lead
-        if hand & first:
-            return first
+        first_card = rules._first_lead
+        if first_card >= 0:
+            # 4. The lowest club in the deck opens the hand.
+            first = 1 << first_card
+            if hand & first:
+                return first
+        else:
+            # 4'. Two packs: the dealer's left opens with neither a heart nor Q♠, unless it holds only those.
+            safe = hand & ~PENALTY_MASK
+            if safe:
+                return safe
     if not hearts_broken:
         # 5. No heart leads until hearts are broken, unless you hold only hearts.
         rest = hand & ~HEARTS_MASK
@@ -385,6 +493,34 @@ def trick_winner(trick: Sequence[int]) -> tuple[int, int]:
     for x in trick:
         mask |= 1 << x
     return trick.index((mask & SUIT_MASKS[trick[0] // 13]).bit_length() - 1), mask
+
+
+def cancel_trick(trick: Sequence[int]) -> tuple[int, int, int]:
+    """A trick under Cancellation Hearts: (index of the winning card or -1, two-copy mask of its cards, cancelled mask).
+
+    Two identical cards cancel each other: neither can win. The highest card
+    of the suit led that is not cancelled wins; when every card of the suit
+    led is cancelled the index is -1 (nobody wins yet: the trick waits).
+    Complete or not, as :func:`trick_winner`.
+
+    >>> t = [int(Card.parse(c)) for c in ("KC", "AC", "AC", "5C", "QS")]
+    >>> i, mask, cancelled = cancel_trick(t)
+    >>> i, str(CardSet(cancelled)), len(CardSet(mask))
+    (0, 'A♣', 5)
+    >>> cancel_trick([int(Card.parse(c)) for c in ("KC", "KC", "AH")])[0]
+    -1
+    """
+    mask = 0
+    twice = 0
+    for x in trick:
+        b = 1 << x
+        if mask & b:
+            twice |= b
+        else:
+            mask |= b
+    led = mask & ~twice & SUIT_MASKS[trick[0] // 13]
+    index = trick.index(led.bit_length() - 1) if led else -1
+    return index, mask | twice << 52, twice
 
 
 def complete_trick(trick: Sequence[int], leader: int, num_players: int) -> tuple[int, int]:
@@ -426,14 +562,17 @@ def opening_leader(hands: Sequence[int], rules: Rules) -> int:
     raise HeartsError(f"nobody holds {rules.first_lead}, which opens the hand")  # impossible for a valid deal
 
 
-def moon_shooter(taken: Sequence[int]) -> int:
+def moon_shooter(taken: Sequence[int], penalty: int = PENALTY_MASK) -> int:
     """The seat that took every penalty card (shot the moon), or -1.
+
+    ``penalty`` is :attr:`Rules.penalty_mask`: with two packs the moon takes all
+    28 penalty cards (:data:`TWO_PACK_PENALTY_MASK`).
 
     >>> moon_shooter([0, PENALTY_MASK | 1, 0, 0]), moon_shooter([1 << 51, PENALTY_MASK & ~(1 << 51), 0, 0])
     (1, -1)
     """
     for seat, t in enumerate(taken):
-        if t & PENALTY_MASK == PENALTY_MASK:
+        if t & penalty == penalty:
             return seat
     return -1
 
@@ -510,6 +649,22 @@ def pass_refusal(hand: int, cards: Sequence[int], rules: Rules) -> IllegalMoveEr
     if len(cards) != need:
         return IllegalMoveError(Rule.WRONG_PASS_COUNT, expected=need, given=len(cards))
     mask = 0
+    if rules.decks == 2:  # a card held twice may be passed twice
+        for c in cards:
+            if mask >> c & 1:
+                if not hand >> (c + 52) & 1:
+                    if hand >> c & 1:
+                        return IllegalMoveError(
+                            Rule.DUPLICATE_PASS_CARD, card=str(Card(c)), expected=need, variant="one_copy"
+                        )
+                    return IllegalMoveError(Rule.CARD_NOT_IN_HAND, card=str(Card(c)))
+                mask |= 1 << (c + 52)
+            else:
+                mask |= 1 << c
+        if mask & ~hand:
+            missing = next(c for c in cards if not hand >> c & 1)
+            return IllegalMoveError(Rule.CARD_NOT_IN_HAND, card=str(Card(missing)))
+        return None
     for c in cards:
         if mask >> c & 1:
             return IllegalMoveError(Rule.DUPLICATE_PASS_CARD, card=str(Card(c)), expected=need)
@@ -542,8 +697,10 @@ def refusal(
         if hand & SUIT_MASKS[led_suit]:
             return IllegalMoveError(Rule.MUST_FOLLOW_SUIT, card=cs, suit="♣♦♠♥"[led_suit])
         return IllegalMoveError(Rule.NO_POINTS_ON_FIRST_TRICK, card=cs)
-    if first_trick and hand >> rules._first_lead & 1:
+    if first_trick and rules._first_lead >= 0 and hand >> rules._first_lead & 1:
         return IllegalMoveError(Rule.MUST_LEAD_LOWEST_CLUB, card=cs, first=str(rules.first_lead))
+    if first_trick and rules._first_lead < 0 and hand & ~PENALTY_MASK & ALL_CARDS_MASK:
+        return IllegalMoveError(Rule.NO_POINTS_ON_FIRST_TRICK, card=cs, variant="first_lead")
     if rules.qs_breaks_hearts:
         return IllegalMoveError(Rule.HEARTS_NOT_BROKEN, card=cs, variant="queen_breaks")
     return IllegalMoveError(Rule.HEARTS_NOT_BROKEN, card=cs)

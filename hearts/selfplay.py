@@ -64,7 +64,18 @@ from hearts.bots.registry import (
 )
 from hearts.bots.rule_bot import native_decisions, native_tips, native_valued, plays_as_written
 from hearts.card_column import CARD_DTYPE, is_card_dtype, to_cards
-from hearts.cards import CARDS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, highest, iter_mask
+from hearts.cards import (
+    ALL_CARDS_MASK,
+    CARDS,
+    JACK_OF_DIAMONDS,
+    QUEEN_OF_SPADES,
+    Card,
+    highest,
+    iter_mask,
+    ms_add,
+    ms_from,
+    ms_sub,
+)
 from hearts.columns import data_dictionary
 from hearts.deal import Deal, stable_words
 from hearts.errors import HeartsError, SelfPlayError
@@ -365,8 +376,11 @@ def play_out(
                 chosen = [str(Card(c)) for c in d.cards]
                 raise BotError(f"{bots[s].name} chose to pass {chosen}, not {rules.pass_size} cards of its hand")
             mask = 0
-            for c in d.cards:
-                mask |= 1 << c
+            if rules.decks == 2:
+                mask = ms_from(d.cards)  # both copies of a card held twice may go
+            else:
+                for c in d.cards:
+                    mask |= 1 << c
             if rec is not None:
                 pass_reason[s] = rec.pass_keys.code(d.reason)
                 pass_value[s] = rec.pass_values.code(d.values, "cards", _cards_text(mask))
@@ -374,7 +388,8 @@ def play_out(
             state.push_pass(s, mask)
     if state.phase is not Phase.PLAYING:
         return pass_reason, pass_tip
-    _play_tricks(state, bots, totals, rec if rec is not None and rec.detail == "plays" else None)
+    play = _play_tricks_two if state.rules.decks == 2 else _play_tricks
+    play(state, bots, totals, rec if rec is not None and rec.detail == "plays" else None)
     if state.phase is Phase.MOON_CHOICE:  # type: ignore[comparison-overlap]  # push() changed the phase
         s = state.to_play
         state.choose_moon(s, bots[s].choose_moon(from_state(state, s, totals)))
@@ -524,6 +539,27 @@ def _play_tricks_python(
             leader = s = winner
     finally:
         state._commit_plays(trick, leader, s, led, number, broken, played)
+
+
+def _play_tricks_two(
+    state: HandState, bots: Sequence[Bot], totals: tuple[int, ...] | None, rec: _Recorder | None
+) -> None:
+    """Cancellation Hearts (two packs): each card by :meth:`HandState.push`, each bot given its
+    :meth:`Observation.from_state` (with the waiting pile and the widow). The lean loops are one-pack."""
+    from_state = Observation.from_state
+    c: int
+    while state.phase is Phase.PLAYING:
+        s = state.to_play
+        legal = state.legal_mask()
+        d = bots[s].decide_play(from_state(state, s, totals))
+        cards = d.cards
+        if len(cards) != 1 or (c := cards[0]) < 0 or not legal >> c & 1:
+            raise BotError(f"{bots[s].name} chose {[str(Card(x)) for x in cards]}, not one legal card")
+        if rec is not None:
+            rec.reason.append(rec.play_keys.code(d.reason))
+            rec.reason_values.append(d.values)
+            rec.tip.append(rec.play_tips.code(d.tip))
+        state.push(c)
 
 
 def _play_tricks_native(
@@ -727,14 +763,20 @@ def _bits(masks: np.ndarray, shift: int, width: int) -> np.ndarray:
     return _POPCOUNT_13[field.astype(np.intp)].astype(COUNT)
 
 
-def _hand_features(masks: np.ndarray, suffix: str) -> dict[str, np.ndarray]:
-    counts = {name: _bits(masks, 13 * s, 13) for s, name in enumerate(SUIT_DTYPE.categories)}
+def _hand_features(masks: np.ndarray, suffix: str, twice: np.ndarray | None = None) -> dict[str, np.ndarray]:
+    """Suit counts and Q♠ facts of hand masks; ``twice`` (two packs) the second copies, counted too."""
+
+    def bits(shift: int, width: int) -> np.ndarray:
+        b = _bits(masks, shift, width)
+        return b if twice is None else (b + _bits(twice, shift, width)).astype(COUNT)
+
+    counts = {name: bits(13 * s, 13) for s, name in enumerate(SUIT_DTYPE.categories)}
     voids = sum((c == 0).astype(COUNT) for c in counts.values())
     qs = int(QUEEN_OF_SPADES)
     out = {f"{k}_{suffix}": v for k, v in counts.items()}
     out[f"has_qs_{suffix}"] = ((masks >> np.uint64(qs)) & np.uint64(1)).astype(bool)
-    out[f"qs_guards_{suffix}"] = _bits(masks, 26, qs - 26)
-    out[f"high_spades_{suffix}"] = _bits(masks, qs + 1, 2)
+    out[f"qs_guards_{suffix}"] = bits(26, qs - 26)
+    out[f"high_spades_{suffix}"] = bits(qs + 1, 2)
     out[f"voids_{suffix}"] = np.asarray(voids, dtype=COUNT)
     return out
 
@@ -753,11 +795,20 @@ def _frames(rec: _Recorder, labels: Sequence[str], rules: Rules) -> dict[str, pd
     seats = seat_dtype(n)
     bot_dtype = pd.CategoricalDtype(list(labels))
     local = np.repeat(np.arange(h, dtype=np.int32), n)
-    dealt = np.asarray(rec.dealt, dtype=np.uint64)
-    passed = np.asarray(rec.passed, dtype=np.uint64)
-    received = np.asarray(rec.received, dtype=np.uint64)
-    after = (dealt & ~passed) | received
-    taken = np.asarray(rec.taken, dtype=np.uint64)
+    two = rules.decks == 2
+    if two:  # two packs: each mask in two columns, the cards held at least once and those held twice
+        after_ms = [ms_add(ms_sub(d, p), r) for d, p, r in zip(rec.dealt, rec.passed, rec.received)]
+        dealt, dealt2 = _split(rec.dealt)
+        passed, _ = _split(rec.passed)
+        received, _ = _split(rec.received)
+        after, after2 = _split(after_ms)
+        taken, taken2 = _split(rec.taken)
+    else:
+        dealt = np.asarray(rec.dealt, dtype=np.uint64)
+        passed = np.asarray(rec.passed, dtype=np.uint64)
+        received = np.asarray(rec.received, dtype=np.uint64)
+        after = (dealt & ~passed) | received
+        taken = np.asarray(rec.taken, dtype=np.uint64)
     hands: dict[str, Any] = {"deal": local}
     if rec.games:
         hands["game"] = np.repeat(np.asarray(rec.game, dtype=np.int32), n)
@@ -769,11 +820,22 @@ def _frames(rec: _Recorder, labels: Sequence[str], rules: Rules) -> dict[str, pd
         "pass_direction": _cat(np.repeat(rec.pass_dir, n), PASS_DTYPE),
         "dealt": dealt,
     }
-    hands |= _hand_features(dealt, "before")
-    hands |= _hand_features(after, "after")
+    if two:
+        hands["dealt_twice"] = dealt2
+        hands |= _hand_features(dealt, "before", dealt2)
+        hands |= _hand_features(after, "after", after2)
+    else:
+        hands |= _hand_features(dealt, "before")
+        hands |= _hand_features(after, "after")
     for name, masks in (("passed", passed), ("received", received)):
-        for j, idx in enumerate(_lowest_cards(masks, rules.pass_size), start=1):
-            hands[f"{name}_{j}"] = _cat(idx, CARD_DTYPE)
+        if two:  # a card passed twice fills two of the columns
+            raw = rec.passed if name == "passed" else rec.received
+            firsts = [list(iter_mask(m))[: rules.pass_size] for m in raw]
+            for j in range(rules.pass_size):
+                hands[f"{name}_{j + 1}"] = _cat([f[j] if j < len(f) else -1 for f in firsts], CARD_DTYPE)
+        else:
+            for j, idx in enumerate(_lowest_cards(masks, rules.pass_size), start=1):
+                hands[f"{name}_{j}"] = _cat(idx, CARD_DTYPE)
         hands[f"{name}_qs"] = ((masks >> np.uint64(int(QUEEN_OF_SPADES))) & np.uint64(1)).astype(bool)
     pass_value = [c for hand in rec.pass_value for c in hand]
     hands |= {
@@ -788,6 +850,10 @@ def _frames(rec: _Recorder, labels: Sequence[str], rules: Rules) -> dict[str, pd
         "took_jd": ((taken >> np.uint64(int(JACK_OF_DIAMONDS))) & np.uint64(1)).astype(bool),
         "shot_moon": np.asarray(rec.shot, dtype=bool),
     }
+    if two:
+        hands["hearts_taken"] = hands["hearts_taken"] + _bits(taken2, 39, 13)
+        hands["qs_taken"] = (hands["took_qs"].astype(COUNT) + _bits(taken2, int(QUEEN_OF_SPADES), 1)).astype(COUNT)
+        hands["taken_twice"] = taken2
     if rec.games:
         hands["total"] = np.asarray(rec.total, dtype=MEASURE)
     out = {"hands": pd.DataFrame(hands)}
@@ -801,6 +867,23 @@ def _frames(rec: _Recorder, labels: Sequence[str], rules: Rules) -> dict[str, pd
     led = suits[:, 0] if t_count else np.zeros(0, dtype=np.int8)
     seat_of = (leader[:, None] + np.arange(n, dtype=np.int8)[None, :]) % n
     win_pos = (winner - leader) % n
+    # Two packs: a card met by its twin in the trick is cancelled; a trick whose every card of the suit led
+    # is cancelled waits (winner -1: no winner, no winning card; its points go to a later trick's winner).
+    cancelled = np.zeros(cards.shape, dtype=bool)
+    copy = np.zeros(cards.shape, dtype=COUNT)
+    if two and t_count:
+        same = cards[:, :, None] == cards[:, None, :]
+        cancelled = same.sum(axis=2) > 1
+        # copy: 0 the first time a card is played in the hand, 1 the second (its twin): a stable sort puts
+        # the earlier play of a card first.
+        hand_cards = cards.reshape(h, per_hand * n)
+        by_card = np.argsort(hand_cards, axis=1, kind="stable")
+        ordered = np.take_along_axis(hand_cards, by_card, 1)
+        second = np.zeros(ordered.shape, dtype=COUNT)
+        second[:, 1:] = ordered[:, 1:] == ordered[:, :-1]
+        flat_copy = np.empty_like(second)
+        np.put_along_axis(flat_copy, by_card, second, 1)
+        copy = flat_copy.reshape(t_count, n)
     trick_deal = np.repeat(np.arange(h, dtype=np.int32), per_hand) if t_count else np.zeros(0, np.int32)
     trick_no = np.tile(np.arange(per_hand, dtype=COUNT), h) if t_count else np.zeros(0, COUNT)
     if rec.detail != "hands":
@@ -811,7 +894,12 @@ def _frames(rec: _Recorder, labels: Sequence[str], rules: Rules) -> dict[str, pd
                 "leader": _cat(leader, seats),
                 "led_suit": _cat(led, SUIT_DTYPE),
                 "winner": _cat(winner, seats),
-                "winning_card": _cat(np.take_along_axis(cards, win_pos[:, None].astype(np.intp), 1)[:, 0], CARD_DTYPE),
+                "winning_card": _cat(
+                    np.where(
+                        winner < 0, -1, np.take_along_axis(cards, win_pos[:, None].astype(np.intp), 1)[:, 0]
+                    ),
+                    CARD_DTYPE,
+                ),
                 "points": np.asarray(rec.trick_points, dtype=MEASURE),
                 "hearts": (suits == 3).sum(axis=1).astype(COUNT),
                 "has_qs": (cards == int(QUEEN_OF_SPADES)).any(axis=1),
@@ -819,6 +907,10 @@ def _frames(rec: _Recorder, labels: Sequence[str], rules: Rules) -> dict[str, pd
                 "discards": (suits != led[:, None]).sum(axis=1).astype(COUNT),
             }
         )
+        if two:
+            out["tricks"]["has_qs"] = (cards == int(QUEEN_OF_SPADES)).sum(axis=1).astype(COUNT) > 0
+            out["tricks"]["waited"] = winner < 0
+            out["tricks"]["cancelled"] = cancelled.sum(axis=1).astype(COUNT)
     if rec.detail == "plays":
         flat = cards.reshape(-1)
         fsuit = suits.reshape(-1)
@@ -844,7 +936,17 @@ def _frames(rec: _Recorder, labels: Sequence[str], rules: Rules) -> dict[str, pd
                 "won": fseat == np.repeat(winner, n),
             }
         )
+        if two:
+            out["plays"]["copy"] = copy.reshape(-1)
+            out["plays"]["cancelled"] = cancelled.reshape(-1)
     return out
+
+
+def _split(masks: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+    """Two-copy masks as two uint64 columns: the cards there at least once, and those there twice."""
+    low = np.fromiter((m & ALL_CARDS_MASK for m in masks), dtype=np.uint64, count=len(masks))
+    high = np.fromiter((m >> 52 for m in masks), dtype=np.uint64, count=len(masks))
+    return low, high
 
 
 # ----- merging ---------------------------------------------------------------

@@ -105,6 +105,8 @@ def _largest(c: Column) -> int | None:
     """The largest value a count column can hold (None: a measure, an index)."""
     if c.name == "changed":  # seat rotations
         return _most_players()
+    if c.name == "copy":  # Cancellation Hearts: 0 or 1
+        return 2
     if c.unit in ("cards", "tricks", "suits") or c.name == "rank":
         return len(CARD_NAMES)
     if c.unit == "hands":  # hands a game lasted, summed over the seats at most

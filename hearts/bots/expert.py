@@ -1522,7 +1522,14 @@ class ExpertBot(Bot):
         self.last_evaluation: Evaluation | None = None
 
     def evaluate_play(self, obs: Observation) -> Evaluation:
-        """Expected points of every legal card (uses and advances the bot's random source)."""
+        """Expected points of every legal card (uses and advances the bot's random source).
+
+        Cancellation Hearts (two packs) goes through :mod:`hearts.bots.cancel_expert`, in pure Python.
+        """
+        if obs.rules.decks == 2:
+            from hearts.bots.cancel_expert import evaluate_play_two
+
+            return evaluate_play_two(obs, self.rng, self.worlds if self.worlds else DEFAULT_WORLDS)
         return evaluate_play(
             obs, self.rng, self.worlds, time_limit=self.time_limit,
             inference=self.inference, inference_pool=self.inference_pool,
@@ -1541,7 +1548,11 @@ class ExpertBot(Bot):
         return _explain(ev)
 
     def decide_pass(self, obs: Observation) -> Decision:
-        """The candidate pass with the fewest expected points for the hand."""
+        """The candidate pass with the fewest expected points for the hand (two packs: the rule bot's pass)."""
+        if obs.rules.decks == 2:
+            from hearts.bots.rule_bot import RuleBot
+
+            return RuleBot(seed=None).decide_pass(obs)
         ev = self.evaluate_pass(obs)
         self.last_evaluation = ev
         return _explain(ev)

@@ -46,7 +46,8 @@ class RandomBot(Bot):
         return _PLAY[nth_card(legal, self.rng.randrange(legal.bit_count()))]
 
     def decide_pass(self, obs: Observation) -> Decision:
-        """Three distinct cards of the hand, chosen uniformly."""
+        """Three cards of the hand, chosen uniformly (with two packs, both copies of a card may go)."""
         hand = obs.hand_mask
         idx = self.rng.sample(range(hand.bit_count()), obs.rules.pass_size)
-        return Decision(tuple(CARDS[nth_card(hand, k)] for k in sorted(idx)), "bot.reason.random_pass")
+        # Bit c + 52 of a two-copy mask is the second copy of card c.
+        return Decision(tuple(sorted(CARDS[nth_card(hand, k) % 52] for k in idx)), "bot.reason.random_pass")

@@ -47,6 +47,7 @@ from typing import Any
 from hearts.bots.base import Bot, Decision
 from hearts.bots.tips import TIP_NAMES, TipError, Tips
 from hearts.cards import (
+    ALL_CARDS_MASK,
     CARDS,
     HEARTS_MASK,
     JACK_OF_DIAMONDS,
@@ -117,6 +118,8 @@ _REASONS: dict[str, str | None] = {
     "stop_moon_take": "stop_moon",
     "stop_moon_give": "stop_moon_discards",
     "stop_moon_lead": "stop_moon",
+    "cancel_winner": None,  # Cancellation Hearts: RuleBot(cancel_winner=...)
+    "twin_lead": None,  # Cancellation Hearts: RuleBot(twin_lead=...)
 }
 # Decisions are immutable, so each (reason, card) is made once: _D[reason][card].
 _D: dict[str, tuple[Decision, ...]] = {
@@ -224,24 +227,41 @@ class RuleBot(Bot):
 
     name = "Rule bot"
 
-    def __init__(self, tips: Tips | None = None, seed: int | None = 0) -> None:
+    def __init__(
+        self,
+        tips: Tips | None = None,
+        seed: int | None = 0,
+        *,
+        cancel_winner: bool = True,
+        twin_lead: bool = True,
+    ) -> None:
         super().__init__(seed)
         if tips is None:
             tips = Tips()
         elif not isinstance(tips, Tips):
             raise TipError(f"tips must be a Tips object, not {tips!r}", "tips")
+        for name, value in (("cancel_winner", cancel_winner), ("twin_lead", twin_lead)):
+            if not isinstance(value, bool):
+                raise TipError(f"{name} must be True or False, not {value!r}", name)
         self.tips = tips
+        self.cancel_winner = cancel_winner
+        self.twin_lead = twin_lead
 
     def __repr__(self) -> str:
+        extra = "".join(
+            f", {name}=False" for name in ("cancel_winner", "twin_lead") if not getattr(self, name, True)
+        )
         if self.tips == Tips():
-            return f"RuleBot(seed={self.seed!r})"
-        return f"RuleBot(tips={self.tips!r}, seed={self.seed!r})"
+            return f"RuleBot(seed={self.seed!r}{extra})"
+        return f"RuleBot(tips={self.tips!r}, seed={self.seed!r}{extra})"
 
     # ===== passing ===========================================================
 
     def decide_pass(self, obs: Observation) -> Decision:
         """Three cards to pass, by the passing tips, then the highest clubs, diamonds and hearts."""
         tips = self.tips
+        if obs.rules.decks == 2:
+            obs = _folded(obs)
         hand = obs.hand_mask
         need = obs.rules.pass_size
         why: dict[int, _Why] = {}  # each card chosen, with the rule that chose it
@@ -370,6 +390,11 @@ class RuleBot(Bot):
         legal = obs.legal_mask()
         if not legal & (legal - 1):
             return _ONLY[highest(legal)]
+        if obs.rules.decks == 2:
+            special = self._two_pack_play(obs, legal)
+            if special is not None:
+                return special
+            obs = _folded(obs)
         tips = self.tips
         points = obs.points
         zeros = points.count(0)
@@ -389,6 +414,35 @@ class RuleBot(Bot):
         if obs.trick:
             return self._follow(obs, legal, threat)
         return self._lead(obs, legal, threat)
+
+    # ----- Cancellation Hearts ------------------------------------------------
+
+    def _two_pack_play(self, obs: Observation, legal: int) -> Decision | None:
+        """The plays only two packs have, each a switch of the constructor (both on by default).
+
+        ``cancel_winner``: following, holding the twin of the card that wins the trick so far, play it: the two
+        cancel, so a high card goes without taking the trick (unless no card of the suit led is left alive:
+        then the trick waits for the next one's winner). ``twin_lead``: leading after the first trick, lead the
+        highest card that is neither a heart nor Q♠ and whose twin is still out: a rival playing the twin cancels
+        it. Otherwise the one-pack play decides, on a view of each card once (see :func:`_folded`).
+        """
+        trick = obs.trick_cards
+        if trick:
+            if not self.cancel_winner:
+                return None
+            from hearts.rules import cancel_trick
+
+            index = cancel_trick(trick)[0]
+            if index >= 0 and legal >> trick[index] & 1:
+                return _D["cancel_winner"][trick[index]]
+            return None
+        if not self.twin_lead or obs.trick_number == 0:
+            return None
+        out = obs.unseen_mask & ALL_CARDS_MASK  # cards with a copy still out
+        twins = legal & out & ~PENALTY_MASK
+        if twins:
+            return _D["twin_lead"][highest(twins)]
+        return None
 
     # ----- following ---------------------------------------------------------
 
@@ -620,6 +674,37 @@ class RuleBot(Bot):
         if not taken & _QS_BIT or (taken & _H).bit_count() < self.tips.stop_moon_hearts:
             return -1
         return threat
+
+
+class _FoldedView(Observation):
+    """A two-pack observation seen as each card once, for the one-pack tips (see :func:`_folded`)."""
+
+    __slots__ = ("_unseen",)
+
+    _unseen: int
+
+    @property
+    def unseen_mask(self) -> int:
+        return self._unseen
+
+
+def _folded(obs: Observation) -> Observation:
+    """Cancellation Hearts for the one-pack tips: each card once. The hand is the cards held (a pair counts
+    once: suit lengths undercount), "unseen" the cards with a copy still out, "played" those with none.
+
+    Where a tip changes meaning with two packs: a suit length (voiding a short suit, guarding Q♠) counts a pair
+    once; "nobody can go over my card" and "Q♠ is out" mean a copy is out; who wins a trick ignores
+    cancelling, which only :meth:`RuleBot._two_pack_play` reads.
+    """
+    v = _FoldedView.__new__(_FoldedView)
+    for name in Observation.__slots__:
+        setattr(v, name, getattr(obs, name))
+    hand = obs.hand_mask & ALL_CARDS_MASK
+    unseen = obs.unseen_mask & ALL_CARDS_MASK & ~hand
+    v.hand_mask = hand
+    v.played_mask = ALL_CARDS_MASK & ~hand & ~unseen
+    v._unseen = unseen
+    return v
 
 
 def _queen_to_leader(taker: int) -> Decision:

@@ -89,6 +89,12 @@ def check_options(rules: Any, episode: Any, hand_number: Any, illegal: Any) -> R
         rules = DEFAULT_RULES
     if not isinstance(rules, Rules):
         raise EnvError(f"rules must be a Rules object, not {type(rules).__name__}", "rules")
+    if rules.decks != 1:
+        raise EnvError(
+            "the RL environments encode one pack (hearts.rl.encoding: 52 cards, 3 to 7 seats); Cancellation "
+            "Hearts (decks=2: two copies, the waiting pile, the widow) has no vector encoding yet",
+            "rules",
+        )
     if episode not in EPISODES:
         raise EnvError(f"episode must be one of {', '.join(EPISODES)}, not {episode!r}", "episode")
     if hand_number is not None:

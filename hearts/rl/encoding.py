@@ -224,6 +224,8 @@ def encode(obs: Observation, chosen: int = 0) -> np.ndarray:
     ``hand`` to ``pass_chosen``.
     """
     rules = obs.rules
+    if rules.decks != 1:
+        raise EncodingError("the vector encodes one pack; Cancellation Hearts (decks=2) has no encoding yet")
     n = rules.num_players
     at = _starts(n)
     x = np.zeros(at["_size"], np.float32)
