@@ -364,6 +364,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
                    help="pause between two bot cards, so people see them land (default 0.6)")
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="the pages' first language (en, es)")
+    p.add_argument("--origin", action="append", default=[], metavar="URL",
+                   help="a page origin the websocket accepts besides the server's own (like https://hearts.school.org "
+                   "when a reverse proxy rewrites Host); may be given again")
 
 
 def settings_from(args: Any) -> RoomSettings:
@@ -426,6 +429,7 @@ def main(args: Any) -> int:
     except HeartsError as e:
         sock.close()
         return _refuse(e, lang)
+    server.origins = tuple(args.origin)
     port = sock.getsockname()[1]
     shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     base = f"http://{shown_host}:{port}"

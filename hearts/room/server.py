@@ -7,13 +7,17 @@ sends what its person does and receives what that seat may see. Paths
 
 - ``/r/<room>/``: the players' page (choose a seat, then play);
 - ``/r/<room>/teacher#key=<key>``: the teacher's live leaderboard;
-- ``/r/<room>/leaderboard.csv?key=<key>``: the leaderboard as CSV;
+- ``/r/<room>/leaderboard.csv``: the leaderboard as CSV, for the teacher's key sent in the
+  ``Authorization: Bearer <key>`` header (never in the URL, where proxies and logs keep it; the teacher's
+  page fetches it that way); every cell that a spreadsheet would read as a formula is made text;
 - ``/r/<room>/ws``: the websocket both pages use (messages: :mod:`hearts.room.protocol`).
 
 Limits: a message over :data:`~hearts.room.protocol.MAX_MESSAGE` bytes is
 refused, one over 8 KiB closes the connection (uvicorn's ``ws_max_size``); each
 connection may send :data:`RATE` messages a second on average (bursts of
-:data:`BURST`), and one that keeps sending faster is closed.
+:data:`BURST`), and one that keeps sending faster is closed; one address may hold
+:data:`PER_ADDRESS` connections at once. A websocket opened by a page of another
+origin than the server's (or one of ``origins``) is refused (code 4403).
 
 Needs the ``room`` extra (``pip install hearts-tutor[room]``).
 """
@@ -42,9 +46,10 @@ from hearts.errors import HeartsError
 from hearts.messages import LANGUAGES, catalogue, seat_name, text
 from hearts.room import storage
 from hearts.room.protocol import error_message, parse_message
+from hearts.room.safety import AddressLimits, csv_cell, origin_allowed
 from hearts.room.tables import Room, RoomError, RoomTable, token_hash
 
-__all__ = ["BURST", "MAX_FRAME", "RATE", "RETRY_SAVE", "RoomServer"]
+__all__ = ["BURST", "MAX_FRAME", "PER_ADDRESS", "RATE", "RETRY_SAVE", "RoomServer"]
 
 T = TypeVar("T")
 
@@ -55,6 +60,7 @@ BURST = 40  # messages at once
 STRIKES = 60  # messages refused for speed before the connection is closed
 MAX_FRAME = 8192  # uvicorn closes a connection that sends a bigger frame (code 1009)
 MAX_QUEUE = 256  # messages waiting for a slow browser before it is disconnected
+PER_ADDRESS = 32  # websockets one address may hold at once (a class behind one NAT shares an address)
 RETRY_SAVE = 2.0  # seconds between two tries to save a table that could not be saved
 _STATIC = Path(__file__).parent / "static"
 _STATIC_FILES = {
@@ -152,9 +158,13 @@ class RoomServer:
         rate: float = RATE,
         burst: int = BURST,
         retry: float = RETRY_SAVE,
+        origins: Iterable[str] = (),
+        per_address: int = PER_ADDRESS,
     ) -> None:
         self.folder = Path(folder)
         self.rate, self.burst, self.retry = rate, burst, retry
+        self.origins = tuple(origins)
+        self.limits = AddressLimits(connections=per_address)
         loaded, self.problems = storage.load_rooms(self.folder)
         self.rooms: dict[str, Room] = {r.room_hash: r for r in loaded}
         self.connections: dict[str, set[Connection]] = {h: set() for h in self.rooms}
@@ -356,6 +366,22 @@ class RoomServer:
         if room is None:
             await ws.close(code=4404)
             return
+        host = ws.headers.get("x-forwarded-host") or ws.headers.get("host")
+        if not origin_allowed(ws.headers.get("origin"), host, self.origins):
+            log.warning("a websocket from the page %r was refused (not this server's origin)", ws.headers.get("origin"))
+            await ws.close(code=4403)
+            return
+        address = ws.client.host if ws.client is not None else "?"
+        if not self.limits.open(address):
+            log.warning("%s holds too many connections; one more was refused", address)
+            await ws.close(code=4429)
+            return
+        try:
+            await self._serve(ws, room)
+        finally:
+            self.limits.close(address)
+
+    async def _serve(self, ws: WebSocket, room: Room) -> None:
         await ws.accept()
         conn = Connection(ws, room, room.settings.lang, self.rate, self.burst)
         self.connections.setdefault(room.room_hash, set()).add(conn)
@@ -551,11 +577,16 @@ class RoomServer:
 
     async def _csv(self, request: Request) -> Response:
         room = self._room(request.path_params["room"])
-        if room is None or not room.is_teacher(request.query_params.get("key")):
+        scheme, _, key = request.headers.get("authorization", "").partition(" ")
+        if room is None or scheme.lower() != "bearer" or not room.is_teacher(key.strip()):
             return PlainTextResponse("forbidden", status_code=403, headers=dict(_HEADERS))
         lang = self._lang(request, room.settings.lang)
         out = io.StringIO()
-        room.leaderboard(lang).to_csv(out, index=False)
+        board = room.leaderboard(lang)
+        for column in board.columns:
+            if board[column].dtype.kind not in "biufc":  # text columns (object or str dtype)
+                board[column] = board[column].map(csv_cell)
+        board.to_csv(out, index=False)
         headers = dict(_HEADERS)
         headers["Content-Disposition"] = 'attachment; filename="leaderboard.csv"'
         return Response(out.getvalue(), media_type="text/csv; charset=utf-8", headers=headers)

@@ -26,7 +26,7 @@
     $("intro").textContent = t("teacher_intro", { number: $("room").dataset.number });
     const csv = $("csv");
     csv.textContent = t("csv");
-    csv.href = "leaderboard.csv?key=" + encodeURIComponent(key) + "&lang=" + lang;
+    csv.href = "leaderboard.csv?lang=" + lang;
     const tr = document.createElement("tr");
     for (const c of columns.concat(["free"])) {
       const th = document.createElement("th");
@@ -34,6 +34,25 @@
       tr.appendChild(th);
     }
     $("board").tHead.replaceChildren(tr);
+  }
+
+  // The CSV is fetched with the key in a header (never in a URL, which proxies and logs keep),
+  // then saved from memory.
+  async function downloadCsv(event) {
+    event.preventDefault();
+    const got = await fetch("leaderboard.csv?lang=" + lang, { headers: { Authorization: "Bearer " + key } });
+    if (!got.ok) {
+      $("status").textContent = t("teacher_key_missing");
+      return;
+    }
+    const url = URL.createObjectURL(await got.blob());
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = "leaderboard.csv";
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
 
   function send(msg) {
@@ -113,6 +132,7 @@
     texts();
     if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "lang", lang: lang }));
   });
+  $("csv").addEventListener("click", downloadCsv);
   texts();
   if (!key) {
     $("status").textContent = t("teacher_key_missing");
