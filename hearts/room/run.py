@@ -36,6 +36,7 @@ from hearts.bots import LEVELS
 from hearts.deal import Deal
 from hearts.errors import HeartsError
 from hearts.messages import LANGUAGES, text
+from hearts.room.database import DATABASE_NAME
 from hearts.room.storage import room_folder, write_json_atomic
 from hearts.room.tables import Room, RoomError, RoomSettings, token_hash
 
@@ -182,7 +183,24 @@ def open_rooms(folder: Path, settings: RoomSettings | None, *, new: bool = False
     while not probe.exists() and probe.parent != probe:
         missing.append(probe)
         probe = probe.parent
-    server = RoomServer(folder)
+    database = folder / DATABASE_NAME
+    fresh_database = not database.exists()
+
+    def undo() -> None:
+        """Remove what this call made: the database it started, the folders it made (only if empty)."""
+        if fresh_database:
+            for suffix in ("", "-wal", "-shm", "-journal"):
+                with contextlib.suppress(OSError):
+                    Path(f"{database}{suffix}").unlink()
+        for made in missing:
+            with contextlib.suppress(OSError):
+                made.rmdir()
+
+    try:
+        server = RoomServer(folder)
+    except OSError as e:
+        undo()
+        raise RoomError("cannot_save_room", "data", path=str(folder), reason=e.strerror or str(e)) from None
     if new or not server.rooms:
         room, keys = Room.create(settings or RoomSettings())
         where = room_folder(folder, room)
@@ -191,9 +209,8 @@ def open_rooms(folder: Path, settings: RoomSettings | None, *, new: bool = False
             save_links(folder, room, keys)
         except OSError as e:
             shutil.rmtree(where, ignore_errors=True)
-            for made in missing:
-                with contextlib.suppress(OSError):
-                    made.rmdir()  # only if empty
+            server.db.close()
+            undo()
             raise RoomError("cannot_save_room", "data", path=str(folder), reason=e.strerror or str(e)) from None
     return server, list(server.rooms.values())
 

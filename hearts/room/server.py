@@ -45,6 +45,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from hearts.errors import HeartsError
 from hearts.messages import LANGUAGES, catalogue, seat_name, text
 from hearts.room import storage
+from hearts.room.database import DATABASE_NAME, RoomDatabase
 from hearts.room.protocol import error_message, parse_message
 from hearts.room.safety import AddressLimits, csv_cell, origin_allowed
 from hearts.room.tables import Room, RoomError, RoomTable, token_hash
@@ -140,7 +141,8 @@ class Connection:
 
 
 class RoomServer:
-    """The rooms saved in ``folder`` (loaded at once; :attr:`problems` says what could not be),
+    """The rooms saved in ``folder``'s database (:mod:`hearts.room.database`; loaded at once, rooms of the
+    older folder format imported once; :attr:`problems` says what could not be),
     served as a Starlette app (:attr:`app`). :meth:`add` opens a new room.
 
     Every change to a table is saved before anyone is shown it (write-ahead,
@@ -165,7 +167,10 @@ class RoomServer:
         self.rate, self.burst, self.retry = rate, burst, retry
         self.origins = tuple(origins)
         self.limits = AddressLimits(connections=per_address)
-        loaded, self.problems = storage.load_rooms(self.folder)
+        self.db = RoomDatabase(self.folder / DATABASE_NAME)
+        _, imported_problems = self.db.import_folder(self.folder)  # the folder format of earlier versions, once
+        loaded, problems = self.db.load_rooms()
+        self.problems: list[storage.RoomProblem] = [*imported_problems, *problems]
         self.rooms: dict[str, Room] = {r.room_hash: r for r in loaded}
         self.connections: dict[str, set[Connection]] = {h: set() for h in self.rooms}
         self._wake: dict[tuple[str, int], asyncio.Event] = {}
@@ -192,7 +197,7 @@ class RoomServer:
         """Open a room (saved at once; its bots start when the server runs)."""
         self.rooms[room.room_hash] = room
         self.connections.setdefault(room.room_hash, set())
-        storage.save_room(self.folder, room)
+        self.db.save_room(room)
         if self._loop is not None:  # running: its bots start in the server's own loop (any thread may call)
             self._loop.call_soon_threadsafe(self._start, room)
 
@@ -218,7 +223,7 @@ class RoomServer:
             self._loop = None
             for room in self.rooms.values():
                 with contextlib.suppress(OSError):
-                    storage.save_room(self.folder, room)
+                    self.db.save_room(room)
 
     def _room(self, token: str) -> Room | None:
         return self.rooms.get(token_hash(token))
@@ -306,7 +311,7 @@ class RoomServer:
         if table.unsaved:
             return
         table.unsaved = True
-        path = storage.room_folder(self.folder, room) / f"table-{table.index}.json"
+        path = self.db.path
         log.error("cannot save %s (%s): the move is refused and table %s waits until it can be saved",
                   path, e.strerror or e, table.index + 1)
         self.changed(room, table)
@@ -339,8 +344,8 @@ class RoomServer:
                 self._send_lobby(conn)
 
     def _save(self, room: Room, table: RoomTable) -> None:
-        """Write the table's file whole (raises ``OSError`` when it cannot)."""
-        storage.save_table(self.folder, room, table)
+        """Save the table in one transaction (raises ``OSError`` when it cannot)."""
+        self.db.save_table(room, table)
 
     def _send_lobby(self, conn: Connection) -> None:
         lobby = conn.room.lobby(conn.lang)
