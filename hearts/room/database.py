@@ -77,6 +77,7 @@ MIGRATIONS: list[str] = [
     );
     CREATE TABLE games (
         id INTEGER PRIMARY KEY,
+        game_key TEXT NOT NULL UNIQUE,
         room_hash TEXT NOT NULL,
         table_idx INTEGER NOT NULL,
         ranked INTEGER NOT NULL,

@@ -15,6 +15,9 @@ select    card (text), at ([hand, played])       choose or unchoose a card to pa
 pass      cards (list of text), at               pass those cards
 play      card (text), at                        play a card
 next      at                                     ready for the next hand
+rematch   at                                     after a game: another with the same people (it starts
+                                                 once every person at the table asks)
+ratings   (none)                                 the room's leaderboard of ratings (answered by ``ratings``)
 leave     (none)                                 give the seat back to a bot
 lang      lang ("en" or "es")                    the language of this connection
 watch     key (text)                             the teacher's leaderboard
@@ -50,6 +53,8 @@ MESSAGE_TYPES: dict[str, dict[str, str]] = {
     "pass": {"cards": _TEXTS, "at": _AT},
     "play": {"card": _TEXT, "at": _AT},
     "next": {"at": _AT},
+    "rematch": {"at": _AT},
+    "ratings": {},
     "leave": {},
     "lang": {"lang": _TEXT},
     "watch": {"key": _TEXT},

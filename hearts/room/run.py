@@ -381,6 +381,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
                    help="pause between two bot cards, so people see them land (default 0.6)")
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="the pages' first language (en, es)")
+    p.add_argument("--unranked", action="store_true", help="games here do not move the players' ratings")
     p.add_argument("--origin", action="append", default=[], metavar="URL",
                    help="a page origin the websocket accepts besides the server's own (like https://hearts.school.org "
                    "when a reverse proxy rewrites Host); may be given again")
@@ -405,6 +406,7 @@ def settings_from(args: Any) -> RoomSettings:
         bot_after=args.bot_after,
         bot_delay=args.bot_delay,
         lang=args.lang,
+        ranked=not getattr(args, "unranked", False),
     )
 
 

@@ -47,6 +47,7 @@ from hearts.messages import LANGUAGES, catalogue, seat_name, text
 from hearts.room import storage
 from hearts.room.database import DATABASE_NAME, RoomDatabase
 from hearts.room.protocol import error_message, parse_message
+from hearts.room.ratings import Ratings
 from hearts.room.safety import AddressLimits, csv_cell, origin_allowed
 from hearts.room.tables import Room, RoomError, RoomTable, token_hash
 
@@ -171,6 +172,7 @@ class RoomServer:
         _, imported_problems = self.db.import_folder(self.folder)  # the folder format of earlier versions, once
         loaded, problems = self.db.load_rooms()
         self.problems: list[storage.RoomProblem] = [*imported_problems, *problems]
+        self.ratings = Ratings(self.db)
         self.rooms: dict[str, Room] = {r.room_hash: r for r in loaded}
         self.connections: dict[str, set[Connection]] = {h: set() for h in self.rooms}
         self._wake: dict[tuple[str, int], asyncio.Event] = {}
@@ -210,6 +212,8 @@ class RoomServer:
     async def _lifespan(self, _app: Starlette) -> AsyncIterator[None]:
         self._loop = asyncio.get_running_loop()
         for room in self.rooms.values():
+            for table in room.tables:  # a game that ended just before a stop is rated now (once)
+                self._record_game(room, table)
             self._start(room)
         try:
             yield
@@ -291,7 +295,30 @@ class RoomServer:
             table.unsaved = False
             log.warning("table %s of room %s is saved again; play goes on", table.index + 1, self._name(room))
         self.changed(room, table)
+        self._record_game(room, table)
         return result
+
+    def _record_game(self, room: Room, table: RoomTable) -> None:
+        """A game just ended: record it and move the ratings (once), then show everyone in the room the new
+        leaderboard. A failed save is retried at the next start."""
+        if not table.game.is_over:
+            return
+        try:
+            changes = self.ratings.record_game(room, table)
+        except OSError as e:
+            log.error("cannot record the game of table %s (%s); it is recorded at the next start",
+                      table.index + 1, e.strerror or e)
+            return
+        if changes is None:
+            return
+        message = self._ratings(room)
+        message["game"] = {"table": table.index, "ranked": room.settings.ranked, "seats": changes}
+        for conn in list(self.connections.get(room.room_hash, ())):
+            conn.send(message)
+
+    def _ratings(self, room: Room) -> dict[str, Any]:
+        """The room's leaderboard of ratings (players of its ranked games)."""
+        return {"type": "ratings", "rows": self.ratings.leaderboard(room.room_hash)}
 
     def retry_save(self, room: Room, table: RoomTable) -> bool:
         """Try to save a table that could not be saved (its state is the last one saved); True when it worked
@@ -392,6 +419,7 @@ class RoomServer:
         self.connections.setdefault(room.room_hash, set()).add(conn)
         writer = asyncio.create_task(conn.writer())
         self._send_lobby(conn)
+        conn.send(self._ratings(room))
         try:
             while not conn.closed:
                 msg = await ws.receive()
@@ -427,6 +455,8 @@ class RoomServer:
         kind = msg["type"]
         if kind == "ping":
             conn.send({"type": "pong"})
+        elif kind == "ratings":
+            conn.send(self._ratings(room))
         elif kind == "lang":
             if msg["lang"] not in LANGUAGES:
                 raise RoomError("bad_field", "lang", field_name="lang")
@@ -486,7 +516,7 @@ class RoomServer:
             said = text("room.msg.freed_done", conn.lang, seat=seat_name(s, conn.lang), table=table.index + 1,
                         name=name)
             conn.send({"type": "notice", "text": said})
-        else:  # select, pass, play, next
+        else:  # select, pass, play, next, rematch
             if conn.table is None or conn.seat is None:
                 raise RoomError("not_seated", "type")
             table, mine = conn.table, conn.token
@@ -552,8 +582,12 @@ class RoomServer:
             '<div id="message" class="room-message" role="status" aria-live="polite"></div>'
             '<div class="room-actions"><button id="pass" type="button" hidden></button>'
             '<button id="next" type="button" hidden></button>'
+            '<button id="rematch" type="button" hidden></button>'
             '<button id="leave" type="button" class="room-quiet"></button></div>'
             '<h2 id="players-title"></h2><ul id="players" class="room-players"></ul></section>'
+            '<section id="ratings-box" class="room-ratings" aria-labelledby="ratings-title">'
+            '<h2 id="ratings-title"></h2><p id="rating-change" role="status" aria-live="polite"></p>'
+            '<table id="ratings" data-games="0"><thead></thead><tbody></tbody></table></section>'
         )
         return self._room_page(request, "room", "room.page.title", body, "room.js")
 

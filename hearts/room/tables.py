@@ -59,6 +59,7 @@ __all__ = [
     "RoomSettings",
     "RoomTable",
     "new_token",
+    "player_key",
     "token_hash",
 ]
 
@@ -148,6 +149,7 @@ class RoomSettings:
       before a bot plays for them (``None``: the table waits for them).
     - ``bot_delay``: seconds between two bot cards, so people see them land.
     - ``lang``: the pages' first language (each person can switch).
+    - ``ranked``: a finished game moves its players' ratings (:mod:`hearts.room.ratings`).
 
     >>> RoomSettings(number=5, bot_after=-1)
     Traceback (most recent call last):
@@ -162,6 +164,7 @@ class RoomSettings:
     bot_after: float | None = None
     bot_delay: float = 0.6
     lang: str = "en"
+    ranked: bool = True
 
     def __post_init__(self) -> None:
         def bad(name: str) -> RoomError:
@@ -187,6 +190,8 @@ class RoomSettings:
             raise bad("bot_delay")
         if self.lang not in LANGUAGES:
             raise bad("lang")
+        if not isinstance(self.ranked, bool):
+            raise bad("ranked")
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (saved with the room)."""
@@ -221,12 +226,14 @@ class Seat:
     """Who sits at a seat: a person (``name`` and the hash of their token) or nobody (a bot plays).
 
     ``browser`` is the hash of the token of the browser that took the seat
-    (one browser holds one seat per room, see :meth:`Room.join`).
+    (one browser holds one seat per room, see :meth:`Room.join`); ``player`` the
+    player's key in every room (:func:`player_key`: their ratings follow it).
     """
 
     name: str | None = None
     token_hash: str | None = None
     browser: str | None = None
+    player: str | None = None
     connected: int = 0  # live connections (the server keeps one per seat)
     away_since: float | None = None  # time.monotonic() when the last connection went; None while connected
     ready: bool = False  # pressed Next hand
@@ -271,6 +278,8 @@ class RoomTable:
         self.seats = [Seat() for _ in range(SEATS)]
         self.selection = [0] * SEATS  # the cards each seat has chosen so far for its pass
         self.version = 0
+        self.game_id = new_token()  # names this game (a rematch is a new one): its rating is recorded once
+        self.games = 0  # games finished at this table before this one (a rematch deals the next number)
         self.clock: Callable[[], float] = time.monotonic
         self.bots: dict[int, Bot] = {s: make_bot(settings.level, seed=s) for s in range(SEATS)}
         self.last_error: dict[int, RoomError] = {}
@@ -289,6 +298,7 @@ class RoomTable:
             if seat.token_hash is not None and seat.token_hash == now.token_hash:
                 seat.connected, seat.away_since = now.connected, now.away_since
         self.game, self.seats, self.selection = before.game, before.seats, before.selection
+        self.game_id, self.games = before.game_id, before.games
         self.version += 1
 
     # ----- reading -------------------------------------------------------------------
@@ -431,6 +441,8 @@ class RoomTable:
             "your_turn": your_turn,
             "can_pass": can_pass,
             "can_next": hand_over and not over and not self.seats[s].ready,
+            "can_rematch": over and not self.seats[s].ready,
+            "ranked": self.settings.ranked,
             "hand_over": hand_over,
             "game_over": over,
             "hand": obs.hand.codes(),
@@ -499,7 +511,7 @@ class RoomTable:
 
     # ----- seats ---------------------------------------------------------------------
 
-    def join(self, s: object, name: object, *, browser: str | None = None) -> str:
+    def join(self, s: object, name: object, *, browser: str | None = None, player: str | None = None) -> str:
         """A person takes free seat ``s``; returns their seat token (keep it: it is the seat's only key).
 
         ``browser`` is the hash of the browser's own token (:func:`browser_hash`), kept with the seat so that
@@ -510,7 +522,8 @@ class RoomTable:
         if self.seats[s].person:
             raise RoomError("seat_taken", "seat", seat=s)
         token = new_token()
-        self.seats[s] = Seat(name=who, token_hash=token_hash(token), browser=browser, ready=self.seats[s].ready)
+        self.seats[s] = Seat(name=who, token_hash=token_hash(token), browser=browser, player=player,
+                             ready=self.seats[s].ready)
         self.selection[s] = 0
         self.version += 1
         return token
@@ -619,6 +632,8 @@ class RoomTable:
                 h.play(c, seat=s)
             elif kind == "next":
                 self._ready(s)
+            elif kind == "rematch":
+                self._rematch(s)
             else:
                 raise RoomError("unknown_type", "type", given=str(kind))
         except HeartsError as e:
@@ -634,6 +649,22 @@ class RoomTable:
         self.seats[s].ready = True
         if all(seat.ready for seat in self.seats):
             g.next_hand()
+            for seat in self.seats:
+                seat.ready = False
+            self.selection = [0] * SEATS
+
+    def _rematch(self, s: int) -> None:
+        """Seat ``s`` wants another game with the same people; it starts once every person does (a bot
+        always does), on the next deal number."""
+        g = self.game
+        if not g.is_over:
+            raise RoomError("game_not_over", "rematch")
+        self.seats[s].ready = True
+        if all(seat.ready or not seat.person for seat in self.seats):
+            self.games += 1
+            number = (self.settings.number + self.games) % 10**12
+            self.game = Game(number, Rules(target_score=self.settings.target_score))
+            self.game_id = new_token()
             for seat in self.seats:
                 seat.ready = False
             self.selection = [0] * SEATS
@@ -720,9 +751,12 @@ class RoomTable:
         return {
             "game": GameRecord.from_game(self.game).to_dict(),
             "seats": [
-                {"name": x.name, "token_hash": x.token_hash, "browser": x.browser, "ready": x.ready}
+                {"name": x.name, "token_hash": x.token_hash, "browser": x.browser, "player": x.player,
+                 "ready": x.ready}
                 for x in self.seats
             ],
+            "game_id": self.game_id,
+            "games": self.games,
             "selection": [CardSet(m).codes() for m in self.selection],
         }
 
@@ -737,6 +771,10 @@ class RoomTable:
         except HeartsError as e:
             raise RoomError("bad_file", f"{where}.game", where=f"{where}.game: {e}") from e
         table = cls(index, settings, game=game)
+        game_id, games = data.get("game_id", table.game_id), data.get("games", 0)
+        if not isinstance(game_id, str) or not 8 <= len(game_id) <= 64 or type(games) is not int or games < 0:
+            raise RoomError("bad_file", f"{where}.game_id", where=f"{where}.game_id")
+        table.game_id, table.games = game_id, games
         seats = data.get("seats")
         if not isinstance(seats, list) or len(seats) != SEATS:
             raise RoomError("bad_file", f"{where}.seats", where=f"{where}.seats")
@@ -747,12 +785,15 @@ class RoomTable:
             ok = ok and (digest is None or (isinstance(digest, str) and len(digest) == 64))
             browser = x.get("browser") if isinstance(x, dict) else None
             ok = ok and (browser is None or (digest is not None and isinstance(browser, str) and len(browser) == 64))
+            player = x.get("player") if isinstance(x, dict) else None
+            ok = ok and (player is None or (digest is not None and isinstance(player, str) and len(player) == 64))
             if not ok:
                 raise RoomError("bad_file", f"{where}.seats[{s}]", where=f"{where}.seats[{s}]")
             table.seats[s] = Seat(
                 name=None if name is None else check_name(name),
                 token_hash=digest,
                 browser=browser,
+                player=player,
                 ready=x.get("ready", False),
                 away_since=table.clock() if digest is not None else None,  # away until they reconnect
             )
@@ -788,6 +829,16 @@ def json_kind(value: object) -> str:
     if isinstance(value, list):
         return "a list"
     return type(value).__name__
+
+
+def player_key(browser: str) -> str:
+    """The key of the player whose browser keeps the secret ``browser``: the same in every room (their
+    ratings follow it), and nothing of the secret can be read back from it.
+
+    >>> len(player_key("a-browser-secret")), player_key("a") == player_key("a")
+    (64, True)
+    """
+    return token_hash("hearts-player/v1/" + browser)
 
 
 def browser_hash(room_hash: str, browser: str) -> str:
@@ -865,7 +916,8 @@ class Room:
             return t, s_held, t.reissue(s_held)
         table = self.table(index)
         s = _seat_number(s)
-        return table, s, table.join(s, name, browser=browser_hash(self.room_hash, str(browser)))
+        return table, s, table.join(s, name, browser=browser_hash(self.room_hash, str(browser)),
+                                    player=player_key(str(browser)))
 
     def held_by(self, browser: object) -> tuple[RoomTable, int] | None:
         """The table and seat a browser (its own token) holds in this room, or ``None``."""

@@ -15,6 +15,8 @@
   let retry = 200;
   let stopped = false;
   let error = null;
+  let ratings = null;
+  let lastGame = null;
 
   function t(key, values) {
     return R.say(lang, key, values);
@@ -39,6 +41,50 @@
     $("next").textContent = t("next");
     $("leave").textContent = t("leave");
     $("players-title").textContent = t("players");
+    $("rematch").textContent = t("rematch");
+    $("ratings-title").textContent = t("ratings");
+    showRatings();
+  }
+
+  // The room's leaderboard of ratings: rating ± uncertainty (3 sigma), games played; and what the last game
+  // changed for this player.
+  function showRatings() {
+    const table = $("ratings");
+    const head = document.createElement("tr");
+    for (const c of ["rank", "player", "rating", "games"]) {
+      const th = document.createElement("th");
+      th.scope = "col";
+      th.textContent = t("col." + c);
+      head.appendChild(th);
+    }
+    table.tHead.replaceChildren(head);
+    const body = table.tBodies[0];
+    body.replaceChildren();
+    for (const r of (ratings && ratings.rows) || []) {
+      const tr = document.createElement("tr");
+      tr.className = r.kind === "bot" ? "room-bot" : "room-person";
+      const cells = [String(r.rank), r.name, r.rating.toFixed(1) + " ± " + r.uncertainty.toFixed(1), String(r.games)];
+      for (const c of cells) {
+        const td = document.createElement("td");
+        td.textContent = c;
+        tr.appendChild(td);
+      }
+      body.appendChild(tr);
+    }
+    const line = $("rating-change");
+    line.textContent = "";
+    if (lastGame && state && lastGame.table === state.table) {
+      const mine = lastGame.seats.find((x) => x.seat === state.seat);
+      if (mine && lastGame.ranked) {
+        line.textContent = t("rating_moved", {
+          place: mine.place,
+          before: mine.before[0].toFixed(1),
+          after: mine.after[0].toFixed(1),
+        });
+      } else if (mine) {
+        line.textContent = t("unranked");
+      }
+    }
   }
 
   function showLobby() {
@@ -97,6 +143,7 @@
     pass.hidden = !state.can_pass;
     pass.disabled = state.selected.length !== state.pass_size;
     $("next").hidden = !state.can_next;
+    $("rematch").hidden = !state.can_rematch;
     const ul = $("players");
     ul.replaceChildren();
     for (const p of state.players) {
@@ -116,6 +163,11 @@
     if (msg.type === "lobby") {
       lobby = msg;
       if (!state) showLobby();
+    } else if (msg.type === "ratings") {
+      ratings = msg;
+      if (msg.game) lastGame = msg.game;
+      showRatings();
+      $("ratings").dataset.games = String(Number($("ratings").dataset.games) + (msg.game ? 1 : 0));
     } else if (msg.type === "seated") {
       localStorage.setItem(roomKey, msg.token);
       error = null;
@@ -191,6 +243,9 @@
   });
   $("next").addEventListener("click", () => {
     if (state) send({ type: "next", at: state.at });
+  });
+  $("rematch").addEventListener("click", () => {
+    if (state) send({ type: "rematch", at: state.at });
   });
   $("leave").addEventListener("click", () => send({ type: "leave" }));
   $("lang").addEventListener("change", () => {
