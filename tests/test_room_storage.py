@@ -153,3 +153,13 @@ def test_every_acknowledged_move_survives_kill_9_and_every_table_resumes(tmp_pat
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=30)
+
+
+def test_the_sync_mode_is_chosen_and_a_bad_one_is_refused(tmp_path: Path) -> None:
+    full = RoomDatabase(tmp_path / "full.sqlite3", sync="full")
+    normal = RoomDatabase(tmp_path / "normal.sqlite3")
+    assert full.query("PRAGMA synchronous") == [(2,)] and normal.query("PRAGMA synchronous") == [(1,)]
+    full.close(), normal.close()
+    with pytest.raises(RoomError) as e:
+        RoomDatabase(tmp_path / "x.sqlite3", sync="sometimes")
+    assert e.value.field == "sync" and not (tmp_path / "x.sqlite3").exists()

@@ -168,7 +168,9 @@ def check_folder(folder: str | os.PathLike[str]) -> Path:
     return path
 
 
-def open_rooms(folder: Path, settings: RoomSettings | None, *, new: bool = False) -> tuple[Any, list[Room]]:
+def open_rooms(
+    folder: Path, settings: RoomSettings | None, *, new: bool = False, sync: str = "normal"
+) -> tuple[Any, list[Room]]:
     """A :class:`~hearts.room.server.RoomServer` for ``folder``: the saved rooms, plus a new one when
     ``new`` is true or nothing is saved (made with ``settings``). Returns the server and its rooms.
 
@@ -197,7 +199,7 @@ def open_rooms(folder: Path, settings: RoomSettings | None, *, new: bool = False
                 made.rmdir()
 
     try:
-        server = RoomServer(folder)
+        server = RoomServer(folder, sync=sync)
     except OSError as e:
         undo()
         raise RoomError("cannot_save_room", "data", path=str(folder), reason=e.strerror or str(e)) from None
@@ -381,6 +383,14 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
                    help="pause between two bot cards, so people see them land (default 0.6)")
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="the pages' first language (en, es)")
+    p.add_argument("--per-address", type=int, default=None, metavar="N",
+                   help="websockets one address may hold at once (default 32; behind a proxy that does not pass "
+                   "the client's address, or for a whole class behind one NAT, raise it)")
+    p.add_argument("--turn-clock", type=float, default=None, metavar="SECONDS",
+                   help="seconds a player has for a card or a pass; then the bot plays it for them (default: no clock)")
+    p.add_argument("--sync", choices=["normal", "full"], default="normal",
+                   help="normal: every move survives the server being killed; full: also a power cut (waits for "
+                   "the disk at every move)")
     p.add_argument("--unranked", action="store_true", help="games here do not move the players' ratings")
     p.add_argument("--origin", action="append", default=[], metavar="URL",
                    help="a page origin the websocket accepts besides the server's own (like https://hearts.school.org "
@@ -407,6 +417,7 @@ def settings_from(args: Any) -> RoomSettings:
         bot_delay=args.bot_delay,
         lang=args.lang,
         ranked=not getattr(args, "unranked", False),
+        turn_clock=getattr(args, "turn_clock", None),
     )
 
 
@@ -444,11 +455,17 @@ def main(args: Any) -> int:
     except HeartsError as e:
         return _refuse(e, lang)
     try:
-        server, rooms = open_rooms(folder, settings, new=args.new)
+        server, rooms = open_rooms(folder, settings, new=args.new, sync=args.sync)
     except HeartsError as e:
         sock.close()
         return _refuse(e, lang)
     server.origins = tuple(args.origin)
+    if args.per_address is not None:
+        if args.per_address < 1:
+            sock.close()
+            return _refuse(RoomError("bad_setting", "per_address", setting="per_address", value=args.per_address),
+                           lang)
+        server.limits.connections = args.per_address
     port = sock.getsockname()[1]
     shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     base = f"http://{shown_host}:{port}"

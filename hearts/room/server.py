@@ -163,12 +163,13 @@ class RoomServer:
         retry: float = RETRY_SAVE,
         origins: Iterable[str] = (),
         per_address: int = PER_ADDRESS,
+        sync: str = "normal",
     ) -> None:
         self.folder = Path(folder)
         self.rate, self.burst, self.retry = rate, burst, retry
         self.origins = tuple(origins)
         self.limits = AddressLimits(connections=per_address)
-        self.db = RoomDatabase(self.folder / DATABASE_NAME)
+        self.db = RoomDatabase(self.folder / DATABASE_NAME, sync=sync)
         _, imported_problems = self.db.import_folder(self.folder)  # the folder format of earlier versions, once
         loaded, problems = self.db.load_rooms()
         self.problems: list[storage.RoomProblem] = [*imported_problems, *problems]
@@ -580,6 +581,7 @@ class RoomServer:
             '<section id="play" class="room-play" hidden>'
             '<div id="board" class="room-board" data-version="-1" data-phase=""></div>'
             '<div id="message" class="room-message" role="status" aria-live="polite"></div>'
+            '<p id="clock" class="room-clock" hidden></p>'
             '<div class="room-actions"><button id="pass" type="button" hidden></button>'
             '<button id="next" type="button" hidden></button>'
             '<button id="rematch" type="button" hidden></button>'

@@ -150,6 +150,8 @@ class RoomSettings:
     - ``bot_delay``: seconds between two bot cards, so people see them land.
     - ``lang``: the pages' first language (each person can switch).
     - ``ranked``: a finished game moves its players' ratings (:mod:`hearts.room.ratings`).
+    - ``turn_clock``: seconds a person has for a card (and for the pass); when they run out the
+      bot plays that card for them and the table says so (``None``: no clock).
 
     >>> RoomSettings(number=5, bot_after=-1)
     Traceback (most recent call last):
@@ -165,6 +167,7 @@ class RoomSettings:
     bot_delay: float = 0.6
     lang: str = "en"
     ranked: bool = True
+    turn_clock: float | None = None
 
     def __post_init__(self) -> None:
         def bad(name: str) -> RoomError:
@@ -192,6 +195,8 @@ class RoomSettings:
             raise bad("lang")
         if not isinstance(self.ranked, bool):
             raise bad("ranked")
+        if self.turn_clock is not None and (not seconds(self.turn_clock) or not 1 <= self.turn_clock <= 3600):
+            raise bad("turn_clock")
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (saved with the room)."""
@@ -280,6 +285,9 @@ class RoomTable:
         self.version = 0
         self.game_id = new_token()  # names this game (a rematch is a new one): its rating is recorded once
         self.games = 0  # games finished at this table before this one (a rematch deals the next number)
+        self._clock_at: tuple[int, int, str] | None = None  # the position the turn clock runs for
+        self._clock_start = 0.0
+        self.timed_out: tuple[int, str] | None = None  # (seat, card) the bot played when the clock ran out
         self.clock: Callable[[], float] = time.monotonic
         self.bots: dict[int, Bot] = {s: make_bot(settings.level, seed=s) for s in range(SEATS)}
         self.last_error: dict[int, RoomError] = {}
@@ -334,13 +342,28 @@ class RoomTable:
         return [self.name(s, lang) for s in range(SEATS)]
 
     def bot_plays_for(self, s: int) -> bool:
-        """True when a bot acts for seat ``s`` now: nobody holds it, or its person is away too long."""
+        """True when a bot acts for seat ``s`` now: nobody holds it, its person is away too long, or their
+        turn clock ran out."""
         seat = self.seats[s]
         if not seat.person:
+            return True
+        if self.clock_left(s) == 0:
             return True
         if seat.connected or self.settings.bot_after is None or seat.away_since is None:
             return False
         return self.clock() - seat.away_since >= self.settings.bot_after
+
+    def clock_left(self, s: int) -> float | None:
+        """Seconds seat ``s`` has left to act (0: the time ran out), or ``None`` when no clock runs for it:
+        no ``turn_clock``, or the seat owes no card or pass now."""
+        limit = self.settings.turn_clock
+        h = self.game.hand
+        if limit is None or not self.started or h.phase not in (Phase.PASSING, Phase.PLAYING) or s not in self._due():
+            return None
+        where = (h.hand_number, h.cards_played, h.phase.value)
+        if where != self._clock_at:  # a new turn: its clock starts now
+            self._clock_at, self._clock_start = where, self.clock()
+        return max(0.0, self._clock_start + limit - self.clock())
 
     def _due(self) -> list[int]:
         """Seats that must act before the table can go on."""
@@ -382,6 +405,9 @@ class RoomTable:
             return 0.0
         waits = []
         for s in self._due():
+            left = self.clock_left(s)
+            if left is not None:
+                waits.append(left)
             seat = self.seats[s]
             if seat.person and not seat.connected and seat.away_since is not None and self.settings.bot_after:
                 waits.append(max(0.0, seat.away_since + self.settings.bot_after - self.clock()))
@@ -443,6 +469,7 @@ class RoomTable:
             "can_next": hand_over and not over and not self.seats[s].ready,
             "can_rematch": over and not self.seats[s].ready,
             "ranked": self.settings.ranked,
+            "clock_left": self.clock_left(s),
             "hand_over": hand_over,
             "game_over": over,
             "hand": obs.hand.codes(),
@@ -474,6 +501,10 @@ class RoomTable:
         names = self.names(lang)
         if self.unsaved:
             return {"kind": "error", "text": text("room.msg.not_saved", lang)}
+        if self.timed_out is not None and not g.is_over and h.phase is not Phase.DONE:
+            late, cards = self.timed_out
+            key = "room.msg.timed_out_you" if late == s else "room.msg.timed_out"
+            return {"kind": "warning", "text": text(key, lang, name=names[late], cards=cards)}
         if g.is_over:
             return {"kind": "ok", "text": _game_over_text(g, names, lang)}
         if h.is_over:
@@ -638,6 +669,8 @@ class RoomTable:
                 raise RoomError("unknown_type", "type", given=str(kind))
         except HeartsError as e:
             raise _refused(e, str(kind)) from None
+        if self.timed_out is not None and self.timed_out[0] == s:
+            self.timed_out = None  # back at the table: the notice has done its job
         self.version += 1
 
     def _ready(self, s: int) -> None:
@@ -686,11 +719,19 @@ class RoomTable:
             return False
         if h.phase is Phase.PASSING:
             for s in due:
-                h.pass_cards(s, list(self._bot(s).choose_pass(g.observation(s))))
+                late = self.seats[s].person and self.clock_left(s) == 0
+                cards = list(self._bot(s).choose_pass(g.observation(s)))
+                h.pass_cards(s, cards)
                 self.selection[s] = 0
+                if late:
+                    self.timed_out = (s, " ".join(str(c) for c in cards))
         elif h.phase is Phase.PLAYING:
             s = h.to_play
-            h.play(self._bot(s).choose_play(g.observation(s)), seat=s)
+            late = self.seats[s].person and self.clock_left(s) == 0
+            c = self._bot(s).choose_play(g.observation(s))
+            h.play(c, seat=s)
+            if late:
+                self.timed_out = (s, str(c))
         else:
             for s in due:
                 self._ready(s)
@@ -715,7 +756,10 @@ class RoomTable:
         h = self.game.hand
         if at != self.at() or h.phase is not Phase.PLAYING or h.to_play != s or not self.bot_plays_for(s):
             return False
+        late = self.seats[s].person and self.clock_left(s) == 0
         h.play(c, seat=s)
+        if late:
+            self.timed_out = (s, str(c))
         self.version += 1
         return True
 

@@ -144,6 +144,7 @@
     pass.disabled = state.selected.length !== state.pass_size;
     $("next").hidden = !state.can_next;
     $("rematch").hidden = !state.can_rematch;
+    startClock(state.clock_left);
     const ul = $("players");
     ul.replaceChildren();
     for (const p of state.players) {
@@ -156,6 +157,27 @@
       ul.appendChild(li);
     }
     board.dataset.version = String(state.version); // last: tests wait for it
+  }
+
+  // The turn clock: the seconds this seat has left, counted down here (the server decides when time is up).
+  let clockTimer = null;
+  function startClock(left) {
+    const el = $("clock");
+    if (clockTimer) clearInterval(clockTimer);
+    clockTimer = null;
+    if (left === null || left === undefined) {
+      el.hidden = true;
+      return;
+    }
+    const end = Date.now() + left * 1000;
+    const tick = () => {
+      const s = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+      el.textContent = t("clock", { seconds: s });
+      if (s === 0 && clockTimer) clearInterval(clockTimer);
+    };
+    el.hidden = false;
+    tick();
+    clockTimer = setInterval(tick, 250);
   }
 
   function onMessage(event) {

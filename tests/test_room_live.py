@@ -1,0 +1,58 @@
+"""What changes at a live table: the turn clock (out of time: the bot's card, and the table says so)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hearts.hand import Phase
+from hearts.room.tables import Room, RoomError, RoomSettings
+
+
+def test_out_of_time_the_bot_plays_the_card_and_the_table_says_so() -> None:
+    now = [1000.0]
+    room, _ = Room.create(RoomSettings(number=21, level="random", bot_delay=0, turn_clock=5))
+    t = room.tables[0]
+    t.clock = lambda: now[0]
+    ana = t.join(0, "Ana")
+    t.connect(0)
+    h = t.game.hand
+    assert t.clock_left(0) == 5 and t.bot_wait() == 5  # the server's driver wakes when the pass is due
+    now[0] += 4.9
+    assert not t.bot_step() and 0 < (t.clock_left(0) or 0) < 1
+    now[0] += 0.1
+    assert t.bot_plays_for(0) and t.bot_step()  # the pass is chosen by Ana's bot, then the others pass
+    while h.phase is Phase.PASSING:
+        assert t.bot_step()
+    assert h.passes[0] is not None
+    line = t.view(0, "en")["message"]["text"]
+    assert line.startswith("You ran out of time: the bot played ") and line.count(" ") >= 9
+    assert "A Ana se le acabó el tiempo" in t.view(1, "es")["message"]["text"]
+    # Play until Ana is to play, then let her clock run out: the bot's card, said to everyone.
+    while h.to_play != 0:
+        assert t.bot_step()
+    before = h.cards_played
+    assert t.view(0, "en")["clock_left"] == 5
+    now[0] += 5
+    assert t.bot_step() and h.cards_played == before + 1 and h.plays[-1][0] == 0
+    card = str(h.plays[-1][1])
+    assert t.view(2, "en")["message"]["text"] == f"Ana ran out of time: the bot played {card} for them."
+    # Back in time for her next card: she plays it herself, and the notice goes.
+    while h.to_play != 0:
+        assert t.bot_step()
+    t.act(ana, {"type": "play", "card": h.legal_moves.lowest().code, "at": t.at()})
+    assert "ran out of time" not in t.view(0, "en")["message"]["text"]
+
+
+def test_no_clock_no_timeout_and_a_bad_clock_is_refused() -> None:
+    now = [0.0]
+    room, _ = Room.create(RoomSettings(number=21, level="random", bot_delay=0))
+    t = room.tables[0]
+    t.clock = lambda: now[0]
+    t.join(0, "Ana")
+    t.connect(0)
+    now[0] += 10_000
+    assert t.clock_left(0) is None and not t.bot_plays_for(0) and t.bot_wait() is None
+    for bad in (0, -3, 4000, float("inf"), "10"):
+        with pytest.raises(RoomError) as e:
+            RoomSettings(turn_clock=bad)  # type: ignore[arg-type]
+        assert e.value.field == "turn_clock"
