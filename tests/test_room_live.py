@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from hearts.hand import Phase
@@ -56,3 +58,16 @@ def test_no_clock_no_timeout_and_a_bad_clock_is_refused() -> None:
         with pytest.raises(RoomError) as e:
             RoomSettings(turn_clock=bad)  # type: ignore[arg-type]
         assert e.value.field == "turn_clock"
+
+
+@pytest.mark.parametrize(
+    ("option", "value"), [("--turn-clock", "0"), ("--per-address", "0"), ("--fill-after", "-1")]
+)
+def test_the_command_line_refuses_bad_live_options_before_anything_is_made(
+    option: str, value: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from hearts.cli import main
+
+    data = tmp_path / "rooms"
+    assert main(["room", option, value, "--data", str(data), "--port", "0"]) == 2
+    assert f"argument {option}:" in capsys.readouterr().err and not data.exists()

@@ -18,6 +18,10 @@ next      at                                     ready for the next hand
 rematch   at                                     after a game: another with the same people (it starts
                                                  once every person at the table asks)
 ratings   (none)                                 the room's leaderboard of ratings (answered by ``ratings``)
+queue     name, browser                          play live: wait for three people of a similar rating
+                                                 (answered by ``queued``, then ``matched``: a new room's
+                                                 token and this person's seat token there)
+unqueue   (none)                                 stop waiting
 leave     (none)                                 give the seat back to a bot
 lang      lang ("en" or "es")                    the language of this connection
 watch     key (text)                             the teacher's leaderboard
@@ -55,6 +59,8 @@ MESSAGE_TYPES: dict[str, dict[str, str]] = {
     "next": {"at": _AT},
     "rematch": {"at": _AT},
     "ratings": {},
+    "queue": {"name": _TEXT, "browser": _TEXT},
+    "unqueue": {},
     "leave": {},
     "lang": {"lang": _TEXT},
     "watch": {"key": _TEXT},

@@ -391,6 +391,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--sync", choices=["normal", "full"], default="normal",
                    help="normal: every move survives the server being killed; full: also a power cut (waits for "
                    "the disk at every move)")
+    p.add_argument("--fill-after", type=float, default=60.0, metavar="SECONDS",
+                   help="Play live: after SECONDS in the queue, bots take the seats nobody came for (default 60)")
     p.add_argument("--unranked", action="store_true", help="games here do not move the players' ratings")
     p.add_argument("--origin", action="append", default=[], metavar="URL",
                    help="a page origin the websocket accepts besides the server's own (like https://hearts.school.org "
@@ -443,6 +445,10 @@ def main(args: Any) -> int:
         check_host(args.host)
         check_port(args.port)
         folder = check_folder(Path(args.data) if args.data else default_folder())
+        if args.per_address is not None and args.per_address < 1:
+            raise RoomError("bad_setting", "per_address", setting="per_address", value=args.per_address)
+        if not 0 <= args.fill_after <= 3600:
+            raise RoomError("bad_setting", "fill_after", setting="fill_after", value=args.fill_after)
     except HeartsError as e:
         return _refuse(e, lang)
     try:
@@ -461,11 +467,8 @@ def main(args: Any) -> int:
         return _refuse(e, lang)
     server.origins = tuple(args.origin)
     if args.per_address is not None:
-        if args.per_address < 1:
-            sock.close()
-            return _refuse(RoomError("bad_setting", "per_address", setting="per_address", value=args.per_address),
-                           lang)
         server.limits.connections = args.per_address
+    server.queue.fill_after = args.fill_after
     port = sock.getsockname()[1]
     shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     base = f"http://{shown_host}:{port}"

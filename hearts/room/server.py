@@ -31,6 +31,7 @@ import html
 import io
 import json
 import logging
+import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from pathlib import Path
@@ -43,13 +44,14 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from hearts.errors import HeartsError
-from hearts.messages import LANGUAGES, catalogue, seat_name, text
+from hearts.messages import LANGUAGES, catalogue, seat_name, text, text_n
 from hearts.room import storage
 from hearts.room.database import DATABASE_NAME, RoomDatabase
+from hearts.room.matchmaking import MatchQueue
 from hearts.room.protocol import error_message, parse_message
-from hearts.room.ratings import Ratings
+from hearts.room.ratings import MODEL, Ratings
 from hearts.room.safety import AddressLimits, csv_cell, origin_allowed
-from hearts.room.tables import Room, RoomError, RoomTable, token_hash
+from hearts.room.tables import Room, RoomError, RoomSettings, RoomTable, check_name, player_key, token_hash
 
 __all__ = ["BURST", "MAX_FRAME", "PER_ADDRESS", "RATE", "RETRY_SAVE", "RoomServer"]
 
@@ -117,6 +119,8 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.last_lobby: str | None = None
         self.closed = False
+        self.queued: str | None = None  # the player key this connection waits in the queue with
+        self.address = "?"
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message (sent in order by the connection's writer)."""
@@ -164,11 +168,16 @@ class RoomServer:
         origins: Iterable[str] = (),
         per_address: int = PER_ADDRESS,
         sync: str = "normal",
+        fill_after: float = 60.0,
+        queue_joins: int = 20,
     ) -> None:
         self.folder = Path(folder)
         self.rate, self.burst, self.retry = rate, burst, retry
         self.origins = tuple(origins)
-        self.limits = AddressLimits(connections=per_address)
+        self.limits = AddressLimits(connections=per_address, joins=queue_joins)
+        self.queue = MatchQueue(fill_after=fill_after)
+        self._queued: dict[str, tuple[Connection, str, Room]] = {}  # player key -> (connection, browser, from room)
+        self._matcher: asyncio.Task[None] | None = None
         self.db = RoomDatabase(self.folder / DATABASE_NAME, sync=sync)
         _, imported_problems = self.db.import_folder(self.folder)  # the folder format of earlier versions, once
         loaded, problems = self.db.load_rooms()
@@ -216,9 +225,14 @@ class RoomServer:
             for table in room.tables:  # a game that ended just before a stop is rated now (once)
                 self._record_game(room, table)
             self._start(room)
+        self._matcher = asyncio.create_task(self._match_loop())
         try:
             yield
         finally:
+            if self._matcher is not None:
+                self._matcher.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await self._matcher
             for task in self._drivers:
                 task.cancel()
             for task in self._drivers:
@@ -271,6 +285,68 @@ class RoomServer:
             except HeartsError:  # a bot that breaks the rules is a bug: say so, and let people go on
                 log.exception("a bot at table %s failed", table.index + 1)
                 await asyncio.sleep(1)
+
+    # ----- play live: the queue ----------------------------------------------------------
+
+    async def _match_loop(self) -> None:
+        """Seat whoever the queue can seat, twice a second (the ranges widen as people wait)."""
+        while True:
+            await asyncio.sleep(0.5)
+            try:
+                self.match_now()
+            except Exception:  # a failed match must not stop the queue
+                log.exception("matching the queue failed")
+
+    def _enqueue(self, conn: Connection, msg: dict[str, Any]) -> None:
+        name = check_name(msg["name"])
+        browser = msg["browser"]
+        conn.room.held_by(browser)  # checks the browser token's form
+        if conn.seat is not None:
+            raise RoomError("already_seated", "seat")
+        key = player_key(browser)
+        if key not in self._queued and not self.limits.join(conn.address):
+            raise RoomError("too_many_joins", "queue", seconds=int(self.limits.window))
+        rated = self.ratings.rating_of(key)
+        self.queue.add(key, name, MODEL.mu if rated is None else rated[0], now=time.monotonic())
+        self._queued[key] = (conn, browser, conn.room)
+        conn.queued = key
+        conn.send({"type": "queued", "waiting": len(self.queue.waiting), "fill_after": self.queue.fill_after})
+        self.match_now()
+
+    def _dequeue(self, conn: Connection) -> None:
+        if conn.queued is not None:
+            self.queue.remove(conn.queued)
+            self._queued.pop(conn.queued, None)
+            conn.queued = None
+
+    def match_now(self) -> None:
+        """Seat every group the queue makes: a new one-table room each (the settings of the room they queued
+        from, ranked), its people seated, bots in the empty seats; each person is sent their new seat."""
+        for group in self.queue.match(now=time.monotonic()):
+            waiting = [(w, *self._queued.pop(w.key)) for w in group if w.key in self._queued]
+            if not waiting:
+                continue
+            base = waiting[0][3].settings
+            settings = RoomSettings(
+                number=secrets.randbelow(1_000_000) + 1, tables=1, level=base.level, target_score=base.target_score,
+                bot_after=base.bot_after, bot_delay=base.bot_delay, lang=base.lang, ranked=True,
+                turn_clock=base.turn_clock,
+            )
+            room, keys = Room.create(settings)
+            seated = [(conn, room.join(0, s, w.name, browser)[2]) for s, (w, conn, browser, _r) in enumerate(waiting)]
+            try:
+                self.add(room)
+            except OSError as e:
+                log.error("cannot save a new live table (%s); its players wait again", e.strerror or e)
+                for w, conn, browser, source in waiting:
+                    self.queue.add(w.key, w.name, w.mu, now=w.since)
+                    self._queued[w.key] = (conn, browser, source)
+                continue
+            bots = 4 - len(waiting)
+            for conn, token in seated:
+                conn.queued = None
+                conn.send({"type": "matched", "room": keys["room"], "token": token, "bots": bots,
+                           "text": text_n("room.msg.matched", bots, conn.lang, bots=bots)})
 
     # ----- after every change ------------------------------------------------------------
 
@@ -417,6 +493,7 @@ class RoomServer:
     async def _serve(self, ws: WebSocket, room: Room) -> None:
         await ws.accept()
         conn = Connection(ws, room, room.settings.lang, self.rate, self.burst)
+        conn.address = ws.client.host if ws.client is not None else "?"
         self.connections.setdefault(room.room_hash, set()).add(conn)
         writer = asyncio.create_task(conn.writer())
         self._send_lobby(conn)
@@ -443,6 +520,7 @@ class RoomServer:
             pass
         finally:
             self.connections.get(room.room_hash, set()).discard(conn)
+            self._dequeue(conn)
             conn.closed = True
             conn.queue.put_nowait(None)
             if conn.table is not None and conn.seat is not None:
@@ -458,6 +536,11 @@ class RoomServer:
             conn.send({"type": "pong"})
         elif kind == "ratings":
             conn.send(self._ratings(room))
+        elif kind == "queue":
+            self._enqueue(conn, msg)
+        elif kind == "unqueue":
+            self._dequeue(conn)
+            conn.send({"type": "unqueued"})
         elif kind == "lang":
             if msg["lang"] not in LANGUAGES:
                 raise RoomError("bad_field", "lang", field_name="lang")
@@ -577,6 +660,9 @@ class RoomServer:
         body = (
             '<section id="lobby" class="room-lobby" hidden><p id="join-intro"></p>'
             '<label><span id="name-label"></span> <input id="name" maxlength="24" autocomplete="nickname"></label>'
+            '<p class="room-live"><button id="live" type="button"></button> '
+            '<button id="live-cancel" type="button" hidden></button></p>'
+            '<p id="queue-status" role="status" aria-live="polite"></p>'
             '<div id="tables" class="room-tables"></div></section>'
             '<section id="play" class="room-play" hidden>'
             '<div id="board" class="room-board" data-version="-1" data-phase=""></div>'

@@ -16,6 +16,7 @@
   let stopped = false;
   let error = null;
   let ratings = null;
+  let notice = "";
   let lastGame = null;
 
   function t(key, values) {
@@ -42,6 +43,8 @@
     $("leave").textContent = t("leave");
     $("players-title").textContent = t("players");
     $("rematch").textContent = t("rematch");
+    $("live").textContent = t("live");
+    $("live-cancel").textContent = t("live_cancel");
     $("ratings-title").textContent = t("ratings");
     showRatings();
   }
@@ -190,13 +193,29 @@
       if (msg.game) lastGame = msg.game;
       showRatings();
       $("ratings").dataset.games = String(Number($("ratings").dataset.games) + (msg.game ? 1 : 0));
+    } else if (msg.type === "queued") {
+      $("live").hidden = true;
+      $("live-cancel").hidden = false;
+      $("queue-status").textContent = t("queued", { waiting: msg.waiting, seconds: Math.round(msg.fill_after) });
+    } else if (msg.type === "unqueued") {
+      $("live").hidden = false;
+      $("live-cancel").hidden = true;
+      $("queue-status").textContent = "";
+    } else if (msg.type === "matched") {
+      // The new table is a room of its own: keep the seat's token for its page, then go there.
+      const path = location.pathname.replace(/\/r\/[^/]+\/?$/, "/r/" + msg.room);
+      localStorage.setItem("hearts-room:" + path, msg.token);
+      sessionStorage.setItem("hearts-room-matched", msg.text);
+      $("queue-status").textContent = msg.text;
+      location.href = path + "/";
     } else if (msg.type === "seated") {
       localStorage.setItem(roomKey, msg.token);
       error = null;
     } else if (msg.type === "state") {
       state = msg;
       error = null;
-      status("");
+      if (state.at[1] >= 4) notice = "";
+      status(notice);
       showState();
     } else if (msg.type === "error") {
       if (msg.code === "bad_token") {
@@ -266,6 +285,10 @@
   $("next").addEventListener("click", () => {
     if (state) send({ type: "next", at: state.at });
   });
+  $("live").addEventListener("click", () => {
+    send({ type: "queue", name: $("name").value, browser: R.browserToken() });
+  });
+  $("live-cancel").addEventListener("click", () => send({ type: "unqueue" }));
   $("rematch").addEventListener("click", () => {
     if (state) send({ type: "rematch", at: state.at });
   });
@@ -280,5 +303,10 @@
 
   staticTexts();
   status(t("connecting"));
+  const matched = sessionStorage.getItem("hearts-room-matched");
+  if (matched) {
+    sessionStorage.removeItem("hearts-room-matched");
+    notice = matched; // "your table is ready: N bots take the empty seats", until the first trick is done
+  }
   connect();
 })();
