@@ -95,3 +95,30 @@ def test_queue_joins_are_limited_per_address_and_a_bad_name_is_refused(tmp_path:
         err = recv_until(ws, lambda m: m["type"] == "error")
         assert err["code"] == "too_many_joins" and err["field"] == "queue"
         assert server.queue.waiting == []
+
+
+def test_a_friends_table_has_its_options_a_link_and_a_code_that_others_join_by(tmp_path: Path) -> None:
+    room, keys = Room.create(RoomSettings(number=5, level="random", bot_delay=0))
+    server = RoomServer(tmp_path, [room], rate=500, burst=500)
+    path = f"/r/{keys['room']}/ws"
+    with TestClient(server.app) as client, client.websocket_connect(path) as ana, client.websocket_connect(path) as bo:
+        ana.send_json({"type": "friends", "name": "Ana", "browser": "browser-ana-0001", "target": 50, "ranked": False})
+        made = recv_until(ana, lambda m: m["type"] == "friends")
+        assert (made["target"], made["ranked"]) == (50, False) and len(made["code"]) == 8
+        bo.send_json({"type": "code", "code": "NOPE1234"})
+        assert recv_until(bo, lambda m: m["type"] == "error")["code"] == "bad_code"
+        bo.send_json({"type": "code", "code": made["code"].lower()})
+        assert recv_until(bo, lambda m: m["type"] == "friends_room")["room"] == made["room"]
+        with client.websocket_connect(f"/r/{made['room']}/ws") as friend:
+            lobby = recv_until(friend, lambda m: m["type"] == "lobby")
+            assert [s["name"] for s in lobby["tables"][0]["seats"]] == ["Ana", None, None, None]
+            friend.send_json({"type": "join", "table": 0, "seat": 2, "name": "Bo", "browser": "browser-bo-00001"})
+            view = recv_until(friend, lambda m: m["type"] == "state")
+            assert not view["ranked"] and view["players"][2]["name"] == "Bo"
+        ana.send_json({"type": "friends", "name": "Ana", "browser": "browser-ana-0001", "target": 0, "ranked": True})
+        err = recv_until(ana, lambda m: m["type"] == "error")
+        assert err["field"] == "target_score"
+        ana.send_json({"type": "friends", "name": "Ana", "browser": "browser-ana-0001", "target": 100, "ranked": 1})
+        assert recv_until(ana, lambda m: m["type"] == "error")["field"] == "ranked"
+    new = server.rooms[next(h for h in server.rooms if h != room.room_hash)]
+    assert new.settings.target_score == 50 and not new.settings.ranked and len(server.rooms) == 2

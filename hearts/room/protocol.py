@@ -22,6 +22,9 @@ queue     name, browser                          play live: wait for three peopl
                                                  (answered by ``queued``, then ``matched``: a new room's
                                                  token and this person's seat token there)
 unqueue   (none)                                 stop waiting
+friends   name, browser, target (int),           open a private table (its link and a short code to
+          ranked (true/false)                    share); the asker takes the first seat
+code      code (text)                            the room of a friends' code (answered by ``friends_room``)
 leave     (none)                                 give the seat back to a bot
 lang      lang ("en" or "es")                    the language of this connection
 watch     key (text)                             the teacher's leaderboard
@@ -49,7 +52,7 @@ __all__ = ["MAX_MESSAGE", "MESSAGE_TYPES", "error_message", "parse_message"]
 MAX_MESSAGE = 2048
 """Longest message (bytes of UTF-8) a browser may send; the server closes the connection above 8 KiB."""
 
-_INT, _TEXT, _AT, _TEXTS = "int", "text", "at", "texts"
+_INT, _TEXT, _AT, _TEXTS, _BOOL = "int", "text", "at", "texts", "bool"
 MESSAGE_TYPES: dict[str, dict[str, str]] = {
     "join": {"table": _INT, "seat": _INT, "name": _TEXT, "browser": _TEXT},
     "resume": {"token": _TEXT},
@@ -61,6 +64,8 @@ MESSAGE_TYPES: dict[str, dict[str, str]] = {
     "ratings": {},
     "queue": {"name": _TEXT, "browser": _TEXT},
     "unqueue": {},
+    "friends": {"name": _TEXT, "browser": _TEXT, "target": _INT, "ranked": _BOOL},
+    "code": {"code": _TEXT},
     "leave": {},
     "lang": {"lang": _TEXT},
     "watch": {"key": _TEXT},
@@ -79,6 +84,8 @@ def _ok(kind: str, value: Any) -> bool:
         return isinstance(value, str) and len(value) <= 200
     if kind == _AT:
         return isinstance(value, list) and len(value) == 2 and all(whole(x) for x in value)
+    if kind == _BOOL:
+        return isinstance(value, bool)
     if kind == _TEXTS:
         return isinstance(value, list) and len(value) <= 13 and all(isinstance(x, str) and len(x) <= 8 for x in value)
     raise AssertionError(kind)  # pragma: no cover

@@ -64,6 +64,8 @@ BURST = 40  # messages at once
 STRIKES = 60  # messages refused for speed before the connection is closed
 MAX_FRAME = 8192  # uvicorn closes a connection that sends a bigger frame (code 1009)
 MAX_QUEUE = 256  # messages waiting for a slow browser before it is disconnected
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud in a class
+CODE_LENGTH = 8  # about 39 bits, tried at most 20 times a minute per address
 PER_ADDRESS = 32  # websockets one address may hold at once (a class behind one NAT shares an address)
 RETRY_SAVE = 2.0  # seconds between two tries to save a table that could not be saved
 _STATIC = Path(__file__).parent / "static"
@@ -178,6 +180,7 @@ class RoomServer:
         self.queue = MatchQueue(fill_after=fill_after)
         self._queued: dict[str, tuple[Connection, str, Room]] = {}  # player key -> (connection, browser, from room)
         self._matcher: asyncio.Task[None] | None = None
+        self.codes: dict[str, str] = {}  # friends' codes -> room token (kept while the server runs)
         self.db = RoomDatabase(self.folder / DATABASE_NAME, sync=sync)
         _, imported_problems = self.db.import_folder(self.folder)  # the folder format of earlier versions, once
         loaded, problems = self.db.load_rooms()
@@ -318,6 +321,40 @@ class RoomServer:
             self.queue.remove(conn.queued)
             self._queued.pop(conn.queued, None)
             conn.queued = None
+
+    def _friends(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """Open a private table: a new one-table room with the asker's options, its link's token and a
+        short code to share; the asker takes the first seat."""
+        name = check_name(msg["name"])
+        browser = msg["browser"]
+        conn.room.held_by(browser)  # checks the browser token's form
+        if not self.limits.join(conn.address):
+            raise RoomError("too_many_joins", "queue", seconds=int(self.limits.window))
+        base = conn.room.settings
+        settings = RoomSettings(
+            number=secrets.randbelow(1_000_000) + 1, tables=1, level=base.level, target_score=msg["target"],
+            bot_after=base.bot_after, bot_delay=base.bot_delay, lang=base.lang, ranked=msg["ranked"],
+            turn_clock=base.turn_clock,
+        )
+        room, keys = Room.create(settings)
+        _, _, token = room.join(0, 0, name, browser)
+        try:
+            self.add(room)
+        except OSError:
+            raise RoomError("not_saved", "save") from None
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        self.codes[code] = keys["room"]
+        conn.send({"type": "friends", "room": keys["room"], "code": code, "token": token,
+                   "target": settings.target_score, "ranked": settings.ranked})
+
+    def _code(self, conn: Connection, code: str) -> None:
+        """The room a friends' code opens (codes are tried at most as often as queue joins)."""
+        if not self.limits.join(conn.address):
+            raise RoomError("too_many_joins", "queue", seconds=int(self.limits.window))
+        found = self.codes.get(code.strip().upper())
+        if found is None:
+            raise RoomError("bad_code", "code")
+        conn.send({"type": "friends_room", "room": found})
 
     def match_now(self) -> None:
         """Seat every group the queue makes: a new one-table room each (the settings of the room they queued
@@ -538,6 +575,10 @@ class RoomServer:
             conn.send(self._ratings(room))
         elif kind == "queue":
             self._enqueue(conn, msg)
+        elif kind == "friends":
+            self._friends(conn, msg)
+        elif kind == "code":
+            self._code(conn, msg["code"])
         elif kind == "unqueue":
             self._dequeue(conn)
             conn.send({"type": "unqueued"})
@@ -663,6 +704,13 @@ class RoomServer:
             '<p class="room-live"><button id="live" type="button"></button> '
             '<button id="live-cancel" type="button" hidden></button></p>'
             '<p id="queue-status" role="status" aria-live="polite"></p>'
+            '<fieldset class="room-friends"><legend id="friends-legend"></legend>'
+            '<label><span id="friends-target-label"></span> <input id="friends-target" type="number" min="1" '
+            'max="10000" value="100" list="targets"></label><datalist id="targets"><option value="50">'
+            '<option value="100"></datalist> <label><input id="friends-ranked" type="checkbox" checked> '
+            '<span id="friends-ranked-label"></span></label> <button id="friends" type="button"></button></fieldset>'
+            '<p class="room-code"><label><span id="code-label"></span> <input id="code" maxlength="12" '
+            'autocomplete="off"></label> <button id="join-code" type="button"></button></p>'
             '<div id="tables" class="room-tables"></div></section>'
             '<section id="play" class="room-play" hidden>'
             '<div id="board" class="room-board" data-version="-1" data-phase=""></div>'

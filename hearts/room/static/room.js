@@ -45,6 +45,12 @@
     $("rematch").textContent = t("rematch");
     $("live").textContent = t("live");
     $("live-cancel").textContent = t("live_cancel");
+    $("friends-legend").textContent = t("friends");
+    $("friends-target-label").textContent = t("friends_target");
+    $("friends-ranked-label").textContent = t("friends_ranked");
+    $("friends").textContent = t("friends");
+    $("code-label").textContent = t("code");
+    $("join-code").textContent = t("join_code");
     $("ratings-title").textContent = t("ratings");
     showRatings();
   }
@@ -201,6 +207,15 @@
       $("live").hidden = false;
       $("live-cancel").hidden = true;
       $("queue-status").textContent = "";
+    } else if (msg.type === "friends" || msg.type === "friends_room") {
+      // A friends' table is a room of its own: its page is /r/<its token>/.
+      const path = location.pathname.replace(/\/r\/[^/]+\/?$/, "/r/" + msg.room);
+      if (msg.type === "friends") {
+        localStorage.setItem("hearts-room:" + path, msg.token);
+        const link = new URL(path + "/", location.href).href;
+        sessionStorage.setItem("hearts-room-matched", t("friends_share", { link: link, code: msg.code }));
+      }
+      location.href = path + "/";
     } else if (msg.type === "matched") {
       // The new table is a room of its own: keep the seat's token for its page, then go there.
       const path = location.pathname.replace(/\/r\/[^/]+\/?$/, "/r/" + msg.room);
@@ -289,6 +304,16 @@
     send({ type: "queue", name: $("name").value, browser: R.browserToken() });
   });
   $("live-cancel").addEventListener("click", () => send({ type: "unqueue" }));
+  $("friends").addEventListener("click", () => {
+    send({
+      type: "friends",
+      name: $("name").value,
+      browser: R.browserToken(),
+      target: Number($("friends-target").value),
+      ranked: $("friends-ranked").checked,
+    });
+  });
+  $("join-code").addEventListener("click", () => send({ type: "code", code: $("code").value }));
   $("rematch").addEventListener("click", () => {
     if (state) send({ type: "rematch", at: state.at });
   });
