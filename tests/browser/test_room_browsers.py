@@ -272,3 +272,65 @@ def test_one_browser_holds_one_seat_and_the_teacher_frees_it(browser: Any, room_
     assert tab.locator('button.room-sit[data-table="0"][data-seat="1"]').count() == 1
     tctx.close()
     ctx.close()
+
+
+def test_keyboard_only_a_ranked_game_start_to_end_ratings_shown_then_a_rematch(browser: Any, room_server: Any) -> None:
+    """One person and three bots, a game of one hand (--target-score 1), played from the keyboard alone: the
+    seat, the pass and every card; then the ratings moved and shown, and a rematch from the keyboard."""
+    server = room_server("--deal", "9", "--level", "random", "--bot-delay", "0.02", "--target-score", "1")
+    ctx = browser.new_context(viewport={"width": 1000, "height": 860})
+    pg = ctx.new_page()
+    pg.set_default_timeout(WAIT_S * 1000)
+    pg.goto(server.links["players"])
+    pg.wait_for_selector("button.room-sit")
+    pg.focus("#name")
+    pg.keyboard.type("Kay")
+    pg.focus('button.room-sit[data-table="0"][data-seat="0"]')
+    pg.keyboard.press("Enter")
+    pg.wait_for_selector('#pass:not([hidden])')
+
+    def focused() -> dict[str, str]:
+        return dict(pg.evaluate("() => { const e = document.activeElement; return { card: e.getAttribute("
+                                "'data-card') || '', legal: e.getAttribute('data-legal') || '', "
+                                "label: e.getAttribute('aria-label') || '' }; }"))
+
+    def press(key: str) -> None:
+        old = version(pg)
+        pg.keyboard.press(key)
+        if key in ("Enter", " "):
+            wait_change(pg, old)
+
+    pg.locator(f'{BOARD} g.card[tabindex="0"]').focus()
+    assert focused()["label"]  # a screen reader names the card
+    chosen = []
+    for key in ("Enter", "ArrowRight", "Enter", "ArrowRight", "Enter"):
+        if key == "Enter":
+            chosen.append(focused()["card"])
+        press(key)
+    assert pg.evaluate("() => document.activeElement.closest('#board') !== null")  # focus kept across redraws
+    assert pg.locator("#pass").is_enabled()
+    pg.focus("#pass")
+    press("Enter")
+    played = 0
+    while True:
+        pg.wait_for_function("() => { const b = document.querySelector('#board'); return b.dataset.yourTurn === "
+                             "'true' || b.dataset.phase === 'done'; }")
+        if pg.get_attribute(BOARD, "data-phase") == "done":
+            break
+        if not pg.evaluate("() => document.activeElement.closest('#board') !== null"):
+            pg.locator(f'{BOARD} g.card[tabindex="0"]').focus()
+        pg.keyboard.press("Home")
+        while focused()["legal"] != "true":
+            pg.keyboard.press("ArrowRight")
+        press("Enter")
+        played += 1
+    assert played == 13
+    pg.wait_for_selector('#ratings[data-games="1"]', state="attached")
+    row = pg.locator("#ratings tbody tr", has_text="Kay")
+    assert row.count() == 1 and "±" in row.inner_text()
+    assert pg.locator("#rating-change").inner_text().startswith("You finished in place")
+    pg.focus("#rematch")
+    press("Enter")
+    pg.wait_for_selector('#pass:not([hidden])')
+    assert pg.get_attribute(BOARD, "data-phase") == "passing"
+    ctx.close()

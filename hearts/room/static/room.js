@@ -140,7 +140,9 @@
     $("lobby").hidden = true;
     $("play").hidden = false;
     const board = $("board");
+    const hadFocus = board.contains(document.activeElement);
     board.innerHTML = state.svg; // drawn by the server from this seat's own observation
+    keyboardCards(hadFocus);
     board.dataset.phase = state.phase;
     board.dataset.yourTurn = String(state.your_turn);
     const msg = $("message");
@@ -187,6 +189,38 @@
     el.hidden = false;
     tick();
     clockTimer = setInterval(tick, 250);
+  }
+
+  // Keyboard play: this seat's cards are one tab stop (a roving tabindex); the arrow keys, Home and End move
+  // between them, Enter or Space plays (or chooses for the pass) the card with focus. The card keeps focus
+  // across redraws (the same card, else the one at the same place), so a whole hand is played from the keys.
+  let focusCard = null;
+  let focusIndex = 0;
+
+  function ownCards() {
+    return Array.from($("board").querySelectorAll('g.card[data-card][data-seat="' + state.seat + '"]'));
+  }
+
+  function keyboardCards(hadFocus) {
+    const cards = ownCards();
+    if (!cards.length) return;
+    let i = cards.findIndex((g) => g.dataset.card === focusCard);
+    if (i < 0) i = Math.min(focusIndex, cards.length - 1);
+    cards.forEach((g, k) => g.setAttribute("tabindex", k === i ? "0" : "-1"));
+    if (hadFocus) moveFocus(cards, i);
+  }
+
+  function moveFocus(cards, i) {
+    cards.forEach((g, k) => g.setAttribute("tabindex", k === i ? "0" : "-1"));
+    focusCard = cards[i].dataset.card;
+    focusIndex = i;
+    cards[i].focus();
+  }
+
+  function act(card) {
+    error = null;
+    if (state.can_pass) send({ type: "select", card: card, at: state.at });
+    else send({ type: "play", card: card, at: state.at });
   }
 
   function onMessage(event) {
@@ -289,10 +323,32 @@
     if (!state) return;
     const g = event.target.closest("g.card[data-card]");
     if (!g) return;
-    const card = g.getAttribute("data-card");
-    error = null;
-    if (state.can_pass) send({ type: "select", card: card, at: state.at });
-    else send({ type: "play", card: card, at: state.at });
+    act(g.getAttribute("data-card"));
+  });
+  $("board").addEventListener("keydown", (event) => {
+    if (!state) return;
+    const g = event.target.closest && event.target.closest("g.card[data-card]");
+    if (!g) return;
+    const cards = ownCards();
+    const i = cards.indexOf(g);
+    if (i < 0) return;
+    const moves = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0, End: cards.length - 1 };
+    if (event.key in moves) {
+      event.preventDefault();
+      moveFocus(cards, Math.max(0, Math.min(cards.length - 1, moves[event.key])));
+    } else if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      focusCard = g.dataset.card;
+      focusIndex = i;
+      act(g.dataset.card);
+    }
+  });
+  $("board").addEventListener("focusin", (event) => {
+    const g = event.target.closest && event.target.closest("g.card[data-card]");
+    if (g && state) {
+      focusCard = g.dataset.card;
+      focusIndex = Math.max(0, ownCards().indexOf(g));
+    }
   });
   $("pass").addEventListener("click", () => {
     if (state) send({ type: "pass", cards: state.selected, at: state.at });
