@@ -274,6 +274,14 @@ def test_one_browser_holds_one_seat_and_the_teacher_frees_it(browser: Any, room_
     ctx.close()
 
 
+def serious_axe_violations(pg: Any) -> list[tuple[str, str]]:
+    """axe-core's serious and critical violations in the room's page (``axe-playwright-python`` ships it)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(pg, context="#room").response["violations"]
+    return [(v["id"], v["nodes"][0]["html"][:160]) for v in found if v["impact"] in ("serious", "critical")]
+
+
 def test_keyboard_only_a_ranked_game_start_to_end_ratings_shown_then_a_rematch(browser: Any, room_server: Any) -> None:
     """One person and three bots, a game of one hand (--target-score 1), played from the keyboard alone: the
     seat, the pass and every card; then the ratings moved and shown, and a rematch from the keyboard."""
@@ -283,6 +291,7 @@ def test_keyboard_only_a_ranked_game_start_to_end_ratings_shown_then_a_rematch(b
     pg.set_default_timeout(WAIT_S * 1000)
     pg.goto(server.links["players"])
     pg.wait_for_selector("button.room-sit")
+    assert serious_axe_violations(pg) == []
     pg.focus("#name")
     pg.keyboard.type("Kay")
     pg.focus('button.room-sit[data-table="0"][data-seat="0"]')
@@ -329,8 +338,22 @@ def test_keyboard_only_a_ranked_game_start_to_end_ratings_shown_then_a_rematch(b
     row = pg.locator("#ratings tbody tr", has_text="Kay")
     assert row.count() == 1 and "±" in row.inner_text()
     assert pg.locator("#rating-change").inner_text().startswith("You finished in place")
+    assert serious_axe_violations(pg) == []
     pg.focus("#rematch")
     press("Enter")
     pg.wait_for_selector('#pass:not([hidden])')
     assert pg.get_attribute(BOARD, "data-phase") == "passing"
     ctx.close()
+    # On a phone, in Spanish: the same page, nothing wider than the screen, and axe finds nothing serious.
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    pg = phone.new_page()
+    pg.set_default_timeout(WAIT_S * 1000)
+    pg.goto(server.links["players"] + "?lang=es")
+    pg.wait_for_selector("button.room-sit")
+    assert pg.locator("#live").inner_text() == "Jugar en vivo"
+    wide = pg.evaluate("() => Array.from(document.querySelectorAll('#room *')).filter(e => "
+                       "e.getBoundingClientRect().right > 391).map(e => e.tagName + '#' + e.id + '.' + e.className)"
+                       ".slice(0, 8)")
+    assert pg.evaluate("() => document.documentElement.scrollWidth") <= 390, wide
+    assert serious_axe_violations(pg) == []
+    phone.close()
