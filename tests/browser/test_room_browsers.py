@@ -357,3 +357,41 @@ def test_keyboard_only_a_ranked_game_start_to_end_ratings_shown_then_a_rematch(b
     assert pg.evaluate("() => document.documentElement.scrollWidth") <= 390, wide
     assert serious_axe_violations(pg) == []
     phone.close()
+
+
+def test_a_friends_table_by_link_and_by_code(browser: Any, room_server: Any) -> None:
+    """Ana opens a private table (game to 50, not ranked); Bo comes by the link she is shown, Cy by the code."""
+    server = room_server("--deal", "3", "--level", "random", "--bot-delay", "0.05")
+    actx = browser.new_context(viewport={"width": 1000, "height": 860})
+    ana = actx.new_page()
+    ana.set_default_timeout(WAIT_S * 1000)
+    ana.goto(server.links["players"])
+    ana.fill("#name", "Ana")
+    ana.fill("#friends-target", "50")
+    ana.uncheck("#friends-ranked")
+    ana.click("#friends")
+    ana.wait_for_selector('#pass:not([hidden])')
+    shared = ana.locator("#status").inner_text()
+    link = re.search(r"(http://\S+/r/[\w-]+/)", shared)
+    code = re.search(r"\b([A-Z2-9]{8})\b", shared)
+    assert link and code and link.group(1) != server.links["players"], shared
+    bctx = browser.new_context(viewport={"width": 1000, "height": 860})
+    bo = bctx.new_page()
+    bo.set_default_timeout(WAIT_S * 1000)
+    bo.goto(link.group(1))
+    bo.fill("#name", "Bo")
+    bo.click('button.room-sit[data-table="0"][data-seat="2"]')
+    bo.wait_for_selector('#pass:not([hidden])')
+    ana.wait_for_selector("#players li[data-seat='2']:has-text('Bo')")
+    cctx = browser.new_context(viewport={"width": 1000, "height": 860})
+    cy = cctx.new_page()
+    cy.set_default_timeout(WAIT_S * 1000)
+    cy.goto(server.links["players"])
+    cy.fill("#code", code.group(1).lower())
+    cy.click("#join-code")
+    cy.wait_for_url(link.group(1))
+    cy.fill("#name", "Cy")
+    cy.click('button.room-sit[data-table="0"][data-seat="1"]')
+    ana.wait_for_selector("#players li[data-seat='1']:has-text('Cy')")
+    for c in (actx, bctx, cctx):
+        c.close()
