@@ -71,3 +71,48 @@ def test_the_command_line_refuses_bad_live_options_before_anything_is_made(
     data = tmp_path / "rooms"
     assert main(["room", option, value, "--data", str(data), "--port", "0"]) == 2
     assert f"argument {option}:" in capsys.readouterr().err and not data.exists()
+
+
+def test_a_seat_is_kept_a_while_for_someone_who_left_a_bot_playing_meanwhile_then_given_away() -> None:
+    now = [0.0]
+    room, _ = Room.create(RoomSettings(number=21, level="random", bot_delay=0, bot_after=10, seat_kept=120))
+    t = room.tables[0]
+    t.clock = lambda: now[0]
+    ana, bea = t.join(0, "Ana"), t.join(2, "Bea")
+    t.connect(0)
+    t.connect(2)
+    t.disconnect(0)  # Ana's connection goes at 0 s
+    assert t.bot_wait() == 10 and t.stale_seats() == []
+    now[0] = 10
+    assert t.bot_plays_for(0) and t.seat_of(ana) == 0  # a bot plays for her; the seat is still hers
+    now[0] = 60
+    t.connect(0)  # she comes back in time: her seat, her cards
+    t.disconnect(0)
+    now[0] = 119
+    assert t.stale_seats() == [] and t.bot_plays_for(0) and t.seat_of(ana) == 0
+    now[0] = 180
+    assert t.stale_seats() == [0] and t.release_stale() == ["Ana"]
+    assert t.seat_of(ana) is None and t.seat_of(bea) == 2 and 0 in t.free_seats()
+    with pytest.raises(RoomError):
+        RoomSettings(seat_kept=0)
+
+
+def test_the_server_gives_a_seat_away_too_long_to_a_bot(tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    from hearts.room.server import RoomServer
+
+    room, keys = Room.create(RoomSettings(number=21, level="random", bot_delay=0, bot_after=0, seat_kept=1))
+    server = RoomServer(tmp_path, [room], rate=500, burst=500)
+    path = f"/r/{keys['room']}/ws"
+    with TestClient(server.app) as client:
+        with client.websocket_connect(path) as ana:
+            ana.send_json({"type": "join", "table": 0, "seat": 0, "name": "Ana", "browser": "browser-ana-0001"})
+            while ana.receive_json()["type"] != "seated":
+                pass
+        with client.websocket_connect(path) as other:
+            while True:  # the lobby is sent again whenever it changes: wait for Ana's seat to be free
+                msg = other.receive_json()
+                if msg["type"] == "lobby" and msg["tables"][0]["seats"][0]["free"]:
+                    break
+    assert not room.tables[0].seats[0].person

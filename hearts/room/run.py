@@ -386,6 +386,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--per-address", type=int, default=None, metavar="N",
                    help="websockets one address may hold at once (default 32; behind a proxy that does not pass "
                    "the client's address, or for a whole class behind one NAT, raise it)")
+    p.add_argument("--seat-kept", type=float, default=None, metavar="SECONDS",
+                   help="a player who went away keeps their seat SECONDS (a bot plays meanwhile with --bot-after), "
+                   "then a bot takes it for good (default: kept)")
     p.add_argument("--turn-clock", type=float, default=None, metavar="SECONDS",
                    help="seconds a player has for a card or a pass; then the bot plays it for them (default: no clock)")
     p.add_argument("--sync", choices=["normal", "full"], default="normal",
@@ -420,6 +423,7 @@ def settings_from(args: Any) -> RoomSettings:
         lang=args.lang,
         ranked=not getattr(args, "unranked", False),
         turn_clock=getattr(args, "turn_clock", None),
+        seat_kept=getattr(args, "seat_kept", None),
     )
 
 

@@ -264,6 +264,10 @@ class RoomServer:
                 if table.unsaved:
                     self.retry_save(room, table)
                 continue
+            if table.stale_seats():  # away longer than the seat is kept: a bot takes it for good
+                with contextlib.suppress(RoomError):
+                    self.commit(room, table, table.release_stale)
+                continue
             wait = table.bot_wait()
             if wait is None or wait > 0:
                 with contextlib.suppress(TimeoutError):

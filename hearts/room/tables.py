@@ -152,6 +152,8 @@ class RoomSettings:
     - ``ranked``: a finished game moves its players' ratings (:mod:`hearts.room.ratings`).
     - ``turn_clock``: seconds a person has for a card (and for the pass); when they run out the
       bot plays that card for them and the table says so (``None``: no clock).
+    - ``seat_kept``: seconds the seat of a person who went away stays theirs (a bot plays meanwhile
+      when ``bot_after`` says so); then it is given to a bot for good (``None``: kept for ever).
 
     >>> RoomSettings(number=5, bot_after=-1)
     Traceback (most recent call last):
@@ -168,6 +170,7 @@ class RoomSettings:
     lang: str = "en"
     ranked: bool = True
     turn_clock: float | None = None
+    seat_kept: float | None = None
 
     def __post_init__(self) -> None:
         def bad(name: str) -> RoomError:
@@ -197,6 +200,8 @@ class RoomSettings:
             raise bad("ranked")
         if self.turn_clock is not None and (not seconds(self.turn_clock) or not 1 <= self.turn_clock <= 3600):
             raise bad("turn_clock")
+        if self.seat_kept is not None and (not seconds(self.seat_kept) or not 1 <= self.seat_kept <= 7 * 86400):
+            raise bad("seat_kept")
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (saved with the room)."""
@@ -403,7 +408,7 @@ class RoomTable:
             return None
         if self._bot_due():
             return 0.0
-        waits = []
+        waits = [max(0.0, since - self.clock()) for since in self._seat_deadlines()]
         for s in self._due():
             left = self.clock_left(s)
             if left is not None:
@@ -412,6 +417,27 @@ class RoomTable:
             if seat.person and not seat.connected and seat.away_since is not None and self.settings.bot_after:
                 waits.append(max(0.0, seat.away_since + self.settings.bot_after - self.clock()))
         return min(waits) if waits else None
+
+    def _seat_deadlines(self) -> list[float]:
+        """When each away person's seat stops being kept (``seat_kept``)."""
+        kept = self.settings.seat_kept
+        if kept is None:
+            return []
+        return [x.away_since + kept for x in self.seats if x.person and not x.connected and x.away_since is not None]
+
+    def stale_seats(self) -> list[int]:
+        """Seats whose person has been away longer than ``seat_kept``."""
+        kept = self.settings.seat_kept
+        now = self.clock()
+        return [
+            s for s, x in enumerate(self.seats)
+            if kept is not None and x.person and not x.connected and x.away_since is not None
+            and now - x.away_since >= kept
+        ]
+
+    def release_stale(self) -> list[str]:
+        """Give to a bot, for good, every seat kept longer than ``seat_kept`` for someone away; their names."""
+        return [self.free(s) for s in self.stale_seats()]
 
     def bot_plays_next(self) -> bool:
         """True when the next action due is a bot's card (the server paces those by ``bot_delay``)."""
