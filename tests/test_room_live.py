@@ -116,3 +116,42 @@ def test_the_server_gives_a_seat_away_too_long_to_a_bot(tmp_path: Path) -> None:
                 if msg["type"] == "lobby" and msg["tables"][0]["seats"][0]["free"]:
                     break
     assert not room.tables[0].seats[0].person
+
+
+def test_the_teacher_watches_a_table_and_sees_no_hidden_card(tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    from hearts.room.server import RoomServer
+
+    room, keys = Room.create(RoomSettings(number=21, tables=2, level="random", bot_delay=0))
+    server = RoomServer(tmp_path, [room], rate=500, burst=500)
+    path = f"/r/{keys['room']}/ws"
+    with TestClient(server.app) as client, client.websocket_connect(path) as ana, \
+            client.websocket_connect(path) as teacher:
+        teacher.send_json({"type": "spectate", "key": keys["room"], "table": 1})
+        while (msg := teacher.receive_json())["type"] != "error":
+            pass
+        assert msg["code"] == "not_teacher"
+        teacher.send_json({"type": "spectate", "key": keys["teacher"], "table": 1})
+        while (msg := teacher.receive_json())["type"] != "spectate":
+            pass
+        assert msg["table"] == 1 and msg["trick"] == []
+        ana.send_json({"type": "join", "table": 1, "seat": 0, "name": "Ana", "browser": "browser-ana-0001"})
+        while not ((view := ana.receive_json())["type"] == "state" and view["can_pass"]):
+            pass
+        ana.send_json({"type": "pass", "cards": view["hand"][:3], "at": view["at"]})
+        seen = []
+        while len(seen) < 40:
+            msg = teacher.receive_json()
+            if msg["type"] == "spectate":
+                seen.append(msg)
+                if msg["trick"] and msg["to_play"] == 0:
+                    break
+        watched = seen[-1]
+        table = room.tables[1]
+        assert [t["card"] for t in watched["trick"]] == [c.code for _, c in table.game.hand.current_trick]
+        hidden = {c for s in range(4) for c in table.game.hand.hand_of(s).codes()}
+        import json as _json
+
+        raw = _json.dumps(seen)
+        assert not any(f'"{c}"' in raw for c in hidden)  # no card still in a hand was ever sent

@@ -25,6 +25,8 @@ unqueue   (none)                                 stop waiting
 friends   name, browser, target (int),           open a private table (its link and a short code to
           ranked (true/false)                    share); the asker takes the first seat
 code      code (text)                            the room of a friends' code (answered by ``friends_room``)
+spectate  key (text), table (int)                the teacher watches a table (public facts only, sent again
+                                                 at every change)
 leave     (none)                                 give the seat back to a bot
 lang      lang ("en" or "es")                    the language of this connection
 watch     key (text)                             the teacher's leaderboard
@@ -66,6 +68,7 @@ MESSAGE_TYPES: dict[str, dict[str, str]] = {
     "unqueue": {},
     "friends": {"name": _TEXT, "browser": _TEXT, "target": _INT, "ranked": _BOOL},
     "code": {"code": _TEXT},
+    "spectate": {"key": _TEXT, "table": _INT},
     "leave": {},
     "lang": {"lang": _TEXT},
     "watch": {"key": _TEXT},

@@ -122,6 +122,7 @@ class Connection:
         self.last_lobby: str | None = None
         self.closed = False
         self.queued: str | None = None  # the player key this connection waits in the queue with
+        self.spectating: RoomTable | None = None  # the table the teacher watches
         self.address = "?"
 
     def send(self, message: dict[str, Any]) -> None:
@@ -485,6 +486,8 @@ class RoomServer:
                 if conn.lang not in board:
                     board[conn.lang] = self._board(room, conn.lang)
                 conn.send(board[conn.lang])
+                if table is not None and conn.spectating is table:
+                    conn.send(table.spectator_view(conn.lang))
             else:
                 self._send_lobby(conn)
 
@@ -577,6 +580,13 @@ class RoomServer:
             conn.send({"type": "pong"})
         elif kind == "ratings":
             conn.send(self._ratings(room))
+        elif kind == "spectate":
+            if not room.is_teacher(msg["key"]):
+                raise RoomError("not_teacher", "key")
+            table = room.table(msg["table"])
+            conn.teacher = True
+            conn.spectating = table
+            conn.send(table.spectator_view(conn.lang))
         elif kind == "queue":
             self._enqueue(conn, msg)
         elif kind == "friends":
@@ -736,6 +746,8 @@ class RoomServer:
             '<p id="intro"></p><p><a id="csv" href="#" download="leaderboard.csv"></a></p>'
             '<div id="alerts" class="room-alerts" role="alert" hidden></div>'
             '<table id="board" class="room-board-table" data-version="0"><thead></thead><tbody></tbody></table>'
+            '<div id="watch-tables" class="room-actions"></div>'
+            '<p id="watch" class="room-watch-line" role="status" aria-live="polite"></p>'
         )
         return self._room_page(request, "room room-teacher", "room.page.teacher_title", body, "teacher.js")
 

@@ -47,7 +47,7 @@ from hearts.display import table_svg
 from hearts.errors import CardParseError, HeartsError, IllegalMoveError, Rule
 from hearts.game import Game
 from hearts.hand import Phase
-from hearts.messages import LANGUAGES, number, seat_name, text, text_n
+from hearts.messages import LANGUAGES, card_name, number, seat_name, text, text_n
 from hearts.observation import Observation
 from hearts.record import GameRecord
 from hearts.rules import Rules
@@ -508,6 +508,34 @@ class RoomTable:
             "message": self._line(s, lang),
             "saved": not self.unsaved,
             "svg": svg,
+        }
+
+    def spectator_view(self, lang: str) -> dict[str, Any]:
+        """What a spectator (the teacher) sees of the table: public facts only, no card of anyone's hand —
+        the cards of the trick on the table, whose turn it is, the points and scores.
+
+        >>> room, _ = Room.create(RoomSettings(number=5, level="random"))
+        >>> v = room.tables[0].spectator_view("en")
+        >>> v["type"], v["trick"], v["scores"]
+        ('spectate', [], [0, 0, 0, 0])
+        """
+        g = self.game
+        h = g.hand
+        names = self.names(lang)
+        return {
+            "type": "spectate",
+            "table": self.index,
+            "version": self.version,
+            "hand_number": h.hand_number,
+            "phase": h.phase.value,
+            "to_play": h.to_play if h.phase is Phase.PLAYING else None,
+            "names": names,
+            "trick": [{"seat": p, "name": names[p], "card": c.code, "card_name": card_name(c, lang)}
+                      for p, c in h.current_trick],
+            "cards_played": h.cards_played,
+            "points": list(h.points),
+            "scores": list(g.scores),
+            "game_over": g.is_over,
         }
 
     def _player(self, p: int, lang: str) -> dict[str, Any]:

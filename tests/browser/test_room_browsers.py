@@ -270,6 +270,9 @@ def test_one_browser_holds_one_seat_and_the_teacher_frees_it(browser: Any, room_
     tab.wait_for_selector("#lobby:not([hidden])")
     assert "The teacher gave your seat to a bot" in tab.locator("#status").inner_text()
     assert tab.locator('button.room-sit[data-table="0"][data-seat="1"]').count() == 1
+    # The teacher watches table 2, where Ana's browser sits: public facts only, in Spanish.
+    teacher.click('button.room-watch[data-table="1"]')
+    teacher.wait_for_selector("#watch:has-text('Mesa 2, mano 1')")
     tctx.close()
     ctx.close()
 

@@ -100,6 +100,38 @@
     $("board").dataset.version = String(version);
   }
 
+  // Watching one table: its public facts only (the trick on the table, whose turn, the scores).
+  let watching = null;
+
+  function watchButtons() {
+    const box = $("watch-tables");
+    box.replaceChildren();
+    const tables = [...new Set(rows.map((r) => r.table))].sort((a, b) => a - b);
+    for (const n of tables) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "room-watch";
+      b.dataset.table = String(n - 1);
+      b.textContent = t("watch_table", { table: n });
+      b.setAttribute("aria-pressed", String(watching === n - 1));
+      b.addEventListener("click", () => {
+        watching = n - 1;
+        send({ type: "spectate", key: key, table: n - 1 });
+        watchButtons();
+      });
+      box.appendChild(b);
+    }
+  }
+
+  function showWatch(v) {
+    const turn = v.to_play === null ? "" : " · " + t("watch_turn", { name: v.names[v.to_play] });
+    const trick = v.trick.length ? v.trick.map((x) => x.name + ": " + x.card_name).join(", ") : t("watch_no_trick");
+    const scores = v.names.map((n, i) => n + " " + v.scores[i]).join(" · ");
+    $("watch").textContent = t("watch_line", { table: v.table + 1, hand: v.hand_number }) + turn + ". " + trick +
+      ". " + scores;
+    $("watch").dataset.version = String(v.version);
+  }
+
   function connect() {
     ws = new WebSocket(R.socketUrl());
     ws.addEventListener("open", () => {
@@ -115,6 +147,9 @@
         alerts = msg.alerts || [];
         showAlerts();
         draw();
+        watchButtons();
+      } else if (msg.type === "spectate") {
+        showWatch(msg);
       } else if (msg.type === "notice" || msg.type === "error") {
         $("status").textContent = msg.text;
       }
