@@ -1,8 +1,10 @@
 """Load test of the room server, on loopback only: simulated players at many tables for a bounded time.
 
 Starts ``python -m hearts room`` on 127.0.0.1 (a free port, a temporary folder), seats ``players``
-simulated people (websocket clients, four per table, bots in no seat) and lets them play as fast as the
-server answers, for ``--seconds``; then they stop, the last answers are awaited, and the server is stopped.
+simulated people (websocket clients, four per table, bots in no seat) and lets them play for ``--seconds``,
+each waiting ``--think`` seconds (0.5x to 1.5x, seeded) before a card as a person or a paced bot does (0: as
+fast as the server answers); then they stop, the last answers are awaited, and the server is stopped. The
+clients run in this process, the server in its own: the latency is measured across processes.
 
 Printed figures:
 - moves sent and moves lost (a card sent on a player's turn that never reached every screen of its table,
@@ -11,7 +13,7 @@ Printed figures:
   percentile, in milliseconds;
 - the server process's memory (resident now, and its peak), in MiB.
 
-Usage: ``python benchmarks/room_load.py [--tables 10] [--seconds 60]``. The machine's load matters:
+Usage: ``python benchmarks/room_load.py [--tables 25] [--seconds 60] [--think 0.6]``. The machine's load matters:
 say how busy it was when quoting the figures.
 """
 
@@ -21,6 +23,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import re
 import socket
 import statistics
@@ -48,6 +51,7 @@ class Result:
     latencies_ms: list[float] = field(default_factory=list)
     rss_mib: float = 0.0
     peak_mib: float = 0.0
+    think: float = 0.0
 
     @property
     def median_ms(self) -> float:
@@ -62,7 +66,7 @@ class Result:
 
     def report(self) -> str:
         return (
-            f"{self.players} players at {self.tables} tables for {self.seconds:.0f} s: "
+            f"{self.players} players at {self.tables} tables for {self.seconds:.0f} s (think {self.think:g} s): "
             f"{self.moves} moves sent, {self.lost} lost, {len(self.errors)} refused; "
             f"move -> every screen of the table: median {self.median_ms:.1f} ms, p99 {self.p99_ms:.1f} ms; "
             f"server memory {self.rss_mib:.0f} MiB (peak {self.peak_mib:.0f} MiB)"
@@ -95,7 +99,10 @@ class _Table:
         self.done: dict[tuple[int, int], float] = {}  # at -> latency, once every seat saw it
 
 
-async def _player(url: str, table: int, seat: int, info: _Table, result: Result, stop: asyncio.Event) -> None:
+async def _player(
+    url: str, table: int, seat: int, info: _Table, result: Result, stop: asyncio.Event, think: float, seed: int
+) -> None:
+    pace = random.Random(seed * 1000 + table * 4 + seat)
     async with websockets.connect(url, max_size=2**22) as ws:
         join = {"type": "join", "table": table, "seat": seat, "name": f"T{table}S{seat}"}
         await ws.send(json.dumps({**join, "browser": f"bench-browser-{table}-{seat}"}))  # one browser each
@@ -132,6 +139,8 @@ async def _player(url: str, table: int, seat: int, info: _Table, result: Result,
                 await ws.send(json.dumps({"type": "pass", "cards": msg["hand"][:3], "at": msg["at"]}))
             elif msg["your_turn"] and at not in played:
                 played.add(at)
+                if think:
+                    await asyncio.sleep(think * pace.uniform(0.5, 1.5))
                 info.sent[at] = time.perf_counter()
                 result.moves += 1
                 await ws.send(json.dumps({"type": "play", "card": msg["legal"][0], "at": msg["at"]}))
@@ -140,11 +149,13 @@ async def _player(url: str, table: int, seat: int, info: _Table, result: Result,
                 await ws.send(json.dumps({"type": "next", "at": msg["at"]}))
 
 
-async def _clients(base: str, tables: int, seconds: float, result: Result) -> None:
+async def _clients(base: str, tables: int, seconds: float, result: Result, think: float, seed: int) -> None:
     stop = asyncio.Event()
     infos = [_Table(4) for _ in range(tables)]
     tasks = [
-        asyncio.create_task(_player(base + "ws", t, s, infos[t], result, stop)) for t in range(tables) for s in range(4)
+        asyncio.create_task(_player(base + "ws", t, s, infos[t], result, stop, think, seed))
+        for t in range(tables)
+        for s in range(4)
     ]
     await asyncio.sleep(seconds)
     stop.set()
@@ -154,16 +165,16 @@ async def _clients(base: str, tables: int, seconds: float, result: Result) -> No
         result.latencies_ms.extend(info.done.values())
 
 
-def run(*, tables: int = 10, seconds: float = 60.0, seed: int = 7) -> Result:
+def run(*, tables: int = 10, seconds: float = 60.0, seed: int = 7, think: float = 0.0) -> Result:
     """Play for ``seconds`` at ``tables`` tables of four simulated people; the server's figures."""
-    result = Result(tables=tables, players=4 * tables, seconds=seconds)
+    result = Result(tables=tables, players=4 * tables, seconds=seconds, think=think)
     with tempfile.TemporaryDirectory(prefix="hearts-room-load-") as tmp:
         port = _free_port()
         log = Path(tmp) / "server.log"
         cmd = [
             sys.executable, "-m", "hearts", "room", "--host", "127.0.0.1", "--port", str(port), "--data", tmp,
             "--tables", str(tables), "--deal", str(seed), "--level", "random", "--bot-delay", "0",
-            "--target-score", "100000",
+            "--target-score", "100000", "--per-address", str(4 * tables + 8),  # every client is on 127.0.0.1
         ]
         with open(log, "wb") as out:
             proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=dict(os.environ))
@@ -181,7 +192,7 @@ def run(*, tables: int = 10, seconds: float = 60.0, seed: int = 7) -> Result:
             if url is None:
                 raise RuntimeError(f"the room server did not start:\n{log.read_text()[-2000:]}")
             time.sleep(0.5)  # the socket is bound before the message is printed; let the loop start
-            _run_in_own_thread(_clients("ws" + url[4:], tables, seconds, result))
+            _run_in_own_thread(_clients("ws" + url[4:], tables, seconds, result, think, seed))
             result.rss_mib, result.peak_mib = _memory(proc.pid)
         finally:
             proc.terminate()
@@ -215,8 +226,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--tables", type=int, default=10, help="tables of four simulated players (default 10: 40 players)")
     p.add_argument("--seconds", type=float, default=60.0, help="how long they play (default 60)")
     p.add_argument("--seed", type=int, default=7, help="the room's deal number (default 7)")
+    p.add_argument("--think", type=float, default=0.6,
+                   help="seconds a player waits before a card, 0.5x to 1.5x (default 0.6, the bots' pace; 0: flat out)")
     args = p.parse_args(argv)
-    r = run(tables=args.tables, seconds=args.seconds, seed=args.seed)
+    r = run(tables=args.tables, seconds=args.seconds, seed=args.seed, think=args.think)
     print(r.report())
     for e in r.errors[:5]:
         print("  refused:", e)

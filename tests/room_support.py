@@ -9,8 +9,11 @@ import json
 import os
 import re
 import shutil
+import socket
 import subprocess
+import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -108,6 +111,7 @@ class FullDisk:
         self.full = False
         if not self.real:
             from hearts.room import storage
+            from hearts.room.database import RoomDatabase
 
             original = storage.write_json_atomic
 
@@ -117,6 +121,16 @@ class FullDisk:
                 original(path, data)
 
             monkeypatch.setattr(storage, "write_json_atomic", write)
+            for name in ("save_table", "save_room"):  # the database's writes
+                monkeypatch.setattr(RoomDatabase, name, self._refusing(getattr(RoomDatabase, name)))
+
+    def _refusing(self, save: Any) -> Any:
+        def refusing(db: Any, *args: Any) -> None:
+            if self.full:
+                raise OSError(errno.ENOSPC, "No space left on device", str(db.path))
+            save(db, *args)
+
+        return refusing
 
     def fill(self) -> None:
         self.full = True
@@ -148,3 +162,32 @@ def read_only_folder() -> Iterator[Path]:
             subprocess.run(["umount", str(where)], capture_output=True, check=False)
         where.chmod(0o700)
         shutil.rmtree(where, ignore_errors=True)
+
+
+def start_server(folder: Path, port: int, *args: str) -> tuple[subprocess.Popen[bytes], dict[str, str]]:
+    """``python -m hearts room`` on ``port``, and its two links (read from what it prints)."""
+    log = folder.parent / f"server-{port}.log"
+    cmd = [sys.executable, "-m", "hearts", "room", "--data", str(folder), "--port", str(port), *args]
+    with open(log, "ab") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        said = log.read_text(errors="replace").split("Room open")[-1]
+        found = re.findall(r"http://127\.0\.0\.1:\d+/r/([\w-]+)/", said)
+        if proc.poll() is not None:
+            raise AssertionError(f"the server stopped: {said[-2000:]}")
+        if found and "Ctrl+C" in said:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    return proc, {"room": found[0]}
+            except OSError:
+                pass
+        time.sleep(0.1)
+    proc.kill()
+    raise AssertionError("the server did not start")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])

@@ -410,8 +410,8 @@ def test_teacher_board_and_csv_need_the_teachers_key(served: Any) -> None:
     client, _server, keys, _ = served
     base = f"/r/{keys['room']}"
     assert client.get(f"{base}/leaderboard.csv").status_code == 403
-    assert client.get(f"{base}/leaderboard.csv?key={keys['room']}").status_code == 403
-    got = client.get(f"{base}/leaderboard.csv?key={keys['teacher']}&lang=es")
+    assert client.get(f"{base}/leaderboard.csv", headers={"Authorization": f"Bearer {keys['room']}"}).status_code == 403
+    got = client.get(f"{base}/leaderboard.csv?lang=es", headers={"Authorization": f"Bearer {keys['teacher']}"})
     assert got.status_code == 200 and got.text.splitlines()[0].startswith("rank,table,seat")
     assert "Oeste (bot)" in got.text and len(got.text.splitlines()) == 9
     page = client.get(f"{base}/")

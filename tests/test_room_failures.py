@@ -3,14 +3,13 @@ seat, and a start that cannot work (issue 33, items 19 to 22)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
-import re
 import signal
 import socket
-import subprocess
-import sys
+import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -18,13 +17,14 @@ from typing import Any
 
 import pytest
 from fault_support import small_disk
-from room_support import FullDisk, read_only_folder
+from room_support import FullDisk, free_port, read_only_folder, start_server
 from starlette.testclient import TestClient
 
 from hearts.cli import main as cli_main
 from hearts.hand import Phase
 from hearts.record import GameRecord
 from hearts.room import storage
+from hearts.room.database import DATABASE_NAME
 from hearts.room.run import open_rooms
 from hearts.room.server import RoomServer
 from hearts.room.tables import Room, RoomError, RoomSettings
@@ -43,9 +43,16 @@ def recv_until(ws: Any, pred: Callable[[dict[str, Any]], bool], limit: int = 600
     raise AssertionError("the message never came")
 
 
+def saved_table(folder: Path, room: Room, index: int = 0) -> Any:
+    """A table as the database on disk has it (read by a connection of its own)."""
+    with contextlib.closing(sqlite3.connect(folder / DATABASE_NAME)) as db:
+        row = db.execute("SELECT state FROM room_tables WHERE room_hash = ? AND idx = ?", (room.room_hash, index))
+        return json.loads(row.fetchone()[0])
+
+
 def saved_plays(folder: Path, room: Room, index: int = 0) -> list[Any]:
-    """The cards of the current hand as the table's file on disk has them."""
-    data = json.loads((storage.room_folder(folder, room) / f"table-{index}.json").read_text())
+    """The cards of the current hand as the database on disk has them."""
+    data = saved_table(folder, room, index)
     return list(GameRecord.from_dict(data["game"]).replay().hand.plays)
 
 
@@ -135,43 +142,14 @@ def test_a_move_that_cannot_be_saved_is_refused_everyone_is_told_the_bots_pause_
     assert saved_plays(disk.folder, room) == list(table.game.hand.plays)
 
 
-def _server(folder: Path, port: int, *args: str) -> tuple[subprocess.Popen[bytes], dict[str, str]]:
-    """``python -m hearts room`` on ``port``, and its two links (read from what it prints)."""
-    log = folder.parent / f"server-{port}.log"
-    cmd = [sys.executable, "-m", "hearts", "room", "--data", str(folder), "--port", str(port), *args]
-    with open(log, "ab") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        said = log.read_text(errors="replace").split("Room open")[-1]
-        found = re.findall(r"http://127\.0\.0\.1:\d+/r/([\w-]+)/", said)
-        if proc.poll() is not None:
-            raise AssertionError(f"the server stopped: {said[-2000:]}")
-        if found and "Ctrl+C" in said:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1):
-                    return proc, {"room": found[0]}
-            except OSError:
-                pass
-        time.sleep(0.1)
-    proc.kill()
-    raise AssertionError("the server did not start")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_after_a_full_disk_and_kill_9_the_room_comes_back_exactly_where_the_screens_were(disk: FullDisk) -> None:
     import resource
 
     from websockets.sync.client import connect
 
     folder = disk.folder / "rooms"
-    port = _free_port()
-    proc, keys = _server(folder, port, "--deal", "21", "--level", "random", "--bot-delay", "0")
+    port = free_port()
+    proc, keys = start_server(folder, port, "--deal", "21", "--level", "random", "--bot-delay", "0")
 
     def fill() -> None:  # a real full disk, or else no file of the server may grow (the same error to it)
         if disk.real:
@@ -213,7 +191,7 @@ def test_after_a_full_disk_and_kill_9_the_room_comes_back_exactly_where_the_scre
     disk.free()
     seen = dict(last)
     assert seen["at"] == view["at"] and not seen["saved"] and view["legal"][0] in seen["hand"]
-    proc, _ = _server(folder, port)
+    proc, _ = start_server(folder, port)
     try:
         with connect(url) as ws:
             ws.send(json.dumps({"type": "resume", "token": token}))
@@ -368,8 +346,7 @@ def test_the_teacher_frees_a_seat_and_a_bot_plays_it(tmp_path: Path) -> None:
         # The freed browser may sit again (it holds no seat now).
         ana.send_json({"type": "join", "table": 0, "seat": 3, "name": "Ana", "browser": "ana-browser-1"})
         assert recv_until(ana, lambda m: m["type"] == "seated")["table"] == 0
-    saved = json.loads((storage.room_folder(tmp_path, room) / "table-1.json").read_text())
-    assert saved["seats"][2]["name"] is None
+    assert saved_table(tmp_path, room, 1)["seats"][2]["name"] is None
 
 
 # ----- 22. a start that cannot work -------------------------------------------------------------------------

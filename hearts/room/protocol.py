@@ -15,6 +15,18 @@ select    card (text), at ([hand, played])       choose or unchoose a card to pa
 pass      cards (list of text), at               pass those cards
 play      card (text), at                        play a card
 next      at                                     ready for the next hand
+rematch   at                                     after a game: another with the same people (it starts
+                                                 once every person at the table asks)
+ratings   (none)                                 the room's leaderboard of ratings (answered by ``ratings``)
+queue     name, browser                          play live: wait for three people of a similar rating
+                                                 (answered by ``queued``, then ``matched``: a new room's
+                                                 token and this person's seat token there)
+unqueue   (none)                                 stop waiting
+friends   name, browser, target (int),           open a private table (its link and a short code to
+          ranked (true/false)                    share); the asker takes the first seat
+code      code (text)                            the room of a friends' code (answered by ``friends_room``)
+spectate  key (text), table (int)                the teacher watches a table (public facts only, sent again
+                                                 at every change)
 leave     (none)                                 give the seat back to a bot
 lang      lang ("en" or "es")                    the language of this connection
 watch     key (text)                             the teacher's leaderboard
@@ -42,7 +54,7 @@ __all__ = ["MAX_MESSAGE", "MESSAGE_TYPES", "error_message", "parse_message"]
 MAX_MESSAGE = 2048
 """Longest message (bytes of UTF-8) a browser may send; the server closes the connection above 8 KiB."""
 
-_INT, _TEXT, _AT, _TEXTS = "int", "text", "at", "texts"
+_INT, _TEXT, _AT, _TEXTS, _BOOL = "int", "text", "at", "texts", "bool"
 MESSAGE_TYPES: dict[str, dict[str, str]] = {
     "join": {"table": _INT, "seat": _INT, "name": _TEXT, "browser": _TEXT},
     "resume": {"token": _TEXT},
@@ -50,6 +62,13 @@ MESSAGE_TYPES: dict[str, dict[str, str]] = {
     "pass": {"cards": _TEXTS, "at": _AT},
     "play": {"card": _TEXT, "at": _AT},
     "next": {"at": _AT},
+    "rematch": {"at": _AT},
+    "ratings": {},
+    "queue": {"name": _TEXT, "browser": _TEXT},
+    "unqueue": {},
+    "friends": {"name": _TEXT, "browser": _TEXT, "target": _INT, "ranked": _BOOL},
+    "code": {"code": _TEXT},
+    "spectate": {"key": _TEXT, "table": _INT},
     "leave": {},
     "lang": {"lang": _TEXT},
     "watch": {"key": _TEXT},
@@ -68,6 +87,8 @@ def _ok(kind: str, value: Any) -> bool:
         return isinstance(value, str) and len(value) <= 200
     if kind == _AT:
         return isinstance(value, list) and len(value) == 2 and all(whole(x) for x in value)
+    if kind == _BOOL:
+        return isinstance(value, bool)
     if kind == _TEXTS:
         return isinstance(value, list) and len(value) <= 13 and all(isinstance(x, str) and len(x) <= 8 for x in value)
     raise AssertionError(kind)  # pragma: no cover

@@ -36,6 +36,7 @@ from hearts.bots import LEVELS
 from hearts.deal import Deal
 from hearts.errors import HeartsError
 from hearts.messages import LANGUAGES, text
+from hearts.room.database import DATABASE_NAME
 from hearts.room.storage import room_folder, write_json_atomic
 from hearts.room.tables import Room, RoomError, RoomSettings, token_hash
 
@@ -167,7 +168,9 @@ def check_folder(folder: str | os.PathLike[str]) -> Path:
     return path
 
 
-def open_rooms(folder: Path, settings: RoomSettings | None, *, new: bool = False) -> tuple[Any, list[Room]]:
+def open_rooms(
+    folder: Path, settings: RoomSettings | None, *, new: bool = False, sync: str = "normal"
+) -> tuple[Any, list[Room]]:
     """A :class:`~hearts.room.server.RoomServer` for ``folder``: the saved rooms, plus a new one when
     ``new`` is true or nothing is saved (made with ``settings``). Returns the server and its rooms.
 
@@ -182,7 +185,24 @@ def open_rooms(folder: Path, settings: RoomSettings | None, *, new: bool = False
     while not probe.exists() and probe.parent != probe:
         missing.append(probe)
         probe = probe.parent
-    server = RoomServer(folder)
+    database = folder / DATABASE_NAME
+    fresh_database = not database.exists()
+
+    def undo() -> None:
+        """Remove what this call made: the database it started, the folders it made (only if empty)."""
+        if fresh_database:
+            for suffix in ("", "-wal", "-shm", "-journal"):
+                with contextlib.suppress(OSError):
+                    Path(f"{database}{suffix}").unlink()
+        for made in missing:
+            with contextlib.suppress(OSError):
+                made.rmdir()
+
+    try:
+        server = RoomServer(folder, sync=sync)
+    except OSError as e:
+        undo()
+        raise RoomError("cannot_save_room", "data", path=str(folder), reason=e.strerror or str(e)) from None
     if new or not server.rooms:
         room, keys = Room.create(settings or RoomSettings())
         where = room_folder(folder, room)
@@ -191,9 +211,8 @@ def open_rooms(folder: Path, settings: RoomSettings | None, *, new: bool = False
             save_links(folder, room, keys)
         except OSError as e:
             shutil.rmtree(where, ignore_errors=True)
-            for made in missing:
-                with contextlib.suppress(OSError):
-                    made.rmdir()  # only if empty
+            server.db.close()
+            undo()
             raise RoomError("cannot_save_room", "data", path=str(folder), reason=e.strerror or str(e)) from None
     return server, list(server.rooms.values())
 
@@ -364,6 +383,23 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
                    help="pause between two bot cards, so people see them land (default 0.6)")
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="the pages' first language (en, es)")
+    p.add_argument("--per-address", type=int, default=None, metavar="N",
+                   help="websockets one address may hold at once (default 32; behind a proxy that does not pass "
+                   "the client's address, or for a whole class behind one NAT, raise it)")
+    p.add_argument("--seat-kept", type=float, default=None, metavar="SECONDS",
+                   help="a player who went away keeps their seat SECONDS (a bot plays meanwhile with --bot-after), "
+                   "then a bot takes it for good (default: kept)")
+    p.add_argument("--turn-clock", type=float, default=None, metavar="SECONDS",
+                   help="seconds a player has for a card or a pass; then the bot plays it for them (default: no clock)")
+    p.add_argument("--sync", choices=["normal", "full"], default="normal",
+                   help="normal: every move survives the server being killed; full: also a power cut (waits for "
+                   "the disk at every move)")
+    p.add_argument("--fill-after", type=float, default=60.0, metavar="SECONDS",
+                   help="Play live: after SECONDS in the queue, bots take the seats nobody came for (default 60)")
+    p.add_argument("--unranked", action="store_true", help="games here do not move the players' ratings")
+    p.add_argument("--origin", action="append", default=[], metavar="URL",
+                   help="a page origin the websocket accepts besides the server's own (like https://hearts.school.org "
+                   "when a reverse proxy rewrites Host); may be given again")
 
 
 def settings_from(args: Any) -> RoomSettings:
@@ -385,6 +421,9 @@ def settings_from(args: Any) -> RoomSettings:
         bot_after=args.bot_after,
         bot_delay=args.bot_delay,
         lang=args.lang,
+        ranked=not getattr(args, "unranked", False),
+        turn_clock=getattr(args, "turn_clock", None),
+        seat_kept=getattr(args, "seat_kept", None),
     )
 
 
@@ -410,6 +449,10 @@ def main(args: Any) -> int:
         check_host(args.host)
         check_port(args.port)
         folder = check_folder(Path(args.data) if args.data else default_folder())
+        if args.per_address is not None and args.per_address < 1:
+            raise RoomError("bad_setting", "per_address", setting="per_address", value=args.per_address)
+        if not 0 <= args.fill_after <= 3600:
+            raise RoomError("bad_setting", "fill_after", setting="fill_after", value=args.fill_after)
     except HeartsError as e:
         return _refuse(e, lang)
     try:
@@ -422,10 +465,14 @@ def main(args: Any) -> int:
     except HeartsError as e:
         return _refuse(e, lang)
     try:
-        server, rooms = open_rooms(folder, settings, new=args.new)
+        server, rooms = open_rooms(folder, settings, new=args.new, sync=args.sync)
     except HeartsError as e:
         sock.close()
         return _refuse(e, lang)
+    server.origins = tuple(args.origin)
+    if args.per_address is not None:
+        server.limits.connections = args.per_address
+    server.queue.fill_after = args.fill_after
     port = sock.getsockname()[1]
     shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     base = f"http://{shown_host}:{port}"

@@ -7,13 +7,17 @@ sends what its person does and receives what that seat may see. Paths
 
 - ``/r/<room>/``: the players' page (choose a seat, then play);
 - ``/r/<room>/teacher#key=<key>``: the teacher's live leaderboard;
-- ``/r/<room>/leaderboard.csv?key=<key>``: the leaderboard as CSV;
+- ``/r/<room>/leaderboard.csv``: the leaderboard as CSV, for the teacher's key sent in the
+  ``Authorization: Bearer <key>`` header (never in the URL, where proxies and logs keep it; the teacher's
+  page fetches it that way); every cell that a spreadsheet would read as a formula is made text;
 - ``/r/<room>/ws``: the websocket both pages use (messages: :mod:`hearts.room.protocol`).
 
 Limits: a message over :data:`~hearts.room.protocol.MAX_MESSAGE` bytes is
 refused, one over 8 KiB closes the connection (uvicorn's ``ws_max_size``); each
 connection may send :data:`RATE` messages a second on average (bursts of
-:data:`BURST`), and one that keeps sending faster is closed.
+:data:`BURST`), and one that keeps sending faster is closed; one address may hold
+:data:`PER_ADDRESS` connections at once. A websocket opened by a page of another
+origin than the server's (or one of ``origins``) is refused (code 4403).
 
 Needs the ``room`` extra (``pip install hearts-tutor[room]``).
 """
@@ -27,6 +31,7 @@ import html
 import io
 import json
 import logging
+import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from pathlib import Path
@@ -39,12 +44,16 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from hearts.errors import HeartsError
-from hearts.messages import LANGUAGES, catalogue, seat_name, text
+from hearts.messages import LANGUAGES, catalogue, seat_name, text, text_n
 from hearts.room import storage
+from hearts.room.database import DATABASE_NAME, RoomDatabase
+from hearts.room.matchmaking import MatchQueue
 from hearts.room.protocol import error_message, parse_message
-from hearts.room.tables import Room, RoomError, RoomTable, token_hash
+from hearts.room.ratings import MODEL, Ratings
+from hearts.room.safety import AddressLimits, csv_cell, origin_allowed
+from hearts.room.tables import Room, RoomError, RoomSettings, RoomTable, check_name, player_key, token_hash
 
-__all__ = ["BURST", "MAX_FRAME", "RATE", "RETRY_SAVE", "RoomServer"]
+__all__ = ["BURST", "MAX_FRAME", "PER_ADDRESS", "RATE", "RETRY_SAVE", "RoomServer"]
 
 T = TypeVar("T")
 
@@ -55,6 +64,9 @@ BURST = 40  # messages at once
 STRIKES = 60  # messages refused for speed before the connection is closed
 MAX_FRAME = 8192  # uvicorn closes a connection that sends a bigger frame (code 1009)
 MAX_QUEUE = 256  # messages waiting for a slow browser before it is disconnected
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud in a class
+CODE_LENGTH = 8  # about 39 bits, tried at most 20 times a minute per address
+PER_ADDRESS = 32  # websockets one address may hold at once (a class behind one NAT shares an address)
 RETRY_SAVE = 2.0  # seconds between two tries to save a table that could not be saved
 _STATIC = Path(__file__).parent / "static"
 _STATIC_FILES = {
@@ -109,6 +121,9 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.last_lobby: str | None = None
         self.closed = False
+        self.queued: str | None = None  # the player key this connection waits in the queue with
+        self.spectating: RoomTable | None = None  # the table the teacher watches
+        self.address = "?"
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message (sent in order by the connection's writer)."""
@@ -134,7 +149,8 @@ class Connection:
 
 
 class RoomServer:
-    """The rooms saved in ``folder`` (loaded at once; :attr:`problems` says what could not be),
+    """The rooms saved in ``folder``'s database (:mod:`hearts.room.database`; loaded at once, rooms of the
+    older folder format imported once; :attr:`problems` says what could not be),
     served as a Starlette app (:attr:`app`). :meth:`add` opens a new room.
 
     Every change to a table is saved before anyone is shown it (write-ahead,
@@ -152,10 +168,25 @@ class RoomServer:
         rate: float = RATE,
         burst: int = BURST,
         retry: float = RETRY_SAVE,
+        origins: Iterable[str] = (),
+        per_address: int = PER_ADDRESS,
+        sync: str = "normal",
+        fill_after: float = 60.0,
+        queue_joins: int = 20,
     ) -> None:
         self.folder = Path(folder)
         self.rate, self.burst, self.retry = rate, burst, retry
-        loaded, self.problems = storage.load_rooms(self.folder)
+        self.origins = tuple(origins)
+        self.limits = AddressLimits(connections=per_address, joins=queue_joins)
+        self.queue = MatchQueue(fill_after=fill_after)
+        self._queued: dict[str, tuple[Connection, str, Room]] = {}  # player key -> (connection, browser, from room)
+        self._matcher: asyncio.Task[None] | None = None
+        self.codes: dict[str, str] = {}  # friends' codes -> room token (kept while the server runs)
+        self.db = RoomDatabase(self.folder / DATABASE_NAME, sync=sync)
+        _, imported_problems = self.db.import_folder(self.folder)  # the folder format of earlier versions, once
+        loaded, problems = self.db.load_rooms()
+        self.problems: list[storage.RoomProblem] = [*imported_problems, *problems]
+        self.ratings = Ratings(self.db)
         self.rooms: dict[str, Room] = {r.room_hash: r for r in loaded}
         self.connections: dict[str, set[Connection]] = {h: set() for h in self.rooms}
         self._wake: dict[tuple[str, int], asyncio.Event] = {}
@@ -182,7 +213,7 @@ class RoomServer:
         """Open a room (saved at once; its bots start when the server runs)."""
         self.rooms[room.room_hash] = room
         self.connections.setdefault(room.room_hash, set())
-        storage.save_room(self.folder, room)
+        self.db.save_room(room)
         if self._loop is not None:  # running: its bots start in the server's own loop (any thread may call)
             self._loop.call_soon_threadsafe(self._start, room)
 
@@ -195,10 +226,17 @@ class RoomServer:
     async def _lifespan(self, _app: Starlette) -> AsyncIterator[None]:
         self._loop = asyncio.get_running_loop()
         for room in self.rooms.values():
+            for table in room.tables:  # a game that ended just before a stop is rated now (once)
+                self._record_game(room, table)
             self._start(room)
+        self._matcher = asyncio.create_task(self._match_loop())
         try:
             yield
         finally:
+            if self._matcher is not None:
+                self._matcher.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await self._matcher
             for task in self._drivers:
                 task.cancel()
             for task in self._drivers:
@@ -208,7 +246,7 @@ class RoomServer:
             self._loop = None
             for room in self.rooms.values():
                 with contextlib.suppress(OSError):
-                    storage.save_room(self.folder, room)
+                    self.db.save_room(room)
 
     def _room(self, token: str) -> Room | None:
         return self.rooms.get(token_hash(token))
@@ -226,6 +264,10 @@ class RoomServer:
                     await asyncio.wait_for(wake.wait(), timeout=self.retry)
                 if table.unsaved:
                     self.retry_save(room, table)
+                continue
+            if table.stale_seats():  # away longer than the seat is kept: a bot takes it for good
+                with contextlib.suppress(RoomError):
+                    self.commit(room, table, table.release_stale)
                 continue
             wait = table.bot_wait()
             if wait is None or wait > 0:
@@ -252,6 +294,102 @@ class RoomServer:
                 log.exception("a bot at table %s failed", table.index + 1)
                 await asyncio.sleep(1)
 
+    # ----- play live: the queue ----------------------------------------------------------
+
+    async def _match_loop(self) -> None:
+        """Seat whoever the queue can seat, twice a second (the ranges widen as people wait)."""
+        while True:
+            await asyncio.sleep(0.5)
+            try:
+                self.match_now()
+            except Exception:  # a failed match must not stop the queue
+                log.exception("matching the queue failed")
+
+    def _enqueue(self, conn: Connection, msg: dict[str, Any]) -> None:
+        name = check_name(msg["name"])
+        browser = msg["browser"]
+        conn.room.held_by(browser)  # checks the browser token's form
+        if conn.seat is not None:
+            raise RoomError("already_seated", "seat")
+        key = player_key(browser)
+        if key not in self._queued and not self.limits.join(conn.address):
+            raise RoomError("too_many_joins", "queue", seconds=int(self.limits.window))
+        rated = self.ratings.rating_of(key)
+        self.queue.add(key, name, MODEL.mu if rated is None else rated[0], now=time.monotonic())
+        self._queued[key] = (conn, browser, conn.room)
+        conn.queued = key
+        conn.send({"type": "queued", "waiting": len(self.queue.waiting), "fill_after": self.queue.fill_after})
+        self.match_now()
+
+    def _dequeue(self, conn: Connection) -> None:
+        if conn.queued is not None:
+            self.queue.remove(conn.queued)
+            self._queued.pop(conn.queued, None)
+            conn.queued = None
+
+    def _friends(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """Open a private table: a new one-table room with the asker's options, its link's token and a
+        short code to share; the asker takes the first seat."""
+        name = check_name(msg["name"])
+        browser = msg["browser"]
+        conn.room.held_by(browser)  # checks the browser token's form
+        if not self.limits.join(conn.address):
+            raise RoomError("too_many_joins", "queue", seconds=int(self.limits.window))
+        base = conn.room.settings
+        settings = RoomSettings(
+            number=secrets.randbelow(1_000_000) + 1, tables=1, level=base.level, target_score=msg["target"],
+            bot_after=base.bot_after, bot_delay=base.bot_delay, lang=base.lang, ranked=msg["ranked"],
+            turn_clock=base.turn_clock,
+        )
+        room, keys = Room.create(settings)
+        _, _, token = room.join(0, 0, name, browser)
+        try:
+            self.add(room)
+        except OSError:
+            raise RoomError("not_saved", "save") from None
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        self.codes[code] = keys["room"]
+        conn.send({"type": "friends", "room": keys["room"], "code": code, "token": token,
+                   "target": settings.target_score, "ranked": settings.ranked})
+
+    def _code(self, conn: Connection, code: str) -> None:
+        """The room a friends' code opens (codes are tried at most as often as queue joins)."""
+        if not self.limits.join(conn.address):
+            raise RoomError("too_many_joins", "queue", seconds=int(self.limits.window))
+        found = self.codes.get(code.strip().upper())
+        if found is None:
+            raise RoomError("bad_code", "code")
+        conn.send({"type": "friends_room", "room": found})
+
+    def match_now(self) -> None:
+        """Seat every group the queue makes: a new one-table room each (the settings of the room they queued
+        from, ranked), its people seated, bots in the empty seats; each person is sent their new seat."""
+        for group in self.queue.match(now=time.monotonic()):
+            waiting = [(w, *self._queued.pop(w.key)) for w in group if w.key in self._queued]
+            if not waiting:
+                continue
+            base = waiting[0][3].settings
+            settings = RoomSettings(
+                number=secrets.randbelow(1_000_000) + 1, tables=1, level=base.level, target_score=base.target_score,
+                bot_after=base.bot_after, bot_delay=base.bot_delay, lang=base.lang, ranked=True,
+                turn_clock=base.turn_clock,
+            )
+            room, keys = Room.create(settings)
+            seated = [(conn, room.join(0, s, w.name, browser)[2]) for s, (w, conn, browser, _r) in enumerate(waiting)]
+            try:
+                self.add(room)
+            except OSError as e:
+                log.error("cannot save a new live table (%s); its players wait again", e.strerror or e)
+                for w, conn, browser, source in waiting:
+                    self.queue.add(w.key, w.name, w.mu, now=w.since)
+                    self._queued[w.key] = (conn, browser, source)
+                continue
+            bots = 4 - len(waiting)
+            for conn, token in seated:
+                conn.queued = None
+                conn.send({"type": "matched", "room": keys["room"], "token": token, "bots": bots,
+                           "text": text_n("room.msg.matched", bots, conn.lang, bots=bots)})
+
     # ----- after every change ------------------------------------------------------------
 
     def commit(self, room: Room, table: RoomTable, change: Callable[[], T]) -> T:
@@ -276,7 +414,30 @@ class RoomServer:
             table.unsaved = False
             log.warning("table %s of room %s is saved again; play goes on", table.index + 1, self._name(room))
         self.changed(room, table)
+        self._record_game(room, table)
         return result
+
+    def _record_game(self, room: Room, table: RoomTable) -> None:
+        """A game just ended: record it and move the ratings (once), then show everyone in the room the new
+        leaderboard. A failed save is retried at the next start."""
+        if not table.game.is_over:
+            return
+        try:
+            changes = self.ratings.record_game(room, table)
+        except OSError as e:
+            log.error("cannot record the game of table %s (%s); it is recorded at the next start",
+                      table.index + 1, e.strerror or e)
+            return
+        if changes is None:
+            return
+        message = self._ratings(room)
+        message["game"] = {"table": table.index, "ranked": room.settings.ranked, "seats": changes}
+        for conn in list(self.connections.get(room.room_hash, ())):
+            conn.send(message)
+
+    def _ratings(self, room: Room) -> dict[str, Any]:
+        """The room's leaderboard of ratings (players of its ranked games)."""
+        return {"type": "ratings", "rows": self.ratings.leaderboard(room.room_hash)}
 
     def retry_save(self, room: Room, table: RoomTable) -> bool:
         """Try to save a table that could not be saved (its state is the last one saved); True when it worked
@@ -296,7 +457,7 @@ class RoomServer:
         if table.unsaved:
             return
         table.unsaved = True
-        path = storage.room_folder(self.folder, room) / f"table-{table.index}.json"
+        path = self.db.path
         log.error("cannot save %s (%s): the move is refused and table %s waits until it can be saved",
                   path, e.strerror or e, table.index + 1)
         self.changed(room, table)
@@ -325,12 +486,14 @@ class RoomServer:
                 if conn.lang not in board:
                     board[conn.lang] = self._board(room, conn.lang)
                 conn.send(board[conn.lang])
+                if table is not None and conn.spectating is table:
+                    conn.send(table.spectator_view(conn.lang))
             else:
                 self._send_lobby(conn)
 
     def _save(self, room: Room, table: RoomTable) -> None:
-        """Write the table's file whole (raises ``OSError`` when it cannot)."""
-        storage.save_table(self.folder, room, table)
+        """Save the table in one transaction (raises ``OSError`` when it cannot)."""
+        self.db.save_table(room, table)
 
     def _send_lobby(self, conn: Connection) -> None:
         lobby = conn.room.lobby(conn.lang)
@@ -356,11 +519,29 @@ class RoomServer:
         if room is None:
             await ws.close(code=4404)
             return
+        host = ws.headers.get("x-forwarded-host") or ws.headers.get("host")
+        if not origin_allowed(ws.headers.get("origin"), host, self.origins):
+            log.warning("a websocket from the page %r was refused (not this server's origin)", ws.headers.get("origin"))
+            await ws.close(code=4403)
+            return
+        address = ws.client.host if ws.client is not None else "?"
+        if not self.limits.open(address):
+            log.warning("%s holds too many connections; one more was refused", address)
+            await ws.close(code=4429)
+            return
+        try:
+            await self._serve(ws, room)
+        finally:
+            self.limits.close(address)
+
+    async def _serve(self, ws: WebSocket, room: Room) -> None:
         await ws.accept()
         conn = Connection(ws, room, room.settings.lang, self.rate, self.burst)
+        conn.address = ws.client.host if ws.client is not None else "?"
         self.connections.setdefault(room.room_hash, set()).add(conn)
         writer = asyncio.create_task(conn.writer())
         self._send_lobby(conn)
+        conn.send(self._ratings(room))
         try:
             while not conn.closed:
                 msg = await ws.receive()
@@ -383,6 +564,7 @@ class RoomServer:
             pass
         finally:
             self.connections.get(room.room_hash, set()).discard(conn)
+            self._dequeue(conn)
             conn.closed = True
             conn.queue.put_nowait(None)
             if conn.table is not None and conn.seat is not None:
@@ -396,6 +578,24 @@ class RoomServer:
         kind = msg["type"]
         if kind == "ping":
             conn.send({"type": "pong"})
+        elif kind == "ratings":
+            conn.send(self._ratings(room))
+        elif kind == "spectate":
+            if not room.is_teacher(msg["key"]):
+                raise RoomError("not_teacher", "key")
+            table = room.table(msg["table"])
+            conn.teacher = True
+            conn.spectating = table
+            conn.send(table.spectator_view(conn.lang))
+        elif kind == "queue":
+            self._enqueue(conn, msg)
+        elif kind == "friends":
+            self._friends(conn, msg)
+        elif kind == "code":
+            self._code(conn, msg["code"])
+        elif kind == "unqueue":
+            self._dequeue(conn)
+            conn.send({"type": "unqueued"})
         elif kind == "lang":
             if msg["lang"] not in LANGUAGES:
                 raise RoomError("bad_field", "lang", field_name="lang")
@@ -455,7 +655,7 @@ class RoomServer:
             said = text("room.msg.freed_done", conn.lang, seat=seat_name(s, conn.lang, table.n), table=table.index + 1,
                         name=name)
             conn.send({"type": "notice", "text": said})
-        else:  # select, pass, play, next
+        else:  # select, pass, play, next, rematch
             if conn.table is None or conn.seat is None:
                 raise RoomError("not_seated", "type")
             table, mine = conn.table, conn.token
@@ -515,14 +715,29 @@ class RoomServer:
         body = (
             '<section id="lobby" class="room-lobby" hidden><p id="join-intro"></p>'
             '<label><span id="name-label"></span> <input id="name" maxlength="24" autocomplete="nickname"></label>'
+            '<p class="room-live"><button id="live" type="button"></button> '
+            '<button id="live-cancel" type="button" hidden></button></p>'
+            '<p id="queue-status" role="status" aria-live="polite"></p>'
+            '<fieldset class="room-friends"><legend id="friends-legend"></legend>'
+            '<label><span id="friends-target-label"></span> <input id="friends-target" type="number" min="1" '
+            'max="10000" value="100" list="targets"></label><datalist id="targets"><option value="50">'
+            '<option value="100"></datalist> <label><input id="friends-ranked" type="checkbox" checked> '
+            '<span id="friends-ranked-label"></span></label> <button id="friends" type="button"></button></fieldset>'
+            '<p class="room-code"><label><span id="code-label"></span> <input id="code" maxlength="12" '
+            'autocomplete="off"></label> <button id="join-code" type="button"></button></p>'
             '<div id="tables" class="room-tables"></div></section>'
             '<section id="play" class="room-play" hidden>'
             '<div id="board" class="room-board" data-version="-1" data-phase=""></div>'
             '<div id="message" class="room-message" role="status" aria-live="polite"></div>'
+            '<p id="clock" class="room-clock" hidden></p>'
             '<div class="room-actions"><button id="pass" type="button" hidden></button>'
             '<button id="next" type="button" hidden></button>'
+            '<button id="rematch" type="button" hidden></button>'
             '<button id="leave" type="button" class="room-quiet"></button></div>'
             '<h2 id="players-title"></h2><ul id="players" class="room-players"></ul></section>'
+            '<section id="ratings-box" class="room-ratings" aria-labelledby="ratings-title">'
+            '<h2 id="ratings-title"></h2><p id="rating-change" role="status" aria-live="polite"></p>'
+            '<table id="ratings" data-games="0"><thead></thead><tbody></tbody></table></section>'
         )
         return self._room_page(request, "room", "room.page.title", body, "room.js")
 
@@ -531,6 +746,8 @@ class RoomServer:
             '<p id="intro"></p><p><a id="csv" href="#" download="leaderboard.csv"></a></p>'
             '<div id="alerts" class="room-alerts" role="alert" hidden></div>'
             '<table id="board" class="room-board-table" data-version="0"><thead></thead><tbody></tbody></table>'
+            '<div id="watch-tables" class="room-actions"></div>'
+            '<p id="watch" class="room-watch-line" role="status" aria-live="polite"></p>'
         )
         return self._room_page(request, "room room-teacher", "room.page.teacher_title", body, "teacher.js")
 
@@ -551,11 +768,16 @@ class RoomServer:
 
     async def _csv(self, request: Request) -> Response:
         room = self._room(request.path_params["room"])
-        if room is None or not room.is_teacher(request.query_params.get("key")):
+        scheme, _, key = request.headers.get("authorization", "").partition(" ")
+        if room is None or scheme.lower() != "bearer" or not room.is_teacher(key.strip()):
             return PlainTextResponse("forbidden", status_code=403, headers=dict(_HEADERS))
         lang = self._lang(request, room.settings.lang)
         out = io.StringIO()
-        room.leaderboard(lang).to_csv(out, index=False)
+        board = room.leaderboard(lang)
+        for column in board.columns:
+            if board[column].dtype.kind not in "biufc":  # text columns (object or str dtype)
+                board[column] = board[column].map(csv_cell)
+        board.to_csv(out, index=False)
         headers = dict(_HEADERS)
         headers["Content-Disposition"] = 'attachment; filename="leaderboard.csv"'
         return Response(out.getvalue(), media_type="text/csv; charset=utf-8", headers=headers)

@@ -47,7 +47,7 @@ from hearts.display import table_svg
 from hearts.errors import CardParseError, HeartsError, IllegalMoveError, Rule
 from hearts.game import Game
 from hearts.hand import Phase
-from hearts.messages import LANGUAGES, number, seat_name, text, text_n
+from hearts.messages import LANGUAGES, card_name, number, seat_name, text, text_n
 from hearts.observation import Observation
 from hearts.record import GameRecord
 from hearts.rules import Rules
@@ -59,6 +59,7 @@ __all__ = [
     "RoomSettings",
     "RoomTable",
     "new_token",
+    "player_key",
     "token_hash",
 ]
 
@@ -153,6 +154,11 @@ class RoomSettings:
       before a bot plays for them (``None``: the table waits for them).
     - ``bot_delay``: seconds between two bot cards, so people see them land.
     - ``lang``: the pages' first language (each person can switch).
+    - ``ranked``: a finished game moves its players' ratings (:mod:`hearts.room.ratings`).
+    - ``turn_clock``: seconds a person has for a card (and for the pass); when they run out the
+      bot plays that card for them and the table says so (``None``: no clock).
+    - ``seat_kept``: seconds the seat of a person who went away stays theirs (a bot plays meanwhile
+      when ``bot_after`` says so); then it is given to a bot for good (``None``: kept for ever).
 
     >>> RoomSettings(number=5, bot_after=-1)
     Traceback (most recent call last):
@@ -168,6 +174,9 @@ class RoomSettings:
     bot_delay: float = 0.6
     lang: str = "en"
     rules: Rules | None = None
+    ranked: bool = True
+    turn_clock: float | None = None
+    seat_kept: float | None = None
 
     def __post_init__(self) -> None:
         def bad(name: str) -> RoomError:
@@ -193,6 +202,12 @@ class RoomSettings:
             raise bad("bot_delay")
         if self.lang not in LANGUAGES:
             raise bad("lang")
+        if not isinstance(self.ranked, bool):
+            raise bad("ranked")
+        if self.turn_clock is not None and (not seconds(self.turn_clock) or not 1 <= self.turn_clock <= 3600):
+            raise bad("turn_clock")
+        if self.seat_kept is not None and (not seconds(self.seat_kept) or not 1 <= self.seat_kept <= 7 * 86400):
+            raise bad("seat_kept")
         if self.rules is not None:
             if not isinstance(self.rules, Rules):
                 raise bad("rules")
@@ -254,12 +269,14 @@ class Seat:
     """Who sits at a seat: a person (``name`` and the hash of their token) or nobody (a bot plays).
 
     ``browser`` is the hash of the token of the browser that took the seat
-    (one browser holds one seat per room, see :meth:`Room.join`).
+    (one browser holds one seat per room, see :meth:`Room.join`); ``player`` the
+    player's key in every room (:func:`player_key`: their ratings follow it).
     """
 
     name: str | None = None
     token_hash: str | None = None
     browser: str | None = None
+    player: str | None = None
     connected: int = 0  # live connections (the server keeps one per seat)
     away_since: float | None = None  # time.monotonic() when the last connection went; None while connected
     ready: bool = False  # pressed Next hand
@@ -305,6 +322,11 @@ class RoomTable:
         self.seats = [Seat() for _ in range(self.n)]
         self.selection = [0] * self.n  # the cards each seat has chosen so far for its pass
         self.version = 0
+        self.game_id = new_token()  # names this game (a rematch is a new one): its rating is recorded once
+        self.games = 0  # games finished at this table before this one (a rematch deals the next number)
+        self._clock_at: tuple[int, int, str] | None = None  # the position the turn clock runs for
+        self._clock_start = 0.0
+        self.timed_out: tuple[int, str] | None = None  # (seat, card) the bot played when the clock ran out
         self.clock: Callable[[], float] = time.monotonic
         self.bots: dict[int, Bot] = {s: make_bot(settings.level, seed=s) for s in range(self.n)}
         self.last_error: dict[int, RoomError] = {}
@@ -323,6 +345,7 @@ class RoomTable:
             if seat.token_hash is not None and seat.token_hash == now.token_hash:
                 seat.connected, seat.away_since = now.connected, now.away_since
         self.game, self.seats, self.selection = before.game, before.seats, before.selection
+        self.game_id, self.games = before.game_id, before.games
         self.version += 1
 
     # ----- reading -------------------------------------------------------------------
@@ -358,13 +381,28 @@ class RoomTable:
         return [self.name(s, lang) for s in range(self.n)]
 
     def bot_plays_for(self, s: int) -> bool:
-        """True when a bot acts for seat ``s`` now: nobody holds it, or its person is away too long."""
+        """True when a bot acts for seat ``s`` now: nobody holds it, its person is away too long, or their
+        turn clock ran out."""
         seat = self.seats[s]
         if not seat.person:
+            return True
+        if self.clock_left(s) == 0:
             return True
         if seat.connected or self.settings.bot_after is None or seat.away_since is None:
             return False
         return self.clock() - seat.away_since >= self.settings.bot_after
+
+    def clock_left(self, s: int) -> float | None:
+        """Seconds seat ``s`` has left to act (0: the time ran out), or ``None`` when no clock runs for it:
+        no ``turn_clock``, or the seat owes no card or pass now."""
+        limit = self.settings.turn_clock
+        h = self.game.hand
+        if limit is None or not self.started or h.phase not in (Phase.PASSING, Phase.PLAYING) or s not in self._due():
+            return None
+        where = (h.hand_number, h.cards_played, h.phase.value)
+        if where != self._clock_at:  # a new turn: its clock starts now
+            self._clock_at, self._clock_start = where, self.clock()
+        return max(0.0, self._clock_start + limit - self.clock())
 
     def _due(self) -> list[int]:
         """Seats that must act before the table can go on."""
@@ -404,12 +442,36 @@ class RoomTable:
             return None
         if self._bot_due():
             return 0.0
-        waits = []
+        waits = [max(0.0, since - self.clock()) for since in self._seat_deadlines()]
         for s in self._due():
+            left = self.clock_left(s)
+            if left is not None:
+                waits.append(left)
             seat = self.seats[s]
             if seat.person and not seat.connected and seat.away_since is not None and self.settings.bot_after:
                 waits.append(max(0.0, seat.away_since + self.settings.bot_after - self.clock()))
         return min(waits) if waits else None
+
+    def _seat_deadlines(self) -> list[float]:
+        """When each away person's seat stops being kept (``seat_kept``)."""
+        kept = self.settings.seat_kept
+        if kept is None:
+            return []
+        return [x.away_since + kept for x in self.seats if x.person and not x.connected and x.away_since is not None]
+
+    def stale_seats(self) -> list[int]:
+        """Seats whose person has been away longer than ``seat_kept``."""
+        kept = self.settings.seat_kept
+        now = self.clock()
+        return [
+            s for s, x in enumerate(self.seats)
+            if kept is not None and x.person and not x.connected and x.away_since is not None
+            and now - x.away_since >= kept
+        ]
+
+    def release_stale(self) -> list[str]:
+        """Give to a bot, for good, every seat kept longer than ``seat_kept`` for someone away; their names."""
+        return [self.free(s) for s in self.stale_seats()]
 
     def bot_plays_next(self) -> bool:
         """True when the next action due is a bot's card (the server paces those by ``bot_delay``)."""
@@ -465,6 +527,9 @@ class RoomTable:
             "your_turn": your_turn,
             "can_pass": can_pass,
             "can_next": hand_over and not over and not self.seats[s].ready,
+            "can_rematch": over and not self.seats[s].ready,
+            "ranked": self.settings.ranked,
+            "clock_left": self.clock_left(s),
             "hand_over": hand_over,
             "game_over": over,
             "hand": obs.hand.codes(),
@@ -477,6 +542,34 @@ class RoomTable:
             "message": self._line(s, lang),
             "saved": not self.unsaved,
             "svg": svg,
+        }
+
+    def spectator_view(self, lang: str) -> dict[str, Any]:
+        """What a spectator (the teacher) sees of the table: public facts only, no card of anyone's hand —
+        the cards of the trick on the table, whose turn it is, the points and scores.
+
+        >>> room, _ = Room.create(RoomSettings(number=5, level="random"))
+        >>> v = room.tables[0].spectator_view("en")
+        >>> v["type"], v["trick"], v["scores"]
+        ('spectate', [], [0, 0, 0, 0])
+        """
+        g = self.game
+        h = g.hand
+        names = self.names(lang)
+        return {
+            "type": "spectate",
+            "table": self.index,
+            "version": self.version,
+            "hand_number": h.hand_number,
+            "phase": h.phase.value,
+            "to_play": h.to_play if h.phase is Phase.PLAYING else None,
+            "names": names,
+            "trick": [{"seat": p, "name": names[p], "card": c.code, "card_name": card_name(c, lang)}
+                      for p, c in h.current_trick],
+            "cards_played": h.cards_played,
+            "points": list(h.points),
+            "scores": list(g.scores),
+            "game_over": g.is_over,
         }
 
     def _player(self, p: int, lang: str) -> dict[str, Any]:
@@ -496,6 +589,10 @@ class RoomTable:
         names = self.names(lang)
         if self.unsaved:
             return {"kind": "error", "text": text("room.msg.not_saved", lang)}
+        if self.timed_out is not None and not g.is_over and h.phase is not Phase.DONE:
+            late, cards = self.timed_out
+            key = "room.msg.timed_out_you" if late == s else "room.msg.timed_out"
+            return {"kind": "warning", "text": text(key, lang, name=names[late], cards=cards)}
         if g.is_over:
             return {"kind": "ok", "text": _game_over_text(g, names, lang)}
         if h.is_over:
@@ -533,7 +630,7 @@ class RoomTable:
 
     # ----- seats ---------------------------------------------------------------------
 
-    def join(self, s: object, name: object, *, browser: str | None = None) -> str:
+    def join(self, s: object, name: object, *, browser: str | None = None, player: str | None = None) -> str:
         """A person takes free seat ``s``; returns their seat token (keep it: it is the seat's only key).
 
         ``browser`` is the hash of the browser's own token (:func:`browser_hash`), kept with the seat so that
@@ -544,7 +641,8 @@ class RoomTable:
         if self.seats[s].person:
             raise RoomError("seat_taken", "seat", seat=s)
         token = new_token()
-        self.seats[s] = Seat(name=who, token_hash=token_hash(token), browser=browser, ready=self.seats[s].ready)
+        self.seats[s] = Seat(name=who, token_hash=token_hash(token), browser=browser, player=player,
+                             ready=self.seats[s].ready)
         self.selection[s] = 0
         self.version += 1
         return token
@@ -654,10 +752,14 @@ class RoomTable:
                 self._settle_moon()
             elif kind == "next":
                 self._ready(s)
+            elif kind == "rematch":
+                self._rematch(s)
             else:
                 raise RoomError("unknown_type", "type", given=str(kind))
         except HeartsError as e:
             raise _refused(e, str(kind)) from None
+        if self.timed_out is not None and self.timed_out[0] == s:
+            self.timed_out = None  # back at the table: the notice has done its job
         self.version += 1
 
     def _ready(self, s: int) -> None:
@@ -669,6 +771,22 @@ class RoomTable:
         self.seats[s].ready = True
         if all(seat.ready for seat in self.seats):
             g.next_hand()
+            for seat in self.seats:
+                seat.ready = False
+            self.selection = [0] * self.n
+
+    def _rematch(self, s: int) -> None:
+        """Seat ``s`` wants another game with the same people; it starts once every person does (a bot
+        always does), on the next deal number."""
+        g = self.game
+        if not g.is_over:
+            raise RoomError("game_not_over", "rematch")
+        self.seats[s].ready = True
+        if all(seat.ready or not seat.person for seat in self.seats):
+            self.games += 1
+            number = (self.settings.number + self.games) % 10**12
+            self.game = Game(number, self.settings.game_rules)
+            self.game_id = new_token()
             for seat in self.seats:
                 seat.ready = False
             self.selection = [0] * self.n
@@ -690,12 +808,20 @@ class RoomTable:
             return False
         if h.phase is Phase.PASSING:
             for s in due:
-                h.pass_cards(s, list(self._bot(s).choose_pass(g.observation(s))))
+                late = self.seats[s].person and self.clock_left(s) == 0
+                cards = list(self._bot(s).choose_pass(g.observation(s)))
+                h.pass_cards(s, cards)
                 self.selection[s] = 0
+                if late:
+                    self.timed_out = (s, " ".join(str(c) for c in cards))
         elif h.phase is Phase.PLAYING:
             s = h.to_play
-            h.play(self._bot(s).choose_play(g.observation(s)), seat=s)
+            late = self.seats[s].person and self.clock_left(s) == 0
+            c = self._bot(s).choose_play(g.observation(s))
+            h.play(c, seat=s)
             self._settle_moon()
+            if late:
+                self.timed_out = (s, str(c))
         else:
             for s in due:
                 self._ready(s)
@@ -720,8 +846,11 @@ class RoomTable:
         h = self.game.hand
         if at != self.at() or h.phase is not Phase.PLAYING or h.to_play != s or not self.bot_plays_for(s):
             return False
+        late = self.seats[s].person and self.clock_left(s) == 0
         h.play(c, seat=s)
         self._settle_moon()
+        if late:
+            self.timed_out = (s, str(c))
         self.version += 1
         return True
 
@@ -765,9 +894,12 @@ class RoomTable:
         return {
             "game": GameRecord.from_game(self.game).to_dict(),
             "seats": [
-                {"name": x.name, "token_hash": x.token_hash, "browser": x.browser, "ready": x.ready}
+                {"name": x.name, "token_hash": x.token_hash, "browser": x.browser, "player": x.player,
+                 "ready": x.ready}
                 for x in self.seats
             ],
+            "game_id": self.game_id,
+            "games": self.games,
             "selection": [CardSet(m).codes() for m in self.selection],
         }
 
@@ -782,6 +914,10 @@ class RoomTable:
         except HeartsError as e:
             raise RoomError("bad_file", f"{where}.game", where=f"{where}.game: {e}") from e
         table = cls(index, settings, game=game)
+        game_id, games = data.get("game_id", table.game_id), data.get("games", 0)
+        if not isinstance(game_id, str) or not 8 <= len(game_id) <= 64 or type(games) is not int or games < 0:
+            raise RoomError("bad_file", f"{where}.game_id", where=f"{where}.game_id")
+        table.game_id, table.games = game_id, games
         seats = data.get("seats")
         if not isinstance(seats, list) or len(seats) != table.n:
             raise RoomError("bad_file", f"{where}.seats", where=f"{where}.seats")
@@ -792,12 +928,15 @@ class RoomTable:
             ok = ok and (digest is None or (isinstance(digest, str) and len(digest) == 64))
             browser = x.get("browser") if isinstance(x, dict) else None
             ok = ok and (browser is None or (digest is not None and isinstance(browser, str) and len(browser) == 64))
+            player = x.get("player") if isinstance(x, dict) else None
+            ok = ok and (player is None or (digest is not None and isinstance(player, str) and len(player) == 64))
             if not ok:
                 raise RoomError("bad_file", f"{where}.seats[{s}]", where=f"{where}.seats[{s}]")
             table.seats[s] = Seat(
                 name=None if name is None else check_name(name),
                 token_hash=digest,
                 browser=browser,
+                player=player,
                 ready=x.get("ready", False),
                 away_since=table.clock() if digest is not None else None,  # away until they reconnect
             )
@@ -833,6 +972,16 @@ def json_kind(value: object) -> str:
     if isinstance(value, list):
         return "a list"
     return type(value).__name__
+
+
+def player_key(browser: str) -> str:
+    """The key of the player whose browser keeps the secret ``browser``: the same in every room (their
+    ratings follow it), and nothing of the secret can be read back from it.
+
+    >>> len(player_key("a-browser-secret")), player_key("a") == player_key("a")
+    (64, True)
+    """
+    return token_hash("hearts-player/v1/" + browser)
 
 
 def browser_hash(room_hash: str, browser: str) -> str:
@@ -910,7 +1059,8 @@ class Room:
             return t, s_held, t.reissue(s_held)
         table = self.table(index)
         s = _seat_number(s, table.n)
-        return table, s, table.join(s, name, browser=browser_hash(self.room_hash, str(browser)))
+        return table, s, table.join(s, name, browser=browser_hash(self.room_hash, str(browser)),
+                                    player=player_key(str(browser)))
 
     def held_by(self, browser: object) -> tuple[RoomTable, int] | None:
         """The table and seat a browser (its own token) holds in this room, or ``None``."""

@@ -270,5 +270,131 @@ def test_one_browser_holds_one_seat_and_the_teacher_frees_it(browser: Any, room_
     tab.wait_for_selector("#lobby:not([hidden])")
     assert "The teacher gave your seat to a bot" in tab.locator("#status").inner_text()
     assert tab.locator('button.room-sit[data-table="0"][data-seat="1"]').count() == 1
+    # The teacher watches table 2, where Ana's browser sits: public facts only, in Spanish.
+    teacher.click('button.room-watch[data-table="1"]')
+    teacher.wait_for_selector("#watch:has-text('Mesa 2, mano 1')")
     tctx.close()
     ctx.close()
+
+
+def serious_axe_violations(pg: Any) -> list[tuple[str, str]]:
+    """axe-core's serious and critical violations in the room's page (``axe-playwright-python`` ships it)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(pg, context="#room").response["violations"]
+    return [(v["id"], v["nodes"][0]["html"][:160]) for v in found if v["impact"] in ("serious", "critical")]
+
+
+def test_keyboard_only_a_ranked_game_start_to_end_ratings_shown_then_a_rematch(browser: Any, room_server: Any) -> None:
+    """One person and three bots, a game of one hand (--target-score 1), played from the keyboard alone: the
+    seat, the pass and every card; then the ratings moved and shown, and a rematch from the keyboard."""
+    server = room_server("--deal", "9", "--level", "random", "--bot-delay", "0.02", "--target-score", "1")
+    ctx = browser.new_context(viewport={"width": 1000, "height": 860})
+    pg = ctx.new_page()
+    pg.set_default_timeout(WAIT_S * 1000)
+    pg.goto(server.links["players"])
+    pg.wait_for_selector("button.room-sit")
+    assert serious_axe_violations(pg) == []
+    pg.focus("#name")
+    pg.keyboard.type("Kay")
+    pg.focus('button.room-sit[data-table="0"][data-seat="0"]')
+    pg.keyboard.press("Enter")
+    pg.wait_for_selector('#pass:not([hidden])')
+
+    def focused() -> dict[str, str]:
+        return dict(pg.evaluate("() => { const e = document.activeElement; return { card: e.getAttribute("
+                                "'data-card') || '', legal: e.getAttribute('data-legal') || '', "
+                                "label: e.getAttribute('aria-label') || '' }; }"))
+
+    def press(key: str) -> None:
+        old = version(pg)
+        pg.keyboard.press(key)
+        if key in ("Enter", " "):
+            wait_change(pg, old)
+
+    pg.locator(f'{BOARD} g.card[tabindex="0"]').focus()
+    assert focused()["label"]  # a screen reader names the card
+    chosen = []
+    for key in ("Enter", "ArrowRight", "Enter", "ArrowRight", "Enter"):
+        if key == "Enter":
+            chosen.append(focused()["card"])
+        press(key)
+    assert pg.evaluate("() => document.activeElement.closest('#board') !== null")  # focus kept across redraws
+    assert pg.locator("#pass").is_enabled()
+    pg.focus("#pass")
+    press("Enter")
+    played = 0
+    while True:
+        pg.wait_for_function("() => { const b = document.querySelector('#board'); return b.dataset.yourTurn === "
+                             "'true' || b.dataset.phase === 'done'; }")
+        if pg.get_attribute(BOARD, "data-phase") == "done":
+            break
+        if not pg.evaluate("() => document.activeElement.closest('#board') !== null"):
+            pg.locator(f'{BOARD} g.card[tabindex="0"]').focus()
+        pg.keyboard.press("Home")
+        while focused()["legal"] != "true":
+            pg.keyboard.press("ArrowRight")
+        press("Enter")
+        played += 1
+    assert played == 13
+    pg.wait_for_selector('#ratings[data-games="1"]', state="attached")
+    row = pg.locator("#ratings tbody tr", has_text="Kay")
+    assert row.count() == 1 and "±" in row.inner_text()
+    assert pg.locator("#rating-change").inner_text().startswith("You finished in place")
+    assert serious_axe_violations(pg) == []
+    pg.focus("#rematch")
+    press("Enter")
+    pg.wait_for_selector('#pass:not([hidden])')
+    assert pg.get_attribute(BOARD, "data-phase") == "passing"
+    ctx.close()
+    # On a phone, in Spanish: the same page, nothing wider than the screen, and axe finds nothing serious.
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    pg = phone.new_page()
+    pg.set_default_timeout(WAIT_S * 1000)
+    pg.goto(server.links["players"] + "?lang=es")
+    pg.wait_for_selector("button.room-sit")
+    assert pg.locator("#live").inner_text() == "Jugar en vivo"
+    wide = pg.evaluate("() => Array.from(document.querySelectorAll('#room *')).filter(e => "
+                       "e.getBoundingClientRect().right > 391).map(e => e.tagName + '#' + e.id + '.' + e.className)"
+                       ".slice(0, 8)")
+    assert pg.evaluate("() => document.documentElement.scrollWidth") <= 390, wide
+    assert serious_axe_violations(pg) == []
+    phone.close()
+
+
+def test_a_friends_table_by_link_and_by_code(browser: Any, room_server: Any) -> None:
+    """Ana opens a private table (game to 50, not ranked); Bo comes by the link she is shown, Cy by the code."""
+    server = room_server("--deal", "3", "--level", "random", "--bot-delay", "0.05")
+    actx = browser.new_context(viewport={"width": 1000, "height": 860})
+    ana = actx.new_page()
+    ana.set_default_timeout(WAIT_S * 1000)
+    ana.goto(server.links["players"])
+    ana.fill("#name", "Ana")
+    ana.fill("#friends-target", "50")
+    ana.uncheck("#friends-ranked")
+    ana.click("#friends")
+    ana.wait_for_selector('#pass:not([hidden])')
+    shared = ana.locator("#status").inner_text()
+    link = re.search(r"(http://\S+/r/[\w-]+/)", shared)
+    code = re.search(r"\b([A-Z2-9]{8})\b", shared)
+    assert link and code and link.group(1) != server.links["players"], shared
+    bctx = browser.new_context(viewport={"width": 1000, "height": 860})
+    bo = bctx.new_page()
+    bo.set_default_timeout(WAIT_S * 1000)
+    bo.goto(link.group(1))
+    bo.fill("#name", "Bo")
+    bo.click('button.room-sit[data-table="0"][data-seat="2"]')
+    bo.wait_for_selector('#pass:not([hidden])')
+    ana.wait_for_selector("#players li[data-seat='2']:has-text('Bo')")
+    cctx = browser.new_context(viewport={"width": 1000, "height": 860})
+    cy = cctx.new_page()
+    cy.set_default_timeout(WAIT_S * 1000)
+    cy.goto(server.links["players"])
+    cy.fill("#code", code.group(1).lower())
+    cy.click("#join-code")
+    cy.wait_for_url(link.group(1))
+    cy.fill("#name", "Cy")
+    cy.click('button.room-sit[data-table="0"][data-seat="1"]')
+    ana.wait_for_selector("#players li[data-seat='1']:has-text('Cy')")
+    for c in (actx, bctx, cctx):
+        c.close()

@@ -15,6 +15,9 @@
   let retry = 200;
   let stopped = false;
   let error = null;
+  let ratings = null;
+  let notice = "";
+  let lastGame = null;
 
   function t(key, values) {
     return R.say(lang, key, values);
@@ -39,6 +42,58 @@
     $("next").textContent = t("next");
     $("leave").textContent = t("leave");
     $("players-title").textContent = t("players");
+    $("rematch").textContent = t("rematch");
+    $("live").textContent = t("live");
+    $("live-cancel").textContent = t("live_cancel");
+    $("friends-legend").textContent = t("friends");
+    $("friends-target-label").textContent = t("friends_target");
+    $("friends-ranked-label").textContent = t("friends_ranked");
+    $("friends").textContent = t("friends");
+    $("code-label").textContent = t("code");
+    $("join-code").textContent = t("join_code");
+    $("ratings-title").textContent = t("ratings");
+    showRatings();
+  }
+
+  // The room's leaderboard of ratings: rating ± uncertainty (3 sigma), games played; and what the last game
+  // changed for this player.
+  function showRatings() {
+    const table = $("ratings");
+    const head = document.createElement("tr");
+    for (const c of ["rank", "player", "rating", "games"]) {
+      const th = document.createElement("th");
+      th.scope = "col";
+      th.textContent = t("col." + c);
+      head.appendChild(th);
+    }
+    table.tHead.replaceChildren(head);
+    const body = table.tBodies[0];
+    body.replaceChildren();
+    for (const r of (ratings && ratings.rows) || []) {
+      const tr = document.createElement("tr");
+      tr.className = r.kind === "bot" ? "room-bot" : "room-person";
+      const cells = [String(r.rank), r.name, r.rating.toFixed(1) + " ± " + r.uncertainty.toFixed(1), String(r.games)];
+      for (const c of cells) {
+        const td = document.createElement("td");
+        td.textContent = c;
+        tr.appendChild(td);
+      }
+      body.appendChild(tr);
+    }
+    const line = $("rating-change");
+    line.textContent = "";
+    if (lastGame && state && lastGame.table === state.table) {
+      const mine = lastGame.seats.find((x) => x.seat === state.seat);
+      if (mine && lastGame.ranked) {
+        line.textContent = t("rating_moved", {
+          place: mine.place,
+          before: mine.before[0].toFixed(1),
+          after: mine.after[0].toFixed(1),
+        });
+      } else if (mine) {
+        line.textContent = t("unranked");
+      }
+    }
   }
 
   function showLobby() {
@@ -85,7 +140,9 @@
     $("lobby").hidden = true;
     $("play").hidden = false;
     const board = $("board");
+    const hadFocus = board.contains(document.activeElement);
     board.innerHTML = state.svg; // drawn by the server from this seat's own observation
+    keyboardCards(hadFocus);
     board.dataset.phase = state.phase;
     board.dataset.yourTurn = String(state.your_turn);
     const msg = $("message");
@@ -97,6 +154,8 @@
     pass.hidden = !state.can_pass;
     pass.disabled = state.selected.length !== state.pass_size;
     $("next").hidden = !state.can_next;
+    $("rematch").hidden = !state.can_rematch;
+    startClock(state.clock_left);
     const ul = $("players");
     ul.replaceChildren();
     for (const p of state.players) {
@@ -111,18 +170,101 @@
     board.dataset.version = String(state.version); // last: tests wait for it
   }
 
+  // The turn clock: the seconds this seat has left, counted down here (the server decides when time is up).
+  let clockTimer = null;
+  function startClock(left) {
+    const el = $("clock");
+    if (clockTimer) clearInterval(clockTimer);
+    clockTimer = null;
+    if (left === null || left === undefined) {
+      el.hidden = true;
+      return;
+    }
+    const end = Date.now() + left * 1000;
+    const tick = () => {
+      const s = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+      el.textContent = t("clock", { seconds: s });
+      if (s === 0 && clockTimer) clearInterval(clockTimer);
+    };
+    el.hidden = false;
+    tick();
+    clockTimer = setInterval(tick, 250);
+  }
+
+  // Keyboard play: this seat's cards are one tab stop (a roving tabindex); the arrow keys, Home and End move
+  // between them, Enter or Space plays (or chooses for the pass) the card with focus. The card keeps focus
+  // across redraws (the same card, else the one at the same place), so a whole hand is played from the keys.
+  let focusCard = null;
+  let focusIndex = 0;
+
+  function ownCards() {
+    return Array.from($("board").querySelectorAll('g.card[data-card][data-seat="' + state.seat + '"]'));
+  }
+
+  function keyboardCards(hadFocus) {
+    const cards = ownCards();
+    if (!cards.length) return;
+    let i = cards.findIndex((g) => g.dataset.card === focusCard);
+    if (i < 0) i = Math.min(focusIndex, cards.length - 1);
+    cards.forEach((g, k) => g.setAttribute("tabindex", k === i ? "0" : "-1"));
+    if (hadFocus) moveFocus(cards, i);
+  }
+
+  function moveFocus(cards, i) {
+    cards.forEach((g, k) => g.setAttribute("tabindex", k === i ? "0" : "-1"));
+    focusCard = cards[i].dataset.card;
+    focusIndex = i;
+    cards[i].focus();
+  }
+
+  function act(card) {
+    error = null;
+    if (state.can_pass) send({ type: "select", card: card, at: state.at });
+    else send({ type: "play", card: card, at: state.at });
+  }
+
   function onMessage(event) {
     const msg = JSON.parse(event.data);
     if (msg.type === "lobby") {
       lobby = msg;
       if (!state) showLobby();
+    } else if (msg.type === "ratings") {
+      ratings = msg;
+      if (msg.game) lastGame = msg.game;
+      showRatings();
+      $("ratings").dataset.games = String(Number($("ratings").dataset.games) + (msg.game ? 1 : 0));
+    } else if (msg.type === "queued") {
+      $("live").hidden = true;
+      $("live-cancel").hidden = false;
+      $("queue-status").textContent = t("queued", { waiting: msg.waiting, seconds: Math.round(msg.fill_after) });
+    } else if (msg.type === "unqueued") {
+      $("live").hidden = false;
+      $("live-cancel").hidden = true;
+      $("queue-status").textContent = "";
+    } else if (msg.type === "friends" || msg.type === "friends_room") {
+      // A friends' table is a room of its own: its page is /r/<its token>/.
+      const path = location.pathname.replace(/\/r\/[^/]+\/?$/, "/r/" + msg.room);
+      if (msg.type === "friends") {
+        localStorage.setItem("hearts-room:" + path, msg.token);
+        const link = new URL(path + "/", location.href).href;
+        sessionStorage.setItem("hearts-room-matched", t("friends_share", { link: link, code: msg.code }));
+      }
+      location.href = path + "/";
+    } else if (msg.type === "matched") {
+      // The new table is a room of its own: keep the seat's token for its page, then go there.
+      const path = location.pathname.replace(/\/r\/[^/]+\/?$/, "/r/" + msg.room);
+      localStorage.setItem("hearts-room:" + path, msg.token);
+      sessionStorage.setItem("hearts-room-matched", msg.text);
+      $("queue-status").textContent = msg.text;
+      location.href = path + "/";
     } else if (msg.type === "seated") {
       R.keep(roomKey, msg.token);
       error = null;
     } else if (msg.type === "state") {
       state = msg;
       error = null;
-      status("");
+      if (state.at[1] >= 4) notice = "";
+      status(notice);
       showState();
     } else if (msg.type === "error") {
       if (msg.code === "bad_token") {
@@ -181,16 +323,55 @@
     if (!state) return;
     const g = event.target.closest("g.card[data-card]");
     if (!g) return;
-    const card = g.getAttribute("data-card");
-    error = null;
-    if (state.can_pass) send({ type: "select", card: card, at: state.at });
-    else send({ type: "play", card: card, at: state.at });
+    act(g.getAttribute("data-card"));
+  });
+  $("board").addEventListener("keydown", (event) => {
+    if (!state) return;
+    const g = event.target.closest && event.target.closest("g.card[data-card]");
+    if (!g) return;
+    const cards = ownCards();
+    const i = cards.indexOf(g);
+    if (i < 0) return;
+    const moves = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0, End: cards.length - 1 };
+    if (event.key in moves) {
+      event.preventDefault();
+      moveFocus(cards, Math.max(0, Math.min(cards.length - 1, moves[event.key])));
+    } else if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      focusCard = g.dataset.card;
+      focusIndex = i;
+      act(g.dataset.card);
+    }
+  });
+  $("board").addEventListener("focusin", (event) => {
+    const g = event.target.closest && event.target.closest("g.card[data-card]");
+    if (g && state) {
+      focusCard = g.dataset.card;
+      focusIndex = Math.max(0, ownCards().indexOf(g));
+    }
   });
   $("pass").addEventListener("click", () => {
     if (state) send({ type: "pass", cards: state.selected, at: state.at });
   });
   $("next").addEventListener("click", () => {
     if (state) send({ type: "next", at: state.at });
+  });
+  $("live").addEventListener("click", () => {
+    send({ type: "queue", name: $("name").value, browser: R.browserToken() });
+  });
+  $("live-cancel").addEventListener("click", () => send({ type: "unqueue" }));
+  $("friends").addEventListener("click", () => {
+    send({
+      type: "friends",
+      name: $("name").value,
+      browser: R.browserToken(),
+      target: Number($("friends-target").value),
+      ranked: $("friends-ranked").checked,
+    });
+  });
+  $("join-code").addEventListener("click", () => send({ type: "code", code: $("code").value }));
+  $("rematch").addEventListener("click", () => {
+    if (state) send({ type: "rematch", at: state.at });
   });
   $("leave").addEventListener("click", () => send({ type: "leave" }));
   $("lang").addEventListener("change", () => {
@@ -203,5 +384,10 @@
 
   staticTexts();
   status(t("connecting"));
+  const matched = sessionStorage.getItem("hearts-room-matched");
+  if (matched) {
+    sessionStorage.removeItem("hearts-room-matched");
+    notice = matched; // "your table is ready: N bots take the empty seats", until the first trick is done
+  }
   connect();
 })();

@@ -26,7 +26,7 @@
     $("intro").textContent = t("teacher_intro", { number: $("room").dataset.number });
     const csv = $("csv");
     csv.textContent = t("csv");
-    csv.href = "leaderboard.csv?key=" + encodeURIComponent(key) + "&lang=" + lang;
+    csv.href = "leaderboard.csv?lang=" + lang;
     const tr = document.createElement("tr");
     for (const c of columns.concat(["free"])) {
       const th = document.createElement("th");
@@ -34,6 +34,25 @@
       tr.appendChild(th);
     }
     $("board").tHead.replaceChildren(tr);
+  }
+
+  // The CSV is fetched with the key in a header (never in a URL, which proxies and logs keep),
+  // then saved from memory.
+  async function downloadCsv(event) {
+    event.preventDefault();
+    const got = await fetch("leaderboard.csv?lang=" + lang, { headers: { Authorization: "Bearer " + key } });
+    if (!got.ok) {
+      $("status").textContent = t("teacher_key_missing");
+      return;
+    }
+    const url = URL.createObjectURL(await got.blob());
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = "leaderboard.csv";
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
 
   function send(msg) {
@@ -81,6 +100,38 @@
     $("board").dataset.version = String(version);
   }
 
+  // Watching one table: its public facts only (the trick on the table, whose turn, the scores).
+  let watching = null;
+
+  function watchButtons() {
+    const box = $("watch-tables");
+    box.replaceChildren();
+    const tables = [...new Set(rows.map((r) => r.table))].sort((a, b) => a - b);
+    for (const n of tables) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "room-watch";
+      b.dataset.table = String(n - 1);
+      b.textContent = t("watch_table", { table: n });
+      b.setAttribute("aria-pressed", String(watching === n - 1));
+      b.addEventListener("click", () => {
+        watching = n - 1;
+        send({ type: "spectate", key: key, table: n - 1 });
+        watchButtons();
+      });
+      box.appendChild(b);
+    }
+  }
+
+  function showWatch(v) {
+    const turn = v.to_play === null ? "" : " · " + t("watch_turn", { name: v.names[v.to_play] });
+    const trick = v.trick.length ? v.trick.map((x) => x.name + ": " + x.card_name).join(", ") : t("watch_no_trick");
+    const scores = v.names.map((n, i) => n + " " + v.scores[i]).join(" · ");
+    $("watch").textContent = t("watch_line", { table: v.table + 1, hand: v.hand_number }) + turn + ". " + trick +
+      ". " + scores;
+    $("watch").dataset.version = String(v.version);
+  }
+
   function connect() {
     ws = new WebSocket(R.socketUrl());
     ws.addEventListener("open", () => {
@@ -96,6 +147,9 @@
         alerts = msg.alerts || [];
         showAlerts();
         draw();
+        watchButtons();
+      } else if (msg.type === "spectate") {
+        showWatch(msg);
       } else if (msg.type === "notice" || msg.type === "error") {
         $("status").textContent = msg.text;
       }
@@ -113,6 +167,7 @@
     texts();
     if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "lang", lang: lang }));
   });
+  $("csv").addEventListener("click", downloadCsv);
   texts();
   if (!key) {
     $("status").textContent = t("teacher_key_missing");
