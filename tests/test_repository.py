@@ -363,3 +363,20 @@ def test_notebook_comments_are_in_the_notebooks_language(lang: str, path: Path) 
     other = SPANISH if lang == "en" else ENGLISH
     wrong = [c for c in notebook_comments(path) if len(set(_words(c)) & other) >= 2]
     assert not wrong, f"{path.relative_to(REPO)} ({lang}) has comments in the other language: {wrong}"
+
+
+def test_every_package_of_the_source_is_installed() -> None:
+    """A wheel holds every package folder of hearts/ and widgets/ (pyproject lists them one by one): a folder
+    left out imports in the clone and fails after ``pip install .`` (Binder's notebooks met ``No module named
+    'hearts.tutor'``)."""
+    import tomllib
+
+    setup = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    listed = set(setup["packages"])
+    names = {"hearts": "hearts", "widgets": "hearts_widgets"}
+    found = {
+        ".".join([names[init.relative_to(REPO).parts[0]], *init.relative_to(REPO).parts[1:-1]])
+        for top in names
+        for init in (REPO / top).rglob("__init__.py")
+    }
+    assert found - listed == set(), "add these packages to [tool.setuptools] packages in pyproject.toml"
