@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hearts_pages import TIMEOUT_MS, Board, new_page, run_all, voila_app, widget, write_notebook
+from hearts_pages import TIMEOUT_MS, Board, new_page, run_all, voila_app, wait_for, widget, write_notebook
 from playwright.sync_api import Page, expect
 
 from hearts_widgets import WalkthroughModel
@@ -132,9 +132,7 @@ def tab_to_hand(board: Board, first: str) -> None:
 
 
 def live_text(board: Board) -> str:
-    board.page.wait_for_function(
-        "root => root.querySelector('.hw-live').textContent.length > 0", arg=board.root.element_handle()
-    )
+    wait_for(board.root, "root => root.querySelector('.hw-live').textContent.length > 0")
     return str(board.root.locator(".hw-live").inner_text())
 
 
@@ -284,15 +282,14 @@ SEAT_TEXT = """(svg) => [...svg.querySelectorAll('g.seat text')].map(t => {
 def fit_board(page: Page, board: Board, width: int, height: int) -> str:
     """Resize the window and wait for the board drawn for its new width; the layout drawn."""
     page.set_viewport_size({"width": width, "height": height})
-    page.wait_for_function(
+    wait_for(
+        board.box,
         """(box) => { const svg = box.querySelector('svg.hearts-table');
                       const w = box.getBoundingClientRect().width;
                       const compact = svg && svg.getAttribute('data-layout') === 'compact';
                       // Drawn for this width (a compact drawing's width is the width it was made for).
                       const drawn = compact ? Math.abs(parseFloat(svg.getAttribute('width')) - w) <= 0.04 * w : true;
                       return svg && (w < 880) === compact && drawn && box.getAttribute('data-busy') === 'false'; }""",
-        arg=board.box.element_handle(),
-        timeout=TIMEOUT_MS,
         polling=100,
     )
     return str(board.box.locator("svg.hearts-table").get_attribute("data-layout") or "wide")
