@@ -25,9 +25,6 @@ from playwright.sync_api import expect
 from hearts_widgets import WalkthroughModel
 
 NOTEBOOK = "tutorials/en/01_learn_to_play.ipynb"
-# One notebook page and its kernel for the whole module, its tests in order (a hand at the table, then learn mode
-# at the same table): one pytest-xdist worker runs them all (scripts/test runs the browser tests with --dist loadgroup).
-pytestmark = pytest.mark.xdist_group("jupyterlab-notebook-01")
 
 
 @pytest.fixture(scope="module")
