@@ -7,6 +7,10 @@ Every test in this folder carries the ``browser`` marker (``-m "not browser"`` s
 
 Pages never reach the internet: Chromium resolves no host name but 127.0.0.1, and every request to another
 host is kept in ``page.external_requests``, so a test can check that nothing it shows depends on a CDN.
+
+Under pytest-xdist (scripts/test runs this folder in two workers, ``--dist loadfile``) every worker starts its own
+servers and Chromium, on ports of its own, the first time a test asks for them.
+
 The servers find the apps' Voilà template (widgets/voila/share/jupyter/voila/templates/hearts) and its
 config (widgets/voila/etc/jupyter) in the repository, as an installed wheel has them in its prefix.
 """
