@@ -7,6 +7,10 @@ Every test in this folder carries the ``browser`` marker (``-m "not browser"`` s
 
 Pages never reach the internet: Chromium resolves no host name but 127.0.0.1, and every request to another
 host is kept in ``page.external_requests``, so a test can check that nothing it shows depends on a CDN.
+
+Under pytest-xdist (scripts/test runs this folder in two workers, ``--dist loadfile``) every worker starts its own
+servers and Chromium, on ports of its own, the first time a test asks for them.
+
 The servers find the apps' Voilà template (widgets/voila/share/jupyter/voila/templates/hearts) and its
 config (widgets/voila/etc/jupyter) in the repository, as an installed wheel has them in its prefix.
 """
@@ -98,7 +102,12 @@ class Server:
         return f"{self.base}/{path.lstrip('/')}" + (f"{sep}token={self.token}" if self.token else "")
 
 
-def _start(cmd: list[str], workdir: Path, tmp: Path, port: int, token: str, ready: str) -> Iterator[Server]:
+def _start(command: Callable[[int], list[str]], workdir: Path, tmp: Path, token: str, ready: str) -> Iterator[Server]:
+    """Start the server ``command(port)`` on a free port and yield it once ``ready`` answers; stop it afterwards.
+
+    The port is free when chosen, but another process (a second pytest-xdist worker starting its own servers, a
+    room server) can take it before the server binds it: then the server exits saying so, and starts again on
+    another port."""
     env = dict(os.environ)
     # Kernels start "python" from PATH: make it this test run's interpreter, not whatever else is installed.
     env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
@@ -121,18 +130,35 @@ def _start(cmd: list[str], workdir: Path, tmp: Path, port: int, token: str, read
         f.parent.mkdir(parents=True, exist_ok=True)
         f.write_text(json.dumps(value))
     log = tmp / "server.log"
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(cmd, cwd=workdir, env=env, stdout=out, stderr=subprocess.STDOUT)
-    server = Server(f"http://127.0.0.1:{port}", token, proc, workdir, Path(env["HEARTS_DATA_DIR"]))
+    for attempt in range(3):
+        port = _free_port()
+        with open(log, "wb") as out:
+            proc = subprocess.Popen(command(port), cwd=workdir, env=env, stdout=out, stderr=subprocess.STDOUT)
+        server = Server(f"http://127.0.0.1:{port}", token, proc, workdir, Path(env["HEARTS_DATA_DIR"]))
+        try:
+            _wait_http(server.url(ready), proc, log)
+            break
+        except RuntimeError:
+            _stop(proc)
+            if attempt == 2 or not _PORT_TAKEN.search(log.read_text(errors="replace")):
+                raise
     try:
-        _wait_http(server.url(ready), proc, log)
         yield server
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        _stop(proc)
+
+
+# What Jupyter servers and Voilà say when their port was taken between choosing it and binding it.
+_PORT_TAKEN = re.compile(r"address already in use|is already in use|Errno 98", re.IGNORECASE)
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=15)
 
 
 @pytest.fixture(scope="session")
@@ -143,40 +169,45 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def serve_lab(workdir: Path, tmp: Path) -> Iterator[Server]:
     """JupyterLab (and Notebook 7, same server) on 127.0.0.1 with a token, serving ``workdir``; state in ``tmp``."""
-    port, token = _free_port(), secrets.token_hex(16)
-    cmd = [
-        sys.executable,
-        "-m",
-        "jupyter",
-        "lab",
-        "--no-browser",
-        "--ServerApp.ip=127.0.0.1",
-        *ROOT,
-        f"--ServerApp.port={port}",
-        "--ServerApp.port_retries=0",
-        f"--IdentityProvider.token={token}",
-        f"--ServerApp.root_dir={workdir}",
-        "--LabApp.news_url=",
-        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-    ]
-    yield from _start(cmd, workdir, tmp, port, token, "api/status")
+    token = secrets.token_hex(16)
+
+    def cmd(port: int) -> list[str]:
+        return [
+            sys.executable,
+            "-m",
+            "jupyter",
+            "lab",
+            "--no-browser",
+            "--ServerApp.ip=127.0.0.1",
+            *ROOT,
+            f"--ServerApp.port={port}",
+            "--ServerApp.port_retries=0",
+            f"--IdentityProvider.token={token}",
+            f"--ServerApp.root_dir={workdir}",
+            "--LabApp.news_url=",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        ]
+
+    yield from _start(cmd, workdir, tmp, token, "api/status")
 
 
 def serve_voila(workdir: Path, tmp: Path) -> Iterator[Server]:
     """Voilà serving ``workdir``, as Binder's voila/render links do; state in ``tmp``."""
-    port = _free_port()
-    cmd = [
-        sys.executable,
-        "-m",
-        "voila",
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        *ROOT,
-        "--ServerApp.port_retries=0",
-        str(workdir),
-    ]
-    yield from _start(cmd, workdir, tmp, port, "", "")
+
+    def cmd(port: int) -> list[str]:
+        return [
+            sys.executable,
+            "-m",
+            "voila",
+            "--no-browser",
+            f"--port={port}",
+            "--Voila.ip=127.0.0.1",
+            *ROOT,
+            "--ServerApp.port_retries=0",
+            str(workdir),
+        ]
+
+    yield from _start(cmd, workdir, tmp, "", "")
 
 
 def copy_tutorials(dest: Path) -> Path:
@@ -221,7 +252,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     outcome = yield
     report = outcome.get_result()  # type: ignore[attr-defined]
     pages = [p for p in OPEN_PAGES if not p.is_closed()]
-    if report.when == "call" and report.failed and pages:
+    if report.when in ("setup", "call") and report.failed and pages:  # setup: a page opened by a fixture
         name = re.sub(r"[^\w.-]+", "-", item.name)
         for n, pg in enumerate(pages):
             try:
@@ -231,7 +262,15 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    for folder in _SHOTS:
+    folders = list(_SHOTS)
+    # Under pytest-xdist the tests (and their screenshots) ran in the workers: this is the controller.
+    ran_here = any(
+        "tests/browser/" in getattr(r, "nodeid", "") for reports in terminalreporter.stats.values() for r in reports
+    )
+    if not folders and ran_here:
+        folder = Path(os.environ.get("HEARTS_SCREENSHOTS", REPO / "screenshots")).resolve()
+        folders = [folder] if folder.is_dir() else []
+    for folder in folders:
         n = len(list(folder.glob("*.png")))
         terminalreporter.write_line(f"browser tests: {n} screenshots in {folder}")
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 BOARD = ".hearts-svg-table"
 TIMEOUT_MS = 60_000  # kernels start slowly on a busy 2-core machine
@@ -69,6 +70,21 @@ def kernel_state(server: Any, path: str) -> str | None:
     return None
 
 
+def close_sessions(server: Any, path: str) -> None:
+    """Shut down the notebook sessions at ``path`` and their kernels, before a new page opens that notebook.
+
+    A page closed by an earlier test leaves its kernel running, with the widgets that page showed; a new page
+    of the same notebook would connect to that kernel, take its widgets over and run the cells again beside
+    them (seen in CI: such a second page of a table notebook did not finish running its cells in 60 s). A new
+    page starts from a new kernel instead, as a learner's first visit does."""
+    with urllib.request.urlopen(server.url("api/sessions"), timeout=30) as r:
+        sessions = json.load(r)
+    for s in sessions:
+        if s.get("path") == path:
+            request = urllib.request.Request(server.url(f"api/sessions/{s['id']}"), method="DELETE")
+            urllib.request.urlopen(request, timeout=60).close()
+
+
 def wait_kernel_idle(server: Any, path: str, timeout: float = 90) -> None:
     """Wait until the notebook's kernel exists and is idle (asked of the server, not read from the page)."""
     deadline = time.monotonic() + timeout
@@ -107,26 +123,64 @@ STDERR_OUTPUT = '.jp-OutputArea [data-mime-type="application/vnd.jupyter.stderr"
 TRACEBACK = "Traceback (most recent call last)"
 
 
+# Run in the page before Run All: marks each code cell's prompt once it shows "[*]" (queued or running), so the
+# wait after the click counts only the cells that this Run All has run. (Prompts can already show numbers before it:
+# a notebook JupyterLab autosaved with outputs, or a kernel an earlier page left running.)
+_WATCH_PROMPTS = """(panel) => {
+  const nb = document.querySelector(panel);
+  const mark = () => {
+    for (const p of nb.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')) {
+      if (p.textContent.includes('*')) p.dataset.hwQueued = 'true';
+    }
+  };
+  for (const p of nb.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')) delete p.dataset.hwQueued;
+  if (nb.__hwWatch) nb.__hwWatch.disconnect();
+  nb.__hwWatch = new MutationObserver(mark);
+  nb.__hwWatch.observe(nb, { subtree: true, childList: true, characterData: true });
+}"""
+# True once every code cell has run (queued by this Run All, then numbered) or one raised.
+_ALL_RUN = """([panel, stderr, traceback]) => {
+  const nb = document.querySelector(panel);
+  if (!nb) return false;
+  if ([...nb.querySelectorAll(stderr)].some(e => e.textContent.includes(traceback))) return true;
+  const prompts = [...nb.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
+  return prompts.length > 0 && prompts.every(p => p.dataset.hwQueued === 'true' && /\\[\\d+\\]/.test(p.textContent));
+}"""
+_ANY_QUEUED = """(panel) => [...document.querySelectorAll(panel + ' .jp-CodeCell .jp-InputArea-prompt')]
+  .some(p => p.dataset.hwQueued === 'true')"""
+
+
 def run_all(page: Page, server: Any, path: str) -> None:
     """Run every cell with the Run menu (JupyterLab and Notebook 7 share it) and wait until all have run;
-    fail with the traceback if a cell raised."""
+    fail with the traceback if a cell raised.
+
+    The menu's Run All does nothing while JupyterLab is still connecting the notebook to its kernel (the item is
+    shown disabled): it is clicked once it is enabled, and again if the first click queued no cell (a menu that
+    a redraw replaced under the mouse). Only the cells this Run All queued count: prompts can show numbers
+    before it (a notebook saved with its outputs, a kernel left by an earlier page)."""
     expect(page.locator(f"{NOTEBOOK} .jp-CodeCell").first).to_be_attached(timeout=TIMEOUT_MS)
     wait_kernel_idle(server, path)
-    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
-    page.locator('.lm-Menu-item[data-command="runmenu:run-all"]').click()
+    page.evaluate(_WATCH_PROMPTS, NOTEBOOK)
+    item = page.locator('.lm-Menu-item[data-command="runmenu:run-all"]')
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while True:
+        if item.is_visible():  # a menu left open: closed first, so that the click on Run opens it
+            page.keyboard.press("Escape")
+            expect(item).to_be_hidden()
+        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+        expect(item).to_be_visible()
+        if "lm-mod-disabled" not in (item.get_attribute("class") or ""):
+            item.click()
+            try:
+                page.wait_for_function(_ANY_QUEUED, arg=NOTEBOOK, timeout=15_000, polling=100)
+                break
+            except PlaywrightError:
+                pass  # nothing was queued, so nothing ran: Run All again
+        if time.monotonic() > deadline:
+            raise AssertionError(f"Run All never ran the cells of {path}")
+        page.wait_for_timeout(250)
     # Every code cell shows an execution number ("[3]:"), none is queued or running ("[*]:"); or one failed.
-    page.wait_for_function(
-        """([panel, stderr, traceback]) => {
-          const nb = document.querySelector(panel);
-          if (!nb) return false;
-          if ([...nb.querySelectorAll(stderr)].some(e => e.textContent.includes(traceback))) return true;
-          const prompts = [...nb.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
-          return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
-        }""",
-        arg=[NOTEBOOK, STDERR_OUTPUT, TRACEBACK],
-        timeout=TIMEOUT_MS,
-        polling=200,
-    )
+    page.wait_for_function(_ALL_RUN, arg=[NOTEBOOK, STDERR_OUTPUT, TRACEBACK], timeout=TIMEOUT_MS, polling=200)
     errors = page.locator(f"{NOTEBOOK} {STDERR_OUTPUT}", has_text=TRACEBACK)
     assert errors.count() == 0, f"{path} raised:\n{errors.first.inner_text()}"
     wait_kernel_idle(server, path)
@@ -182,11 +236,10 @@ class Board:
 
     def settle(self, old: str) -> None:
         """Wait for a drawing newer than ``old``, every bot's move after it and the end of the cards' movement."""
-        self.page.wait_for_function(
-            """([box, old]) => box.getAttribute('data-busy') !== 'true' && box.getAttribute('data-version') !== old""",
-            arg=[self.box.element_handle(), old],
-            timeout=TIMEOUT_MS,
-            polling=50,
+        wait_for(
+            self.box,
+            "(box, old) => box.getAttribute('data-busy') !== 'true' && box.getAttribute('data-version') !== old",
+            old,
         )
 
     def hold(self) -> str:
@@ -202,8 +255,7 @@ class Board:
             if self.hold() != "trick":
                 break
             felt = self.box.locator("svg").first
-            box = felt.bounding_box()
-            assert box is not None
+            box = box_of(felt)  # the drawing can be replaced as it is measured: measured again
             # Clicked through the locator, which scrolls that point into view first: with learn mode's notes
             # under the board a phone page is scrolled to the hand, and the felt above can be off screen.
             felt.click(position={"x": box["width"] * 0.3, "y": box["height"] * 0.2})
@@ -279,13 +331,48 @@ class Board:
 
 def box_of(loc: Locator) -> Any:
     """The element's bounding box, waiting out a redraw: the board replaces its SVG when it redraws (after it has
-    measured the window, say), and a box asked for at that moment is ``None``."""
+    measured the window, say), and a box asked for at that moment is ``None`` (or the read fails: the element
+    found is no longer in the page)."""
     for _ in range(50):
-        box = loc.bounding_box()
+        try:
+            box = loc.bounding_box()
+        except PlaywrightError as e:
+            if "not attached" not in str(e):
+                raise
+            box = None
         if box is not None:
             return box
         loc.page.wait_for_timeout(100)
     raise AssertionError(f"{loc} has no box on screen")
+
+
+def wait_for(loc: Locator, predicate: str, arg: Any = None, *, timeout: float = TIMEOUT_MS, polling: int = 50) -> Any:
+    """Wait until the JavaScript ``predicate(element, arg)`` is true for the element ``loc`` finds, and return
+    what it returned.
+
+    Not ``page.wait_for_function`` on an element handle taken once: a redraw (the widget drawn again, JupyterLab
+    laying out its cells) can replace the element, and a handle to the one taken out of the page would be polled
+    until the timeout. Here the element is looked up again whenever the one being polled leaves the page."""
+    deadline = time.monotonic() + timeout / 1000
+    check = f"""([el, arg]) => {{
+      if (!el.isConnected) return {{ gone: true }};
+      const value = ({predicate})(el, arg);
+      return value ? {{ value }} : false;
+    }}"""
+    while True:
+        left = (deadline - time.monotonic()) * 1000
+        try:
+            if left <= 0:
+                raise PlaywrightTimeoutError("no time left")
+            handle = loc.element_handle(timeout=left)
+            try:
+                got = loc.page.wait_for_function(check, arg=[handle, arg], timeout=left, polling=polling).json_value()
+            finally:
+                handle.dispose()
+        except PlaywrightTimeoutError:
+            raise AssertionError(f"not true in {timeout / 1000:.1f} s for {loc}: {predicate}") from None
+        if "value" in got:
+            return got["value"]
 
 
 def inside_viewport(loc: Locator) -> bool:

@@ -103,9 +103,15 @@ def test_walkthrough_note_and_next_on_one_screen(notebook: Any, screenshots: Pat
         learn = Board(widget(page, "hearts-learn"))
         model = WalkthroughModel(lang="en")
         counter = learn.root.locator(".hw-counter")
-        while learn.root.locator(".hw-btn-back").is_enabled():
+        # Back to step 1, one step at a time. The step is read from the counter once it shows the step pressed for
+        # (the Back button's enabled state can come after the board's redraw: read too early, it pressed a Back
+        # button that was being disabled at step 1, and the click waited for it until the timeout).
+        step = int(counter.inner_text().split()[1])
+        while step > 1:
             learn.press("back")
-        expect(counter).to_have_text(f"Step 1 of {len(model)}")
+            step -= 1
+            expect(counter).to_have_text(f"Step {step} of {len(model)}")
+        expect(learn.root.locator(".hw-btn-back")).to_be_disabled()
         expect(learn.box.locator("svg[data-arrange='landscape']")).to_be_attached()  # drawn for the short window
         filled = learn.root.locator(".hw-progress .progress-bar").evaluate("el => el.getBoundingClientRect().width")
         assert filled > 0, "an empty progress bar at step 1"
@@ -133,8 +139,12 @@ def test_walkthrough_note_and_next_on_one_screen(notebook: Any, screenshots: Pat
                 on_one_screen(index)
         learn.root.locator(".hw-chapters select").select_option(index=len(model.chapter_bounds()) - 1)
         expect(counter).not_to_have_text(f"Step 18 of {n}")
-        while not learn.root.locator(".hw-btn-next").is_disabled():
+        step = int(counter.inner_text().split()[1])  # the chapter's first step (as for Back above)
+        while step < n:
             learn.press("next")
+            step += 1
+            expect(counter).to_have_text(f"Step {step} of {n}")
+        expect(learn.root.locator(".hw-btn-next")).to_be_disabled()
         on_one_screen(n)
     finally:
         page.set_viewport_size({"width": 1280, "height": 1200})

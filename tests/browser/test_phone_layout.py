@@ -13,7 +13,7 @@ import time
 from typing import Any
 
 import pytest
-from hearts_pages import Board, choose_deal, inside_viewport, pass_three, voila_app
+from hearts_pages import Board, box_of, choose_deal, inside_viewport, pass_three, voila_app
 from playwright.sync_api import Locator, expect
 
 from hearts_widgets import WalkthroughModel
@@ -55,8 +55,7 @@ def check_message_clear(table: Board) -> str:
     expect(button).to_be_visible()
     message = table.box.locator("svg g.message")
     expect(message).to_be_visible()
-    b, m = button.bounding_box(), message.locator("rect").bounding_box()
-    assert b is not None and m is not None
+    b, m = box_of(button), box_of(message.locator("rect"))  # each read again if a redraw replaced it
     assert not overlap(b, m), f"the Last trick button {b} covers the message line {m}"
     # A redraw can replace the line between reads: read again until the line in the page is clear, for up to 10 s.
     deadline = time.monotonic() + 10

@@ -21,7 +21,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hearts_pages import NOTEBOOK, TIMEOUT_MS, Board, inside_viewport, new_page, pass_three, run_all, symbols, widget
+from hearts_pages import (
+    NOTEBOOK,
+    TIMEOUT_MS,
+    Board,
+    close_sessions,
+    inside_viewport,
+    new_page,
+    pass_three,
+    run_all,
+    symbols,
+    wait_for,
+    widget,
+)
 from playwright.sync_api import Page, expect
 
 PATH = "review/review.ipynb"
@@ -66,6 +78,7 @@ def opened(request: pytest.FixtureRequest, lab: Any, browser: Any, path: str) ->
     """A page of the size ``request.param`` with the notebook ``path`` open and run; no request left the host."""
     width, height = request.param
     ctx, pg = new_page(browser, width, height)
+    close_sessions(lab, path)  # the page of the other size left its kernel running: start from a new one
     pg.goto(lab.url(f"lab/tree/{path}?reset"))
     run_all(pg, lab, path)
     yield pg
@@ -138,10 +151,10 @@ def review_numbers_agree(page: Page, screenshots: Path) -> None:
     for index in (0, 1, 2, 5, 6):
         picker.select_option(index=index)
         expect(review.locator("tr.hr-selected")).to_have_attribute("data-decision", str(index), timeout=TIMEOUT_MS)
-        page.wait_for_function(
-            "([r, i]) => r.querySelector('svg.hr-chart text').textContent.startsWith(i === 0 ? 'Pass' : 'Play ' + i)",
-            arg=[review.element_handle(), index],
-            timeout=TIMEOUT_MS,
+        wait_for(
+            review,
+            "(r, i) => r.querySelector('svg.hr-chart text').textContent.startsWith(i === 0 ? 'Pass' : 'Play ' + i)",
+            index,
         )
         got = _shown(review)
         verdicts.add(got["verdict"])

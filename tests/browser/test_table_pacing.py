@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import statistics
 from collections.abc import Iterator
@@ -27,14 +28,17 @@ import pytest
 from hearts_pages import (
     RECORDER,
     Board,
+    box_of,
     choose_deal,
     pass_three,
     play_until_thinking,
     run_all,
     voila_app,
+    wait_for,
     widget,
     write_notebook,
 )
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from hearts.bots import RuleBot
@@ -173,7 +177,7 @@ def test_two_quick_clicks_while_master_bots_think(
             # Neither the button nor the view covers a card of the learner's hand.
             cards = table.box.locator("g.hand.mine g.card").all()
             for loc in (table.box.locator(".hw-last-trick-btn"), table.box.locator(".hw-last-trick")):
-                assert not any(overlap(loc.bounding_box(), c.bounding_box()) for c in cards), loc
+                assert not any(overlap(box_of(loc), box_of(c)) for c in cards), loc
             table.shot(screenshots, f"{prefix}-5-last-trick")
             table.box.locator(".hw-last-trick").click()
         assert not table.hand() or second in [c.code for c in table.hand()], "the second click was played"
@@ -361,9 +365,7 @@ def test_a_slow_bot_shows_its_progress_and_the_kernel_answers_meanwhile(
     thinking = play_until_thinking(table, "West is thinking")  # in the first trick, or when West leads it
     old = table.version()
     # Partway through West's thinking: the bar shows it, and the kernel answers another widget at once.
-    page.wait_for_function(
-        "el => parseFloat(el.getAttribute('data-progress') || '0') >= 0.2", arg=thinking.element_handle()
-    )
+    wait_for(thinking, "el => parseFloat(el.getAttribute('data-progress') || '0') >= 0.2")
     table.shot(screenshots, "pacing-lab-1280x900-0-bot-progress")
     page.locator(".hw-probe-in input").fill("still here")
     expect(page.locator(".hw-probe-out")).to_have_text("STILL HERE")
@@ -425,7 +427,16 @@ def test_sounds_play_in_the_browser_only_when_switched_on(
     choose_level(table, "rule")
     start(table, 777 if sound else 778)
     play_a_hand(table, 13 if sound else 4)  # off: four tricks' worth of turns, tricks won and cards are enough
-    page.wait_for_timeout(1200)  # the last cues are spaced 260 ms apart
+    if sound:  # the last cues are spaced 260 ms apart: wait for every cue, the 13th trick's included
+        with contextlib.suppress(PlaywrightTimeoutError):  # the assertions below say what was missing
+            page.wait_for_function(
+                "([cues, trick]) => cues.every(n => window.__notes.includes(n))"
+                " && window.__notes.filter(n => n === trick).length >= 13",
+                arg=[list(CUE_NOTES.values()), CUE_NOTES["trick"]],
+                timeout=10_000,
+            )
+    else:  # nothing to wait for: as long as the last cues would have taken
+        page.wait_for_timeout(1200)
     notes = page.evaluate("() => window.__notes")
     assert not fetched
     if sound:
