@@ -182,7 +182,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("own_plays", "person", "bool", "", "a person played this card"),
     Column("own_plays", "player", "category", "", "who played it (as in own_hands)"),
     Column("mistakes", "deal", "int64", "", "the hand: the deal of hands and plays"),
-    Column("mistakes", "seat", "int64", "", "the person's seat (0 South, 1 West, 2 North, 3 East)"),
+    Column("mistakes", "seat", "int64", "", "the person's seat number in play order (0 is South, the seat of the person at a solo table)"),
     Column("mistakes", "player", "string", "", "the person"),
     Column("mistakes", "decision", "int64", "", "the decision as the hand review numbers them (0: the pass, when there is one)"),
     Column("mistakes", "kind", "string", "", "pass or play"),

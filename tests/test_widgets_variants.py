@@ -1,4 +1,4 @@
-"""Every variant of RULES.md at the table (issue 31): the model, its settings, saves, History and the moon choice.
+"""Every variant of docs/rules.md at the table (issue 31): the model, its settings, saves, History and the moon choice.
 
 The table is driven as a learner drives it (clicks and buttons on :class:`TableModel`); what is checked is
 the model's state, its legal moves and its messages, not the drawing.
@@ -89,11 +89,11 @@ def test_rules_the_table_cannot_take_are_refused_before_any_file_is_touched(tmp_
 
     @dataclasses.dataclass(frozen=True)
     class Bigger(Rules):  # an option no table knows how to play
-        decks: int = 1
+        jokers: int = 0
 
     with pytest.raises(OptionError) as e:
-        TableModel(number=1, data_dir=tmp_path, rules=Bigger(decks=2))
-    assert e.value.option == "rules" and "decks" in str(e.value)
+        TableModel(number=1, data_dir=tmp_path, rules=Bigger(jokers=2))
+    assert e.value.option == "rules" and "jokers" in str(e.value)
     assert list(tmp_path.iterdir()) == []
 
 

@@ -1,6 +1,6 @@
 """The rule variants the tables offer: named presets, their words, and the check of a :class:`~hearts.rules.Rules`.
 
-Every variant of ``RULES.md`` can be played at the game table, in Learn by
+Every variant of ``docs/rules.md`` can be played at the game table, in Learn by
 playing, in pass-and-play and in a room (``rules=Rules(...)``). The Settings
 panel offers the variants by name (:data:`PRESETS`): only games the rules
 pages describe (the default game, Omnibus with J♦ worth −10, the rules page
@@ -41,11 +41,11 @@ __all__ = [
 ]
 
 PRESETS: dict[str, Rules] = {
-    "standard": DEFAULT_RULES,  # RULES.md's default game (seeds/000)
-    "omnibus": Rules(jack_of_diamonds=True),  # "Omnibus Hearts" (seeds/002): J♦ is worth −10
-    "queen_breaks": Rules(qs_breaks_hearts=True, moon=MoonScoring.SHOOTERS_CHOICE),  # the rules page seeds/002
+    "standard": DEFAULT_RULES,  # the default game of docs/rules.md
+    "omnibus": Rules(jack_of_diamonds=True),  # "Omnibus Hearts" (docs/rules.md, variants): J♦ is worth −10
+    "queen_breaks": Rules(qs_breaks_hearts=True, moon=MoonScoring.SHOOTERS_CHOICE),  # a variant of docs/rules.md
     "no_passing": Rules(passing=False),
-    "three": Rules(num_players=3),  # seeds/002: 2♦ out, 17 each
+    "three": Rules(num_players=3),  # docs/rules.md: 2♦ out, 17 each
     "five": Rules(num_players=5),
     "six": Rules(num_players=6),
     "seven": Rules(num_players=7),
@@ -150,7 +150,7 @@ def variant_key(rules: Rules | dict[str, Any] | None) -> str:
 def check_table_rules(rules: object) -> Rules:
     """``rules`` if a table can play and draw them, else :class:`~hearts.errors.OptionError` naming ``rules``.
 
-    A table plays every option of ``RULES.md`` it knows; rules with an option
+    A table plays every option of ``docs/rules.md`` it knows; rules with an option
     it does not know (set away from its default) are refused rather than
     played wrongly.
 
