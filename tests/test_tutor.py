@@ -545,3 +545,55 @@ def test_a_slow_solution_runs_only_once_the_answer_has_a_value() -> None:
     namespace = {"moons": moons_frame().drop(columns=["band"])}
     for answer, kind in ((lambda moons: None, "returned_none"), (lambda moons: 1 / 0, "raised")):
         assert check("08", answer, "en", namespace).failure == kind
+
+
+def test_a_seat_computed_with_numpy_or_pandas_is_a_right_answer() -> None:
+    """A learner who finds the winner with pandas returns a numpy integer: it is the seat, not a wrong type."""
+
+    def with_pandas(trick: list[tuple[int, Card]]) -> Any:
+        frame = pd.DataFrame([(seat, card.suit, card.rank) for seat, card in trick], columns=["seat", "suit", "rank"])
+        frame = frame[frame["suit"] == trick[0][1].suit]
+        return frame.loc[frame["rank"].idxmax(), "seat"]
+
+    result = check("02", with_pandas)
+    assert result.passed, str(result)
+
+    def highest(trick: list[tuple[int, Card]]) -> Any:
+        return np.int64(max(trick, key=lambda play: play[1].rank)[0])
+
+    assert check("02", highest).failure == "trick.ignored_suit"
+    assert check("02", lambda trick: float(trick[0][0])).failure == "wrong_type"
+
+
+def test_a_progress_file_damaged_inside_is_refused_whole(_data: Path, tmp_path: Path) -> None:
+    """Valid JSON whose entries are not the progress's shape (edited by hand, cut, a list for a table) is a damaged
+    file: the learner's is kept aside and started afresh, a class's is skipped with the reason; never a traceback."""
+    bad_entries: list[dict[str, Any]] = [
+        {"exercises": {"02": [1, 2]}, "quizzes": {}},
+        {"exercises": {"02": {"tries": "three", "passed": False}}, "quizzes": {}},
+        {"exercises": {"02": {"tries": 2, "passed": False, "failed": ["trick.wrong"]}}, "quizzes": {}},
+        {"exercises": {"02": {"tries": 2, "passed": False, "failed": {"x": {"count": "2"}}}}, "quizzes": {}},
+        {"exercises": {}, "quizzes": {"winner": "3/4"}},
+        {"exercises": {}, "quizzes": {"winner": {"tries": 4, "right": None}}},
+    ]
+    classroom = made_up_class(tmp_path / "class", learners=2, seed=1)
+    for i, entries in enumerate(bad_entries):
+        raw = json.dumps({"format": "hearts-tutor-progress", "version": 1, "learner": f"L{i}", **entries})
+        (classroom / f"progress-bad{i}.json").write_text(raw, encoding="utf-8")
+    (classroom / "progress-newer.json").write_text(json.dumps({
+        "format": "hearts-tutor-progress", "version": 1, "learner": "Zoe", "exercises": {},
+        "quizzes": {"suits": {"tries": 2, "right": 1}}}), encoding="utf-8")  # fmt: skip
+    for lang in LANGS:
+        view = class_view(classroom, lang)
+        assert {name for name, _ in view.skipped} == {f"progress-bad{i}.json" for i in range(len(bad_entries))}
+        assert len(view.learners) == 3 and view.learners.loc["Zoe", "suits"] == "1/2"  # a quiz this version lacks
+    _data.mkdir(parents=True)
+    for i, entries in enumerate(bad_entries, start=1):
+        raw = json.dumps({"format": "hearts-tutor-progress", "version": 1, "learner": "", **entries})
+        (_data / PROGRESS_FILE).write_text(raw, encoding="utf-8")
+        assert load_progress()["exercises"] == {} and "02 ○" in course_map("en").table.loc["02", "exercises"]
+        record_exercise("02", passed=False, failed=("trick.wrong", "deal 11"))
+        record_exercise("02", passed=True)
+        assert load_progress()["exercises"]["02"]["tries"] == 2
+        kept = _data / ("tutor_progress.bad.json" if i == 1 else f"tutor_progress.bad-{i}.json")
+        assert kept.read_text(encoding="utf-8") == raw  # kept aside, never lost

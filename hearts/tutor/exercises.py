@@ -449,7 +449,7 @@ EXERCISES: dict[str, Exercise] = {
     e.id: e
     for e in (
         Exercise("02", "02_play_against_bots", "trick_winner", "02_play_against_bots.py", _trick_cases,
-                 _judge_trick, int, "int", time_limit=5),
+                 _judge_trick, _int_types(), "int", time_limit=5),
         Exercise("03", "03_rules_as_code", "refusals", "03_rules_as_code.py", _refusal_cases, _judge_refusals,
                  _frame(), "pandas.DataFrame", time_limit=5),
         Exercise("04", "04_passing", "keep_queen_test", "04_passing.py",
