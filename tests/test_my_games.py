@@ -284,3 +284,21 @@ def test_a_moon_in_reach_is_said_from_the_finished_tricks() -> None:
     ]
     assert _moon_words(before_trick_9, 2, "es")[0].startswith("Sur se había llevado todos los puntos")
     assert _moon_words(steps[1][1], 0, "en") == []  # before the first trick: no points yet
+
+
+def test_a_folder_that_is_not_there_is_refused_not_read_as_no_games(tmp_path: Path) -> None:
+    """A teacher's mistyped path, or a file given for the folder, says so (in both languages) instead of giving an
+    empty class; a folder that exists with no games is still 0 hands."""
+    assert len(my_games(tmp_path)) == 0
+    (tmp_path / "scores.csv").write_text("name,points\n", encoding="utf-8")
+    for folder, words, palabras in (
+        (tmp_path / "romm-data", "there is no folder", "no existe la carpeta"),
+        (str(tmp_path / "scores.csv"), "is a file, not a folder", "es un archivo, no una carpeta"),
+        (123, "give its path", "da su ruta"),
+        ("", "give its path", "da su ruta"),
+    ):
+        with pytest.raises(store.StoreError) as e:
+            my_games(folder)  # type: ignore[arg-type]
+        assert e.value.field == "folder" and isinstance(e.value, ValueError)
+        assert words in str(e.value) and palabras in e.value.explain("es") and "kept" not in str(e.value)
+    assert not (tmp_path / "romm-data").exists()  # nothing made on the way
