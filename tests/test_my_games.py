@@ -302,3 +302,31 @@ def test_a_folder_that_is_not_there_is_refused_not_read_as_no_games(tmp_path: Pa
         assert e.value.field == "folder" and isinstance(e.value, ValueError)
         assert words in str(e.value) and palabras in e.value.explain("es") and "kept" not in str(e.value)
     assert not (tmp_path / "romm-data").exists()  # nothing made on the way
+
+
+def test_each_persons_progress_is_smoothed_on_their_own_hands() -> None:
+    """Two people at one table (pass-and-play, a room): each one's line is their own hands, counted from 0."""
+    from hearts.own_games import plot_progress, sample
+
+    hands = [dataclasses.replace(h, people=(0, 2), players=("Ana", "rule", "Ben", "rule")) for h in sample(6).kept]
+    g = OwnGames(hands)
+    prog = g.progress(window=3)
+    assert len(prog) == 12 and prog["hand"].tolist() == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+    points = g.hands[g.hands["person"]]
+    for name in ("Ana", "Ben"):
+        mine = prog[prog["player"] == name]
+        theirs = points.loc[points["player"] == name, "points"].astype(float).reset_index(drop=True)
+        assert mine["points"].tolist() == theirs.astype(int).tolist()
+        expected = theirs.rolling(3, min_periods=1).mean()
+        assert mine["smoothed"].reset_index(drop=True).tolist() == pytest.approx(expected.tolist())
+    assert g.only("Ana").progress(window=3)["smoothed"].tolist() == pytest.approx(
+        prog.loc[prog["player"] == "Ana", "smoothed"].tolist())  # fmt: skip
+    import matplotlib
+
+    matplotlib.use("Agg")
+    ax = plot_progress(g, "es", window=3)
+    labels = [line.get_label() for line in ax.get_lines()]
+    assert any(label.startswith("Ana: ") for label in labels) and any(label.startswith("Ben: ") for label in labels)
+    import matplotlib.pyplot as plt
+
+    plt.close(ax.figure)
