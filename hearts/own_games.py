@@ -64,7 +64,7 @@ from hearts.cards import Card, CardSet
 from hearts.errors import OptionError
 from hearts.explain import Fact, _pass_because_hand, fact_words, trick_outcome
 from hearts.hand import HandState
-from hearts.messages import check_language, number, text
+from hearts.messages import check_language, number, text, text_n
 from hearts.review import COSTLY, COSTLY_Z, DEFAULT_CHECK_WORLDS, decision_rows, replay_decisions, review_rows
 from hearts.rules import Rules
 
@@ -563,7 +563,7 @@ def _habit_words(arose: int, followed: int, diff: float, se: float, enough: bool
     if arose == 0:
         return text("mygames.habit.never", lang)
     if arose < MIN_CASES:
-        return text("mygames.habit.too_few", lang, arose=arose, need=MIN_CASES)
+        return text_n("mygames.habit.too_few", arose, lang, arose=arose, need=MIN_CASES)
     if not enough:
         return text("mygames.habit.one_sided", lang, arose=arose, followed=followed)
     margin = COSTLY_Z * se

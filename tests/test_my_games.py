@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 from pathlib import Path
 
 import pandas as pd
@@ -330,3 +331,13 @@ def test_each_persons_progress_is_smoothed_on_their_own_hands() -> None:
     import matplotlib.pyplot as plt
 
     plt.close(ax.figure)
+
+
+def test_a_habit_seen_once_reads_once() -> None:
+    """'seen 1 times' / 'se dio 1 veces' was said of a tip whose situation came up once."""
+    from hearts.own_games import _habit_words
+
+    assert "seen once," in _habit_words(1, 0, math.nan, math.nan, False, "en")
+    assert "se dio una vez," in _habit_words(1, 1, math.nan, math.nan, False, "es")
+    assert "seen 3 times," in _habit_words(3, 1, math.nan, math.nan, False, "en")
+    assert "in 1 of 6 decisions" in _habit_words(6, 1, math.nan, math.nan, False, "en")
