@@ -341,3 +341,26 @@ def test_a_habit_seen_once_reads_once() -> None:
     assert "se dio una vez," in _habit_words(1, 1, math.nan, math.nan, False, "es")
     assert "seen 3 times," in _habit_words(3, 1, math.nan, math.nan, False, "en")
     assert "in 1 of 6 decisions" in _habit_words(6, 1, math.nan, math.nan, False, "en")
+
+
+def test_cancellation_hands_are_data_but_the_review_refuses_them_by_name(tmp_path: Path) -> None:
+    """A learner's Cancellation Hearts hands load as data; mistakes() and habits() say the review does not judge
+    two packs, instead of a RulesError about a first-lead card."""
+    from hearts import Deal, HandState
+    from hearts.review import ReviewError, hand_points
+    from hearts.rules import Rules
+    from hearts.selfplay import play_out
+
+    rules = Rules.cancellation(6)
+    h = HandState(Deal.from_number(3, rules=rules))
+    play_out(h, [RuleBot(seed=s) for s in range(6)])
+    assert game_log.keep_hand(tmp_path, h, key="c/1", people=(0,), players=("you",) + ("rule",) * 5)
+    g = my_games(tmp_path)
+    assert len(g) == 1 and len(g.hands) == 6 and int(g.hands["points"].sum()) in (52, 5 * 52)
+    for method in (g.mistakes, g.habits):
+        with pytest.raises(ReviewError, match="Cancellation Hearts") as e:
+            method(**SMALL)
+        assert e.value.option == "hand"
+    with pytest.raises(ReviewError, match="Cancellation Hearts"):
+        review_rows(h, 0, **SMALL)
+    assert hand_points(h, 0).points == h.result().points[0]
