@@ -597,3 +597,27 @@ def test_a_progress_file_damaged_inside_is_refused_whole(_data: Path, tmp_path: 
         assert load_progress()["exercises"]["02"]["tries"] == 2
         kept = _data / ("tutor_progress.bad.json" if i == 1 else f"tutor_progress.bad-{i}.json")
         assert kept.read_text(encoding="utf-8") == raw  # kept aside, never lost
+
+
+def test_a_learner_who_handed_in_twice_is_one_learner_with_the_newest_file(tmp_path: Path) -> None:
+    """A browser saves a second download as 'progress-Ana (1).json': the class view shows Ana once, with her newest
+    hand-in, and says which file was left out and why."""
+    record_exercise("02", passed=False, failed=("trick.first_player", "deal 2024"))
+    first = hand_in("Ana", to=tmp_path)
+    data = json.loads(first.path.read_text(encoding="utf-8"))
+    record_exercise("02", passed=True)
+    later = json.loads(hand_in("Ana", to=tmp_path / "later").path.read_text(encoding="utf-8"))
+    later["handed_in"] = "2099-01-01T00:00:00+00:00"  # surely after the first
+    (tmp_path / "progress-Ana (1).json").write_text(json.dumps(later), encoding="utf-8")
+    record_exercise("11", passed=True, folder=tmp_path / "ben")
+    hand_in("Ben", to=tmp_path, folder=tmp_path / "ben")
+    for lang in LANGS:
+        view = class_view(tmp_path, lang)
+        assert list(view.learners.index) == ["Ana", "Ben"]
+        assert view.learners.loc["Ana", "02"] == "✓ 2" and data["exercises"]["02"]["tries"] == 1
+        assert [name for name, _ in view.skipped] == ["progress-Ana.json"]
+        assert "progress-Ana (1).json" in view.skipped[0][1]
+        assert view.failures["learners"].tolist() == [1]
+    first.path.write_text(json.dumps({**data, "handed_in": "2100-01-01T00:00:00+00:00"}), encoding="utf-8")
+    view = class_view(tmp_path, "en")  # the newest is the one that counts, whatever its name
+    assert view.learners.loc["Ana", "02"] == "✗ 1" and [n for n, _ in view.skipped] == ["progress-Ana (1).json"]

@@ -384,6 +384,7 @@ def class_view(folder: str | os.PathLike[str], lang: str = "en") -> ClassView:
 
     check_language(lang)
     rows, failures, skipped = [], [], []
+    handed: dict[str, tuple[str, Path, dict[str, Any]]] = {}
     for path in sorted(Path(folder).glob("*.json")):
         try:
             raw = files.read_limited(path, MAX_SIZE)
@@ -396,6 +397,17 @@ def class_view(folder: str | os.PathLike[str], lang: str = "en") -> ClassView:
             continue
         assert isinstance(data, dict)
         learner = str(data.get("learner") or path.stem)
+        # A learner who handed in twice (a browser saves the second download as "progress-Ana (1).json") is one
+        # learner: the newest hand-in counts, the earlier ones are listed as left out.
+        when = str(data.get("handed_in") or "")
+        earlier = handed.get(learner)
+        if earlier is not None:
+            older, newer = sorted([earlier, (when, path, data)], key=lambda h: (h[0], h[1].name))
+            skipped.append((older[1].name, text("tutor.class.older", lang, learner=learner, newest=newer[1].name)))
+            if newer[1] is earlier[1]:
+                continue
+        handed[learner] = (when, path, data)
+    for learner, (_, _path, data) in sorted(handed.items(), key=lambda item: item[1][1].name):
         row: dict[str, Any] = {text("tutor.class.learner", lang): learner}
         for exercise, entry in sorted(data["exercises"].items()):
             if not isinstance(entry, Mapping):
