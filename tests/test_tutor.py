@@ -621,3 +621,10 @@ def test_a_learner_who_handed_in_twice_is_one_learner_with_the_newest_file(tmp_p
     first.path.write_text(json.dumps({**data, "handed_in": "2100-01-01T00:00:00+00:00"}), encoding="utf-8")
     view = class_view(tmp_path, "en")  # the newest is the one that counts, whatever its name
     assert view.learners.loc["Ana", "02"] == "✗ 1" and [n for n, _ in view.skipped] == ["progress-Ana (1).json"]
+
+
+def test_an_answer_that_cannot_run_does_not_say_0_of_0_cases() -> None:
+    for exercise, answer in (("02", "trick_winner"), ("09", "MyBot")):
+        for lang, words in (("en", "no case could run"), ("es", "no se pudo ejecutar ningún caso")):
+            result = check(exercise, answer, lang)
+            assert not result.passed and words in result.lines[0] and "0 " not in result.lines[0], str(result)

@@ -168,7 +168,7 @@ def check(exercise: str, answer: Any, lang: str = "en", namespace: Mapping[str, 
 def _run_checks(ex: Exercise, answer: Any, lang: str, namespace: Mapping[str, Any], solutions: bool = False
                 ) -> CheckResult:  # fmt: skip
     def failed(failure: Failure, case: Case | None, passed: int, total: int) -> CheckResult:
-        lines = [text("tutor.failed", lang, passed=passed, total=total)]
+        lines = [text("tutor.failed", lang, passed=passed, total=total) if total else text("tutor.not_run", lang)]
         if case is not None:
             lines.append(text("tutor.case", lang, case=case.label))
         lines.append(failure.say(lang))
