@@ -628,3 +628,38 @@ def test_an_answer_that_cannot_run_does_not_say_0_of_0_cases() -> None:
         for lang, words in (("en", "no case could run"), ("es", "no se pudo ejecutar ningún caso")):
             result = check(exercise, answer, lang)
             assert not result.passed and words in result.lines[0] and "0 " not in result.lines[0], str(result)
+
+
+def test_12_mistakes_by_trick() -> None:
+    """Notebook 12's exercise is checked like the others (it used to run the solution over the learner's answer)."""
+    from hearts.tutor.exercises import made_up_mistakes
+
+    namespace = {"mistakes": made_up_mistakes(9, 10)}
+    accepts_solution("12", namespace)
+
+    def place(m: pd.DataFrame) -> list[Any]:
+        return ["pass" if k == "pass" else int(t) + 1 for k, t in zip(m["kind"], m["trick"])]
+
+    def own_names(m: pd.DataFrame) -> pd.DataFrame:  # any names for rows and columns
+        return m.assign(where=place(m)).groupby("where")["cost"].agg(n="count", total="sum")
+
+    assert check("12", own_names, "es", namespace).passed
+
+    def no_pass(m: pd.DataFrame) -> pd.DataFrame:
+        return m.groupby(m["trick"] + 1)["cost"].agg(["count", "sum"])
+
+    def from_zero(m: pd.DataFrame) -> pd.DataFrame:
+        where = ["pass" if k == "pass" else int(t) for k, t in zip(m["kind"], m["trick"])]
+        return m.assign(where=where).groupby("where")["cost"].agg(["count", "sum"])
+
+    def mean(m: pd.DataFrame) -> pd.DataFrame:
+        return m.assign(where=place(m)).groupby("where")["cost"].agg(["count", "mean"])
+
+    def no_count(m: pd.DataFrame) -> pd.DataFrame:
+        return m.assign(where=place(m)).groupby("where")[["cost"]].sum()
+
+    assert_mistakes("12", {"by_trick.no_pass": no_pass, "by_trick.from_zero": from_zero, "by_trick.mean": mean,
+                           "by_trick.count": no_count}, namespace)  # fmt: skip
+    assert check("12", lambda m: pd.DataFrame(), "en", namespace).failure == "by_trick.rows"
+    empty = {"mistakes": made_up_mistakes(9, 10).iloc[:0]}
+    assert check("12", lambda m: pd.DataFrame(), "en", empty).failure == "by_trick.rows"  # the hidden ones have rows

@@ -221,7 +221,7 @@ def _run_checks(ex: Exercise, answer: Any, lang: str, namespace: Mapping[str, An
         return failed(failure, None, len(cases), len(cases))
     shown = sum(case.shown for case in cases)
     hidden = len(cases) - shown
-    line = text("tutor.passed" if hidden else "tutor.passed.shown", lang, total=len(cases), shown=shown, hidden=hidden)
+    line = text(ex.passed_key if hidden else "tutor.passed.shown", lang, total=len(cases), shown=shown, hidden=hidden)
     return CheckResult(ex.id, lang, True, len(cases), len(cases), (line,), values=tuple(shown_values))
 
 
