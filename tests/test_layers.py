@@ -23,7 +23,7 @@ LAYERS: list[set[str]] = [
      "hearts._kernel", "hearts.native", "hearts.card_column", "hearts.columns", "hearts.plotting"},
     # 1. the engine
     {"hearts", "hearts.rules", "hearts.deal", "hearts.hand", "hearts.observation", "hearts.game",
-     "hearts.record", "hearts.examples", "hearts.sim"},
+     "hearts.record", "hearts.examples", "hearts.sim", "hearts.cancellation"},
     # 2. players, drawing, bridges
     {"hearts.bots", "hearts.display", "hearts.drawing", "hearts.interop"},
     # 3. running bots: run options, self-play, review, hints, environments, rooms
