@@ -212,7 +212,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("progress", "played_at", "datetime64[ns, UTC]", "", "when the hand finished"),
     Column("progress", "player", "string", "", "the person"),
     Column("progress", "points", "int64", "points", "penalty points the person took"),
-    Column("progress", "smoothed", "float64", "points", "mean points of the last `window` hands"),
+    Column("progress", "smoothed", "float64", "points", "mean points of the same person's last `window` hands"),
     Column("progress", "smoothed_se", "float64", "points", "its standard error (NaN for a single hand)"),
     Column("progress", "bots", "float64", "points", "mean points of the bots in the same hand"),
 )  # fmt: skip

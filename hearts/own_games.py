@@ -64,7 +64,7 @@ from hearts.cards import Card, CardSet
 from hearts.errors import OptionError
 from hearts.explain import Fact, _pass_because_hand, fact_words, trick_outcome
 from hearts.hand import HandState
-from hearts.messages import check_language, number, text
+from hearts.messages import check_language, number, text, text_n
 from hearts.review import COSTLY, COSTLY_Z, DEFAULT_CHECK_WORLDS, decision_rows, replay_decisions, review_rows
 from hearts.rules import Rules
 
@@ -458,9 +458,11 @@ class OwnGames:
                           "verdict": "string"})  # fmt: skip
 
     def progress(self, window: int = 10) -> pd.DataFrame:
-        """One row per hand of a person, oldest first: ``points`` taken, ``smoothed`` (the mean of the last
-        ``window`` hands), with ``smoothed_se``; ``bots`` the mean points of the bots in the same hand
-        (``NaN`` where every seat was a person).
+        """One row per hand of a person, oldest first: ``hand`` (that person's own count of hands, from 0),
+        ``points`` taken, ``smoothed`` (the mean of that person's last ``window`` hands), with ``smoothed_se``;
+        ``bots`` the mean points of the bots in the same hand (``NaN`` where every seat was a person). Each
+        person's line is their own: at a pass-and-play table or in a class, one player's points never smooth
+        another's.
 
         >>> OwnGames([]).progress().columns.tolist()
         ['hand', 'played_at', 'player', 'points', 'smoothed', 'smoothed_se', 'bots']
@@ -471,14 +473,19 @@ class OwnGames:
         me = hd[hd["person"]].reset_index(drop=True)
         bots = hd[~hd["person"]].groupby("deal")["points"].mean()
         points = me["points"].astype("float64")
-        roll = points.rolling(window, min_periods=1)
-        count = roll.count()
-        se = (roll.std() / np.sqrt(count)).where(count > 1)
+        player = me["player"].astype("string")
+        hand = np.zeros(len(me), dtype=np.int64)
+        smoothed = np.full(len(me), np.nan)
+        se = np.full(len(me), np.nan)
+        for rows in points.groupby(player, sort=False).indices.values():
+            roll = points.iloc[rows].rolling(window, min_periods=1)
+            count = roll.count().to_numpy()
+            hand[rows] = np.arange(len(rows))
+            smoothed[rows] = roll.mean().to_numpy()
+            se[rows] = np.where(count > 1, roll.std().to_numpy() / np.sqrt(count), np.nan)
         return pd.DataFrame({
-            "hand": np.arange(len(me), dtype=np.int64), "played_at": me["played_at"],
-            "player": me["player"].astype("string"), "points": me["points"],
-            "smoothed": roll.mean(), "smoothed_se": se,
-            "bots": me["deal"].map(bots).astype("float64"),
+            "hand": hand, "played_at": me["played_at"], "player": player, "points": me["points"],
+            "smoothed": smoothed, "smoothed_se": se, "bots": me["deal"].map(bots).astype("float64"),
         })  # fmt: skip
 
 
@@ -556,7 +563,7 @@ def _habit_words(arose: int, followed: int, diff: float, se: float, enough: bool
     if arose == 0:
         return text("mygames.habit.never", lang)
     if arose < MIN_CASES:
-        return text("mygames.habit.too_few", lang, arose=arose, need=MIN_CASES)
+        return text_n("mygames.habit.too_few", arose, lang, arose=arose, need=MIN_CASES)
     if not enough:
         return text("mygames.habit.one_sided", lang, arose=arose, followed=followed)
     margin = COSTLY_Z * se
@@ -621,12 +628,18 @@ def plot_progress(g: OwnGames, lang: str = "en", *, window: int = 10, ax: Any = 
     grow = ax is None
     if ax is None:
         _, ax = plt.subplots(figsize=(7, 3.6))
-    x = prog["hand"].to_numpy() + 1
-    y = prog["smoothed"].to_numpy(dtype=float)
-    band = COSTLY_Z * prog["smoothed_se"].fillna(0).to_numpy(dtype=float)
-    ax.plot(x, prog["points"], "o", ms=3, alpha=0.35, color="tab:blue", label=text("mygames.plot.hand", lang))
-    ax.plot(x, y, color="tab:blue", label=text("mygames.plot.smoothed", lang, window=window))
-    ax.fill_between(x, y - band, y + band, color="tab:blue", alpha=0.2)
+    people = list(dict.fromkeys(prog["player"]))
+    colours = [f"C{i}" for i in range(10) if i != 1]  # C1 (orange) is the bots'
+    for k, name in enumerate(people or [None]):
+        one = prog[prog["player"] == name] if name is not None else prog
+        colour = colours[k % len(colours)]
+        who = f"{name}: " if len(people) > 1 else ""
+        x = one["hand"].to_numpy() + 1
+        y = one["smoothed"].to_numpy(dtype=float)
+        band = COSTLY_Z * one["smoothed_se"].fillna(0).to_numpy(dtype=float)
+        ax.plot(x, one["points"], "o", ms=3, alpha=0.35, color=colour, label=who + text("mygames.plot.hand", lang))
+        ax.plot(x, y, color=colour, label=who + text("mygames.plot.smoothed", lang, window=window))
+        ax.fill_between(x, y - band, y + band, color=colour, alpha=0.2)
     level, level_se = _bots_level(g)
     if not math.isnan(level):
         ax.axhline(level, color="tab:orange", ls="--", label=text("mygames.plot.bots", lang))

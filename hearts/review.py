@@ -306,9 +306,16 @@ def replay_decisions(hand: Any, seat: int) -> list[tuple[str, HandState, tuple[C
 
     ``hand`` is a finished :class:`~hearts.hand.HandState` or a hand record
     (anything with a ``replay()`` giving one). The states are fresh copies, so
-    callers may read their observations.
+    callers may read their observations. Cancellation Hearts (two packs) is refused by name
+    (:class:`ReviewError` on ``hand``): the review's evaluation plays one pack.
     """
     state = _finished(hand, seat)
+    if state.rules.is_cancellation:
+        raise ReviewError(
+            "the hand review does not judge Cancellation Hearts (two packs) yet: its evaluation plays one pack. "
+            "The hand's tricks and points are still there (hand_points, and my_games' hands, tricks and plays)",
+            "hand",
+        )
     replay = HandState(state.deal, state.rules, hand_number=state.hand_number, pass_direction=state.pass_direction)
     out: list[tuple[str, HandState, tuple[Card, ...]]] = []
     for action in state.history:

@@ -350,3 +350,23 @@ def test_a_copy_without_its_file_is_refused_not_read_as_the_defaults(tmp_path: P
     assert sorted(report.damaged) == sorted(entries) and not report.changed
     assert folder_bytes(tmp_path) == before
     assert "its content is not a JSON object" in report.say("en")
+
+
+def test_a_progress_file_is_loaded_from_its_path_and_anything_else_refused(tmp_path: Path) -> None:
+    """In Python a learner holds the downloaded file's path: it is read (within the size limit); None, a number
+    or a path to nothing is a StoreError on ``raw``, in both languages, and nothing changes."""
+    a, b = tmp_path / "a", tmp_path / "b"
+    finished(a, "g1", "g2")
+    saved = tmp_path / "hearts-progress.json"
+    saved.write_bytes(TableModel(data_dir=a, number=3).save_progress())
+    m = TableModel(data_dir=b, number=5)
+    before = folder_bytes(b)
+    for bad, words in ((None, "give the progress file's bytes"), (12, "give the progress file's bytes"),
+                       (tmp_path / "nowhere.json", "there is no such file")):  # fmt: skip
+        with pytest.raises(store.StoreError) as e:
+            m.load_progress(bad)  # type: ignore[arg-type]
+        assert e.value.field == "raw" and words in str(e.value) and e.value.explain("es") != e.value.explain("en")
+        assert folder_bytes(b) == before and m.number == 5
+    assert m.load_progress(saved) == 2
+    assert [g["id"] for g in store.History.load(b).games] == ["g1", "g2"]
+    assert m.load_progress(bytearray(saved.read_bytes())) == 0 and m.load_progress(saved.read_text()) == 0

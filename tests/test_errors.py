@@ -33,6 +33,8 @@ EXAMPLES = {
     "IllegalMoveError": lambda cls: cls(Rule.MUST_FOLLOW_SUIT, suit="♣", card="Q♠"),
     "ReviewError": lambda cls: cls("hand must be a finished hand", "hand"),
     "OwnGamesError": lambda cls: cls("window must be a whole number 1 or more, not 0", "window"),
+    "TutorError": lambda cls: cls("exercise must be one of 02, 03, not '99'", "exercise"),
+    "_TimeUp": lambda cls: cls(),  # hearts.tutor.checking: a learner's answer out of time (a BaseException)
     "UnsupportedClaim": lambda cls: cls("the data do not support this sentence"),
     "DisplayError": lambda cls: cls("width must be a positive number", "width"),
     "ExperimentError": lambda cls: cls("n_deals must be 2 or more", "n_deals"),

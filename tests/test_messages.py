@@ -256,10 +256,14 @@ COUNTS_NEVER_ONE = {
     "hint.took.seat.jack": "points: J♦ −10 with at most 6 other cards, so never 1 or −1",
     "hint.took.you.jack": "points: J♦ −10 with at most 6 other cards, so never 1 or −1",
     "ui.rules.players": "count: 3, 5, 6 or 7 players; size: 7 to 17 cards each (Rules.hand_size)",
+    "mygames.habit.pays": "arose: a verdict is given only from own_games.MIN_CASES (5) decisions",
+    "mygames.habit.costs": "arose: a verdict is given only from own_games.MIN_CASES (5) decisions",
+    "mygames.habit.unclear": "arose: a verdict is given only from own_games.MIN_CASES (5) decisions",
+    "mygames.habit.one_sided": "arose: said only from own_games.MIN_CASES (5) decisions",
 }
 _NOUNS = (
-    "points|cards|spades|hearts|hands|games|deals|decisions|tricks|seats|players|ways|"
-    "puntos|cartas|picas|corazones|manos|partidas|repartos|decisiones|bazas|asientos|jugadores|maneras"
+    "points|cards|spades|hearts|hands|games|deals|decisions|tricks|seats|players|ways|times|"
+    "puntos|cartas|picas|corazones|manos|partidas|repartos|decisiones|bazas|asientos|jugadores|maneras|veces"
 )
 _COUNT_BEFORE_NOUN = re.compile(r"\{(\w+)\}\s+(?:[^\W\d]+\s+)?(?:" + _NOUNS + r")\b")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 from pathlib import Path
 
 import pandas as pd
@@ -284,3 +285,82 @@ def test_a_moon_in_reach_is_said_from_the_finished_tricks() -> None:
     ]
     assert _moon_words(before_trick_9, 2, "es")[0].startswith("Sur se había llevado todos los puntos")
     assert _moon_words(steps[1][1], 0, "en") == []  # before the first trick: no points yet
+
+
+def test_a_folder_that_is_not_there_is_refused_not_read_as_no_games(tmp_path: Path) -> None:
+    """A teacher's mistyped path, or a file given for the folder, says so (in both languages) instead of giving an
+    empty class; a folder that exists with no games is still 0 hands."""
+    assert len(my_games(tmp_path)) == 0
+    (tmp_path / "scores.csv").write_text("name,points\n", encoding="utf-8")
+    for folder, words, palabras in (
+        (tmp_path / "romm-data", "there is no folder", "no existe la carpeta"),
+        (str(tmp_path / "scores.csv"), "is a file, not a folder", "es un archivo, no una carpeta"),
+        (123, "give its path", "da su ruta"),
+        ("", "give its path", "da su ruta"),
+    ):
+        with pytest.raises(store.StoreError) as e:
+            my_games(folder)  # type: ignore[arg-type]
+        assert e.value.field == "folder" and isinstance(e.value, ValueError)
+        assert words in str(e.value) and palabras in e.value.explain("es") and "kept" not in str(e.value)
+    assert not (tmp_path / "romm-data").exists()  # nothing made on the way
+
+
+def test_each_persons_progress_is_smoothed_on_their_own_hands() -> None:
+    """Two people at one table (pass-and-play, a room): each one's line is their own hands, counted from 0."""
+    from hearts.own_games import plot_progress, sample
+
+    hands = [dataclasses.replace(h, people=(0, 2), players=("Ana", "rule", "Ben", "rule")) for h in sample(4).kept]
+    g = OwnGames(hands)
+    prog = g.progress(window=3)
+    assert len(prog) == 8 and prog["hand"].tolist() == [0, 0, 1, 1, 2, 2, 3, 3]
+    points = g.hands[g.hands["person"]]
+    for name in ("Ana", "Ben"):
+        mine = prog[prog["player"] == name]
+        theirs = points.loc[points["player"] == name, "points"].astype(float).reset_index(drop=True)
+        assert mine["points"].tolist() == theirs.astype(int).tolist()
+        expected = theirs.rolling(3, min_periods=1).mean()
+        assert mine["smoothed"].reset_index(drop=True).tolist() == pytest.approx(expected.tolist())
+    assert g.only("Ana").progress(window=3)["smoothed"].tolist() == pytest.approx(
+        prog.loc[prog["player"] == "Ana", "smoothed"].tolist())  # fmt: skip
+    import matplotlib
+
+    matplotlib.use("Agg")
+    ax = plot_progress(g, "es", window=3)
+    labels = [line.get_label() for line in ax.get_lines()]
+    assert any(label.startswith("Ana: ") for label in labels) and any(label.startswith("Ben: ") for label in labels)
+    import matplotlib.pyplot as plt
+
+    plt.close(ax.figure)
+
+
+def test_a_habit_seen_once_reads_once() -> None:
+    """'seen 1 times' / 'se dio 1 veces' was said of a tip whose situation came up once."""
+    from hearts.own_games import _habit_words
+
+    assert "seen once," in _habit_words(1, 0, math.nan, math.nan, False, "en")
+    assert "se dio una vez," in _habit_words(1, 1, math.nan, math.nan, False, "es")
+    assert "seen 3 times," in _habit_words(3, 1, math.nan, math.nan, False, "en")
+    assert "in 1 of 6 decisions" in _habit_words(6, 1, math.nan, math.nan, False, "en")
+
+
+def test_cancellation_hands_are_data_but_the_review_refuses_them_by_name(tmp_path: Path) -> None:
+    """A learner's Cancellation Hearts hands load as data; mistakes() and habits() say the review does not judge
+    two packs, instead of a RulesError about a first-lead card."""
+    from hearts import Deal, HandState
+    from hearts.review import ReviewError, hand_points
+    from hearts.rules import Rules
+    from hearts.selfplay import play_out
+
+    rules = Rules.cancellation(6)
+    h = HandState(Deal.from_number(3, rules=rules))
+    play_out(h, [RuleBot(seed=s) for s in range(6)])
+    assert game_log.keep_hand(tmp_path, h, key="c/1", people=(0,), players=("you",) + ("rule",) * 5)
+    g = my_games(tmp_path)
+    assert len(g) == 1 and len(g.hands) == 6 and int(g.hands["points"].sum()) in (52, 5 * 52)
+    for method in (g.mistakes, g.habits):
+        with pytest.raises(ReviewError, match="Cancellation Hearts") as e:
+            method(**SMALL)
+        assert e.value.option == "hand"
+    with pytest.raises(ReviewError, match="Cancellation Hearts"):
+        review_rows(h, 0, **SMALL)
+    assert hand_points(h, 0).points == h.result().points[0]

@@ -545,3 +545,121 @@ def test_a_slow_solution_runs_only_once_the_answer_has_a_value() -> None:
     namespace = {"moons": moons_frame().drop(columns=["band"])}
     for answer, kind in ((lambda moons: None, "returned_none"), (lambda moons: 1 / 0, "raised")):
         assert check("08", answer, "en", namespace).failure == kind
+
+
+def test_a_seat_computed_with_numpy_or_pandas_is_a_right_answer() -> None:
+    """A learner who finds the winner with pandas returns a numpy integer: it is the seat, not a wrong type."""
+
+    def with_pandas(trick: list[tuple[int, Card]]) -> Any:
+        frame = pd.DataFrame([(seat, card.suit, card.rank) for seat, card in trick], columns=["seat", "suit", "rank"])
+        frame = frame[frame["suit"] == trick[0][1].suit]
+        return frame.loc[frame["rank"].idxmax(), "seat"]
+
+    result = check("02", with_pandas)
+    assert result.passed, str(result)
+
+    def highest(trick: list[tuple[int, Card]]) -> Any:
+        return np.int64(max(trick, key=lambda play: play[1].rank)[0])
+
+    assert check("02", highest).failure == "trick.ignored_suit"
+    assert check("02", lambda trick: float(trick[0][0])).failure == "wrong_type"
+
+
+def test_a_progress_file_damaged_inside_is_refused_whole(_data: Path, tmp_path: Path) -> None:
+    """Valid JSON whose entries are not the progress's shape (edited by hand, cut, a list for a table) is a damaged
+    file: the learner's is kept aside and started afresh, a class's is skipped with the reason; never a traceback."""
+    bad_entries: list[dict[str, Any]] = [
+        {"exercises": {"02": [1, 2]}, "quizzes": {}},
+        {"exercises": {"02": {"tries": "three", "passed": False}}, "quizzes": {}},
+        {"exercises": {"02": {"tries": 2, "passed": False, "failed": ["trick.wrong"]}}, "quizzes": {}},
+        {"exercises": {"02": {"tries": 2, "passed": False, "failed": {"x": {"count": "2"}}}}, "quizzes": {}},
+        {"exercises": {}, "quizzes": {"winner": "3/4"}},
+        {"exercises": {}, "quizzes": {"winner": {"tries": 4, "right": None}}},
+    ]
+    classroom = made_up_class(tmp_path / "class", learners=2, seed=1)
+    for i, entries in enumerate(bad_entries):
+        raw = json.dumps({"format": "hearts-tutor-progress", "version": 1, "learner": f"L{i}", **entries})
+        (classroom / f"progress-bad{i}.json").write_text(raw, encoding="utf-8")
+    (classroom / "progress-newer.json").write_text(json.dumps({
+        "format": "hearts-tutor-progress", "version": 1, "learner": "Zoe", "exercises": {},
+        "quizzes": {"suits": {"tries": 2, "right": 1}}}), encoding="utf-8")  # fmt: skip
+    for lang in LANGS:
+        view = class_view(classroom, lang)
+        assert {name for name, _ in view.skipped} == {f"progress-bad{i}.json" for i in range(len(bad_entries))}
+        assert len(view.learners) == 3 and view.learners.loc["Zoe", "suits"] == "1/2"  # a quiz this version lacks
+    _data.mkdir(parents=True)
+    for i, entries in enumerate(bad_entries, start=1):
+        raw = json.dumps({"format": "hearts-tutor-progress", "version": 1, "learner": "", **entries})
+        (_data / PROGRESS_FILE).write_text(raw, encoding="utf-8")
+        assert load_progress()["exercises"] == {} and "02 ○" in course_map("en").table.loc["02", "exercises"]
+        record_exercise("02", passed=False, failed=("trick.wrong", "deal 11"))
+        record_exercise("02", passed=True)
+        assert load_progress()["exercises"]["02"]["tries"] == 2
+        kept = _data / ("tutor_progress.bad.json" if i == 1 else f"tutor_progress.bad-{i}.json")
+        assert kept.read_text(encoding="utf-8") == raw  # kept aside, never lost
+
+
+def test_a_learner_who_handed_in_twice_is_one_learner_with_the_newest_file(tmp_path: Path) -> None:
+    """A browser saves a second download as 'progress-Ana (1).json': the class view shows Ana once, with her newest
+    hand-in, and says which file was left out and why."""
+    record_exercise("02", passed=False, failed=("trick.first_player", "deal 2024"))
+    first = hand_in("Ana", to=tmp_path)
+    data = json.loads(first.path.read_text(encoding="utf-8"))
+    record_exercise("02", passed=True)
+    later = json.loads(hand_in("Ana", to=tmp_path / "later").path.read_text(encoding="utf-8"))
+    later["handed_in"] = "2099-01-01T00:00:00+00:00"  # surely after the first
+    (tmp_path / "progress-Ana (1).json").write_text(json.dumps(later), encoding="utf-8")
+    record_exercise("11", passed=True, folder=tmp_path / "ben")
+    hand_in("Ben", to=tmp_path, folder=tmp_path / "ben")
+    for lang in LANGS:
+        view = class_view(tmp_path, lang)
+        assert list(view.learners.index) == ["Ana", "Ben"]
+        assert view.learners.loc["Ana", "02"] == "✓ 2" and data["exercises"]["02"]["tries"] == 1
+        assert [name for name, _ in view.skipped] == ["progress-Ana.json"]
+        assert "progress-Ana (1).json" in view.skipped[0][1]
+        assert view.failures["learners"].tolist() == [1]
+    first.path.write_text(json.dumps({**data, "handed_in": "2100-01-01T00:00:00+00:00"}), encoding="utf-8")
+    view = class_view(tmp_path, "en")  # the newest is the one that counts, whatever its name
+    assert view.learners.loc["Ana", "02"] == "✗ 1" and [n for n, _ in view.skipped] == ["progress-Ana (1).json"]
+
+
+def test_an_answer_that_cannot_run_does_not_say_0_of_0_cases() -> None:
+    for exercise, answer in (("02", "trick_winner"), ("09", "MyBot")):
+        for lang, words in (("en", "no case could run"), ("es", "no se pudo ejecutar ningún caso")):
+            result = check(exercise, answer, lang)
+            assert not result.passed and words in result.lines[0] and "0 " not in result.lines[0], str(result)
+
+
+def test_12_mistakes_by_trick() -> None:
+    """Notebook 12's exercise is checked like the others (it used to run the solution over the learner's answer)."""
+    from hearts.tutor.exercises import made_up_mistakes
+
+    namespace = {"mistakes": made_up_mistakes(9, 10)}
+    accepts_solution("12", namespace)
+
+    def place(m: pd.DataFrame) -> list[Any]:
+        return ["pass" if k == "pass" else int(t) + 1 for k, t in zip(m["kind"], m["trick"])]
+
+    def own_names(m: pd.DataFrame) -> pd.DataFrame:  # any names for rows and columns
+        return m.assign(where=place(m)).groupby("where")["cost"].agg(n="count", total="sum")
+
+    assert check("12", own_names, "es", namespace).passed
+
+    def no_pass(m: pd.DataFrame) -> pd.DataFrame:
+        return m.groupby(m["trick"] + 1)["cost"].agg(["count", "sum"])
+
+    def from_zero(m: pd.DataFrame) -> pd.DataFrame:
+        where = ["pass" if k == "pass" else int(t) for k, t in zip(m["kind"], m["trick"])]
+        return m.assign(where=where).groupby("where")["cost"].agg(["count", "sum"])
+
+    def mean(m: pd.DataFrame) -> pd.DataFrame:
+        return m.assign(where=place(m)).groupby("where")["cost"].agg(["count", "mean"])
+
+    def no_count(m: pd.DataFrame) -> pd.DataFrame:
+        return m.assign(where=place(m)).groupby("where")[["cost"]].sum()
+
+    assert_mistakes("12", {"by_trick.no_pass": no_pass, "by_trick.from_zero": from_zero, "by_trick.mean": mean,
+                           "by_trick.count": no_count}, namespace)  # fmt: skip
+    assert check("12", lambda m: pd.DataFrame(), "en", namespace).failure == "by_trick.rows"
+    empty = {"mistakes": made_up_mistakes(9, 10).iloc[:0]}
+    assert check("12", lambda m: pd.DataFrame(), "en", empty).failure == "by_trick.rows"  # the hidden ones have rows

@@ -548,13 +548,26 @@ def read_progress_file(raw: bytes, label: str = "progress file") -> dict[str, _C
 
 
 def load_progress_file(
-    folder: Path, raw: bytes, *, label: str = "progress file", owner: str | None = None
+    folder: Path, raw: bytes | str | os.PathLike[str], *, label: str = "progress file", owner: str | None = None
 ) -> MergeReport:
     """Merge a progress file (:func:`progress_file`) into ``folder``, as a browser's copy is merged.
 
-    Every file in it is checked first; a damaged file, or one from a newer version, is refused with
-    :class:`StoreError` and nothing is changed.
+    ``raw`` is the file's bytes (or its text), or the path of the file. Every file in it is checked first; a
+    damaged file, or one from a newer version, is refused with :class:`StoreError` and nothing is changed;
+    so is anything else given for ``raw`` (``None``, a number: :class:`StoreError` on ``raw``).
     """
+    if isinstance(raw, os.PathLike):
+        path = Path(raw)
+        read = store.read_bytes(path)
+        if read is None:
+            raise store.StoreError("ui.store.progress_missing", path, "raw")
+        label, raw = (str(path) if label == "progress file" else label), read
+    elif isinstance(raw, str):
+        raw = raw.encode("utf-8", "surrogatepass")
+    elif isinstance(raw, (bytearray, memoryview)):
+        raw = bytes(raw)
+    if not isinstance(raw, bytes):
+        raise store.StoreError("ui.store.progress_raw", label, "raw", got=store.shown(repr(raw)[:60]))
     if len(raw) > store.MAX_FILE_SIZE:
         raise store.StoreError("ui.store.too_large", label, size=len(raw), limit=store.MAX_FILE_SIZE)
     copies = read_progress_file(raw, label)

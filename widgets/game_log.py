@@ -290,9 +290,11 @@ def my_games(folder: str | Path | None = None) -> OwnGames:
     dtypes of :func:`hearts.selfplay.play_hands`, plus ``person`` and ``player``), ``g.mistakes()``,
     ``g.habits()``, ``g.progress()`` (:class:`hearts.own_games.OwnGames`).
 
-    ``folder`` is the table's data folder (``None``: the one the table uses, :func:`store.data_dir`), or a
-    room server's folder: the room's finished games, each student by name. Damaged records are listed in
-    ``g.damaged`` (file, line, reason) and skipped; nothing is deleted.
+    ``folder`` is the table's data folder (``None``: the one the table uses, :func:`store.data_dir`, which holds
+    no games until a hand is finished), or a room server's folder: the room's finished games, each student by
+    name. A folder named that does not exist, or is a file, is refused (:class:`~hearts_widgets.store.StoreError`
+    on ``folder``): a mistyped path never reads as "no games yet". Damaged records are listed in ``g.damaged``
+    (file, line, reason) and skipped; nothing is deleted.
 
     >>> import tempfile
     >>> g = my_games(tempfile.mkdtemp())
@@ -301,8 +303,13 @@ def my_games(folder: str | Path | None = None) -> OwnGames:
     """
     from hearts.own_games import OwnGames, OwnHand
 
-    if folder is not None and (not isinstance(folder, (str, Path)) or "\0" in str(folder)):
-        raise store.StoreError("ui.store.kept_hand", "", "folder", where="folder")
+    if folder is not None:
+        if not isinstance(folder, (str, Path)) or "\0" in str(folder) or not str(folder):
+            raise store.StoreError("ui.store.games_folder.type", "", "folder", got=repr(folder)[:80])
+        if not Path(folder).exists():
+            raise store.StoreError("ui.store.games_folder.missing", "", "folder", folder=str(folder))
+        if not Path(folder).is_dir():
+            raise store.StoreError("ui.store.games_folder.file", "", "folder", folder=str(folder))
     kept, damaged = read_kept(store.data_dir(folder))
     hands = [OwnHand(k.state, k.people, k.players, k.finished_at, k.table, k.game_id) for k in kept]
     return OwnGames(hands, damaged=damaged)

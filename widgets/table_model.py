@@ -1151,8 +1151,8 @@ class TableModel(FlowMixin, PacingMixin, LearningMixin, SavingMixin):
 
         return progress_file(self.folder)
 
-    def load_progress(self, raw: bytes, name: str = "progress file") -> int:
-        """Load a progress file made by :meth:`save_progress` (``raw``, its bytes; ``name``, what to call it):
+    def load_progress(self, raw: bytes | str | os.PathLike[str], name: str = "progress file") -> int:
+        """Load a progress file made by :meth:`save_progress` (``raw``, its bytes or path; ``name``, its label):
         merged with the folder as a browser's copy is (games never lost, by their identity; the newer game in
         progress resumed, the other into History), then the table is reopened on the result (:meth:`reopen`).
 

@@ -77,6 +77,7 @@ class Exercise:
     prepare: Callable[[Any], Any] | None = None
     overall: Callable[[list[Case], list[Any]], Failure | None] | None = None
     from_solution: bool = False  # the cases' expected values are the shipped solution's on the same inputs
+    passed_key: str = "tutor.passed"  # what a pass says of the hidden cases (drawn from deals, or made up)
 
     @property
     def solution_name(self) -> str:

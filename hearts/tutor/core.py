@@ -168,7 +168,7 @@ def check(exercise: str, answer: Any, lang: str = "en", namespace: Mapping[str, 
 def _run_checks(ex: Exercise, answer: Any, lang: str, namespace: Mapping[str, Any], solutions: bool = False
                 ) -> CheckResult:  # fmt: skip
     def failed(failure: Failure, case: Case | None, passed: int, total: int) -> CheckResult:
-        lines = [text("tutor.failed", lang, passed=passed, total=total)]
+        lines = [text("tutor.failed", lang, passed=passed, total=total) if total else text("tutor.not_run", lang)]
         if case is not None:
             lines.append(text("tutor.case", lang, case=case.label))
         lines.append(failure.say(lang))
@@ -221,7 +221,7 @@ def _run_checks(ex: Exercise, answer: Any, lang: str, namespace: Mapping[str, An
         return failed(failure, None, len(cases), len(cases))
     shown = sum(case.shown for case in cases)
     hidden = len(cases) - shown
-    line = text("tutor.passed" if hidden else "tutor.passed.shown", lang, total=len(cases), shown=shown, hidden=hidden)
+    line = text(ex.passed_key if hidden else "tutor.passed.shown", lang, total=len(cases), shown=shown, hidden=hidden)
     return CheckResult(ex.id, lang, True, len(cases), len(cases), (line,), values=tuple(shown_values))
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from hearts.messages import seat_name, text
 from hearts.tutor.checking import Case, Exercise, Failure, close, compare_values, short
 
-__all__ = ["EXERCISES", "played_hand"]
+__all__ = ["EXERCISES", "made_up_mistakes", "played_hand"]
 
 HIDDEN_DEALS = (11, 23, 37, 58, 71, 94)
 
@@ -439,6 +439,95 @@ def _judge_lowest(value: Any, case: Case, lang: str) -> Failure | None:
     return Failure("lowest.wrong", values)
 
 
+# ----- 12: where in the hand the mistakes were --------------------------------------------------------------
+
+
+def made_up_mistakes(seed: int, rows: int = 24) -> Any:
+    """A table with the columns and dtypes of :meth:`hearts.own_games.OwnGames.mistakes` (``kind``, ``trick``,
+    ``cost`` drawn at random, deterministic by ``seed``): hidden cases of exercise 12.
+
+    >>> m = made_up_mistakes(1)
+    >>> len(m), str(m["trick"].dtype), set(m["kind"]) == {"pass", "play"}
+    (24, 'Int64', True)
+    """
+    import numpy as np
+    import pandas as pd
+
+    from hearts.own_games import MISTAKE_COLUMNS
+
+    rng = np.random.default_rng(seed)
+    kind = ["pass" if k < 0.2 else "play" for k in rng.random(rows)]
+    kind[0], kind[1] = "pass", "play"
+    trick = [None if k == "pass" else int(rng.integers(0, 13)) for k in kind]
+    cost = np.round(rng.uniform(1.2, 14.0, rows), 2)
+    frame = pd.DataFrame({c: [None] * rows for c in MISTAKE_COLUMNS})
+    frame["deal"], frame["seat"], frame["decision"] = np.arange(rows), 0, np.arange(rows)
+    frame["kind"] = pd.array(kind, dtype="string")
+    frame["trick"] = pd.array(trick, dtype="Int64")
+    frame["cost"], frame["cost_se"] = cost, 0.3
+    frame["low"] = frame["cost"] - 0.6
+    frame["player"] = pd.array(["you"] * rows, dtype="string")
+    return frame.sort_values("cost", ascending=False, kind="stable").reset_index(drop=True)
+
+
+def _places(mistakes: Any) -> dict[str, tuple[int, float]]:
+    """Where each mistake was (``"pass"`` or the trick, 1 to 13): how many, and their total cost."""
+    out: dict[str, tuple[int, float]] = {}
+    for kind, trick, cost in zip(mistakes["kind"], mistakes["trick"], mistakes["cost"]):
+        place = "pass" if kind == "pass" else str(int(trick) + 1)
+        count, total = out.get(place, (0, 0.0))
+        out[place] = (count + 1, total + float(cost))
+    return dict(sorted(out.items(), key=lambda item: -1 if item[0] == "pass" else int(item[0])))
+
+
+def _by_trick_cases(namespace: Mapping[str, Any], lang: str) -> list[Case]:
+    cases = []
+    if "mistakes" in namespace:
+        mine = namespace["mistakes"]
+        cases.append(Case(text("tutor.where.notebook", lang, name="mistakes"), (mine,), _places(mine), shown=True))
+    for seed in (1, 2, 3):
+        made = made_up_mistakes(seed)
+        cases.append(Case(text("tutor.where.made_up", lang, rows=len(made), seed=seed), (made,), _places(made)))
+    return cases
+
+
+def _label_place(label: Any) -> str:
+    try:
+        return str(int(str(label).strip()))
+    except ValueError:
+        return "pass"
+
+
+def _judge_by_trick(value: Any, case: Case, lang: str) -> Failure | None:
+    import numpy as np
+
+    want: dict[str, tuple[int, float]] = case.expected
+    if not want and len(value) == 0:
+        return None
+    have = [_label_place(i) for i in value.index]
+    names = {"pass": text("tut.mygames.pass", lang)}
+    listed = ", ".join(names.get(p, p) for p in want)
+    if "pass" in want and "pass" not in have and sorted(have) == sorted(p for p in want if p != "pass"):
+        return Failure("by_trick.no_pass", {})
+    if sorted(have) != sorted(want):
+        shifted = sorted(str(int(p) - 1) if p != "pass" else p for p in want)
+        if sorted(have) == shifted:
+            return Failure("by_trick.from_zero", {})
+        return Failure("by_trick.rows", {"got": ", ".join(names.get(p, p) for p in have) or "-", "expected": listed})
+    numbers = [value[c].to_numpy(dtype=float, na_value=np.nan) for c in value.columns
+               if value[c].dtype.kind in "iuf" or str(value[c].dtype) in ("Int64", "Float64")]  # fmt: skip
+    counts = [float(want[p][0]) for p in have]
+    costs = [want[p][1] for p in have]
+    means = [want[p][1] / want[p][0] for p in have]
+    if not any(np.allclose(col, counts) for col in numbers):
+        return Failure("by_trick.count", {"expected": ", ".join(f"{names.get(p, p)}: {want[p][0]}" for p in want)})
+    if not any(np.allclose(col, costs, atol=0.011) for col in numbers):
+        if any(np.allclose(col, means, atol=0.011) for col in numbers):
+            return Failure("by_trick.mean", {})
+        return Failure("by_trick.cost", {"expected": ", ".join(f"{names.get(p, p)}: {want[p][1]:.2f}" for p in want)})
+    return None
+
+
 def _int_types() -> tuple[type, ...]:
     import numpy as np
 
@@ -449,7 +538,7 @@ EXERCISES: dict[str, Exercise] = {
     e.id: e
     for e in (
         Exercise("02", "02_play_against_bots", "trick_winner", "02_play_against_bots.py", _trick_cases,
-                 _judge_trick, int, "int", time_limit=5),
+                 _judge_trick, _int_types(), "int", time_limit=5),
         Exercise("03", "03_rules_as_code", "refusals", "03_rules_as_code.py", _refusal_cases, _judge_refusals,
                  _frame(), "pandas.DataFrame", time_limit=5),
         Exercise("04", "04_passing", "keep_queen_test", "04_passing.py",
@@ -474,5 +563,7 @@ EXERCISES: dict[str, Exercise] = {
                  _frame(), "pandas.DataFrame", time_limit=300),
         Exercise("11", "11_train_an_agent", "lowest_card", "11_train_an_agent.py", _lowest_cases, _judge_lowest,
                  _int_types(), "int", time_limit=5),
+        Exercise("12", "12_your_own_games", "mistakes_by_trick", "12_your_own_games.py", _by_trick_cases,
+                 _judge_by_trick, _frame(), "pandas.DataFrame", time_limit=30, passed_key="tutor.passed.made_up"),
     )
 }  # fmt: skip

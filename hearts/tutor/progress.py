@@ -71,9 +71,35 @@ def _empty() -> dict[str, Any]:
     return {"format": FORMAT, "version": 1, "learner": "", "exercises": {}, "quizzes": {}}
 
 
+def _count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _valid_exercise(entry: Any) -> bool:
+    if not isinstance(entry, dict) or not _count(entry.get("tries", 0)):
+        return False
+    if not isinstance(entry.get("passed", False), bool) or not isinstance(entry.get("solution_seen", False), bool):
+        return False
+    failed = entry.get("failed", {})
+    return isinstance(failed, dict) and all(
+        isinstance(seen, dict) and _count(seen.get("count", 1)) and isinstance(seen.get("case", ""), str)
+        for seen in failed.values()
+    )
+
+
+def _valid_quiz(entry: Any) -> bool:
+    return isinstance(entry, dict) and _count(entry.get("tries", 0)) and _count(entry.get("right", 0))
+
+
 def _valid(data: Any) -> bool:
-    return (isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("exercises"), dict)
-            and isinstance(data.get("quizzes"), dict))  # fmt: skip
+    """A progress record whose every entry has the shape the course map, the checks and the class view read
+    (counts are whole numbers 0 or more, ``passed`` a boolean, ``failed`` a table of mistakes): a file edited
+    by hand or damaged inside is refused whole, never half read."""
+    return (isinstance(data, dict) and data.get("format") == FORMAT
+            and isinstance(data.get("learner", ""), str)
+            and isinstance(data.get("exercises"), dict) and all(map(_valid_exercise, data["exercises"].values()))
+            and isinstance(data.get("quizzes"), dict) and all(map(_valid_quiz, data["quizzes"].values()))
+            )  # fmt: skip
 
 
 def _read(path: Path) -> dict[str, Any] | None:
@@ -358,6 +384,7 @@ def class_view(folder: str | os.PathLike[str], lang: str = "en") -> ClassView:
 
     check_language(lang)
     rows, failures, skipped = [], [], []
+    handed: dict[str, tuple[str, Path, dict[str, Any]]] = {}
     for path in sorted(Path(folder).glob("*.json")):
         try:
             raw = files.read_limited(path, MAX_SIZE)
@@ -370,6 +397,17 @@ def class_view(folder: str | os.PathLike[str], lang: str = "en") -> ClassView:
             continue
         assert isinstance(data, dict)
         learner = str(data.get("learner") or path.stem)
+        # A learner who handed in twice (a browser saves the second download as "progress-Ana (1).json") is one
+        # learner: the newest hand-in counts, the earlier ones are listed as left out.
+        when = str(data.get("handed_in") or "")
+        earlier = handed.get(learner)
+        if earlier is not None:
+            older, newer = sorted([earlier, (when, path, data)], key=lambda h: (h[0], h[1].name))
+            skipped.append((older[1].name, text("tutor.class.older", lang, learner=learner, newest=newer[1].name)))
+            if newer[1] is earlier[1]:
+                continue
+        handed[learner] = (when, path, data)
+    for learner, (_, _path, data) in sorted(handed.items(), key=lambda item: item[1][1].name):
         row: dict[str, Any] = {text("tutor.class.learner", lang): learner}
         for exercise, entry in sorted(data["exercises"].items()):
             if not isinstance(entry, Mapping):
@@ -383,7 +421,7 @@ def class_view(folder: str | os.PathLike[str], lang: str = "en") -> ClassView:
                                      "case": str(seen.get("case", ""))})  # fmt: skip
         for kind, entry in sorted(data["quizzes"].items()):
             if isinstance(entry, Mapping):
-                row[text(f"tutor.quiz.name.{kind}", lang)] = f"{entry.get('right', 0)}/{entry.get('tries', 0)}"
+                row[_quiz_name(kind, lang)] = f"{entry.get('right', 0)}/{entry.get('tries', 0)}"
         rows.append(row)
     learners = pd.DataFrame(rows).fillna("") if rows else pd.DataFrame()
     if rows:
@@ -400,6 +438,13 @@ def class_view(folder: str | os.PathLike[str], lang: str = "en") -> ClassView:
     else:
         table = pd.DataFrame(columns=columns)
     return ClassView(lang, learners, table, tuple(skipped))
+
+
+def _quiz_name(kind: str, lang: str) -> str:
+    """The quiz's name in ``lang``; a kind this version does not know (a newer version's) by itself."""
+    from hearts.messages import catalogue
+
+    return catalogue(lang).get(f"tutor.quiz.name.{kind}", kind)
 
 
 def _mistake_words(kind: str, lang: str) -> str:
