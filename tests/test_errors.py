@@ -50,8 +50,6 @@ EXAMPLES = {
     "ResultsFolderError": lambda cls: cls("foreign", "holds notes.txt", "run", files=["notes.txt"], kept="run.new"),
     "_Stopped": lambda cls: cls(15),  # the CLI's SIGTERM, raised as Ctrl+C is
     "RoomError": lambda cls: cls("seat_taken", "seat", seat=2),
-    "TutorError": lambda cls: cls("no exercise '13' in these tutorials", "exercise"),
-    "_TimeUp": lambda cls: cls(),  # the tutor's time limit, raised inside a learner's answer
     "StoreError": lambda cls: cls("ui.store.setting_choice", "settings.json", "table_colour", **_store_values()),
 }
 
