@@ -127,3 +127,13 @@ def test_the_command_builds_and_refuses_bad_options_naming_them(tmp_path: Path) 
     again = subprocess.run([*hearts, str(out), "--lang", "en,es", "-q", "--cache", str(default_cache())],
                            capture_output=True, text=True, timeout=300)  # fmt: skip
     assert again.returncode == 0 and again.stdout == "" and (out / "en/index.html").is_file()  # a site is rebuilt
+
+
+def test_the_table_imports_where_python_has_no_multiprocessing() -> None:
+    # Pyodide's Python has no _multiprocessing: the bots and the site's table must import without it.
+    code = (
+        "import sys; sys.modules['_multiprocessing'] = None; "
+        "import hearts.bots, hearts_widgets.site_table, hearts.parallel; print('ok')"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr[-1500:]

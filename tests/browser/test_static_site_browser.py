@@ -1,0 +1,115 @@
+"""The static site in headless Chromium: the table plays in the page, on Pyodide, with no other host reached.
+
+The site is built (``python -m hearts site build``) and served from 127.0.0.1 by a plain static file server;
+every request to another host is aborted. The test plays by mouse until a trick is taken, reloads, and finds
+the same game at the same trick (the browser's copy in localStorage, merged at start as in Jupyter).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hearts_pages import Board, new_page
+from playwright.sync_api import expect
+
+from hearts.site import build_site
+from hearts.site.build import default_cache
+
+START_MS = 90_000  # Pyodide's start: about 4 s on a quiet machine, much more on a loaded CI runner
+
+
+class _Files(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+    }
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    out = tmp_path_factory.mktemp("static-site") / "site"
+    build_site(out, cache=default_cache())
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Files, directory=str(out)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def _open(page: Any, url: str) -> Board:
+    page.goto(url)
+    app = page.locator("#hearts-app")
+    expect(app).to_have_attribute("data-ready", "true", timeout=START_MS)
+    board = Board(app)
+    page.wait_for_function(
+        "box => box && box.getAttribute('data-busy') === 'false' && box.getAttribute('data-version') !== '0'",
+        arg=board.box.element_handle(),
+        timeout=START_MS,
+        polling=50,
+    )
+    return board
+
+
+def test_the_static_table_plays_by_mouse_offline_and_a_reload_finds_the_same_trick(browser: Any, site_url: str) -> None:
+    ctx, page = new_page(browser, 1100, 900)
+    aborted: list[str] = []
+
+    def route(r: Any) -> None:
+        if r.request.url.startswith(("http://127.0.0.1", "data:", "blob:")):
+            r.continue_()
+        else:
+            aborted.append(r.request.url)
+            r.abort()
+
+    ctx.route("**/*", route)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        board = _open(page, f"{site_url}/en/")
+        app = board.root
+        # The pass: three cards by mouse, then the Pass button; the bots pass and lead.
+        expect(app.locator(".hw-btn-pass")).to_be_visible()
+        for c in board.hand()[-3:]:
+            board.click_card(c.code)
+        board.press("pass")
+        # Play legal cards by mouse until a trick has been taken.
+        for _ in range(40):
+            if int(app.get_attribute("data-tricks") or "0") >= 1 and board.hold() == "":
+                break
+            if board.hold() == "trick":
+                board.collect()
+                continue
+            legal = [c for c in board.hand() if c.legal]
+            assert legal, board.message()
+            board.click_card(legal[0].code)
+        tricks = app.get_attribute("data-tricks")
+        assert tricks is not None and int(tricks) >= 1
+        title = app.locator(".hw-title").text_content()
+        hand = [c.code for c in board.hand()]
+        assert len(hand) == 13 - int(tricks)
+        page.wait_for_function(
+            "() => Object.keys(localStorage).includes('hearts/v1/table-save.json')", timeout=10_000, polling=50
+        )
+        # Reload: the table starts afresh in Python, the browser's copy brings the game back where it was.
+        page.reload()
+        board = _open(page, page.url)
+        app = board.root
+        expect(app).to_have_attribute("data-tricks", tricks, timeout=START_MS)
+        expect(app.locator(".hw-title")).to_have_text(title or "")
+        assert [c.code for c in board.hand()] == hand
+        assert aborted == [] and page.external_requests == [], (aborted, page.external_requests)  # type: ignore[attr-defined]
+        assert errors == []
+    finally:
+        ctx.close()
