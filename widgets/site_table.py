@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from hearts.cards import CardSet
-from hearts.display import table_svg, trick_svg
+from hearts.display import COMPACT_BELOW, is_landscape, table_svg, trick_svg
 from hearts.hand import Phase
 from hearts.messages import text
 
@@ -78,6 +78,8 @@ class SiteTable:
         self.sizes: dict[str, int] = {}
         self.stamp: dict[str, tuple[int, int]] = {}
         self.problems: list[str] = []
+        self._drawn_for: float | None = None
+        self._drawn_across = False
         self._redraw()
 
     # ----- the one entry point -------------------------------------------------
@@ -209,13 +211,20 @@ class SiteTable:
     # ----- drawing -------------------------------------------------------------
 
     def _fit(self, changes: dict[str, Any]) -> bool:
-        before = (self._fit_px(), self._room())
+        """Take the board's size the front end told; whether the table needs drawing again for it: as at the
+        Jupyter table (:meth:`SvgTable.on_refit`), only when the small-screen layout starts or ends, a phone is
+        turned, or a small screen's width changes by more than 4% (a scroll bar coming and going does not)."""
         for name in _FIT:
             value = changes.get(name)
             good = isinstance(value, bool) if name == "fit_below" else _count(value)
             if good:
                 self.board[name] = value
-        return (self._fit_px(), self._room()) != before
+        new, old = self._fit_px(), self._drawn_for
+        if new is None:
+            return False
+        small_new, small_old = new < COMPACT_BELOW, old is not None and old < COMPACT_BELOW
+        turned = is_landscape(new, self._room()) != self._drawn_across
+        return not (small_new == small_old and not turned and (not small_new or abs(new - (old or new)) <= 0.04 * new))
 
     def _fit_px(self) -> float | None:
         return float(self.board["fit"]) if self.board["fit"] > 0 else None
@@ -281,6 +290,7 @@ class SiteTable:
         b["sound_on"] = s.sound
         b["lang"] = lang
         b["svg"] = self._svg()
+        self._drawn_for, self._drawn_across = self._fit_px(), is_landscape(self._fit_px(), self._room())
         b["version"] += 1
         if s.sound and m.events:
             b["sounds"] = list(m.events)

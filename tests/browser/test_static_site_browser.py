@@ -2,7 +2,8 @@
 
 The site is built (``python -m hearts site build``) and served from 127.0.0.1 by a plain static file server;
 every request to another host is aborted. The test plays by mouse until a trick is taken, reloads, and finds
-the same game at the same trick (the browser's copy in localStorage, merged at start as in Jupyter).
+the same game at the same trick (the browser's copy in localStorage, merged at start as in Jupyter), with the
+network off: the service worker answers from its cache.
 """
 
 from __future__ import annotations
@@ -102,7 +103,14 @@ def test_the_static_table_plays_by_mouse_offline_and_a_reload_finds_the_same_tri
         page.wait_for_function(
             "() => Object.keys(localStorage).includes('hearts/v1/table-save.json')", timeout=10_000, polling=50
         )
-        # Reload: the table starts afresh in Python, the browser's copy brings the game back where it was.
+        # The service worker has kept every file of the site: with the network off, a reload still starts the
+        # table (afresh in Python), and the browser's copy brings the game back where it was.
+        page.wait_for_function(
+            "async () => { const r = await navigator.serviceWorker.ready;"
+            " return r.active && r.active.state === 'activated' && navigator.serviceWorker.controller !== null; }",
+            timeout=START_MS,
+        )
+        ctx.set_offline(True)
         page.reload()
         board = _open(page, page.url)
         app = board.root
