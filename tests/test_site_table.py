@@ -96,3 +96,17 @@ def test_only_a_new_layout_draws_the_table_again_not_a_scroll_bar(tmp_path: Path
     assert p.redraws == drawn + 1 and p.state["svg"] != ""
     p.send({"event": "sync", "changes": {"fit": "wide"}})  # nonsense is ignored
     assert p.redraws == drawn + 1
+
+
+def test_a_deal_link_opens_its_deal_and_asks_before_leaving_the_game_in_the_browsers_copy(tmp_path: Path) -> None:
+    storage: dict[str, str] = {}
+    p = Page(tmp_path / "a", storage, number=21, level="rule")
+    for code, _ in p.hand()[-3:]:
+        p.send({"event": "click", "card": code, "version": p.state["version"]})
+    p.send({"event": "press", "button": "pass"})
+    p.settle()
+    assert Page(tmp_path / "b", {}, deal="77").page["title"] == "Hearts · game 77"
+    q = Page(tmp_path / "c", storage, deal="77")  # ?deal=77 in a browser with game 21 half-played
+    assert q.page["title"] == "Hearts · game 21" and q.page["buttons"]["confirm"]["shown"]
+    q.send({"event": "press", "button": "confirm"})
+    assert q.page["title"] == "Hearts · game 77"

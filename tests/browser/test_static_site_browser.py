@@ -12,8 +12,7 @@ import functools
 import http.server
 import threading
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from hearts_pages import Board, new_page
@@ -26,7 +25,7 @@ START_MS = 90_000  # Pyodide's start: about 4 s on a quiet machine, much more on
 
 
 class _Files(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
+    extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".js": "text/javascript",
         ".mjs": "text/javascript",
