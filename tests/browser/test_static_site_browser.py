@@ -120,3 +120,57 @@ def test_the_static_table_plays_by_mouse_offline_and_a_reload_finds_the_same_tri
         assert errors == []
     finally:
         ctx.close()
+
+
+def _wait_idle(board: Board, old: str) -> None:
+    board.page.wait_for_function(
+        "([box, old]) => box.getAttribute('data-busy') === 'false' && box.getAttribute('data-version') !== old",
+        arg=[board.box.element_handle(), old],
+        timeout=START_MS,
+        polling=50,
+    )
+
+
+def _key(board: Board, key: str) -> None:
+    """Press ``key`` where the focus is, and wait for Python's answer to be drawn."""
+    old = board.version()
+    board.page.keyboard.press(key)
+    _wait_idle(board, old)
+
+
+def test_the_spanish_static_table_plays_by_keyboard_and_passes_axe(browser: Any, site_url: str) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    ctx, page = new_page(browser, 1100, 900)
+    ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith("http://127.0.0.1") else r.abort())
+    try:
+        board = _open(page, f"{site_url}/es/?deal=31")
+        app = board.root
+        expect(app.locator(".hw-title")).to_have_text("Corazones · partida 31")
+        assert page.evaluate("document.documentElement.lang") == "es"
+        # Three cards chosen with the keyboard: the hand is one tab stop, the arrows move, Enter chooses.
+        page.locator("g.hand.mine g.card[tabindex='0']").focus()
+        page.keyboard.press("End")
+        for _ in range(3):
+            _key(board, "Enter")
+            page.keyboard.press("ArrowLeft")
+        assert board.message()[1].startswith("Has elegido 3 de 3: pulsa Pasar estas 3")
+        app.locator(".hw-btn-pass").focus()
+        _key(board, "Enter")
+        # Play one card by keyboard: the first legal one, reached with the arrows from the left end.
+        legal = [c.code for c in board.hand() if c.legal]  # the bots have passed and led: South's turn
+        assert len(board.hand()) == 13 and legal and board.hold() == ""
+        page.locator("g.hand.mine g.card[tabindex='0']").focus()
+        page.keyboard.press("Home")
+        codes = [c.code for c in board.hand()]
+        for _ in range(codes.index(legal[0])):
+            page.keyboard.press("ArrowRight")
+        assert page.evaluate("document.activeElement.getAttribute('data-card')") == legal[0]
+        _key(board, "Enter")
+        assert legal[0] not in [c.code for c in board.hand()]
+        results = Axe().run(page, context="#hearts-app")
+        bad = [(v["id"], v["impact"]) for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+        assert bad == []
+        assert page.external_requests == []  # type: ignore[attr-defined]
+    finally:
+        ctx.close()
