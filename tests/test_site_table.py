@@ -110,3 +110,12 @@ def test_a_deal_link_opens_its_deal_and_asks_before_leaving_the_game_in_the_brow
     assert q.page["title"] == "Hearts · game 21" and q.page["buttons"]["confirm"]["shown"]
     q.send({"event": "press", "button": "confirm"})
     assert q.page["title"] == "Hearts · game 77"
+
+
+def test_the_learn_by_playing_page_has_its_own_game_and_shows_learn_modes_notes(tmp_path: Path) -> None:
+    storage: dict[str, str] = {}
+    table = Page(tmp_path / "a", storage, number=8, level="random")
+    learn = Page(tmp_path / "b", storage, number=9, level="random", app="learn")
+    assert 'class="hw-note' in learn.page["notes"] and "hw-learn" in learn.page["notes"]
+    assert PREFIX + "learn-by-playing-save.json" in storage and PREFIX + "table-save.json" in storage
+    assert table.page["title"] != learn.page["title"]

@@ -337,9 +337,23 @@ class SiteTable:
             "number": m.number,
             "lang": lang,
             "problems": " ".join(dict.fromkeys(self.problems)),
+            "notes": self._notes_html(),
             "tricks": len(h.tricks),
             "hand_number": h.hand_number,
         }
+
+    def _notes_html(self) -> str:
+        """Learn mode's notes since the learner's last action (as the Jupyter table shows them; "" when off)."""
+        lang = self.model.lang
+        out = []
+        for kind, rule, note in self.model.notes:
+            label = text("learn.rule_label" if kind == "rule" else f"learn.label.{kind}", lang)
+            data = f' data-rule="{rule}"' if rule else ""
+            out.append(
+                f'<div class="hw-note hw-note-{kind}" data-kind="{kind}"{data}><b>{html.escape(label)}</b> '
+                f"{html.escape(note)}</div>"
+            )
+        return f'<div class="hw-learn">{"".join(out)}</div>' if out else ""
 
     def _answer(self, *, full: bool) -> dict[str, Any]:
         state = {k: v for k, v in self.board.items() if full or self._sent.get(k, _MISSING) != v}

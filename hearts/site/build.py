@@ -221,13 +221,21 @@ def _dependency_wheel(dist_name: str) -> tuple[str, bytes]:
 # ----- the pages -------------------------------------------------------------------------------------
 
 
-def _page(lang: str, langs: Sequence[str], wheels: Sequence[str]) -> str:
+APPS = {"table": "index.html", "learn": "learn.html"}
+"""The pages of each language: the game table, and Learn by playing (the table in learn mode, its own game)."""
+
+
+def _page(lang: str, langs: Sequence[str], wheels: Sequence[str], app: str = "table") -> str:
     def t(key: str) -> str:
         return html.escape(text(key, lang))
 
-    config = json.dumps({"lang": lang, "wheels": list(wheels), "pyodide": PYODIDE_VERSION})
+    config = json.dumps({"lang": lang, "wheels": list(wheels), "pyodide": PYODIDE_VERSION, "app": app})
+    title = t("site.page.title" if app == "table" else "site.page.learn_title")
+    nav = "".join(
+        f'<a class="hw-nav-{a}" href="{page}">{t("site.index." + a)}</a>' for a, page in APPS.items() if a != app
+    )
     others = "".join(
-        f'<a class="hw-other-lang" href="../{o}/" hreflang="{o}" lang="{o}">{t("site.page.other_lang")}</a>'
+        f'<a class="hw-other-lang" href="../{o}/{APPS[app]}" hreflang="{o}" lang="{o}">{t("site.page.other_lang")}</a>'
         for o in langs
         if o != lang
     )
@@ -237,13 +245,13 @@ def _page(lang: str, langs: Sequence[str], wheels: Sequence[str]) -> str:
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,">
-<title>{t("site.page.title")}</title>
+<title>{title}</title>
 <link rel="stylesheet" href="../assets/table.css">
 <link rel="stylesheet" href="../assets/site.css">
 </head>
 <body>
-<main class="hearts-app hearts-table-app" id="hearts-app" data-ready="false">
-<div class="hw-top"><h1 class="hw-title">{t("site.page.title")}</h1>{others}</div>
+<main class="hearts-app hearts-table-app" id="hearts-app" data-ready="false" data-app="{app}">
+<div class="hw-top"><h1 class="hw-title">{title}</h1>{nav}{others}</div>
 <div class="hw-controls" hidden>
 <label class="hw-level"><span class="hw-level-label"></span> <select class="hw-level-select"></select></label>
 <form class="hw-deal"><label><span class="hw-deal-label">{t("site.page.deal_label")}</span>
@@ -255,6 +263,7 @@ def _page(lang: str, langs: Sequence[str], wheels: Sequence[str]) -> str:
 <div class="hw-message-box" role="status">
 <div class="hw-message hw-info hw-loading">{t("site.page.loading")}</div></div>
 <div class="hw-actions"></div>
+<div class="hw-learn-box"></div>
 <div class="hw-copy-box"></div>
 <noscript><p>{t("site.page.noscript")}</p></noscript>
 <p class="hw-offline-note">{t("site.page.offline")}</p>
@@ -268,8 +277,9 @@ def _page(lang: str, langs: Sequence[str], wheels: Sequence[str]) -> str:
 
 def _index(langs: Sequence[str]) -> str:
     items = "".join(
-        f'<li lang="{x}"><a href="{x}/" hreflang="{x}">{html.escape(text("site.index.table", x))}</a></li>'
+        f'<li lang="{x}"><a href="{x}/{page}" hreflang="{x}">{html.escape(text("site.index." + a, x))}</a></li>'
         for x in langs
+        for a, page in APPS.items()
     )
     first = langs[0]
     return f"""<!doctype html>
@@ -335,7 +345,8 @@ def build_site(out: str | Path, langs: Sequence[str] = LANGUAGES, *, cache: str 
             files[f"assets/{name}"] = (_STATIC / name).read_bytes()
         wheel_paths = [f"wheels/{n}" for n, _ in wheels]
         for lang in langs:
-            files[f"{lang}/index.html"] = _page(lang, langs, wheel_paths).encode("utf-8")
+            for app, page in APPS.items():
+                files[f"{lang}/{page}"] = _page(lang, langs, wheel_paths, app).encode("utf-8")
         files["index.html"] = _index(langs).encode("utf-8")
         hashes = {name: hashlib.sha256(data).hexdigest() for name, data in sorted(files.items())}
         stamp = hashlib.sha256(json.dumps(hashes, sort_keys=True).encode()).hexdigest()[:16]

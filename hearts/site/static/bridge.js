@@ -123,6 +123,7 @@ function showPage(page) {
   if (document.activeElement !== input) input.value = String(page.number);
   APP.querySelector(".hw-message-box").innerHTML = page.message;
   APP.querySelector(".hw-copy-box").textContent = page.problems || "";
+  APP.querySelector(".hw-learn-box").innerHTML = page.notes || "";
   for (const [where, names] of [
     [".hw-top-buttons", TOP],
     [".hw-actions", Object.keys(page.buttons).filter((n) => !TOP.includes(n))],
@@ -170,6 +171,7 @@ async function start() {
   pyodide.globals.set("site_lang", CONFIG.lang);
   pyodide.globals.set("site_query", location.search.replace(/^\?/, ""));
   pyodide.globals.set("site_data", DATA);
+  pyodide.globals.set("site_app", CONFIG.app);
   const handle = pyodide.runPython(`
 import os
 os.environ.setdefault("HEARTS_KERNEL", "python")
@@ -177,7 +179,7 @@ os.makedirs(site_data, exist_ok=True)
 from hearts_widgets.address import deal_from_address
 from hearts_widgets.site_table import SiteTable
 _deal = deal_from_address({"QUERY_STRING": site_query})
-_table = SiteTable(data_dir=site_data, lang=site_lang, deal=_deal)
+_table = SiteTable(data_dir=site_data, lang=site_lang, deal=_deal, app=site_app)
 _table.handle
 `);
   bridge = new Bridge((msg) => handle(msg), showPage);
