@@ -391,7 +391,9 @@ def add_parser(sub: object) -> None:
         "runs in the browser on Pyodide, fetched at build time from the npm registry (npm is needed) at a pinned "
         "version and checked against its integrity hash. Serve OUT with any static web server.",
     )
-    action = p.add_subparsers(dest="site_command", metavar="ACTION", required=True)
+    action = p.add_subparsers(
+        dest="site_command", metavar="ACTION", required=True, help="build: write the site into a folder"
+    )
     b = action.add_parser("build", help="write the site into OUT", description="Write the site into OUT.")
     b.add_argument("out", metavar="OUT", help="the folder to write (new, empty, or a site built here before)")
     b.add_argument("--lang", default=",".join(LANGUAGES), help="the pages' languages, comma-separated (en,es)")
