@@ -119,3 +119,16 @@ def test_the_learn_by_playing_page_has_its_own_game_and_shows_learn_modes_notes(
     assert 'class="hw-note' in learn.page["notes"] and "hw-learn" in learn.page["notes"]
     assert PREFIX + "learn-by-playing-save.json" in storage and PREFIX + "table-save.json" in storage
     assert table.page["title"] != learn.page["title"]
+
+
+def test_history_kept_in_the_browser_is_shown_at_the_static_table(tmp_path: Path) -> None:
+    from hearts_widgets import store
+    from hearts_widgets.browser_copy import browser_entries
+
+    elsewhere = tmp_path / "elsewhere"
+    h = store.History.load(elsewhere)
+    h.add(number=7, final=(40, 55, 101, 62), winners=(0,), game_id="g7")
+    h.save()
+    p = Page(tmp_path / "page", dict(browser_entries(elsewhere)), number=3, level="random")
+    assert p.page["history_label"] == "History"
+    assert "<td>Games played</td><td><b>1</b></td>" in p.page["history"], p.page["history"]

@@ -38,6 +38,7 @@ from . import levels, store
 from .browser_copy import FILES, PREFIX, MergeReport, answer, file_stamp, merge
 from .speech import narrate
 from .table_model import TableModel
+from .variants import rules_words
 
 __all__ = ["BOARD_DEFAULTS", "PAGE_BUTTONS", "SiteTable"]
 
@@ -338,6 +339,8 @@ class SiteTable:
             "lang": lang,
             "problems": " ".join(dict.fromkeys(self.problems)),
             "notes": self._notes_html(),
+            "history_label": text("ui.label.history", lang),
+            "history": self._history_html(),
             "tricks": len(h.tricks),
             "hand_number": h.hand_number,
         }
@@ -354,6 +357,27 @@ class SiteTable:
                 f"{html.escape(note)}</div>"
             )
         return f'<div class="hw-learn">{"".join(out)}</div>' if out else ""
+
+    def _history_html(self) -> str:
+        """History as the Jupyter table shows it: games played and won, streaks, under this table's rules."""
+        m = self.model
+        lang = m.lang
+        if m.history is None:
+            return f'<div class="hw-message hw-error">{html.escape(m.history_error or "")}</div>'
+        st = m.history.stats(m.rules)
+        everything = m.history.stats()
+        rows = [
+            ("ui.history.played", st.played),
+            ("ui.history.won", st.won),
+            ("ui.history.win_percent", f"{st.win_percent:g}%"),
+            ("ui.history.best", "–" if st.best_final is None else str(st.best_final)),
+            ("ui.history.streak", st.current_streak),
+            ("ui.history.longest", st.longest_streak),
+        ]
+        body = "".join(f"<tr><td>{html.escape(text(k, lang))}</td><td><b>{v}</b></td></tr>" for k, v in rows)
+        said = text("ui.history.variant", lang, rules=rules_words(m.rules, lang), played=everything.played,
+                    won=everything.won)  # fmt: skip
+        return f'<table class="hw-stats">{body}</table><div class="hw-sheet-note">{html.escape(said)}</div>'
 
     def _answer(self, *, full: bool) -> dict[str, Any]:
         state = {k: v for k, v in self.board.items() if full or self._sent.get(k, _MISSING) != v}

@@ -265,6 +265,7 @@ def _page(lang: str, langs: Sequence[str], wheels: Sequence[str], app: str = "ta
 <div class="hw-actions"></div>
 <div class="hw-learn-box"></div>
 <div class="hw-copy-box"></div>
+<details class="hw-history-panel"><summary></summary><div class="hw-history"></div></details>
 <noscript><p>{t("site.page.noscript")}</p></noscript>
 <p class="hw-offline-note">{t("site.page.offline")}</p>
 </main>

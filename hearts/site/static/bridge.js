@@ -124,6 +124,8 @@ function showPage(page) {
   APP.querySelector(".hw-message-box").innerHTML = page.message;
   APP.querySelector(".hw-copy-box").textContent = page.problems || "";
   APP.querySelector(".hw-learn-box").innerHTML = page.notes || "";
+  APP.querySelector(".hw-history-panel summary").textContent = page.history_label;
+  APP.querySelector(".hw-history").innerHTML = page.history;
   for (const [where, names] of [
     [".hw-top-buttons", TOP],
     [".hw-actions", Object.keys(page.buttons).filter((n) => !TOP.includes(n))],
