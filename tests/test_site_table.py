@@ -132,3 +132,26 @@ def test_history_kept_in_the_browser_is_shown_at_the_static_table(tmp_path: Path
     p = Page(tmp_path / "page", dict(browser_entries(elsewhere)), number=3, level="random")
     assert p.page["history_label"] == "History"
     assert "<td>Games played</td><td><b>1</b></td>" in p.page["history"], p.page["history"]
+
+
+def test_the_walkthrough_page_steps_on_and_back_and_jumps_to_a_chapter() -> None:
+    from hearts_widgets.site_walkthrough import SiteWalkthrough
+
+    w = SiteWalkthrough(lang="en")
+
+    def send(msg: dict[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = json.loads(w.handle(json.dumps(msg)))
+        return out
+
+    first = send({"event": "hello"})
+    assert first["page"]["counter"].startswith("Step 1 of ") and first["page"]["back"]["disabled"]
+    assert first["state"]["svg"].startswith("<svg") and first["state"]["keep_copy"] is False
+    out = send({"event": "press", "button": "next"})
+    assert out["page"]["index"] == 1 and out["state"]["focus"] == "hw-btn-next" and "version" in out["state"]
+    last = out["page"]["chapters"][-1][0]
+    out = send({"event": "chapter", "index": last})
+    assert out["page"]["index"] == last and out["page"]["chapter_at"] == last
+    out = send({"event": "chapter", "index": 10**6})  # out of range: nothing changes
+    assert out["page"]["index"] == last and "version" not in out["state"]
+    out = send({"event": "press", "button": "back"})
+    assert out["page"]["index"] == last - 1

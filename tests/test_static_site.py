@@ -34,7 +34,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_site_has_its_pages_pyodide_the_wheels_and_a_manifest_of_every_file(site: Path) -> None:
     manifest = json.loads((site / "site.json").read_text())
     assert manifest["pyodide"] == PYODIDE_VERSION and manifest["langs"] == ["en", "es"]
-    for name in ("index.html", "en/index.html", "es/index.html", "en/learn.html", "es/learn.html", "sw.js",
+    for name in ("index.html", "en/index.html", "es/index.html", "en/learn.html", "es/learn.html",
+                 "en/walkthrough.html", "es/walkthrough.html", "sw.js",
                  "assets/bridge.js", "assets/table.js"):  # fmt: skip
         assert (site / name).is_file(), name
     for name in PYODIDE_FILES:

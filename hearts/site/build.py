@@ -41,7 +41,7 @@ import subprocess
 import tarfile
 import tempfile
 import zipfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from hearts.errors import OptionError
@@ -97,8 +97,8 @@ def default_cache() -> Path:
 def integrity(data: bytes) -> str:
     """The npm registry's integrity string of ``data`` (SHA-512, base64).
 
-    >>> integrity(b"")[:20]
-    'sha512-z4PhNX7vuL3x'
+    >>> integrity(b"")[:21]
+    'sha512-z4PhNX7vuL3xV'
     """
     return "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode("ascii")
 
@@ -221,8 +221,10 @@ def _dependency_wheel(dist_name: str) -> tuple[str, bytes]:
 # ----- the pages -------------------------------------------------------------------------------------
 
 
-APPS = {"table": "index.html", "learn": "learn.html"}
-"""The pages of each language: the game table, and Learn by playing (the table in learn mode, its own game)."""
+APPS = {"table": "index.html", "learn": "learn.html", "walkthrough": "walkthrough.html"}
+"""The pages of each language: the game table, Learn by playing (the table in learn mode, its own game), and the
+learn-to-play walkthrough (the example hand step by step, then short scenes)."""
+_TITLES = {"table": "site.page.title", "learn": "site.page.learn_title", "walkthrough": "site.page.walkthrough_title"}
 
 
 def _page(lang: str, langs: Sequence[str], wheels: Sequence[str], app: str = "table") -> str:
@@ -230,7 +232,7 @@ def _page(lang: str, langs: Sequence[str], wheels: Sequence[str], app: str = "ta
         return html.escape(text(key, lang))
 
     config = json.dumps({"lang": lang, "wheels": list(wheels), "pyodide": PYODIDE_VERSION, "app": app})
-    title = t("site.page.title" if app == "table" else "site.page.learn_title")
+    title = t(_TITLES[app])
     nav = "".join(
         f'<a class="hw-nav-{a}" href="{page}">{t("site.index." + a)}</a>' for a, page in APPS.items() if a != app
     )
@@ -252,20 +254,11 @@ def _page(lang: str, langs: Sequence[str], wheels: Sequence[str], app: str = "ta
 <body>
 <main class="hearts-app hearts-table-app" id="hearts-app" data-ready="false" data-app="{app}">
 <div class="hw-top"><h1 class="hw-title">{title}</h1>{nav}{others}</div>
-<div class="hw-controls" hidden>
-<label class="hw-level"><span class="hw-level-label"></span> <select class="hw-level-select"></select></label>
-<form class="hw-deal"><label><span class="hw-deal-label">{t("site.page.deal_label")}</span>
-<input class="hw-deal-input" inputmode="numeric" autocomplete="off"></label>
-<button type="submit" class="hw-btn hw-btn-play-deal"></button></form>
-<span class="hw-top-buttons"></span>
-</div>
+{_walkthrough_controls() if app == "walkthrough" else _table_controls(t)}
 <section class="hw-board" aria-label="{t("site.page.board_label")}"></section>
 <div class="hw-message-box" role="status">
 <div class="hw-message hw-info hw-loading">{t("site.page.loading")}</div></div>
-<div class="hw-actions"></div>
-<div class="hw-learn-box"></div>
-<div class="hw-copy-box"></div>
-<details class="hw-history-panel"><summary></summary><div class="hw-history"></div></details>
+{_walkthrough_below() if app == "walkthrough" else _table_below()}
 <noscript><p>{t("site.page.noscript")}</p></noscript>
 <p class="hw-offline-note">{t("site.page.offline")}</p>
 </main>
@@ -274,6 +267,36 @@ def _page(lang: str, langs: Sequence[str], wheels: Sequence[str], app: str = "ta
 </body>
 </html>
 """
+
+
+def _table_controls(t: Callable[[str], str]) -> str:
+    return f"""<div class="hw-controls" hidden>
+<label class="hw-level"><span class="hw-level-label"></span> <select class="hw-level-select"></select></label>
+<form class="hw-deal"><label><span class="hw-deal-label">{t("site.page.deal_label")}</span>
+<input class="hw-deal-input" inputmode="numeric" autocomplete="off"></label>
+<button type="submit" class="hw-btn hw-btn-play-deal"></button></form>
+<span class="hw-top-buttons"></span>
+</div>"""
+
+
+def _table_below() -> str:
+    return """<div class="hw-actions"></div>
+<div class="hw-learn-box"></div>
+<div class="hw-copy-box"></div>
+<details class="hw-history-panel"><summary></summary><div class="hw-history"></div></details>"""
+
+
+def _walkthrough_controls() -> str:
+    return """<div class="hw-controls">
+<label class="hw-chapters"><span class="hw-chapter-label"></span> <select class="hw-chapter-select"></select></label>
+</div>"""
+
+
+def _walkthrough_below() -> str:
+    return """<div class="hw-caption-box"></div>
+<div class="hw-learn-box hw-learn"></div>
+<div class="hw-nav"><button type="button" class="hw-btn hw-btn-back"></button>
+<button type="button" class="hw-btn hw-btn-next"></button> <span class="hw-counter"></span></div>"""
 
 
 def _index(langs: Sequence[str]) -> str:

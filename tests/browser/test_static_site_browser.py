@@ -138,7 +138,7 @@ def _key(board: Board, key: str) -> None:
     _wait_idle(board, old)
 
 
-def test_the_spanish_static_table_plays_by_keyboard_and_passes_axe(browser: Any, site_url: str) -> None:
+def test_the_spanish_static_table_and_walkthrough_by_keyboard_pass_axe(browser: Any, site_url: str) -> None:
     from axe_playwright_python.sync_playwright import Axe
 
     ctx, page = new_page(browser, 1100, 900)
@@ -168,6 +168,23 @@ def test_the_spanish_static_table_plays_by_keyboard_and_passes_axe(browser: Any,
         assert page.evaluate("document.activeElement.getAttribute('data-card')") == legal[0]
         _key(board, "Enter")
         assert legal[0] not in [c.code for c in board.hand()]
+        results = Axe().run(page, context="#hearts-app")
+        bad = [(v["id"], v["impact"]) for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+        assert bad == []
+        # The walkthrough, in the same browser: Next by keyboard steps on, the chapter menu jumps, Back goes back.
+        page.goto(f"{site_url}/es/walkthrough.html")
+        expect(app).to_have_attribute("data-ready", "true", timeout=START_MS)
+        expect(app.locator(".hw-counter")).to_contain_text("Paso 1 de ")
+        expect(app.locator(".hw-btn-back")).to_be_disabled()
+        app.locator(".hw-btn-next").focus()
+        page.keyboard.press("Enter")
+        expect(app.locator(".hw-counter")).to_contain_text("Paso 2 de ")
+        assert page.evaluate("document.activeElement.classList.contains('hw-btn-next')")
+        last = app.locator(".hw-chapter-select option").last.get_attribute("value")
+        app.locator(".hw-chapter-select").select_option(last)
+        expect(app).to_have_attribute("data-step", last or "")
+        app.locator(".hw-btn-back").click()
+        expect(app).to_have_attribute("data-step", str(int(last or "0") - 1))
         results = Axe().run(page, context="#hearts-app")
         bad = [(v["id"], v["impact"]) for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
         assert bad == []

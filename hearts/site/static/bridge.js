@@ -156,6 +156,44 @@ function wireControls() {
   });
 }
 
+// The walkthrough's page: chapter, step counter, caption, rule notes, Back / Next, the chapter menu.
+function showWalkthrough(page) {
+  if (!page) return;
+  APP.querySelector(".hw-title").textContent = page.title;
+  APP.querySelector(".hw-counter").textContent = page.counter;
+  APP.querySelector(".hw-caption-box").innerHTML = page.caption;
+  APP.querySelector(".hw-learn-box").innerHTML = page.notes;
+  APP.querySelector(".hw-message-box").innerHTML = page.message;
+  for (const name of ["back", "next"]) {
+    const b = APP.querySelector(`.hw-btn-${name}`);
+    b.textContent = page[name].label;
+    b.disabled = page[name].disabled;
+  }
+  APP.querySelector(".hw-chapter-label").textContent = page.chapter_label;
+  const select = APP.querySelector(".hw-chapter-select");
+  if (select.options.length !== page.chapters.length) {
+    select.replaceChildren(
+      ...page.chapters.map(([index, label]) => {
+        const o = document.createElement("option");
+        o.value = String(index);
+        o.textContent = label;
+        return o;
+      }),
+    );
+  }
+  select.value = String(page.chapter_at);
+  APP.setAttribute("data-step", String(page.index));
+}
+
+function wireWalkthrough() {
+  for (const name of ["back", "next"]) {
+    APP.querySelector(`.hw-btn-${name}`).addEventListener("click", () => bridge.send({ event: "press", button: name }));
+  }
+  APP.querySelector(".hw-chapter-select").addEventListener("change", (e) =>
+    bridge.send({ event: "chapter", index: parseInt(e.target.value, 10) }),
+  );
+}
+
 // ----- start ------------------------------------------------------------------------------------------
 
 async function start() {
@@ -181,12 +219,18 @@ os.makedirs(site_data, exist_ok=True)
 from hearts_widgets.address import deal_from_address
 from hearts_widgets.site_table import SiteTable
 _deal = deal_from_address({"QUERY_STRING": site_query})
-_table = SiteTable(data_dir=site_data, lang=site_lang, deal=_deal, app=site_app)
+if site_app == "walkthrough":
+    from hearts_widgets.site_walkthrough import SiteWalkthrough
+    _table = SiteWalkthrough(lang=site_lang)
+else:
+    _table = SiteTable(data_dir=site_data, lang=site_lang, deal=_deal, app=site_app)
 _table.handle
 `);
-  bridge = new Bridge((msg) => handle(msg), showPage);
+  const walkthrough = CONFIG.app === "walkthrough";
+  bridge = new Bridge((msg) => handle(msg), walkthrough ? showWalkthrough : showPage);
   bridge.call({ event: "hello" });
-  wireControls();
+  if (walkthrough) wireWalkthrough();
+  else wireControls();
   const board = APP.querySelector(".hw-board");
   table.render({ model: bridge, el: board });
   window.heartsSite = { bridge, pyodide, startMs: performance.now() - started };
