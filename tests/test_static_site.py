@@ -115,20 +115,27 @@ def test_the_wheel_is_pure_python_and_its_table_runs_from_it_alone(site: Path, t
     assert run.stdout.split() == ["Corazones", "·", "partida", "5", "1"]
 
 
-def test_the_command_builds_and_refuses_bad_options_naming_them(tmp_path: Path) -> None:
-    hearts = [sys.executable, "-m", "hearts", "site", "build"]
+def test_the_command_builds_and_refuses_bad_options_naming_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from hearts.cli import main
+
     out = tmp_path / "out"
-    done = subprocess.run([*hearts, str(out), "--lang", "es", "--cache", str(default_cache())],
-                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    done = subprocess.run([sys.executable, "-m", "hearts", "site", "build", str(out), "--lang", "es", "--cache",
+                           str(default_cache())], capture_output=True, text=True, timeout=300)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "Site written to" in done.stdout and (out / "es/index.html").is_file() and not (out / "en").exists()
-    bad = subprocess.run([*hearts, str(tmp_path / "x"), "--lang", "fr"], capture_output=True, text=True, timeout=120)
-    assert bad.returncode == 2 and "argument --lang" in bad.stderr and "'fr'" in bad.stderr
+    with pytest.raises(SystemExit) as e:
+        main(["site", "build", str(tmp_path / "x"), "--lang", "fr"])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and "argument --lang" in err and "'fr'" in err and not (tmp_path / "x").exists()
     mine = tmp_path / "mine"
     mine.mkdir()
     (mine / "notes.txt").write_text("keep me")
-    refused = subprocess.run([*hearts, str(mine)], capture_output=True, text=True, timeout=120)
-    assert refused.returncode == 2 and "argument --out" in refused.stderr and "is not a site" in refused.stderr
+    with pytest.raises(SystemExit) as e:
+        main(["site", "build", str(mine), "--cache", str(default_cache())])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and "argument --out" in err and "is not a site" in err
     assert (mine / "notes.txt").read_text() == "keep me" and [p.name for p in mine.iterdir()] == ["notes.txt"]
     build_site(out, ("en",), cache=default_cache())  # a site built before is replaced whole
     assert (out / "en/index.html").is_file() and not (out / "es").exists()

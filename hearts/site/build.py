@@ -155,7 +155,7 @@ def _source_files(root: Path, package: str) -> Iterable[tuple[str, Path]]:
         if not path.is_file() or "__pycache__" in rel.parts or rel.parts[0] in ("voila",):
             continue
         if path.suffix in (".py", ".json", ".js", ".css", ".typed") or path.name == "py.typed":
-            if rel.parts[0] == "site" and rel.parts[-1] != "__init__.py" and package == "hearts":
+            if rel.parts[0] == "site" and package == "hearts":
                 continue  # the builder itself is not needed in the browser (it would find no npm there)
             yield f"{package}/{rel.as_posix()}", path
 
@@ -196,7 +196,7 @@ def wheel_bytes() -> tuple[str, bytes]:
     >>> names = zipfile.ZipFile(io.BytesIO(data)).namelist()
     >>> "hearts_widgets/site_table.py" in names and "hearts_widgets/static/table.js" in names
     True
-    >>> any(n.endswith((".so", ".c")) for n in names)
+    >>> any(n.endswith((".so", ".c")) or n.startswith("hearts/site/") for n in names)
     False
     """
     version = importlib.metadata.version("hearts-tutor")
