@@ -53,6 +53,7 @@ from hearts.messages import LANGUAGES, bot_name, catalogue, number, text, text_n
 from hearts.room import run as room_run
 from hearts.rules import MoonScoring, PassDirection, Rules
 from hearts.selfplay import play_games, play_hands
+from hearts.site import build as site_build
 from hearts.tournament import TournamentWarning, tournament
 
 __all__ = ["build_parser", "main", "parse_bot"]
@@ -166,6 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_experiment(sub, bots_help)
     _add_tournament(sub, bots_help)
     room_run.add_parser(sub)
+    site_build.add_parser(sub)
     _add_info(sub)
     return parser
 
@@ -515,6 +517,8 @@ def _run(args: argparse.Namespace, sub: argparse.ArgumentParser) -> int:
             return room_run.main(args)
         if args.command == "info":
             return _info(args)
+        if args.command == "site":
+            return site_build.main(args)
         if args.command == "selfplay":
             return _selfplay(args)
         if args.command == "tournament":

@@ -49,12 +49,14 @@ import time
 import types
 import warnings
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from concurrent.futures import FIRST_COMPLETED, wait
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from hearts.errors import OptionError
 from hearts.files import process_alive
+
+if TYPE_CHECKING:  # imported where a pool is made: Pyodide (the static site) has no _multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
 
 __all__ = [
     "ParallelError",
@@ -269,6 +271,9 @@ def _run_pool(
     weights: Sequence[int],
     mp_context: str | None,
 ) -> list[R]:
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     ctx = multiprocessing.get_context(mp_context) if mp_context else multiprocessing.get_context()
     results: list[Any] = [None] * len(tasks)
     start = (os.getpid(), ctx.get_start_method())

@@ -228,7 +228,7 @@ def test_bad_options_exit_2_naming_the_option(argv, option, capsys) -> None:
 def test_every_option_is_explained() -> None:
     parser = build_parser()
     subs = parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
-    assert set(subs) == {"selfplay", "experiment", "room", "tournament", "info"}
+    assert set(subs) == {"selfplay", "experiment", "room", "tournament", "info", "site"}
     for name, sub in subs.items():
         for action in sub._actions:
             if isinstance(action, argparse._HelpAction):

@@ -32,6 +32,7 @@ LAYERS: list[set[str]] = [
     # 4. analysis and the command line
     {"hearts.experiment", "hearts.study", "hearts.tournament", "hearts.tip_fields", "hearts.cli", "hearts.__main__",
      "hearts.tutor",  # the tutorials' exercises, quizzes and progress
+     "hearts.site",  # the static site's build (python -m hearts site build)
      "hearts.own_games"},  # a person's own hands as self-play data, judged by the review
 ]  # fmt: skip
 

@@ -1,0 +1,240 @@
+// The static site's bridge: the widgets' own front end (table.js) draws the table, and this object gives it
+// the model interface anywidget gives it in Jupyter (get, set, on("change:x"), off, save_changes, send,
+// on("msg:custom")). Behind it is hearts_widgets.site_table.SiteTable, the same TableModel, running in Pyodide
+// in this page: every message and every saved change goes to its handle() as JSON, and its answer (the
+// board's changed values, custom messages, the page around the board) comes back the same way.
+//
+// Everything is loaded from this site's own folder: Pyodide (pyodide/), the package's wheel (wheels/),
+// table.js (assets/). The learner's progress lives in localStorage under hearts/v1/ (table.js keeps it, in
+// the format of hearts_widgets.browser_copy); Python's data folder is in Pyodide's memory and is merged with
+// that copy at start, as in Jupyter.
+
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+import table from "./table.js";
+
+const ROOT = new URL("../", import.meta.url);
+const CONFIG = JSON.parse(document.getElementById("hearts-site").textContent);
+const APP = document.getElementById("hearts-app");
+const DATA = "/home/pyodide/hearts-data";
+
+class Bridge {
+  constructor(handle, onPage) {
+    this.handle = handle;
+    this.onPage = onPage;
+    this.state = {};
+    this.dirty = {};
+    this.listeners = new Map();
+    this.queue = Promise.resolve();
+  }
+  get(name) {
+    return this.state[name];
+  }
+  set(name, value) {
+    this.state[name] = value;
+    this.dirty[name] = value;
+  }
+  save_changes() {
+    const changes = this.dirty;
+    this.dirty = {};
+    if (Object.keys(changes).length) this.send({ event: "sync", changes });
+  }
+  // As in Jupyter, a message is answered later, never inside the call that sent it.
+  send(msg) {
+    this.queue = this.queue
+      .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+      .then(() => this.call(msg))
+      .catch((e) => failed(e));
+  }
+  on(name, callback) {
+    if (!this.listeners.has(name)) this.listeners.set(name, []);
+    this.listeners.get(name).push(callback);
+  }
+  off(name, callback) {
+    const all = this.listeners.get(name) || [];
+    this.listeners.set(name, callback ? all.filter((c) => c !== callback) : []);
+  }
+  emit(name, ...args) {
+    for (const callback of [...(this.listeners.get(name) || [])]) callback(...args);
+  }
+  call(msg) {
+    const out = JSON.parse(this.handle(JSON.stringify(msg)));
+    this.apply(out);
+    return out;
+  }
+  apply(out) {
+    const names = Object.keys(out.state || {});
+    Object.assign(this.state, out.state || {});
+    this.onPage(out.page);
+    // The drawing (version) last: by then every other value of this answer is in place, as in one Jupyter message.
+    for (const name of names) if (name !== "version") this.emit(`change:${name}`);
+    if (names.includes("version")) this.emit("change:version");
+    for (const msg of out.messages || []) this.emit("msg:custom", msg, []);
+  }
+}
+
+let bridge = null;
+
+function failed(e) {
+  console.error(e);
+  const box = APP.querySelector(".hw-message-box");
+  const line = document.createElement("div");
+  line.className = "hw-message hw-error";
+  line.textContent = String((e && e.message) || e).split("\n").slice(-3).join(" ");
+  box.replaceChildren(line);
+  APP.setAttribute("data-error", "true");
+}
+
+// ----- the page around the board: title, level, deal number, message line, buttons -----------------------
+
+function button(name, label) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = `hw-btn hw-btn-${name}`;
+  b.textContent = label;
+  b.addEventListener("click", () => bridge.send({ event: "press", button: name }));
+  return b;
+}
+
+const TOP = ["new", "restart", "day"];
+
+function showPage(page) {
+  if (!page) return;
+  APP.querySelector(".hw-title").textContent = page.title;
+  document.title = page.title;
+  const controls = APP.querySelector(".hw-controls");
+  controls.hidden = false;
+  APP.querySelector(".hw-level-label").textContent = page.level_label;
+  const select = APP.querySelector(".hw-level-select");
+  const wanted = page.levels.map(([v, l]) => `${v}=${l}`).join("|");
+  if (select.getAttribute("data-options") !== wanted) {
+    select.replaceChildren(
+      ...page.levels.map(([value, label]) => {
+        const o = document.createElement("option");
+        o.value = value;
+        o.textContent = label;
+        return o;
+      }),
+    );
+    select.setAttribute("data-options", wanted);
+  }
+  select.value = page.level;
+  APP.querySelector(".hw-btn-play-deal").textContent = page.deal_button;
+  const input = APP.querySelector(".hw-deal-input");
+  if (document.activeElement !== input) input.value = String(page.number);
+  APP.querySelector(".hw-message-box").innerHTML = page.message;
+  APP.querySelector(".hw-copy-box").textContent = page.problems || "";
+  APP.querySelector(".hw-learn-box").innerHTML = page.notes || "";
+  APP.querySelector(".hw-history-panel summary").textContent = page.history_label;
+  APP.querySelector(".hw-history").innerHTML = page.history;
+  for (const [where, names] of [
+    [".hw-top-buttons", TOP],
+    [".hw-actions", Object.keys(page.buttons).filter((n) => !TOP.includes(n))],
+  ]) {
+    const box = APP.querySelector(where);
+    for (const name of names) {
+      const want = page.buttons[name];
+      let b = box.querySelector(`.hw-btn-${name}`);
+      if (!b) {
+        b = button(name, want.label);
+        box.appendChild(b);
+      }
+      b.textContent = want.label;
+      b.hidden = !want.shown;
+    }
+  }
+  APP.setAttribute("data-tricks", String(page.tricks));
+  APP.setAttribute("data-hand", String(page.hand_number));
+}
+
+function wireControls() {
+  APP.querySelector(".hw-level-select").addEventListener("change", (e) =>
+    bridge.send({ event: "level", level: e.target.value }),
+  );
+  APP.querySelector(".hw-deal").addEventListener("submit", (e) => {
+    e.preventDefault();
+    bridge.send({ event: "deal", number: APP.querySelector(".hw-deal-input").value.trim() });
+  });
+}
+
+// The walkthrough's page: chapter, step counter, caption, rule notes, Back / Next, the chapter menu.
+function showWalkthrough(page) {
+  if (!page) return;
+  APP.querySelector(".hw-title").textContent = page.title;
+  APP.querySelector(".hw-counter").textContent = page.counter;
+  APP.querySelector(".hw-caption-box").innerHTML = page.caption;
+  APP.querySelector(".hw-learn-box").innerHTML = page.notes;
+  APP.querySelector(".hw-message-box").innerHTML = page.message;
+  for (const name of ["back", "next"]) {
+    const b = APP.querySelector(`.hw-btn-${name}`);
+    b.textContent = page[name].label;
+    b.disabled = page[name].disabled;
+  }
+  APP.querySelector(".hw-chapter-label").textContent = page.chapter_label;
+  const select = APP.querySelector(".hw-chapter-select");
+  if (select.options.length !== page.chapters.length) {
+    select.replaceChildren(
+      ...page.chapters.map(([index, label]) => {
+        const o = document.createElement("option");
+        o.value = String(index);
+        o.textContent = label;
+        return o;
+      }),
+    );
+  }
+  select.value = String(page.chapter_at);
+  APP.setAttribute("data-step", String(page.index));
+}
+
+function wireWalkthrough() {
+  for (const name of ["back", "next"]) {
+    APP.querySelector(`.hw-btn-${name}`).addEventListener("click", () => bridge.send({ event: "press", button: name }));
+  }
+  APP.querySelector(".hw-chapter-select").addEventListener("change", (e) =>
+    bridge.send({ event: "chapter", index: parseInt(e.target.value, 10) }),
+  );
+}
+
+// ----- start ------------------------------------------------------------------------------------------
+
+async function start() {
+  const started = performance.now();
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register(new URL("sw.js", ROOT), { scope: ROOT.pathname }).catch(() => {});
+  }
+  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", ROOT).href, packages: [] });
+  const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  for (const wheel of CONFIG.wheels) {
+    const response = await fetch(new URL(wheel, ROOT));
+    if (!response.ok) throw new Error(`${wheel}: ${response.status}`);
+    pyodide.unpackArchive(await response.arrayBuffer(), "wheel", { extractDir: site });
+  }
+  pyodide.globals.set("site_lang", CONFIG.lang);
+  pyodide.globals.set("site_query", location.search.replace(/^\?/, ""));
+  pyodide.globals.set("site_data", DATA);
+  pyodide.globals.set("site_app", CONFIG.app);
+  const handle = pyodide.runPython(`
+import os
+os.environ.setdefault("HEARTS_KERNEL", "python")
+os.makedirs(site_data, exist_ok=True)
+from hearts_widgets.address import deal_from_address
+from hearts_widgets.site_table import SiteTable
+_deal = deal_from_address({"QUERY_STRING": site_query})
+if site_app == "walkthrough":
+    from hearts_widgets.site_walkthrough import SiteWalkthrough
+    _table = SiteWalkthrough(lang=site_lang)
+else:
+    _table = SiteTable(data_dir=site_data, lang=site_lang, deal=_deal, app=site_app)
+_table.handle
+`);
+  const walkthrough = CONFIG.app === "walkthrough";
+  bridge = new Bridge((msg) => handle(msg), walkthrough ? showWalkthrough : showPage);
+  bridge.call({ event: "hello" });
+  if (walkthrough) wireWalkthrough();
+  else wireControls();
+  const board = APP.querySelector(".hw-board");
+  table.render({ model: bridge, el: board });
+  window.heartsSite = { bridge, pyodide, startMs: performance.now() - started };
+  APP.setAttribute("data-ready", "true");
+}
+
+start().catch(failed);

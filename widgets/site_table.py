@@ -1,0 +1,415 @@
+"""The game table of the static site: the same :class:`~hearts_widgets.table_model.TableModel`, without Jupyter.
+
+In the site's pages the package runs on Pyodide, where ipywidgets and anywidget do not exist. The page's
+bridge (``hearts/site/static/bridge.js``) gives the widgets' own front end (``static/table.js``) the model
+interface anywidget gives it (``get``/``set``/``on``/``save_changes``/``send``), and passes every message and
+change to :meth:`SiteTable.handle` as JSON. The answer holds the board's values that changed (the names of
+:class:`~hearts_widgets.svgview.SvgTable`'s synced values), the custom messages for the front end (what to
+keep in ``localStorage``: the same keys and envelopes as :mod:`hearts_widgets.browser_copy`) and what the page
+shows around the board (title, message line, buttons).
+
+The browser's copy is merged into the data folder (a folder in Pyodide's memory, empty at each load) when the
+front end sends it, as the Jupyter table's :class:`~hearts_widgets.browser_copy.Keeper` does, so a reload finds
+the game where it was.
+
+>>> import json, tempfile
+>>> t = SiteTable(data_dir=tempfile.mkdtemp(), number=3, level="random", lang="en")
+>>> out = json.loads(t.handle(json.dumps({"event": "copy", "entries": {}, "problem": "", "origin": "open"})))
+>>> sorted(k.removeprefix("hearts/v1/") for k in out["messages"][0]["entries"])
+['table-save.json']
+>>> out["page"]["buttons"]["pass"]["shown"], out["state"]["hold"]
+(True, '')
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from hearts.cards import CardSet
+from hearts.display import COMPACT_BELOW, is_landscape, table_svg, trick_svg
+from hearts.hand import Phase
+from hearts.messages import text
+
+from . import levels, store
+from .browser_copy import FILES, PREFIX, MergeReport, answer, file_stamp, merge
+from .speech import narrate
+from .table_model import TableModel
+from .variants import rules_words
+
+__all__ = ["BOARD_DEFAULTS", "PAGE_BUTTONS", "SiteTable"]
+
+BOARD_DEFAULTS: dict[str, Any] = {
+    "svg": "", "frames": [], "delay": 450, "flash": [], "flash_ms": 2500, "version": 0, "announce": "",
+    "announce_n": 0, "focus": "", "hold": "", "thinking": -1, "thinking_text": "", "wait_text": "",
+    "moving_text": "", "move_ms": 0, "pause_ms": 0, "sound_on": False, "sounds": [], "sounds_version": -1,
+    "last_trick_svg": "", "last_trick_label": "", "lang": "en", "handled": 0, "fit": 0, "fit_height": 0,
+    "fit_below": False, "keep_copy": True,
+}  # fmt: skip
+"""The board's values (those of :class:`~hearts_widgets.svgview.SvgTable`) as the front end first gets them."""
+
+PAGE_BUTTONS = ("new", "restart", "day", "pass", "hint", "next", "continue", "confirm", "cancel", "moon_subtract",
+                "moon_add")  # fmt: skip
+"""The buttons the page shows (each with the class ``hw-btn-<name>``, as at the Jupyter table)."""
+
+_FIT = ("fit", "fit_height", "fit_below")
+_SPEED_MS = {"off": 0, "fast": 160, "normal": 320, "slow": 600}
+
+
+class SiteTable:
+    """The table of the static page: a :class:`TableModel` and the board's values, driven by JSON messages.
+
+    Options are those of :class:`TableModel` (``data_dir``, ``number``, ``deal``, ``level``, ``lang``...);
+    the table is paced, as in the browser it always is.
+    """
+
+    def __init__(self, *, data_dir: str | Path, **options: Any) -> None:
+        self.model = TableModel(data_dir=data_dir, paced=True, **options)
+        self.board: dict[str, Any] = dict(BOARD_DEFAULTS)
+        self._sent: dict[str, Any] = {}
+        self._messages: list[dict[str, Any]] = []
+        self._focus = ""
+        h = self.model.hand
+        self._said = (self.model.game, h.hand_number, len(h.plays), h.hearts_broken)
+        self.opened = False  # the browser's copy has been merged
+        self.known: dict[str, Any] = {}
+        self.sizes: dict[str, int] = {}
+        self.stamp: dict[str, tuple[int, int]] = {}
+        self.problems: list[str] = []
+        self._drawn_for: float | None = None
+        self._drawn_across = False
+        self._redraw()
+
+    # ----- the one entry point -------------------------------------------------
+
+    def handle(self, message: str) -> str:
+        """Handle one JSON message from the page; answer (JSON) with what changed.
+
+        Messages: the front end's own (``click``, ``why``, ``step``, ``continue``, ``copy``, ``copy_problem``),
+        ``{"event": "sync", "changes": {...}}`` (its ``save_changes``: the board's size), ``{"event": "press",
+        "button": name}``, ``{"event": "deal", "number": n}``, ``{"event": "level", "level": name}`` and
+        ``{"event": "hello"}`` (everything, for a page that has just loaded).
+        """
+        try:
+            msg = json.loads(message)
+        except ValueError:
+            msg = None
+        if isinstance(msg, dict):
+            self._dispatch(msg)
+        return json.dumps(self._answer(full=isinstance(msg, dict) and msg.get("event") == "hello"))
+
+    def _dispatch(self, msg: dict[str, Any]) -> None:
+        event = msg.get("event")
+        if event == "hello":
+            return
+        if event in ("copy", "copy_problem"):
+            self._copy(msg)
+            return
+        if event == "sync":
+            changes = msg.get("changes")
+            if isinstance(changes, dict) and self._fit(changes):
+                self._redraw()
+            return
+        if event in ("click", "why", "step", "continue"):
+            self.board["handled"] += 1  # an action of the front end's: it waits for this count
+        version = msg.get("version")
+        version = version if isinstance(version, int) and not isinstance(version, bool) else None
+        m = self.model
+        if event == "click" and isinstance(msg.get("card"), str):
+            if version is not None and version != self.board["version"]:
+                m.frames, m.events = [], []
+                m._error(_stale())
+            else:
+                m.click_card(msg["card"])
+            self._focus = self._focus_after_play()
+        elif event == "why" and isinstance(msg.get("card"), str):
+            if version is None or version == self.board["version"]:
+                m.why_not_card(msg["card"])
+        elif event == "step":
+            if version != self.board["version"]:
+                return
+            job = m.prepare_step()
+            if job is None:
+                return
+            m.step(job.decide())
+            self._focus = self._focus_after_play()
+        elif event == "continue":
+            if version != self.board["version"] or m.pending != "trick":
+                return
+            self._press("continue")
+        elif event == "press" and msg.get("button") in PAGE_BUTTONS:
+            self._press(str(msg["button"]))
+        elif event == "deal" and isinstance(msg.get("number"), (str, int)):
+            m.play_deal(msg["number"])
+            self._focus = self._focus_after_play()
+        elif event == "level" and msg.get("level") in levels.available_levels():
+            m.set_level(str(msg["level"]))
+        else:
+            return
+        self._redraw()
+
+    def _press(self, button: str) -> None:
+        self.model.press(button)
+        if button in ("pass", "next", "continue", "restart", "new", "day", "confirm", "cancel"):
+            self._focus = self._focus_after_play()
+
+    # ----- the browser's copy --------------------------------------------------
+
+    def _copy(self, msg: dict[str, Any]) -> None:
+        m = self.model
+        if msg.get("event") == "copy_problem":
+            keys = msg.get("keys")
+            for k in keys if isinstance(keys, list) else []:
+                if isinstance(k, str):
+                    self.known.pop(k.removeprefix(PREFIX), None)  # sent again at the next change
+            return
+        entries = msg.get("entries")
+        if not isinstance(entries, dict):
+            return
+        first = msg.get("origin") == "open" and not self.opened
+        problem = msg.get("problem") if isinstance(msg.get("problem"), str) else ""
+        options = m._options
+        resume = options["number"] is None and options["resume"]
+        report = merge(m.folder, entries, games=first, resume=resume, owner=m.table_id, problem=str(problem),
+                       known=self.known, sizes=self.sizes)  # fmt: skip
+        self.opened = True
+        for p in report.problems:
+            self.problems.append(p(m.lang))
+        if report.changed:
+            if first:
+                m.reopen(link=True)
+                h = m.hand
+                self._said = (m.game, h.hand_number, len(h.plays), h.hearts_broken)
+            else:
+                if m.history is not None:
+                    m.history.refresh()
+                m.lesson.progress.refresh()
+        if report.store or report.damaged:
+            self._messages.append({"event": "store", "entries": report.store, "damaged": list(report.damaged)})
+        self.stamp = file_stamp(m.folder)
+        if report.changed:
+            self._redraw()
+
+    def _keep(self) -> None:
+        """After a change: the files that changed, for the browser to keep (nothing before its copy is merged)."""
+        if not self.opened:
+            return
+        stamp = file_stamp(self.model.folder)
+        changed = [n for n in FILES if stamp[n] != self.stamp.get(n)]
+        if not changed:
+            return
+        self.stamp = stamp
+        report = MergeReport()
+        entries = answer(self.model.folder, self.known, report, names=changed, sizes=self.sizes)
+        for p in report.problems:
+            self.problems.append(p(self.model.lang))
+        if entries:
+            self._messages.append({"event": "store", "entries": entries, "damaged": []})
+
+    # ----- drawing -------------------------------------------------------------
+
+    def _fit(self, changes: dict[str, Any]) -> bool:
+        """Take the board's size the front end told; whether the table needs drawing again for it: as at the
+        Jupyter table (:meth:`SvgTable.on_refit`), only when the small-screen layout starts or ends, a phone is
+        turned, or a small screen's width changes by more than 4% (a scroll bar coming and going does not)."""
+        for name in _FIT:
+            value = changes.get(name)
+            good = isinstance(value, bool) if name == "fit_below" else _count(value)
+            if good:
+                self.board[name] = value
+        new, old = self._fit_px(), self._drawn_for
+        if new is None:
+            return False
+        small_new, small_old = new < COMPACT_BELOW, old is not None and old < COMPACT_BELOW
+        turned = is_landscape(new, self._room()) != self._drawn_across
+        return not (small_new == small_old and not turned and (not small_new or abs(new - (old or new)) <= 0.04 * new))
+
+    def _fit_px(self) -> float | None:
+        return float(self.board["fit"]) if self.board["fit"] > 0 else None
+
+    def _room(self) -> float | None:
+        return float(self.board["fit_height"]) if self.board["fit_height"] > 0 else None
+
+    def _svg(self, state: Any = None) -> str:
+        subject, options = self.model.drawing(state)
+        return table_svg(subject, **options, fit=self._fit_px(), fit_height=self._room())
+
+    def _focus_after_play(self) -> str:
+        m = self.model
+        if m.confirming is not None:
+            return "hw-btn-cancel"
+        if m.pending == "trick":
+            return "hw-btn-continue"
+        if m.game.is_over:
+            return "hw-btn-new"
+        if m.hand.is_over:
+            return "hw-btn-next"
+        return "hand"
+
+    def _speech(self) -> str:
+        m = self.model
+        h = m.hand
+        game, hand_number, since, broken = self._said
+        if game is not m.game or hand_number != h.hand_number:
+            since, broken = 0, False
+        words = narrate(h, since, m.lang, learner=m.seat, hearts_were_broken=broken)
+        self._said = (m.game, h.hand_number, len(h.plays), h.hearts_broken)
+        if m.message is not None and m.message.text:
+            words.append(m.message.text)
+            words.extend(m.message.items)
+        return " ".join(words)
+
+    def _redraw(self) -> None:
+        """The board's values from the model (a new version: the front end draws it)."""
+        m = self.model
+        lang = m.lang
+        b = self.board
+        s = m.settings
+        pending = m.pending
+        thinking = m.thinking_words()
+        last = m.last_trick
+        b["frames"] = [self._svg(f) for f in m.frames]
+        b["flash"] = [c.code for c in CardSet(m.received_flash)]
+        b["hold"] = "step" if pending in ("pass", "bot") else "trick" if pending == "trick" else ""
+        b["thinking"] = -1 if m.thinking is None else m.thinking
+        b["thinking_text"] = "" if thinking is None else thinking(lang)
+        b["wait_text"] = m.wait_words()(lang)
+        b["moving_text"] = text("ui.msg.wait_moving", lang)
+        b["last_trick_label"] = text("ui.button.last_trick", lang)
+        b["last_trick_svg"] = "" if last is None else trick_svg(
+            list(zip(last.seats, last.cards)), winner=last.winner, four_color=s.four_colour,
+            table_color=s.table_colour, width=340, lang=lang, num_players=m.rules.num_players,
+        )  # fmt: skip
+        b["focus"], self._focus = self._focus, ""
+        b["announce"] = self._speech()
+        b["announce_n"] += 1
+        b["move_ms"] = _SPEED_MS[s.speed]
+        b["pause_ms"] = 1000 * s.trick_pause
+        b["sound_on"] = s.sound
+        b["lang"] = lang
+        b["svg"] = self._svg()
+        self._drawn_for, self._drawn_across = self._fit_px(), is_landscape(self._fit_px(), self._room())
+        b["version"] += 1
+        if s.sound and m.events:
+            b["sounds"] = list(m.events)
+            b["sounds_version"] = b["version"]
+        self._keep()
+
+    def page(self) -> dict[str, Any]:
+        """What the page shows around the board: title, message line (HTML), buttons, level, deal number."""
+        m = self.model
+        lang = m.lang
+        h = m.hand
+        msg = m.message
+        if msg is None or not msg.text:
+            message = '<div class="hw-message hw-info">&nbsp;</div>'
+        else:
+            items = "".join(f"<li>{html.escape(i)}</li>" for i in msg.items)
+            listed = f'<ul class="hw-message-list">{items}</ul>' if items else ""
+            message = f'<div class="hw-message hw-{msg.kind}">{html.escape(msg.text)}{listed}</div>'
+        asking = m.confirming is not None
+        shown = {
+            "new": True, "restart": True, "day": True,
+            "pass": h.phase is Phase.PASSING and h.passes[m.seat] is None and not asking,
+            "hint": m.can_hint and not asking,
+            "next": h.is_over and not m.game.is_over and m.pending is None and not asking,
+            "continue": m.pending == "trick",
+            "confirm": asking, "cancel": asking,
+            "moon_subtract": m.moon_to_choose and not asking, "moon_add": m.moon_to_choose and not asking,
+        }  # fmt: skip
+        buttons = {}
+        for name in PAGE_BUTTONS:
+            label = text(f"ui.button.{name}", lang, points=m.rules.moon_points)
+            if name == "continue" and m.pending == "trick":
+                label = text("ui.button.collect", lang)
+            buttons[name] = {"label": label, "shown": bool(shown[name])}
+        return {
+            "title": text("ui.title.table", lang, number=m.number),
+            "message": message,
+            "buttons": buttons,
+            "level": m.level,
+            "levels": [[x, _level(x, lang)] for x in levels.available_levels()],
+            "level_label": text("ui.label.level", lang),
+            "deal_label": text("ui.label.deal", lang),
+            "deal_button": text("ui.button.play_deal", lang),
+            "number": m.number,
+            "lang": lang,
+            "problems": " ".join(dict.fromkeys(self.problems)),
+            "notes": self._notes_html(),
+            "history_label": text("ui.label.history", lang),
+            "history": self._history_html(),
+            "tricks": len(h.tricks),
+            "hand_number": h.hand_number,
+        }
+
+    def _notes_html(self) -> str:
+        """Learn mode's notes since the learner's last action (as the Jupyter table shows them; "" when off)."""
+        lang = self.model.lang
+        out = []
+        for kind, rule, note in self.model.notes:
+            label = text("learn.rule_label" if kind == "rule" else f"learn.label.{kind}", lang)
+            data = f' data-rule="{rule}"' if rule else ""
+            out.append(
+                f'<div class="hw-note hw-note-{kind}" data-kind="{kind}"{data}><b>{html.escape(label)}</b> '
+                f"{html.escape(note)}</div>"
+            )
+        return f'<div class="hw-learn">{"".join(out)}</div>' if out else ""
+
+    def _history_html(self) -> str:
+        """History as the Jupyter table shows it: games played and won, streaks, under this table's rules."""
+        m = self.model
+        lang = m.lang
+        if m.history is None:
+            return f'<div class="hw-message hw-error">{html.escape(m.history_error or "")}</div>'
+        st = m.history.stats(m.rules)
+        everything = m.history.stats()
+        rows = [
+            ("ui.history.played", st.played),
+            ("ui.history.won", st.won),
+            ("ui.history.win_percent", f"{st.win_percent:g}%"),
+            ("ui.history.best", "–" if st.best_final is None else str(st.best_final)),
+            ("ui.history.streak", st.current_streak),
+            ("ui.history.longest", st.longest_streak),
+        ]
+        body = "".join(f"<tr><td>{html.escape(text(k, lang))}</td><td><b>{v}</b></td></tr>" for k, v in rows)
+        said = text("ui.history.variant", lang, rules=rules_words(m.rules, lang), played=everything.played,
+                    won=everything.won)  # fmt: skip
+        return f'<table class="hw-stats">{body}</table><div class="hw-sheet-note">{html.escape(said)}</div>'
+
+    def _answer(self, *, full: bool) -> dict[str, Any]:
+        state = {k: v for k, v in self.board.items() if full or self._sent.get(k, _MISSING) != v}
+        self._sent.update(state)
+        messages, self._messages = self._messages, []
+        return {"state": state, "messages": messages, "page": self.page()}
+
+
+_MISSING = object()
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _stale() -> Any:
+    from .table_model import say
+
+    return say("ui.msg.stale_click")
+
+
+def _level(name: str, lang: str) -> str:
+    from .text import level_label
+
+    return level_label(name, lang)
+
+
+def files_in(folder: str | Path) -> Sequence[str]:
+    """The kept files present in ``folder`` (for tests and the page's checks).
+
+    >>> import tempfile
+    >>> files_in(tempfile.mkdtemp())
+    []
+    """
+    return [n for n in FILES if (Path(folder) / n).exists() and n != store.LOCK_FILE]
