@@ -88,12 +88,12 @@ def test_rules_the_table_cannot_take_are_refused_before_any_file_is_touched(tmp_
     assert e.value.option == "humans" and "0 to 2" in str(e.value)
 
     @dataclasses.dataclass(frozen=True)
-    class Bigger(Rules):  # an option no table knows how to play
-        decks: int = 1
+    class Bigger(Rules):  # an option no table knows how to play (decks=2 is Cancellation Hearts: tables play it)
+        jokers: int = 0
 
     with pytest.raises(OptionError) as e:
-        TableModel(number=1, data_dir=tmp_path, rules=Bigger(decks=2))
-    assert e.value.option == "rules" and "decks" in str(e.value)
+        TableModel(number=1, data_dir=tmp_path, rules=Bigger(jokers=2))
+    assert e.value.option == "rules" and "jokers" in str(e.value)
     assert list(tmp_path.iterdir()) == []
 
 
