@@ -244,3 +244,20 @@ def test_why_not_agrees_with_the_legal_cards_when_a_hand_holds_two_copies() -> N
             for c in set(h.hand_of(h.to_play)):
                 assert (h.why_not(c) is None) == (c in legal), (number, c)
             h.play(legal.lowest())
+
+
+def test_a_click_in_the_browser_says_which_copy_and_the_game_table_passes_it_on(tmp_path: Path) -> None:
+    """The board's click message carries data-copy; GameTable hands it to the model, so clicking the drawn
+    second copy of a card held twice chooses both copies for the pass."""
+    from hearts_widgets.table import GameTable
+
+    number, c = _duplicate_deal(6)
+    t = GameTable(rules=Rules.cancellation(6), data_dir=tmp_path, level="rule", number=number)
+    t.board._answer({"event": "click", "card": c.code, "copy": 1, "version": t.board.version})
+    t.board._answer({"event": "click", "card": c.code, "copy": 2, "version": t.board.version})
+    assert t.model.selection == 1 << c | 1 << (c + 52)
+    assert t.board.clicked_copy is None
+    # No copy said (or nonsense): the click acts on the first copy, which is chosen, so one copy goes back.
+    t.board._answer({"event": "click", "card": c.code, "copy": True, "version": t.board.version})
+    assert t.model.selection == 1 << c
+    assert 'data-copy="2"' in t.board.svg

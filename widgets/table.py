@@ -173,7 +173,9 @@ class GameTable(W.VBox):  # type: ignore[misc]
         h = self.model.hand
         self._said = (self.model.game, h.hand_number, len(h.plays), h.hearts_broken)  # narrated up to here
         self.board = SvgTable()
-        self.board.on_card(lambda code: self.click_card(code, version=self.board.clicked_version))
+        self.board.on_card(
+            lambda code: self.click_card(code, version=self.board.clicked_version, copy=self.board.clicked_copy)
+        )
         self.board.on_why(lambda code, version: self.why_not(code, version=version))
         self.board.on_step(self.step)
         self.board.on_continue(self._continue)
@@ -290,8 +292,9 @@ class GameTable(W.VBox):  # type: ignore[misc]
 
     # ----- what the controls call ----------------------------------------------
 
-    def click_card(self, code: str, *, version: int | None = None) -> None:
-        """A card was clicked (the board calls this with the ``version`` of the drawing clicked on).
+    def click_card(self, code: str, *, version: int | None = None, copy: int | None = None) -> None:
+        """A card was clicked (the board calls this with the ``version`` of the drawing clicked on, and with two
+        packs which ``copy`` of two identical cards it was: see :meth:`TableModel.click_card`).
 
         A click made on an older drawing than the one last sent is refused:
         the learner did not see the position it would act on.
@@ -301,7 +304,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
             self.model.events = []
             self.model._error(say("ui.msg.stale_click"))
         else:
-            self.model.click_card(code)
+            self.model.click_card(code, copy)
         self._focus = self._focus_after_play()
         self.refresh()
 
