@@ -183,7 +183,8 @@
     if (!g) return;
     const card = g.getAttribute("data-card");
     error = null;
-    if (state.can_pass) send({ type: "select", card: card, at: state.at });
+    const copy = Number(g.getAttribute("data-copy")) || 1; // which of two identical cards (two packs)
+    if (state.can_pass) send({ type: "select", card: card, copy: copy, at: state.at });
     else send({ type: "play", card: card, at: state.at });
   });
   $("pass").addEventListener("click", () => {
