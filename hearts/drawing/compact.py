@@ -295,7 +295,8 @@ class _Board:
         lines = pile_lines(v, self.names, lang)  # Cancellation Hearts: the waiting pile and the widow, under it
         room = self.W - 2 * self.m - 16
         shown_lines = sum(len(_wrap(line, 15, room)) for line in lines)
-        extra = 8 + 15 * 1.35 * shown_lines if lines else 0.0
+        # Below the lines, room for the view's Last trick button, which sits at the right above the message line.
+        extra = 8 + 15 * 1.35 * shown_lines + 30 if lines else 0.0
         if lines:
             self.body.append(piles_svg(lines, x=self.m + 8, y=area.bottom + 18, size=15, lang=lang, room=room))
         if v.phase is Phase.PASSING and not v.passed:  # the plates are in rows: the viewer's arrow only
