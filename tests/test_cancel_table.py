@@ -261,3 +261,24 @@ def test_a_click_in_the_browser_says_which_copy_and_the_game_table_passes_it_on(
     t.board._answer({"event": "click", "card": c.code, "copy": True, "version": t.board.version})
     assert t.model.selection == 1 << c
     assert 'data-copy="2"' in t.board.svg
+
+
+def test_learn_mode_says_a_trick_waits_and_what_its_taker_took_with_it(tmp_path: Path) -> None:
+    """The note after each trick: a trick that waits says so (it names no winner), and the trick that takes it
+    counts the waiting cards and the widow in its points and says so, cards and points."""
+    m = TableModel(rules=Rules.cancellation(6, passing=False), data_dir=tmp_path, level="random", number=26,
+                   learn=True)  # fmt: skip
+    said: list[str] = []
+    while m.hand.phase is Phase.PLAYING:
+        m.click_card(next(iter(m.playable)).code)
+        said += [words for kind, _, words in m.notes if kind == "trick"]
+    tricks = m.hand.tricks
+    waited = next(t for t in tricks if t.winner < 0)
+    taker = next(t for t in tricks if waited.number in t.carried)
+    assert f"Trick {waited.number + 1} waits" in " ".join(said)
+    pile = CardSet(waited.cards)
+    line = next(s for s in said if f"waited since trick {waited.number + 1}" in s)
+    assert str(pile).replace(" ", ", ") in line and f"(points: {Rules.cancellation(6).points_of(pile.mask)})" in line
+    assert taker.points >= Rules.cancellation(6).points_of(pile.mask)
+    widow = next(s for s in said if s.startswith("Those points count the widow"))
+    assert all(str(c) in widow for c in tricks[0].widow)

@@ -395,6 +395,14 @@ class Lesson:
             else:
                 values = _with_players(trick_values(tr, e.after.rules), e.after.n)
                 notes.insert(at, Note("trick", None, _said(values, "took")))
+                at += 1
+                for key, cards in _taken_with(tr, e.after):  # Cancellation Hearts: the waiting tricks, the widow
+                    more: Values = {
+                        "tricks": ("str", ", ".join(str(k + 1) for k in tr.carried)), "cards": ("cards", cards),
+                        "points": ("int", e.after.rules.points_of(cards.mask)),
+                    }  # fmt: skip
+                    notes.insert(at, Note("trick", None, _catalogued(key, more)))
+                    at += 1
         self.notes.extend(notes)
         for rule, _ in new:
             self._this_hand.add(rule)
@@ -452,6 +460,17 @@ class Lesson:
         else:
             if kept is not None:
                 self.kept.append(kept)
+
+
+def _taken_with(tr: Trick, after: HandState) -> list[tuple[str, CardSet]]:
+    """What a Cancellation Hearts trick's winner took beside its own cards: the cards of the tricks that waited
+    (``learn.took_pile``) and the widow (``learn.took_widow``), each with its cards; nothing with one pack."""
+    out: list[tuple[str, CardSet]] = []
+    if tr.carried:
+        out.append(("learn.took_pile", CardSet([c for k in tr.carried for c in after.tricks[k].cards])))
+    if tr.widow:
+        out.append(("learn.took_widow", CardSet(tr.widow)))
+    return out
 
 
 def _note(rule: str, values: Values) -> Callable[[str], str]:
