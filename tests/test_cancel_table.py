@@ -282,3 +282,10 @@ def test_learn_mode_says_a_trick_waits_and_what_its_taker_took_with_it(tmp_path:
     assert taker.points >= Rules.cancellation(6).points_of(pile.mask)
     widow = next(s for s in said if s.startswith("Those points count the widow"))
     assert all(str(c) in widow for c in tricks[0].widow)
+
+
+def test_one_bot_of_your_own_sits_in_every_other_seat_of_ten(tmp_path: Path) -> None:
+    from hearts.bots import RandomBot
+
+    m = TableModel(rules=Rules.cancellation(10), data_dir=tmp_path, bots=RandomBot(), number=2)
+    assert sorted(m.own_bots) == list(range(1, 10))

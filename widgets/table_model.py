@@ -126,7 +126,7 @@ def check_bots(bots: Bot | Mapping[int, Bot] | None, num_players: int = 4) -> di
 
     >>> from hearts.bots import RandomBot
     >>> sorted(check_bots(RandomBot()))
-    [1, 2, 3, 4, 5, 6]
+    [1, 2, 3, 4, 5, 6, 7, 8, 9]
     >>> check_bots({0: "rule"})
     Traceback (most recent call last):
     ...
@@ -136,7 +136,7 @@ def check_bots(bots: Bot | Mapping[int, Bot] | None, num_players: int = 4) -> di
         return {}
     last = num_players - 1
     if isinstance(bots, Bot):
-        return {s: bots for s in range(1, 7)}  # every seat but South's, with up to 7 players
+        return {s: bots for s in range(1, 10)}  # every seat but South's, with up to 10 players (Cancellation Hearts)
     if not isinstance(bots, Mapping):
         raise OptionError(f"bots: a Bot, or a mapping from seat (0-{last}) to Bot, not {bots!r}", "bots")
     out: dict[int, Bot] = {}
