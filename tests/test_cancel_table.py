@@ -289,3 +289,21 @@ def test_one_bot_of_your_own_sits_in_every_other_seat_of_ten(tmp_path: Path) -> 
 
     m = TableModel(rules=Rules.cancellation(10), data_dir=tmp_path, bots=RandomBot(), number=2)
     assert sorted(m.own_bots) == list(range(1, 10))
+
+
+def test_the_first_lead_with_two_packs_is_explained_by_the_dealers_left_in_both_languages() -> None:
+    """Before South opens trick one holding hearts: what the rules allow, said for a lead (not a discard)."""
+    from hearts.cards import HEARTS_MASK
+    from hearts.messages import text
+    from hearts_widgets.learn_model import decision_values
+    from hearts_widgets.rule_notes import localize
+
+    g = Game(5, Rules.cancellation(6, passing=False))
+    h = g.hand
+    assert h.to_play == 0 and not h.trick and CardSet(h.hands[0]).mask & HEARTS_MASK
+    key, values = decision_values(h)
+    assert key == "learn.now.lead_first_open"
+    allowed = localize(values, "en")["allowed"]
+    assert "♥" not in allowed and "Q♠" not in allowed
+    assert "dealer" in text(key, "en", **localize(values, "en"))
+    assert "reparte" in text(key, "es", **localize(values, "es"))

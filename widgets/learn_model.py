@@ -292,6 +292,8 @@ def decision_values(h: HandState, seat: int = LEARNER) -> tuple[str, Values]:
     if refused:
         (rule,) = refused  # the engine refuses for one reason at a time
         situation = by_rule[rule]
+        if situation == "void_first" and not h.trick:  # Cancellation Hearts: the dealer's left opens trick one
+            situation = "lead_first_open"
     elif len(h.hand_of(seat)) == 1:
         situation = "last_card"
     elif h.trick:
