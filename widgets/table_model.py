@@ -176,7 +176,8 @@ class TableModel(FlowMixin, PacingMixin, LearningMixin, SavingMixin):
     is resumed it is played as if typed into the deal box, so a game in
     progress asks first; ``rules`` any :class:`~hearts.rules.Rules` of
     ``RULES.md`` (3 to 7 players, any target, Q♠ breaking hearts, every
-    moon scoring, no passing, J♦ −10) for this table's games instead of the
+    moon scoring, no passing, J♦ −10, Cancellation Hearts for 6 to 10 with
+    ``Rules.cancellation(n)``) for this table's games instead of the
     settings' preset (:mod:`hearts_widgets.variants`; a saved game of other
     rules is not resumed: a new one is dealt and the saved one goes into
     History as left). A saved game keeps its own rules when resumed. Under
