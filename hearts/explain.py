@@ -408,6 +408,10 @@ def hint(
     default_worlds, default_pass = hint_budget()
     worlds = default_worlds if worlds is None else worlds
     pass_worlds = default_pass if pass_worlds is None else pass_worlds
+    if obs.rules.decks == 2:  # Cancellation Hearts: the two-pack expert's card, the rule bot's pass
+        from hearts.cancel_hint import hint_two
+
+        return hint_two(obs, worlds=worlds, seed=seed)
     rng = _rng(obs, f"expert/{seed}")
     expert = ExpertBot(rng.getrandbits(64), worlds=worlds, pass_worlds=pass_worlds)
     if obs.phase is Phase.PASSING:
@@ -552,8 +556,9 @@ def why_not(obs: Observation, given: Explanation, card: Card | int) -> Explanati
             if _equal(gap, se):
                 facts.append(Fact("tie", (hinted,), (c,), estimate=_estimate(theirs), compare=(_estimate(mine),),
                                   gap=gap, gap_se=se))  # fmt: skip
-    facts.append(trick_outcome(obs, c))
-    facts.append(trick_outcome(obs, hinted))
+    if obs.rules.decks == 1:  # with two packs a twin still out can cancel any card: no certain outcome to say
+        facts.append(trick_outcome(obs, c))
+        facts.append(trick_outcome(obs, hinted))
     if not obs.trick:
         facts += [Fact("void", seat=s, suit=int(c) // 13) for s in _voids_in(obs, int(c) // 13)][:1]
     for f in given.facts:

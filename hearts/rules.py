@@ -689,6 +689,7 @@ def refusal(
     """
     if not hand >> c & 1:
         return IllegalMoveError(Rule.CARD_NOT_IN_HAND, card=str(Card(c)))
+    hand &= ALL_CARDS_MASK  # two packs: each card once (a second copy is no card of another suit)
     legal = legal_mask(hand, led_suit, first_trick, hearts_broken, rules)
     if legal >> c & 1:
         return None

@@ -16,9 +16,9 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 
 import pytest
-from drawing_support import LAYOUT_SEATS, RULES_SEATS, real_states, synthetic_svgs
+from drawing_support import LAYOUT_SEATS, RULES_SEATS, play, real_states, synthetic_svgs
 
-from hearts import Card, HandState, Phase, Rules
+from hearts import Card, Deal, HandState, Phase, Rules
 from hearts.display import DisplayError, table_svg, trick_svg
 from hearts.drawing.base import _text_width
 from hearts.drawing.cards import _hand_cards
@@ -299,3 +299,75 @@ def test_the_score_sheet_has_a_column_a_seat_in_rows_on_a_phone() -> None:
         assert 1 < columns < 7  # two rows of columns, each readable
         box = rect_box(next(sheet.iter(NS + "rect")))
         assert box.w / columns >= 84
+
+
+def two_pack_states(n: int) -> Iterator[tuple[str, HandState, object]]:
+    """Real Cancellation Hearts states of ``n`` seats (Rules.cancellation(n)), each with the trick to show:
+    choosing the pass, the first trick with 17 (or fewer) cards in the hand, and a trick that waits on show with
+    the waiting pile and (where the deal leaves one) the widow taken."""
+    rules = Rules.cancellation(n)
+    yield "pass", HandState(Deal.from_number(1, rules), rules), None
+    flat = Rules.cancellation(n, passing=False)
+    h = HandState(Deal.from_number(1, flat), flat)
+    play(h, n - 1)
+    yield "first-trick", h.copy(), None
+    for number in range(1, 80):
+        h = HandState(Deal.from_number(number, flat), flat)
+        while not h.is_over:
+            h.play(h.legal_moves.lowest())
+            if h.pile and not h.trick and (h.widow_taker >= 0 or not flat.widow_size):  # type: ignore[attr-defined]
+                yield "waits", h, h.tricks[-1]
+                return
+    raise AssertionError(f"no trick waited in 80 deals of {n} players")
+
+
+def text_box(t: ET.Element) -> Box:
+    size = float(t.get("font-size") or 0)
+    w = _text_width(t.text or "", size)
+    x = float(t.get("x") or 0)
+    x0 = {"end": x - w, "middle": x - w / 2}.get(t.get("text-anchor") or "start", x)
+    return Box(x0, float(t.get("y") or 0) - size, w, size * 1.25)
+
+
+@pytest.mark.parametrize("fit", [None, 390.0], ids=["laptop", "phone"])
+@pytest.mark.parametrize("n", range(6, 11))
+def test_a_two_pack_table_shows_cancelled_pairs_the_pile_and_the_widow_apart_and_inside(
+    n: int, fit: float | None
+) -> None:
+    """Cancellation Hearts at 1280x800 (the full table) and 390x844: laid out as every table is, each card of a
+    cancelled pair struck and said to be cancelled, the waiting pile and the widow in lines inside the drawing
+    that touch no seat, no card and not the message line."""
+    options = {} if fit is None else {"fit": fit, "fit_height": 844.0}
+    seen = set()
+    for name, h, trick in two_pack_states(n):
+        svg = table_svg(h, viewer=0, trick=trick, lang="es" if n % 2 else "en", **options)  # type: ignore[arg-type]
+        try:
+            check_table(svg, h.pass_direction.offset(n) if h.phase is Phase.PASSING else None)
+        except AssertionError as e:
+            raise AssertionError(f"{n} seats, {name}: {e}") from None
+        d = Drawing(svg)
+        piles = [text_box(t) for g in d.groups("piles") for t in g.iter(NS + "text")]
+        if name != "waits":
+            continue
+        seen.add(name)
+        cancelled = [g for g in d.groups("cancelled")]
+        assert trick is not None and len(cancelled) == 2 * len(trick.cancelled) >= 2
+        for g in cancelled:
+            words = (g.get("aria-label") or "") + (next(g.iter(NS + "title")).text or "")
+            assert ("cancelled" if n % 2 == 0 else "anulada") in words
+            assert any("cancel-mark" in classes(x) for x in g.iter(NS + "g"))
+        assert all(g.get("data-winner") is None for g in d.groups("trick"))  # nobody to move the trick to
+        label = next(d.groups("piles")).get("aria-label") or ""
+        points = Rules.cancellation(n).points_of(h.pile)  # type: ignore[attr-defined]
+        assert f"{points}" in label and ("Waiting" in label or "Esperando" in label)
+        if h.deal.widow:
+            assert all(str(c) in label for c in h.deal.widow)
+        hands, plates, trick_boxes, banner = d.hands(), d.plates(), d.trick(), d.banner()
+        others = [*plates.values(), *trick_boxes, *(b for bs in hands.values() for b in bs)]
+        others += [banner] if banner is not None else []
+        for box in piles:
+            assert box.x >= 0 and box.right <= d.W and box.y >= 0 and box.bottom <= d.H, (name, box)
+            hit = [b for b in others if box.overlaps(b)]
+            assert not hit, f"{n} seats: the pile's line {box} lies on {hit[0]}"
+            assert box.h / 1.25 * d.px >= 11, "the pile's lines are too small to read"
+    assert seen == {"waits"}

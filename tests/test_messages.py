@@ -206,6 +206,15 @@ DECIMALS = {
 }
 # ... and these counts are never 1 (the reason is the test's documentation).
 COUNTS_NEVER_ONE = {
+    # Cancellation Hearts: the widow is 2, 4, 5 or 6 cards (none at 8 players: no line), 6 to 10 players with
+    # 10 to 17 cards each, and the ".more" note is for 2 waiting tricks or more.
+    "display.widow_down": "count: a widow is 2 to 6 cards",
+    "learn.note.widow_taken": "count: a widow is 2 to 6 cards",
+    "learn.note.widow_taken.you": "count: a widow is 2 to 6 cards",
+    "learn.note.trick_waits.more": "tricks: said when 2 tricks or more wait",
+    "learn.note.trick_waits.more.you": "tricks: said when 2 tricks or more wait",
+    "ui.rules.cancellation": "count: 6 to 10 players; size: 10 to 17 cards",
+    "ui.rules.cancellation.no_widow": "count: 8 players; size: 13 cards",
     "rule.wrong_pass_count": "expected: the pass is always 3 cards (Rules.pass_size)",
     "rule.duplicate_pass_card": "expected: the pass is always 3 cards",
     "display.choose_pass": "count: the pass is always 3 cards",

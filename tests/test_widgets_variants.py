@@ -88,7 +88,7 @@ def test_rules_the_table_cannot_take_are_refused_before_any_file_is_touched(tmp_
     assert e.value.option == "humans" and "0 to 2" in str(e.value)
 
     @dataclasses.dataclass(frozen=True)
-    class Bigger(Rules):  # an option no table knows how to play
+    class Bigger(Rules):  # an option no table knows how to play (decks=2 is Cancellation Hearts: tables play it)
         jokers: int = 0
 
     with pytest.raises(OptionError) as e:

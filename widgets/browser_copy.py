@@ -59,7 +59,7 @@ from hearts.messages import text, text_n
 
 from . import store
 from .learn_model import LEARN_APP_PROGRESS_FILE, PROGRESS_FILE, Progress
-from .rule_notes import RULES
+from .rule_notes import ALL_RULES
 
 __all__ = [
     "BROWSER_BUDGET",
@@ -277,7 +277,7 @@ def _merge_progress(folder: Path, name: str, theirs: Any, report: MergeReport) -
     if _damaged_in_folder(folder, name):
         return
     mine = Progress.load(folder, name)
-    seen = {r for r in theirs["seen"] if r in RULES}
+    seen = {r for r in theirs["seen"] if r in ALL_RULES}
     hands = theirs["hands_finished"]
     if seen <= mine.seen and hands <= mine.hands_finished:
         return
@@ -286,7 +286,7 @@ def _merge_progress(folder: Path, name: str, theirs: Any, report: MergeReport) -
         {
             "format": Progress.FORMAT,
             "version": 1,
-            "seen": [r for r in RULES if r in mine.seen | seen],
+            "seen": [r for r in ALL_RULES if r in mine.seen | seen],
             "hands_finished": max(hands, mine.hands_finished),
         },
     )

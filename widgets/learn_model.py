@@ -43,7 +43,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, CardSet
+from hearts.cards import ALL_CARDS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, CardSet
 from hearts.errors import Rule
 from hearts.explain import Fact, trick_taken
 from hearts.game import Game
@@ -52,7 +52,7 @@ from hearts.messages import number, text
 from hearts.rules import DEFAULT_RULES, Rules
 
 from . import store
-from .rule_notes import LEARNER, RULES, Event, Move, Values, fired, localize, note_text
+from .rule_notes import ALL_RULES, LEARNER, Event, Move, Values, fired, localize, note_text
 from .store import _need as need
 from .text import cards_label
 
@@ -134,12 +134,12 @@ class Progress:
         hands = data.get("hands_finished")
         ok = isinstance(hands, int) and not isinstance(hands, bool) and hands >= 0
         need(ok, "learn.store.hands", path, "hands_finished", value=store.shown(hands))
-        return {r for r in seen if r in RULES}, hands
+        return {r for r in seen if r in ALL_RULES}, hands
 
     def meet(self, rule: str) -> None:
         """Mark ``rule`` as met (its note shown)."""
-        if rule not in RULES:
-            raise ValueError(f"unknown rule {rule!r}; the rules with notes are {', '.join(RULES)}")
+        if rule not in ALL_RULES:
+            raise ValueError(f"unknown rule {rule!r}; the rules with notes are {', '.join(ALL_RULES)}")
         self.seen.add(rule)
 
     def finish_hand(self) -> None:
@@ -189,7 +189,7 @@ class Progress:
                     {
                         "format": self.FORMAT,
                         "version": 1,
-                        "seen": [r for r in RULES if r in self.seen | seen],
+                        "seen": [r for r in ALL_RULES if r in self.seen | seen],
                         "hands_finished": hands + self._unsaved_hands,
                     },
                 )
@@ -271,7 +271,7 @@ def decision_values(h: HandState, seat: int = LEARNER) -> tuple[str, Values]:
         }
     if h.phase is not Phase.PLAYING or h.to_play != seat:
         raise ValueError(f"seat {seat} has no decision to make now ({h.phase.value})")
-    mine = h.hands[seat]
+    mine = h.hands[seat] & ALL_CARDS_MASK  # each card once (Cancellation Hearts: a hand may hold both copies)
     legal = h.legal_mask()
     refused: set[Rule] = set()
     for c in CardSet(mine & ~legal):
@@ -292,7 +292,9 @@ def decision_values(h: HandState, seat: int = LEARNER) -> tuple[str, Values]:
     if refused:
         (rule,) = refused  # the engine refuses for one reason at a time
         situation = by_rule[rule]
-    elif mine.bit_count() == 1:
+        if situation == "void_first" and not h.trick:  # Cancellation Hearts: the dealer's left opens trick one
+            situation = "lead_first_open"
+    elif len(h.hand_of(seat)) == 1:
         situation = "last_card"
     elif h.trick:
         if mine & SUIT_MASKS[h.led_suit]:
@@ -364,7 +366,7 @@ class Lesson:
     @property
     def met(self) -> list[str]:
         """The rules met so far, in checklist order (:data:`~hearts_widgets.rule_notes.RULES`)."""
-        return [r for r in RULES if r in self.progress.seen]
+        return [r for r in ALL_RULES if r in self.progress.seen]
 
     def start(self) -> None:
         """The learner acts: the notes of the last action go, and another table's progress is taken in."""
@@ -385,10 +387,24 @@ class Lesson:
         new = fired(e, skip=skip)
         notes = [Note("rule", rule, _note(rule, values)) for rule, values in new]
         if e.act.kind == "play" and len(e.after.tricks) > len(e.before.tricks):
-            values = _with_players(trick_values(e.after.tricks[-1], e.after.rules), e.after.n)
+            tr = e.after.tricks[-1]
             # Who took the trick comes before what the end of the hand means.
             at = next((i for i, n in enumerate(notes) if n.rule in _HAND_RULES), len(notes))
-            notes.insert(at, Note("trick", None, _said(values, "took")))
+            if tr.winner < 0:  # Cancellation Hearts: nobody took it, it waits
+                pts = e.after.rules.points_of(CardSet(tr.cards).mask)
+                waits: Values = {"number": ("int", tr.number + 1), "points": ("int", pts)}
+                notes.insert(at, Note("trick", None, _catalogued("learn.waiting_trick", waits)))
+            else:
+                values = _with_players(trick_values(tr, e.after.rules), e.after.n)
+                notes.insert(at, Note("trick", None, _said(values, "took")))
+                at += 1
+                for key, cards in _taken_with(tr, e.after):  # Cancellation Hearts: the waiting tricks, the widow
+                    more: Values = {
+                        "tricks": ("str", ", ".join(str(k + 1) for k in tr.carried)), "cards": ("cards", cards),
+                        "points": ("int", e.after.rules.points_of(cards.mask)),
+                    }  # fmt: skip
+                    notes.insert(at, Note("trick", None, _catalogued(key, more)))
+                    at += 1
         self.notes.extend(notes)
         for rule, _ in new:
             self._this_hand.add(rule)
@@ -424,7 +440,7 @@ class Lesson:
     def count_met(self, rules: Iterable[str]) -> None:
         """Count ``rules`` as met (their notes are not shown again) and save, as when their notes were shown."""
         for rule in rules:
-            if rule in RULES:
+            if rule in ALL_RULES:
                 self.progress.meet(rule)
         self._save()
 
@@ -446,6 +462,17 @@ class Lesson:
         else:
             if kept is not None:
                 self.kept.append(kept)
+
+
+def _taken_with(tr: Trick, after: HandState) -> list[tuple[str, CardSet]]:
+    """What a Cancellation Hearts trick's winner took beside its own cards: the cards of the tricks that waited
+    (``learn.took_pile``) and the widow (``learn.took_widow``), each with its cards; nothing with one pack."""
+    out: list[tuple[str, CardSet]] = []
+    if tr.carried:
+        out.append(("learn.took_pile", CardSet([c for k in tr.carried for c in after.tricks[k].cards])))
+    if tr.widow:
+        out.append(("learn.took_widow", CardSet(tr.widow)))
+    return out
 
 
 def _note(rule: str, values: Values) -> Callable[[str], str]:

@@ -36,7 +36,7 @@ from hearts.explain import Fact, fact_words
 from hearts.game import Game
 from hearts.hand import HandState
 from hearts.messages import seat_name, text
-from hearts.rules import MoonScoring
+from hearts.rules import MoonScoring, Rules, cancel_trick
 
 from .text import card_label, cards_label
 
@@ -45,6 +45,9 @@ __all__ = [
     "LEARNER",
     "RULES",
     "SCENES",
+    "ALL_RULES",
+    "TWO_PACK_RULES",
+    "checklist",
     "Detector",
     "Event",
     "Move",
@@ -156,6 +159,9 @@ def _d_lead_lowest_club(e: Event) -> Values | None:
     if _is_play(e) and e.before.trick_number == 0 and not e.before.trick:
         rules = e.before.rules
         values: Values = {"seat": ("seat", e.act.seat), "card": ("card", e.act.card)}
+        if rules.decks == 2:  # every club twice: the dealer's left leads (the note's key says so)
+            values["dealer"] = ("seat", e.before.dealer)
+            return values
         values["first"] = ("card", rules.first_lead)
         if rules.first_lead != _TWO_OF_CLUBS:  # 2♣ is out of the deck: say which cards are, and why another club leads
             values["removed"] = ("card_list", rules.removed_cards)
@@ -192,8 +198,17 @@ def _d_first_trick_exception(e: Event) -> Values | None:
     return None
 
 
+def _won_by_a_card(e: Event) -> bool:
+    """A trick was just taken by its highest card of the suit led (not a trick that waits, nor the last trick
+    of Cancellation Hearts taken by its leader because every card of the suit led cancelled)."""
+    if not _trick_done(e):
+        return False
+    tr = e.after.tricks[-1]
+    return tr.winner >= 0 and tr.played_by(tr.winner) not in tr.cancelled
+
+
 def _d_trick_winner(e: Event) -> Values | None:
-    if _trick_done(e):
+    if _won_by_a_card(e):
         tr = e.after.tricks[-1]
         best = tr.played_by(tr.winner)
         return {"seat": ("seat", tr.winner), "card": ("card", best), "suit": ("suit", best // 13)}
@@ -201,7 +216,7 @@ def _d_trick_winner(e: Event) -> Values | None:
 
 
 def _d_offsuit_never_wins(e: Event) -> Values | None:
-    if not _trick_done(e):
+    if not _won_by_a_card(e):
         return None
     tr = e.after.tricks[-1]
     best = tr.played_by(tr.winner)
@@ -229,7 +244,7 @@ def _d_queen_played(e: Event) -> Values | None:
 
 def _d_queen_taken(e: Event) -> Values | None:
     a = e.after
-    if _trick_done(e) and QUEEN_OF_SPADES in a.tricks[-1].cards:
+    if _trick_done(e) and a.tricks[-1].winner >= 0 and QUEEN_OF_SPADES in a.tricks[-1].cards:
         return {"seat": ("seat", a.tricks[-1].winner), "points": ("int", a.tricks[-1].points)}
     return None
 
@@ -311,6 +326,46 @@ def _d_shared_win(e: Event) -> Values | None:
     return None
 
 
+def _d_cancel_pair(e: Event) -> Values | None:
+    """Cancellation Hearts: a card lands on its twin in the same trick (both cancel: neither can win)."""
+    b = e.before
+    c = e.act.card
+    if not _is_play(e) or c is None or b.rules.decks != 2 or c not in b.trick:
+        return None
+    first = (b.leader + b.trick.index(c)) % b.n
+    trick = [int(x) for x in b.trick] + [int(c)]
+    index = cancel_trick(trick)[0]
+    values: Values = {"seat": ("seat", e.act.seat), "card": ("card", c), "other": ("seat", first)}
+    if index >= 0:
+        values["best"] = ("card", Card(trick[index]))
+    return values
+
+
+def _d_trick_waits(e: Event) -> Values | None:
+    """Cancellation Hearts: every card of the suit led cancelled, so nobody takes the trick yet."""
+    if not _trick_done(e) or e.after.tricks[-1].winner >= 0:
+        return None
+    tr = e.after.tricks[-1]
+    pile = CardSet(getattr(e.after, "pile", 0))
+    waiting = len(getattr(e.after, "pile_tricks", ()))
+    return {
+        "seat": ("seat", tr.leader), "suit": ("suit", tr.cards[0] // 13),
+        "points": ("int", e.after.rules.points_of(pile.mask)), "tricks": ("int", waiting),
+    }  # fmt: skip
+
+
+def _d_widow_taken(e: Event) -> Values | None:
+    """Cancellation Hearts: the first trick's winner takes the widow, which everyone now sees."""
+    if not _trick_done(e) or not e.after.tricks[-1].widow:
+        return None
+    tr = e.after.tricks[-1]
+    widow = CardSet(tr.widow)
+    return {
+        "seat": ("seat", tr.winner), "cards": ("cards", widow), "count": ("int", len(tr.widow)),
+        "points": ("int", e.after.rules.points_of(widow.mask)),
+    }  # fmt: skip
+
+
 DETECTORS: tuple[Detector, ...] = (
     Detector("no_pass", _d_no_pass),
     Detector("passing", _d_passing),
@@ -330,6 +385,9 @@ DETECTORS: tuple[Detector, ...] = (
     Detector("moon", _d_moon),
     Detector("game_end", _d_game_end),
     Detector("shared_win", _d_shared_win),
+    Detector("cancel_pair", _d_cancel_pair),
+    Detector("trick_waits", _d_trick_waits),
+    Detector("widow_taken", _d_widow_taken),
 )
 """Every rule note, in the order they are checked within one action."""
 
@@ -355,7 +413,24 @@ RULES: tuple[str, ...] = (
 )
 """Every rule with a note, in the order a learner usually meets them (the checklist's order)."""
 
-assert sorted(RULES) == sorted(d.rule for d in DETECTORS)
+TWO_PACK_RULES: tuple[str, ...] = ("widow_taken", "cancel_pair", "trick_waits")
+"""The rules only Cancellation Hearts has (``Rules.cancellation(n)``): the checklist adds them at such a table."""
+
+ALL_RULES: tuple[str, ...] = RULES + TWO_PACK_RULES
+"""Every rule a note teaches, at any table (what the progress file may hold)."""
+
+
+def checklist(rules: Rules) -> tuple[str, ...]:
+    """The rules whose notes a table of ``rules`` can show, in checklist order.
+
+    >>> from hearts.rules import Rules
+    >>> len(checklist(Rules())), checklist(Rules.cancellation(6))[-3:]
+    (18, ('widow_taken', 'cancel_pair', 'trick_waits'))
+    """
+    return ALL_RULES if rules.decks == 2 else RULES
+
+
+assert sorted(ALL_RULES) == sorted(d.rule for d in DETECTORS)
 
 SCENES: dict[str, str] = {
     "first_trick_exception": "first_trick_exception",
@@ -441,6 +516,9 @@ _YOU_VARIANTS = {
     "lead_only_hearts",
     "moon",
     "first_trick_exception",
+    "cancel_pair",
+    "trick_waits",
+    "widow_taken",
 }
 
 
@@ -463,10 +541,16 @@ def note_key(rule: str, values: Values) -> str:
         key += ".jack"
     if rule == "no_pass" and values["cycle"][1] == ("none",):
         key += ".without"  # rules that never pass
-    if rule == "lead_lowest_club" and "removed" in values:
+    if rule == "lead_lowest_club" and "dealer" in values:
+        key += ".dealer_left"  # Cancellation Hearts: every club twice, so no card names the first leader
+    elif rule == "lead_lowest_club" and "removed" in values:
         key += ".removed"  # 2♣ is out of the deck
     if rule == "queen_played" and values.get("breaks", ("flag", False))[1]:
         key += ".breaks"  # Q♠ breaks hearts in these rules
+    if rule == "cancel_pair":
+        key += ".winner" if "best" in values else ".none"  # which card wins now, or none of the suit led is left
+    if rule == "trick_waits" and values["tricks"][1] > 1:
+        key += ".more"  # tricks already waited before this one
     if rule == "hearts_broken" and values.get("card", ("card", None))[1] == QUEEN_OF_SPADES:
         key += ".queen"
     who = values.get("seat")
@@ -486,6 +570,6 @@ def rule_title(rule: str, lang: str) -> str:
     >>> rule_title("hearts_broken", "es")
     'Romper los corazones'
     """
-    if rule not in RULES:
-        raise ValueError(f"unknown rule {rule!r}; the rules with notes are {', '.join(RULES)}")
+    if rule not in ALL_RULES:
+        raise ValueError(f"unknown rule {rule!r}; the rules with notes are {', '.join(ALL_RULES)}")
     return text(f"learn.rule.{rule}", lang)

@@ -101,6 +101,7 @@ class SvgTable(anywidget.AnyWidget):
         self._why_callbacks: list[Callable[[str, int | None], None]] = []
         self._callbacks: dict[str, list[Callable[[int], None]]] = {"step": [], "continue": []}
         self.clicked_version: int | None = None  # the drawing the card being handled was clicked on
+        self.clicked_copy: int | None = None  # which of two identical cards was clicked (its data-copy), if two
         self._refit_callbacks: list[Callable[[], None]] = []
         self._copy_callbacks: list[Callable[[dict[str, Any]], None]] = []
         self._drawn_for: float | None = None
@@ -245,11 +246,14 @@ class SvgTable(anywidget.AnyWidget):
         version = version if isinstance(version, int) and not isinstance(version, bool) else None
         if event == "click" and isinstance(content.get("card"), str):
             self.clicked_version = version
+            copy = content.get("copy")  # which of two identical cards (data-copy), with two packs
+            self.clicked_copy = copy if copy in (1, 2) and not isinstance(copy, bool) else None
             try:
                 for cb in self._card_callbacks:
                     cb(content["card"])
             finally:
                 self.clicked_version = None
+                self.clicked_copy = None
         elif event == "why" and isinstance(content.get("card"), str):
             for why in self._why_callbacks:
                 why(content["card"], version)

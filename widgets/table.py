@@ -53,7 +53,7 @@ from hearts.rules import Rules
 from . import levels, store
 from .browser_copy import Keeper
 from .dealbox import DealBox
-from .rule_notes import RULES, SCENES, rule_title
+from .rule_notes import SCENES, checklist, rule_title
 from .speech import narrate
 from .svgview import SvgTable
 from .table_model import BotChoice, BotJob, TableModel, say
@@ -173,7 +173,9 @@ class GameTable(W.VBox):  # type: ignore[misc]
         h = self.model.hand
         self._said = (self.model.game, h.hand_number, len(h.plays), h.hearts_broken)  # narrated up to here
         self.board = SvgTable()
-        self.board.on_card(lambda code: self.click_card(code, version=self.board.clicked_version))
+        self.board.on_card(
+            lambda code: self.click_card(code, version=self.board.clicked_version, copy=self.board.clicked_copy)
+        )
         self.board.on_why(lambda code, version: self.why_not(code, version=version))
         self.board.on_step(self.step)
         self.board.on_continue(self._continue)
@@ -290,8 +292,9 @@ class GameTable(W.VBox):  # type: ignore[misc]
 
     # ----- what the controls call ----------------------------------------------
 
-    def click_card(self, code: str, *, version: int | None = None) -> None:
-        """A card was clicked (the board calls this with the ``version`` of the drawing clicked on).
+    def click_card(self, code: str, *, version: int | None = None, copy: int | None = None) -> None:
+        """A card was clicked (the board calls this with the ``version`` of the drawing clicked on, and with two
+        packs which ``copy`` of two identical cards it was: see :meth:`TableModel.click_card`).
 
         A click made on an older drawing than the one last sent is refused:
         the learner did not see the position it would act on.
@@ -301,7 +304,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
             self.model.events = []
             self.model._error(say("ui.msg.stale_click"))
         else:
-            self.model.click_card(code)
+            self.model.click_card(code, copy)
         self._focus = self._focus_after_play()
         self.refresh()
 
@@ -496,7 +499,8 @@ class GameTable(W.VBox):  # type: ignore[misc]
             self.panels.set_title(0, text("ui.label.history", lang))
             self.panels.set_title(1, text("ui.label.settings", lang))
             self.panels.set_title(2, text("ui.label.sheet", lang))
-            met, total = len(m.lesson.met), len(RULES)
+            rules = checklist(m.rules)  # a two-pack table adds the rules only Cancellation Hearts has
+            met, total = len([r for r in m.lesson.met if r in rules]), len(rules)
             self.panels.set_title(3, text("learn.checklist.title", lang, met=met, total=total))
             self.learn_notes.value = self._notes_html()
             self.checklist.value = self._checklist_html()
@@ -546,9 +550,10 @@ class GameTable(W.VBox):  # type: ignore[misc]
         """Every rule with a note, ticked once the learner has met it."""
         m = self.model
         lang = m.lang
-        met = set(m.lesson.met)
+        rules = checklist(m.rules)
+        met = set(m.lesson.met) & set(rules)
         items = []
-        for r in RULES:
+        for r in rules:
             where = ""
             if r not in met and r in SCENES:  # rare in play: the walkthrough has a scene for it
                 scene = text("learn.checklist.scene", lang, scene=text(f"learn.chapter.{SCENES[r]}", lang))
@@ -557,7 +562,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
                 f'<li data-rule="{r}" data-met="{str(r in met).lower()}">{"✓" if r in met else "○"} '
                 f"{html.escape(rule_title(r, lang))}{where}</li>"
             )
-        count = text("learn.checklist.count", lang, met=len(met), total=len(RULES))
+        count = text("learn.checklist.count", lang, met=len(met), total=len(rules))
         listed = "".join(items)
         return f'<div class="hw-checklist-count">{html.escape(count)}</div><ul class="hw-checklist">{listed}</ul>'
 

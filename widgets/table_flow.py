@@ -216,6 +216,8 @@ class FlowMixin(TableState):
     def trick_words(self: TableModel) -> Phrase:
         """The finished trick on show, in a few words for the board: who took it and how to go on."""
         trick = self.hand.tricks[-1]
+        if trick.winner < 0:  # Cancellation Hearts: every card of the suit led cancelled, nobody takes it yet
+            return say("ui.msg.banner_trick_waits")
         who = say("ui.msg.you") if trick.winner == self.seat and len(self.humans) == 1 else self._seat_of(trick.winner)
         return say("ui.msg.banner_trick", trick.points, seat=who, points=trick.points)
 

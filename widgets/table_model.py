@@ -126,7 +126,7 @@ def check_bots(bots: Bot | Mapping[int, Bot] | None, num_players: int = 4) -> di
 
     >>> from hearts.bots import RandomBot
     >>> sorted(check_bots(RandomBot()))
-    [1, 2, 3, 4, 5, 6]
+    [1, 2, 3, 4, 5, 6, 7, 8, 9]
     >>> check_bots({0: "rule"})
     Traceback (most recent call last):
     ...
@@ -136,7 +136,7 @@ def check_bots(bots: Bot | Mapping[int, Bot] | None, num_players: int = 4) -> di
         return {}
     last = num_players - 1
     if isinstance(bots, Bot):
-        return {s: bots for s in range(1, 7)}  # every seat but South's, with up to 7 players
+        return {s: bots for s in range(1, 10)}  # every seat but South's, with up to 10 players (Cancellation Hearts)
     if not isinstance(bots, Mapping):
         raise OptionError(f"bots: a Bot, or a mapping from seat (0-{last}) to Bot, not {bots!r}", "bots")
     out: dict[int, Bot] = {}
@@ -176,7 +176,8 @@ class TableModel(FlowMixin, PacingMixin, LearningMixin, SavingMixin):
     is resumed it is played as if typed into the deal box, so a game in
     progress asks first; ``rules`` any :class:`~hearts.rules.Rules` of
     ``docs/rules.md`` (3 to 7 players, any target, Q♠ breaking hearts, every
-    moon scoring, no passing, J♦ −10) for this table's games instead of the
+    moon scoring, no passing, J♦ −10, Cancellation Hearts for 6 to 10 with
+    ``Rules.cancellation(n)``) for this table's games instead of the
     settings' preset (:mod:`hearts_widgets.variants`; a saved game of other
     rules is not resumed: a new one is dealt and the saved one goes into
     History as left). A saved game keeps its own rules when resumed. Under
@@ -532,12 +533,21 @@ class TableModel(FlowMixin, PacingMixin, LearningMixin, SavingMixin):
     # ----- actions: every click and button ends here ---------------------------
 
     @_tells_news
-    def click_card(self, code: str | int) -> None:
+    def click_card(self, code: str | int, copy: int | None = None) -> None:
         """A click on a card: choose it for the pass, or play it.
 
         Refused with a message while the table is busy (:attr:`pending`) or
         waiting for an answer to a question (:attr:`confirming`).
+
+        With two packs (Cancellation Hearts) a hand may hold a card twice; the
+        drawing says which of the two was clicked in ``data-copy`` (1 or 2) and
+        the click passes it as ``copy``. Playing either copy plays one of them
+        (they are equal). While passing, the first copy is the one chosen
+        first: a click on a copy drawn chosen takes one back, a click on one
+        not chosen chooses one more, so both copies can be passed. Without
+        ``copy`` a click acts on the first copy.
         """
+        _option(copy in (None, 1, 2), "copy", f"copy must be 1 or 2 (which of two identical cards), not {copy!r}")
         self.frames = []
         self.events = []
         if self._displaced and self.confirming is None:
@@ -558,7 +568,7 @@ class TableModel(FlowMixin, PacingMixin, LearningMixin, SavingMixin):
             self._error(IllegalMoveError(Rule.GAME_OVER).explain)
             return
         if h.phase is Phase.PASSING:
-            self._toggle(c)
+            self._toggle(c, copy or 1)
             return
         if h.phase is Phase.DONE:
             self._error(say("ui.msg.hand_over", button=_button("next")))
@@ -1195,23 +1205,27 @@ class TableModel(FlowMixin, PacingMixin, LearningMixin, SavingMixin):
         return n
 
 
-    def _toggle(self, c: Card) -> None:
+    def _toggle(self, c: Card, copy: int = 1) -> None:
+        """Choose or take back one copy of ``c`` for the pass (``selection`` is a two-copy mask: bit ``c + 52``
+        is the second copy of ``c`` chosen, drawn on the card whose ``data-copy`` is 2)."""
         h = self.hand
         if h.passes[self.seat] is not None:
             self._error(IllegalMoveError(Rule.ALREADY_PASSED, seat=self.seat, players=self.rules.num_players).explain)
             return
-        if not h.hands[self.seat] >> c & 1:
+        held = h.hands[self.seat]
+        if not held >> c & 1 or (copy == 2 and not held >> (c + 52) & 1):
             self._error(IllegalMoveError(Rule.CARD_NOT_IN_HAND, card=str(c)).explain)
             return
-        bit = 1 << c
-        if self.selection & bit:
-            self.selection &= ~bit
-        elif self.selection.bit_count() >= self.rules.pass_size:
+        first, second = 1 << c, 1 << (c + 52)
+        chosen = self.selection
+        if chosen & (second if copy == 2 else first):  # that copy is drawn chosen: take one copy back
+            self.selection = chosen & ~second if chosen & second else chosen & ~first
+        elif len(CardSet(chosen)) >= self.rules.pass_size:
             self._error(say("ui.msg.three_chosen", count=self.rules.pass_size))
             return
-        else:
-            self.selection |= bit
-        n = self.selection.bit_count()
+        else:  # one more copy (the first, or the second when the first is chosen already)
+            self.selection = chosen | second if chosen & first else chosen | first
+        n = len(CardSet(self.selection))
         if n == self.rules.pass_size:
             said = say("ui.msg.pass_ready", count=n, need=self.rules.pass_size, button=_button("pass"))
         else:

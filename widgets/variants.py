@@ -5,7 +5,8 @@ playing, in pass-and-play and in a room (``rules=Rules(...)``). The Settings
 panel offers the variants by name (:data:`PRESETS`): only games the rules
 pages describe (the default game, Omnibus with J♦ worth −10, the rules page
 where Q♠ breaks hearts and the shooter chooses, 3, 5, 6 or 7 players, no
-passing). The target score stays a setting of its own.
+passing, and Cancellation Hearts, the two-pack game, for 6 to 10 players). The
+target score stays a setting of its own.
 
 >>> from hearts.rules import Rules
 >>> preset_rules("omnibus").jack_of_diamonds
@@ -14,6 +15,10 @@ True
 'three'
 >>> rules_words(Rules(num_players=3, moon="choice"), "en")
 '3 players (2♦ taken out, 17 cards each), the shooter of the moon chooses, games to 100 points'
+>>> rules_words(Rules.cancellation(6), "en").split(", games")[0]
+'Cancellation Hearts: 6 players, two packs (17 cards each, 2 left over for the widow), identical cards cancel'
+>>> preset_name(Rules.cancellation(10, target_score=50)), preset_label("cancellation_10", "es")
+('cancellation_10', 'Hearts de cancelación (10 jugadores, dos barajas)')
 >>> check_table_rules("omnibus")
 Traceback (most recent call last):
 ...
@@ -49,10 +54,12 @@ PRESETS: dict[str, Rules] = {
     "five": Rules(num_players=5),
     "six": Rules(num_players=6),
     "seven": Rules(num_players=7),
+    # Cancellation Hearts, the two-pack game for a big table (docs/rules.md has its own section), 6 to 10 players
+    **{f"cancellation_{n}": Rules.cancellation(n) for n in range(6, 11)},
 }
 """The named variants of the Settings panel (their target score is the setting's): name -> rules at 100 points."""
 
-_TABLE_FIELDS = frozenset(DEFAULT_RULES.to_dict())
+_TABLE_FIELDS = frozenset(DEFAULT_RULES.to_dict()) | {"decks"}
 """The options of :class:`Rules` the tables know how to play and put into words."""
 
 
@@ -101,7 +108,10 @@ def rules_words(rules: Rules, lang: str) -> str:
     'sin pase de cartas, la J♦ vale −10, partidas a 50 puntos'
     """
     parts: list[str] = []
-    if rules.num_players != 4:
+    if rules.decks == 2:  # Cancellation Hearts: two packs, every card twice, so nothing is taken out
+        key = "ui.rules.cancellation" if rules.widow_size else "ui.rules.cancellation.no_widow"
+        parts.append(text(key, lang, count=rules.num_players, size=rules.hand_size, widow=rules.widow_size))
+    elif rules.num_players != 4:
         parts.append(
             text(
                 "ui.rules.players",
@@ -136,6 +146,8 @@ def variant_key(rules: Rules | dict[str, Any] | None) -> str:
     if isinstance(rules, dict):
         rules = Rules.from_dict(rules)
     key = f"p{rules.num_players}-t{rules.target_score}"
+    if rules.decks == 2:
+        key += "-x2"  # Cancellation Hearts
     if rules.qs_breaks_hearts:
         key += "-qs"
     if rules.moon is not MoonScoring.ADD_TO_OTHERS:

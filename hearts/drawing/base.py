@@ -148,9 +148,14 @@ def _mask_of(cards: CardsLike, option: str) -> int:
     if isinstance(cards, Card):
         return 1 << cards
     if isinstance(cards, int) and not isinstance(cards, bool):
-        if not 0 <= cards < 1 << 52:
-            raise DisplayError(f"{option}: {cards!r} is not a mask of 52 cards", option)
-        return cards
+        if 0 <= cards < 1 << 52:
+            return cards
+        if 0 <= cards < 1 << 104:  # two packs (Cancellation Hearts): bit c + 52 is a second copy of card c
+            try:
+                return CardSet(cards).mask
+            except ValueError:
+                pass
+        raise DisplayError(f"{option}: {cards!r} is not a mask of 52 cards (or of two copies of each)", option)
     if isinstance(cards, str):
         return CardSet.parse(cards).mask
     try:

@@ -559,6 +559,8 @@ def _hand_cards(
     copies = _copies(cards)
     for c, (x, y, a), copy in zip(cards, pos, copies):
         bit = 1 << c
+        # Chosen and received are two-copy masks: bit c + 52 marks the second copy (data-copy 2) of a card held twice.
+        own = 1 << (c + 52) if copy == 2 else bit
         title = card_name(c, lang)
         if dimmed & bit and c in reasons:
             title = f"{title} — {reasons[c]}"
@@ -569,16 +571,16 @@ def _hand_cards(
                 transform=_place(x, y, a, w),
                 four_color=four_color,
                 dimmed=bool(dimmed & bit),
-                selected=bool(selected & bit),
-                highlighted=bool(highlighted & bit),
+                selected=bool(selected & own),
+                highlighted=bool(highlighted & own),
                 hinted=bool(hinted & bit),
                 legal=bool(legal & bit),
                 title=title,
-                label=_card_label(c, dimmed, selected, highlighted, hinted, reasons, lang),
+                label=_card_label(c, dimmed, selected, highlighted, hinted, reasons, lang, own),
                 seat=seat,
                 copy=copy,
                 interactive=interactive,
-                pressed=bool(selected & bit) if interactive and passing else None,
+                pressed=bool(selected & own) if interactive and passing else None,
                 lang=lang,
             )
         )
@@ -586,14 +588,22 @@ def _hand_cards(
 
 
 def _card_label(
-    c: Card, dimmed: int, selected: int, highlighted: int, hinted: int, reasons: Mapping[int, str], lang: str
+    c: Card,
+    dimmed: int,
+    selected: int,
+    highlighted: int,
+    hinted: int,
+    reasons: Mapping[int, str],
+    lang: str,
+    own: int | None = None,
 ) -> str:
     """A card's accessible name: its name, then what the table shows about it (chosen, received, hinted,
-    and why it cannot be played)."""
+    and why it cannot be played). ``own`` is this copy's bit in the two-copy masks (default: bit ``c``)."""
     bit = 1 << c
+    own = bit if own is None else own
     bits = [card_name(c, lang)]
-    for mask, key in ((selected, "chosen"), (highlighted, "received"), (hinted, "hinted")):
-        if mask & bit:
+    for mask, key, b in ((selected, "chosen", own), (highlighted, "received", own), (hinted, "hinted", bit)):
+        if mask & b:
             bits.append(text(f"display.a11y.{key}", lang))
     if dimmed & bit:
         reason = reasons.get(int(c))

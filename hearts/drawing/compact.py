@@ -10,7 +10,9 @@ from dataclasses import dataclass, field
 
 from hearts.cards import Card, iter_mask
 from hearts.drawing.base import _RATIO, INFO_INK, DisplayError, _aria, _f, _mix, _svg_open, _text, _text_width
+from hearts.drawing.cards import _copies
 from hearts.drawing.layout import Box, _seat_angle, ring_point, trick_slots
+from hearts.drawing.piles import _wrap, pile_lines, piles_svg
 from hearts.drawing.plates import (
     _COMPACT_PAD,
     _arrow,
@@ -282,13 +284,21 @@ class _Board:
         w, slots = trick_slots(n, area.w, area.h, tw)
         trick_label = text("display.a11y.trick" if shown else "display.a11y.trick_empty", lang)
         self.body.append(f'<g class="trick" role="group" aria-label="{_aria(trick_label)}">')
-        for s, c in shown:
+        copies = _copies([c for _, c in shown])
+        for (s, c), copy in zip(shown, copies):
             x, y = slots[(s - me) % n]
             self.body.append(
                 _played(c, s, area.cx + x, area.cy + y, w, 0.0, winner=winner, names=self.names,
-                        four_color=self.four_color, lang=lang)
+                        four_color=self.four_color, lang=lang, copy=copy, cancelled=copy is not None)
             )  # fmt: skip
         self.body.append("</g>")
+        lines = pile_lines(v, self.names, lang)  # Cancellation Hearts: the waiting pile and the widow, under it
+        room = self.W - 2 * self.m - 16
+        shown_lines = sum(len(_wrap(line, 15, room)) for line in lines)
+        # Below the lines, room for the view's Last trick button, which sits at the right above the message line.
+        extra = 8 + 15 * 1.35 * shown_lines + 30 if lines else 0.0
+        if lines:
+            self.body.append(piles_svg(lines, x=self.m + 8, y=area.bottom + 18, size=15, lang=lang, room=room))
         if v.phase is Phase.PASSING and not v.passed:  # the plates are in rows: the viewer's arrow only
             end = ring_point(area, self.centres[v.pass_target], 30, 22)
             start = (area.cx, area.cy + area.h * 0.3)
@@ -296,7 +306,7 @@ class _Board:
             self.body.append(f'<g class="pass-arrows" data-offset="{(v.pass_target - me) % n}">{arrow}</g>')
         elif v.phase is Phase.DONE and not shown:
             self.body.append(_score_sheet(v, self.names, lang, area.cx, area.cy, area.w))
-        return area.bottom
+        return area.bottom + extra
 
     def banner(self, top: float, room: float, x: float) -> float:
         """The status line at ``top``, ``room`` wide, centred on ``x``; where what follows goes."""

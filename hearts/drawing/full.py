@@ -252,6 +252,8 @@ def _middle(
     n, me = v.n, v.viewer
     trick_label = text("display.a11y.trick" if shown else "display.a11y.trick_empty", lang)
     won = "" if winner is None else f' data-winner="{winner}"'  # the view moves a finished trick to its winner
+    if winner is not None and winner < 0:  # Cancellation Hearts: nobody takes it, it stays to wait
+        won = ' data-waits="true"'
     if n == 4:
         tw, slots = 76.0, None
     else:

@@ -16,7 +16,8 @@ from hearts.drawing.base import (
 )
 from hearts.drawing.compact import _compact, _compact_table, is_landscape
 from hearts.drawing.full import _corner, _felt, _middle, _other_seat, _Seats, _viewer_seat
-from hearts.drawing.layout import _TW
+from hearts.drawing.layout import _TH, _TW
+from hearts.drawing.piles import pile_lines, piles_svg
 from hearts.drawing.trick import _names
 from hearts.drawing.view import _check_scores, _marks, _shown_trick, _status, _turns, _View, _view
 from hearts.game import Game
@@ -151,6 +152,9 @@ def table_svg(
     for rel in range(1, v.n):
         parts.append(_other_seat(seats, rel, marks.everywhere, back=back, four_color=four_color))
     parts.append(_middle(v, shown, winner, nm, four_color=four_color, lang=lang))
+    # Cancellation Hearts: the waiting pile and the widow at the bottom right, beside the viewer's hand.
+    parts.append(piles_svg(pile_lines(v, seats.names, lang), _TW - 22, _TH - 22, 14, lang, room=210, anchor="end",
+                           upward=True))  # fmt: skip
     parts.append(_viewer_seat(seats, marks, status, strong, four_color=four_color, cover=cover, back=back))
     parts.append("</svg>")
     return "".join(parts)

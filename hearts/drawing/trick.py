@@ -43,6 +43,7 @@ def _trick_cards(
     out = []
     copies = _copies([c for _, c in pairs])
     for (s, c), copy in zip(pairs, copies):
+        cancelled = copy is not None  # Cancellation Hearts: both copies in one trick cancel each other
         rel = (s - viewer) % n
         if slots is not None:
             (x, y), tilt = slots[rel], float(_TILTS[rel])
@@ -51,8 +52,9 @@ def _trick_cards(
             x = center[0] + (x - 500) * scale
             y = center[1] + (y - 318) * scale
         out.append(
-            _played(c, s, x, y, w, tilt, winner=winner, names=names, four_color=four_color, lang=lang, copy=copy)
-        )
+            _played(c, s, x, y, w, tilt, winner=winner, names=names, four_color=four_color, lang=lang, copy=copy,
+                    cancelled=cancelled)
+        )  # fmt: skip
     return "".join(out)
 
 
@@ -69,13 +71,17 @@ def _played(
     four_color: bool,
     lang: str,
     copy: int | None = None,
+    cancelled: bool = False,
 ) -> str:
     """A card in the middle of the table, centred on ``x, y``: named with who played it and, once the trick
-    is won, whether it won."""
+    is won, whether it won. A ``cancelled`` card (it met its twin in this trick, Cancellation Hearts) is drawn
+    struck through, carries ``data-cancelled``, and its name says so."""
     h = w * _RATIO
     label = text("display.played_by", lang, card=card_name(c, lang), name=names[s])
+    if cancelled:
+        label += ", " + text("display.a11y.cancelled", lang)
     turn = f" rotate({_f(tilt)} {_f(w / 2)} {_f(h / 2)})" if tilt else ""
-    return _card_g(
+    g = _card_g(
         c,
         w=w,
         transform=f"translate({_f(x - w / 2)} {_f(y - h / 2)}){turn}",
@@ -86,7 +92,22 @@ def _played(
         seat=s,
         copy=copy,
         lang=lang,
-    ).replace('class="card face', 'class="card face played', 1)
+    ).replace('class="card face', 'class="card face played cancelled' if cancelled else 'class="card face played', 1)
+    if not cancelled:
+        return g
+    g = g.replace("<g ", '<g data-cancelled="true" ', 1)
+    return g[: -len("</g>")] + cancel_mark(w, h) + "</g>"
+
+
+def cancel_mark(w: float, h: float) -> str:
+    """Over a card ``w`` by ``h`` (its own coordinates): a grey veil and a stroke across, for a cancelled card."""
+    return (
+        f'<g class="cancel-mark" aria-hidden="true">'
+        f'<rect x="1" y="1" width="{_f(w - 2)}" height="{_f(h - 2)}" rx="{_f(w * 0.08)}" fill="#37474f" '
+        f'fill-opacity="0.35"/>'
+        f'<line x1="{_f(w * 0.12)}" y1="{_f(h * 0.88)}" x2="{_f(w * 0.88)}" y2="{_f(h * 0.12)}" stroke="#b71c1c" '
+        f'stroke-width="{_f(max(2.0, w * 0.07))}" stroke-linecap="round"/></g>'
+    )
 
 
 def _check_pairs(pairs: Iterable[tuple[int, Card | int | str]], n: int) -> list[tuple[int, Card]]:

@@ -48,6 +48,13 @@ class _View:
     totals: tuple[int, ...] | None
     result: HandResult | None
     trick_done: bool = False  # the trick just finished is on show (the next one has not begun)
+    # Cancellation Hearts (public): the cards of tricks that wait, the widow once taken and who took it.
+    pile: int = 0
+    pile_points: int = 0
+    widow: int = 0
+    widow_points: int = 0
+    widow_taker: int = -1
+    widow_size: int = 0
 
 
 def _view(
@@ -91,6 +98,12 @@ def _view(
         reasons=reasons,
         totals=totals,
         result=state.result() if state is not None and state.is_over else None,
+        pile=obs.pile_mask,
+        pile_points=obs.rules.points_of(obs.pile_mask) if obs.pile_mask else 0,
+        widow=obs.widow_mask,
+        widow_points=obs.rules.points_of(obs.widow_mask) if obs.widow_mask else 0,
+        widow_taker=obs.widow_taker,
+        widow_size=obs.rules.widow_size,
     )
 
 
@@ -234,6 +247,8 @@ def _status(
     if v.phase is Phase.PLAYING:
         if v.to_play == v.viewer:
             return text("display.your_turn", lang), False
+        if winner is not None and winner < 0:  # Cancellation Hearts: a trick that waits
+            return text("display.trick_waits", lang), False
         if winner is not None:
             return text("display.trick_won", lang, name=nm[winner]), False
     if v.phase is Phase.MOON_CHOICE:

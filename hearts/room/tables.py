@@ -146,7 +146,8 @@ class RoomSettings:
     - ``level``: the bots' level (``random``, ``rule``, ``expert``, ``master``).
     - ``target_score``: the score that ends a game.
     - ``rules``: the variant every table plays (:class:`~hearts.rules.Rules`,
-      3 to 7 seats; ``None``: the default game). Its target score is the
+      3 to 7 seats, or Cancellation Hearts for a class of 6 to 10 at one
+      table, ``Rules.cancellation(n)``; ``None``: the default game). Its target score is the
       room's: given only in ``rules``, it becomes ``target_score``. Under the
       shooter's choice of moon scoring, the rules' own
       :func:`~hearts.rules.moon_choice` decides for every shooter.
@@ -542,6 +543,7 @@ class RoomTable:
             "message": self._line(s, lang),
             "saved": not self.unsaved,
             "svg": svg,
+            **self._piles(obs),
         }
 
     def spectator_view(self, lang: str) -> dict[str, Any]:
@@ -571,6 +573,18 @@ class RoomTable:
             "scores": list(g.scores),
             "game_over": g.is_over,
         }
+
+    @staticmethod
+    def _piles(obs: Observation) -> dict[str, Any]:
+        """Cancellation Hearts (public to every seat): the cards of the tricks that wait and their points, the
+        widow once taken and who took it (-1: not yet). Nothing with one pack."""
+        if obs.rules.decks != 2:
+            return {}
+        rules = obs.rules
+        return {
+            "pile": CardSet(obs.pile_mask).codes(), "pile_points": rules.points_of(obs.pile_mask),
+            "widow": CardSet(obs.widow_mask).codes(), "widow_taker": obs.widow_taker, "widow_size": rules.widow_size,
+        }  # fmt: skip
 
     def _player(self, p: int, lang: str) -> dict[str, Any]:
         seat = self.seats[p]
@@ -732,12 +746,20 @@ class RoomTable:
                     raise IllegalMoveError(Rule.WRONG_PHASE, phase=h.phase.value)
                 if h.passes[s] is not None:
                     raise IllegalMoveError(Rule.ALREADY_PASSED, seat=s, players=self.n)
-                if not h.hands[s] >> c & 1:
+                # Two packs: which of two identical cards was clicked (data-copy); the first copy is chosen first.
+                copy = message.get("copy", 1)
+                if copy not in (1, 2) or isinstance(copy, bool):
+                    raise RoomError("bad_field", "copy", field_name="copy")
+                if not h.hands[s] >> c & 1 or (copy == 2 and not h.hands[s] >> (c + 52) & 1):
                     raise IllegalMoveError(Rule.CARD_NOT_IN_HAND, card=str(c))
-                bit = 1 << c
-                if not self.selection[s] & bit and self.selection[s].bit_count() >= g.rules.pass_size:
+                first, second = 1 << c, 1 << (c + 52)
+                chosen = self.selection[s]
+                if chosen & (second if copy == 2 else first):  # drawn chosen: one copy goes back
+                    self.selection[s] = chosen & ~second if chosen & second else chosen & ~first
+                elif len(CardSet(chosen)) >= g.rules.pass_size:
                     raise RoomError("three_chosen", "card", count=g.rules.pass_size)
-                self.selection[s] ^= bit
+                else:
+                    self.selection[s] = chosen | second if chosen & first else chosen | first
             elif kind == "pass":
                 cards = message.get("cards")
                 if not isinstance(cards, list) or not all(isinstance(x, str) for x in cards):

@@ -710,7 +710,7 @@ function render({ model, el }) {
     sentCount += 1;
     setBusy();
     g.classList.add("hw-sent");
-    model.send({ event: "click", card: g.getAttribute("data-card"), version: shownVersion });
+    model.send({ event: "click", card: g.getAttribute("data-card"), copy: Number(g.getAttribute("data-copy")) || null, version: shownVersion });
   }
 
   // "Why not this card?": the card's expected points beside the hinted card's (key ? or w on a card of

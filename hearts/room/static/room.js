@@ -217,9 +217,10 @@
     cards[i].focus();
   }
 
-  function act(card) {
+  function act(card, copy) {
     error = null;
-    if (state.can_pass) send({ type: "select", card: card, at: state.at });
+    // copy: which of two identical cards (two packs), from the card's data-copy
+    if (state.can_pass) send({ type: "select", card: card, copy: copy || 1, at: state.at });
     else send({ type: "play", card: card, at: state.at });
   }
 
@@ -323,7 +324,7 @@
     if (!state) return;
     const g = event.target.closest("g.card[data-card]");
     if (!g) return;
-    act(g.getAttribute("data-card"));
+    act(g.getAttribute("data-card"), Number(g.getAttribute("data-copy")) || 1);
   });
   $("board").addEventListener("keydown", (event) => {
     if (!state) return;
@@ -340,7 +341,7 @@
       event.preventDefault();
       focusCard = g.dataset.card;
       focusIndex = i;
-      act(g.dataset.card);
+      act(g.dataset.card, Number(g.dataset.copy) || 1);
     }
   });
   $("board").addEventListener("focusin", (event) => {

@@ -1,0 +1,65 @@
+"""Cancellation Hearts in Voilà, on a laptop (1280x800) then a phone (390x844) (issue 36, "People").
+
+Six players, two packs: South leads a trick in which every club is cancelled, so it waits. The board shows
+the trick with each cancelled card struck through and named so for screen readers, the waiting pile with its
+points and the widow taken; South's next card is played with the mouse. Screenshots:
+``cancellation-6-1280x800.png`` and ``cancellation-6-390x844.png``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from hearts_pages import Board, voila_app, write_notebook
+from playwright.sync_api import expect
+
+PATH = "cancellation/table.ipynb"
+NUMBER, CARDS = 26, 9  # after South's 9th card a trick South led waits (found by playing the first legal card)
+CELLS = [
+    "import tempfile\nfrom pathlib import Path\n\nfrom hearts.rules import Rules\n"
+    "from hearts_widgets import GameTable\n\nfolder = Path(tempfile.mkdtemp())",
+    f"t = GameTable(number={NUMBER}, level='random', lang='en', data_dir=folder, resume=False, learn=False,\n"
+    "              paced=False, rules=Rules.cancellation(6, passing=False))\n"
+    f"for _ in range({CARDS}):  # the same calls a click makes\n"
+    "    t.click_card(next(iter(t.model.playable)).code)\n"
+    "t",
+]
+
+
+def _check_board(table: Board) -> None:
+    box = table.box
+    cancelled = box.locator("g.trick g.card.cancelled")
+    expect(cancelled.first).to_be_visible()
+    assert cancelled.count() >= 2
+    for label in cancelled.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))"):
+        assert "cancelled by its twin" in label, label
+    piles = box.locator("g.piles")
+    expect(piles).to_contain_text("Waiting for the next")
+    expect(piles).to_contain_text("Widow, taken by")
+    expect(box.locator("svg g.message")).to_contain_text("Your turn")  # South led the trick that waits: again
+
+
+def test_a_cancellation_table_shows_the_cancelled_pair_and_the_pile_on_a_laptop_and_a_phone(
+    voila: Any, workdir: Path, open_page: Any, screenshots: Path
+) -> None:
+    write_notebook(workdir, PATH, CELLS)
+    page = open_page(1280, 800)
+    page.goto(voila.url(f"voila/render/{PATH}"))
+    table = Board(voila_app(page, "hearts-table-app"))
+    expect(table.box.locator("[data-players]").first).to_have_attribute("data-players", "6")
+    _check_board(table)
+    table.box.locator("g.trick").evaluate("g => g.scrollIntoView({block: 'center'})")
+    table.shot(screenshots, "cancellation-6-1280x800", scroll=False)
+    old = table.version()
+    page.set_viewport_size({"width": 390, "height": 844})
+    table.settle(old)
+    expect(table.box.locator("svg[data-layout='compact']")).to_be_visible()
+    _check_board(table)
+    table.box.locator("g.trick").evaluate("g => g.scrollIntoView({block: 'center'})")
+    table.shot(screenshots, "cancellation-6-390x844", scroll=False)
+    before = len(table.hand())
+    legal = [c.code for c in table.hand() if c.legal]
+    assert legal, table.message()
+    table.click_card(legal[0])  # South leads again: one copy of the card leaves the hand
+    assert len(table.hand()) == before - 1 and table.message()[0] != "error", table.message()
