@@ -102,12 +102,15 @@ class Server:
         return f"{self.base}/{path.lstrip('/')}" + (f"{sep}token={self.token}" if self.token else "")
 
 
-def _start(command: Callable[[int], list[str]], workdir: Path, tmp: Path, token: str, ready: str) -> Iterator[Server]:
+def _start(
+    command: Callable[[int], list[str]], workdir: Path, tmp: Path, token: str, ready: str, port: int | None = None
+) -> Iterator[Server]:
     """Start the server ``command(port)`` on a free port and yield it once ``ready`` answers; stop it afterwards.
 
     The port is free when chosen, but another process (a second pytest-xdist worker starting its own servers, a
     room server) can take it before the server binds it: then the server exits saying so, and starts again on
-    another port."""
+    another port. A ``port`` given is kept (a test that needs the same origin after a restart: the browser's
+    storage belongs to it); it is tried again for a while if it is still held."""
     env = dict(os.environ)
     # Kernels start "python" from PATH: make it this test run's interpreter, not whatever else is installed.
     env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
@@ -130,8 +133,9 @@ def _start(command: Callable[[int], list[str]], workdir: Path, tmp: Path, token:
         f.parent.mkdir(parents=True, exist_ok=True)
         f.write_text(json.dumps(value))
     log = tmp / "server.log"
+    fixed = port
     for attempt in range(3):
-        port = _free_port()
+        port = fixed if fixed is not None else _free_port()
         with open(log, "wb") as out:
             proc = subprocess.Popen(command(port), cwd=workdir, env=env, stdout=out, stderr=subprocess.STDOUT)
         server = Server(f"http://127.0.0.1:{port}", token, proc, workdir, Path(env["HEARTS_DATA_DIR"]))
@@ -142,6 +146,8 @@ def _start(command: Callable[[int], list[str]], workdir: Path, tmp: Path, token:
             _stop(proc)
             if attempt == 2 or not _PORT_TAKEN.search(log.read_text(errors="replace")):
                 raise
+            if fixed is not None:
+                time.sleep(2)  # the last server on this port may still be letting it go
     try:
         yield server
     finally:

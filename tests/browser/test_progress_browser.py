@@ -27,9 +27,12 @@ PREFIX = "hearts/v1/"
 
 def voila_on(workdir: Path, tmp: Path, port: int) -> Iterator[Server]:
     """Voilà serving ``workdir`` on ``port``, its data folder (empty) in ``tmp``."""
-    cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", *ROOT,
-           "--ServerApp.port_retries=0", str(workdir)]  # fmt: skip
-    yield from _start(cmd, workdir, tmp, port, "", "")
+
+    def cmd(port: int) -> list[str]:
+        return [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", *ROOT,
+                "--ServerApp.port_retries=0", str(workdir)]  # fmt: skip
+
+    yield from _start(cmd, workdir, tmp, "", "", port=port)
 
 
 def profile(browser: Any, folder: Path) -> Any:
