@@ -34,6 +34,7 @@ EXAMPLES = {
     "ReviewError": lambda cls: cls("hand must be a finished hand", "hand"),
     "OwnGamesError": lambda cls: cls("window must be a whole number 1 or more, not 0", "window"),
     "TutorError": lambda cls: cls("exercise must be one of 02, 03, not '99'", "exercise"),
+    "SiteError": lambda cls: cls("--lang must name en or es, not 'fr'", "--lang"),
     "_TimeUp": lambda cls: cls(),  # hearts.tutor.checking: a learner's answer out of time (a BaseException)
     "UnsupportedClaim": lambda cls: cls("the data do not support this sentence"),
     "DisplayError": lambda cls: cls("width must be a positive number", "width"),

@@ -28,6 +28,7 @@ LAYERS: list[set[str]] = [
     {"hearts.bots", "hearts.display", "hearts.drawing", "hearts.interop"},
     # 3. running bots: run options, self-play, review, hints, environments, rooms
     {"hearts.runs", "hearts.selfplay", "hearts.review", "hearts.explain", "hearts.rl", "hearts.room",
+     "hearts.cancel_hint",  # the hint at a two-pack table (the Cancellation expert's card and its reasons)
      "hearts.tip_fields"},  # the tip experiments' fields and the time they take (measured by playing hands)
     # 4. analysis and the command line
     {"hearts.experiment", "hearts.study", "hearts.tournament", "hearts.tip_fields", "hearts.cli", "hearts.__main__",
