@@ -932,7 +932,7 @@ enum {
     R_DISCARD_HIGH_SPADE, R_DISCARD_HIGH, R_DISCARD_HEART, R_LEAD_LOW, R_LEAD_FORCED, R_LEAD_NO_POINTS,
     R_DUMP_FIRST, R_FLUSH_QUEEN, R_QUEEN_DUMP, R_QUEEN_END_GAME, R_QUEEN_HOLD, R_QUEEN_HOLD_TARGET, R_MOON_LEAD,
     R_MOON_LEAD_LONG, R_MOON_WIN, R_MOON_LOW, R_MOON_DISCARD, R_STOP_MOON_TAKE, R_STOP_MOON_GIVE, R_STOP_MOON_LEAD,
-    R_QUEEN_TO_LEADER, R_LEAD_VOID_AVOID, R_COUNT
+    R_TAKE_JACK, R_EARLY_HIGH_KEEP_JACK, R_QUEEN_TO_LEADER, R_LEAD_VOID_AVOID, R_COUNT
 };
 static const char *RULE_REASONS[R_COUNT] = {
     "only_card", "duck", "early_high", "early_high_keep_queen", "last_pointless", "forced_win_high",
@@ -940,7 +940,7 @@ static const char *RULE_REASONS[R_COUNT] = {
     "discard_high_spade", "discard_high", "discard_heart", "lead_low", "lead_forced", "lead_no_points",
     "dump_first", "flush_queen", "queen_dump", "queen_end_game", "queen_hold", "queen_hold_target", "moon_lead",
     "moon_lead_long", "moon_win", "moon_low", "moon_discard", "stop_moon_take", "stop_moon_give", "stop_moon_lead",
-    "queen_to_leader", "lead_void_avoid"};
+    "take_jack", "early_high_keep_jack", "queen_to_leader", "lead_void_avoid"};
 #define R_FIRST_VALUED R_QUEEN_TO_LEADER
 
 /* The tips a play reads, in the order of RULE_TIPS (fields of hearts.bots.tips.Tips). */
@@ -1113,6 +1113,10 @@ static RulePick rb_follow(const RuleView *v, int threat) {
     if (number == 0 && tips[T_DUMP_HIGH_FIRST_TRICK]) return rpick(R_DUMP_FIRST, high_card(legal));
     u64 under = legal & below(best), above = legal & ~under;
     int remaining = n - tlen - 1;
+    /* the J♦ variant: win with J♦ when it surely takes the trick with no point card (rule_bot._jack_safe) */
+    if ((above >> JD & 1) && v->rl->jd && !(tmask & PENALTY)
+        && (!remaining || !(rv_unseen(v) & (PENALTY | (SUIT(1) & ~below(JD + 1))))))
+        return rpick(R_TAKE_JACK, JD);
     int pts = points_of(tmask, v->rl);
     int early = pts <= 0 && remaining && 0 < number && number <= EARLY_TRICKS && led != 3;
     if (remaining && (early || (threat >= 0 && above))) {
@@ -1125,9 +1129,10 @@ static RulePick rb_follow(const RuleView *v, int threat) {
         if (threat >= 0 && above && ((tmask & HEARTS) || led == 3 || (late >> led & 1)))
             return rpick(R_STOP_MOON_TAKE, high_card(above));
         if (early && !(late >> led & 1)) {
-            if (!(led == 2 && (rv_unseen(v) & QS_BIT)) && (legal & ~QS_BIT)) {
-                int c = high_card(legal & ~QS_BIT);
-                return rpick(legal >> (c + 1) == 0 ? R_EARLY_HIGH : R_EARLY_HIGH_KEEP_QUEEN, c);
+            u64 keep = QS_BIT | (v->rl->jd ? 1ULL << JD : 0); /* J♦ is not shed on a trick it may lose */
+            if (!(led == 2 && (rv_unseen(v) & QS_BIT)) && (legal & ~keep)) {
+                int c = high_card(legal & ~keep);
+                return rpick(legal >> (c + 1) == 0 ? R_EARLY_HIGH : led == 1 ? R_EARLY_HIGH_KEEP_JACK : R_EARLY_HIGH_KEEP_QUEEN, c);
             }
         }
     } else if (threat >= 0 && above && ((tmask & HEARTS) || led == 3)) {

@@ -15,6 +15,7 @@ said to win the trick won it.
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections import Counter
 from typing import Any
@@ -22,6 +23,7 @@ from typing import Any
 import pytest
 
 from hearts.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SOUTH, Card, CardSet
+from hearts.deal import Deal
 from hearts.errors import Rule
 from hearts.explain import Explanation, Fact, _fact_words, trick_outcome
 from hearts.game import Game
@@ -29,7 +31,7 @@ from hearts.hand import HandState, Phase
 from hearts.messages import catalogue, placeholders, seat_name, text
 from hearts.review import hand_points
 from hearts.rules import MoonScoring, PassDirection, Rules
-from hearts_widgets.learn_model import decision_values, trick_values
+from hearts_widgets.learn_model import decision_values, describe, trick_values
 from hearts_widgets.rule_notes import Event, Move, Values, fired, localize, note_key, note_text
 from hearts_widgets.table import sheet_note
 from hearts_widgets.text import card_label
@@ -460,3 +462,216 @@ def test_what_the_table_says_states_the_rules_in_force(name: str, tmp_path) -> N
         assert "J♦ counts −10" in sheet and "La J♦ cuenta −10" in sheet
     if rules.num_players != 4:
         assert f"Player {rules.num_players}" in sheet and f"Jugador {rules.num_players}" in sheet
+
+
+# ----- every preset of the Settings panel, whole games through the table model ----------------------------------------
+
+_CARD = re.compile(r"(?<![\w♣♦♠♥])(10|[2-9JQKA])([♣♦♠♥])")
+_REMOVED_WORDS = ("taken out", "removed", "fuera", "quita", "retira", "sin el", "sin los")
+_COMPASS = ("South", "West", "North", "East", "Oeste", "Norte")
+_DIRECTIONS = {
+    "en": {"left": "left", "right": "right", "across": "across"},
+    "es": {"left": "izquierda", "right": "derecha", "across": "frente"},
+}
+
+
+class Said:
+    """A sentence the learner met at the table, with the engine state it was said in."""
+
+    def __init__(self, where: str, text: str, hand: HandState, lang: str) -> None:
+        self.where, self.text, self.lang = where, text, lang
+        self.phase = hand.phase
+        self.direction = hand.pass_direction
+        self.hand_size = len(hand.hand_of(SOUTH))
+
+    def __repr__(self) -> str:
+        return f"{self.where} [{self.lang}, {self.phase.value}]: {self.text}"
+
+
+def _check_said(rules: Rules, s: Said) -> None:
+    """One sentence's claims against the engine: cards in this deck, seats at this table, the hand's total, the target,
+    the pass direction, Q♠ and hearts, the moon, hand sizes."""
+    t = s.text
+    assert "{" not in t and "}" not in t, s
+    for words in _forbidden(rules):
+        assert words not in t, (words, s)
+    named = {Card.parse(rank.replace("10", "10") + {"♣": "C", "♦": "D", "♠": "S", "♥": "H"}[suit])
+             for rank, suit in _CARD.findall(t)}  # fmt: skip
+    outside = {c for c in named if c not in rules.deck}
+    if outside:  # a card not in this deck is named only to say it was taken out
+        removal = any(w in t for w in _REMOVED_WORDS) or re.search(r"\bsin (10|[2-9JQKA])[♣♦♠♥]", t)
+        assert removal and outside <= set(rules.removed_cards), (outside, s)
+    for k in re.findall(r"(?:Player|Jugador) (\d+)", t):
+        assert 1 <= int(k) <= rules.num_players, s
+    if rules.num_players != 4:
+        assert not any(re.search(rf"\b{w}\b", t) for w in _COMPASS), s
+    for total in re.findall(r"(?:Together that is|En total son) (-?\d+), (?:as in every hand|como en toda mano)", t):
+        assert int(total) == rules.hand_total, (rules.hand_total, s)
+    for target in re.findall(r"(?:games to|partidas a|reaches|llega a) (\d+) (?:points|puntos)", t):
+        assert int(target) == rules.target_score, s
+    for size in re.findall(r"(\d+) (?:cards each|cartas cada)", t):
+        assert int(size) == rules.hand_size, s
+    if s.where == "now" and s.phase is Phase.PASSING:  # what to do now: pass this hand's way
+        words = _DIRECTIONS[s.lang]
+        assert words[s.direction.value] in t, (s.direction, s)
+        assert not any(w in t for d, w in words.items() if d != s.direction.value), s
+    if "Q♠" in t and re.search(r"break|romp", t) and s.where in ("refusal", "rule"):
+        says_breaks = not re.search(r"(does not|doesn't|no) (break|romp)", t)
+        assert says_breaks == rules.qs_breaks_hearts or "heart" in t.split("Q♠")[0][-40:], s
+
+
+def table_sweep(name: str, seed: int, tmp_path: Any) -> tuple[list[Said], Counter[str]]:
+    """Whole games of preset ``name`` (to 50 points) at a learn-mode table: South plays random legal cards after
+    clicking every dimmed card, asks for hints now and then, and chooses its moons at random."""
+    from hearts_widgets.table import GameTable
+    from hearts_widgets.variants import preset_rules
+
+    rules = preset_rules(name, 50)
+    t = GameTable(number=seed, level="random", data_dir=tmp_path, rules=rules, paced=False, learn=True)
+    m = t.model
+    rng = random.Random(seed)
+    said: list[Said] = []
+    seen: Counter[str] = Counter()
+
+    def collect(where: str, text: str | None, lang: str) -> None:
+        if text:
+            said.append(Said(where, text, m.hand, lang))
+
+    def both(read: Any) -> None:  # the table's words are kept unsaid and put into words in the language asked
+        for lang in LANGS:
+            read(lang)
+
+    def switched(read: Any) -> None:  # what is drawn in the table's language: switch it (the setting is saved)
+        for lang in LANGS:
+            m.set_setting("lang", lang)
+            read(lang)
+        m.set_setting("lang", "en")
+
+    def notes(lang: str) -> None:
+        for kind, rule, words in describe(m.lesson.notes, lang) if m.learning else []:
+            seen[f"note {rule or kind}"] += lang == "en"
+            collect("rule" if kind == "rule" else kind, words, lang)
+
+    def message(where: str) -> Any:
+        def read(lang: str) -> None:
+            msg = None if m._line is None else m._line.render(lang)
+            if msg is not None:
+                collect(where, msg.text, lang)
+                for item in msg.items:
+                    collect(where, item, lang)
+
+        return read
+
+    steps = 0
+    while not m.game.is_over:
+        steps += 1
+        assert steps < 2000
+        h = m.hand
+        both(notes)
+        if h.phase is Phase.PASSING:
+            if rng.random() < 0.5:
+                m.press("hint")
+                seen["hint pass"] += 1
+                both(message("hint"))
+            m.press("pass")  # nothing chosen yet: refused
+            assert m.message.kind == "error" and h.phase is Phase.PASSING
+            seen["refusal pass"] += 1
+            both(message("refusal"))
+            for c in rng.sample(list(h.hand_of(SOUTH)), rules.pass_size):
+                m.click_card(c.code)
+            m.press("pass")
+        elif h.phase is Phase.PLAYING and h.to_play == SOUTH:
+            legal = h.legal_moves_for(SOUTH)
+            for c in h.hand_of(SOUTH):
+                if c in legal:
+                    continue
+                m.click_card(c.code)
+                why = h.why_not(c, seat=SOUTH)
+                assert why is not None and m.message.kind == "error" and m.playable == legal
+                seen[f"refusal {why.rule.value}"] += 1
+                both(message("refusal"))
+            if rng.random() < 0.3:
+                m.press("hint")
+                seen["hint play"] += 1
+                both(message("hint"))
+            m.click_card(rng.choice(list(legal)).code)
+        elif h.phase is Phase.MOON_CHOICE:
+            seen["moon choice"] += 1
+            both(message("moon"))
+            m.press(rng.choice(("moon_add", "moon_subtract")))
+        elif h.is_over:
+            seen["hand over"] += 1
+
+            def sheet(lang: str) -> None:
+                t.refresh()
+                message("summary")(lang)
+                collect("sheet", re.sub(r"<[^>]+>", " ", t.sheet.value), lang)
+                collect("rules", re.sub(r"<[^>]+>", " ", t.rules_note.value), lang)
+
+            switched(sheet)
+            m.press("next")
+        else:
+            raise AssertionError(f"the table waits for nobody: {h.phase}, {h.to_play}")
+    both(notes)
+    both(message("game over"))
+    return said, seen
+
+
+PRESET_NAMES = ("standard", "omnibus", "queen_breaks", "no_passing", "three", "five", "six", "seven")
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_every_preset_says_only_what_the_engine_applies(name: str, tmp_path: Any) -> None:
+    """Each preset of the Settings panel, a whole learn-mode game through the table: every rule note, "now" note,
+    trick note, refusal (a click on every dimmed card, a pass with nothing chosen), hint, moon question, hand summary,
+    score sheet and rules line, in English and Spanish, checked against the engine (:func:`_check_said`)."""
+    from hearts_widgets.variants import PRESETS, preset_rules
+
+    assert set(PRESET_NAMES) == set(PRESETS)
+    rules = preset_rules(name, 50)
+    started = time.perf_counter()
+    said, seen = table_sweep(name, 3100 + PRESET_NAMES.index(name), tmp_path)
+    for s in said:
+        _check_said(rules, s)
+    kinds = {s.where for s in said}
+    assert {"now", "trick", "refusal", "hint", "summary", "sheet", "rules", "game over"} <= kinds, kinds
+    assert seen["refusal must_follow_suit"] and seen["hand over"] >= 2, seen
+    assert seen["note lead_lowest_club"] and seen["note scoring"], seen
+    assert ("refusal pass" in seen) == rules.passing
+    print(f"{name}: {len(said)} sentences, {sum(seen.values())} events of {len(seen)} kinds, "
+          f"{time.perf_counter() - started:.1f} s")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("rules", "where", "sentence"),
+    [  # the false sentences issue 31 found, and others of each kind: the check refuses every one
+        (Rules(qs_breaks_hearts=True), "rule", "You play Q♠: it costs 13 points. Playing it does not break hearts."),
+        (Rules(num_players=5), "rule", "Player 4 holds 3♣, so Player 4 opens it: whoever has 2♣ always leads first."),
+        (Rules(num_players=5), "rule", "Player 4 holds 2♣, so Player 4 opens the first trick with it."),
+        (Rules(jack_of_diamonds=True), "rule", "Together that is 26, as in every hand without a moon."),
+        (Rules(), "rule", "Together that is 16, as in every hand without a moon."),
+        (Rules(num_players=3), "rule", "This hand everyone passes three cards across."),
+        (Rules(num_players=5), "sheet", "Player 1 Player 2 Player 3 Player 4 Player 5 Player 6"),
+        (Rules(num_players=5), "rule", "West wins the trick."),
+        (Rules(target_score=50), "rules", "This game: games to 100 points."),
+        (Rules(num_players=3), "rules", "This game: 3 players (2♦ taken out, 13 cards each)."),
+        (Rules(), "refusal", "Hearts are not broken yet, and in this game Q♠ breaks hearts too."),
+        (Rules(moon="add"), "rule", "South shot the moon: 26 come off their total."),
+        (Rules(), "rule", "J♦ takes 10 points off."),
+    ],
+)
+def test_the_check_refuses_a_sentence_that_states_a_rule_not_in_force(rules: Rules, where: str, sentence: str) -> None:
+    h = HandState(Deal.from_number(1, rules), rules)
+    with pytest.raises(AssertionError):
+        _check_said(rules, Said(where, sentence, h, "en"))
+
+
+def test_the_check_passes_what_is_true() -> None:
+    rules = Rules(num_players=5, jack_of_diamonds=True, target_score=50)
+    h = HandState(Deal.from_number(1, rules), rules)
+    for sentence in (
+        "Player 2 holds 3♣, so Player 2 opens the first trick with it. With 5 players 2♣ and 2♦ are taken out",
+        "This game: 5 players (2♣ 2♦ taken out, 10 cards each), J♦ is worth −10, games to 50 points.",
+        "Together that is 16, as in every hand without a moon.",
+    ):
+        _check_said(rules, Said("rule", sentence, h, "en"))

@@ -314,7 +314,7 @@ class ReviewModel:
 
     def title(self) -> str:
         """``"Review of South's decisions"``."""
-        return text("review.title", self.lang, seat=seat_name(self.seat, self.lang))
+        return text("review.title", self.lang, seat=seat_name(self.seat, self.lang, self.points.players))
 
     def points_text(self) -> str:
         """What really happened: the points the seat took, trick by trick (they add up to its points)."""
@@ -527,7 +527,7 @@ class ReviewModel:
             y += bar_h + gap
         axis_y = y + 2
         parts.append(f'<path d="M{zero:.1f} {top - 4}V{axis_y}" stroke="#999" stroke-width="1"/>')
-        axis = text("review.chart.axis", self.lang, seat=seat_name(self.seat, self.lang))
+        axis = text("review.chart.axis", self.lang, seat=seat_name(self.seat, self.lang, self.points.players))
         parts.append(f'<text x="{label_w}" y="{height - 6}" font-size="12" fill="#555">{html.escape(axis)}</text>')
         parts.append("</svg>")
         return "".join(parts)

@@ -90,9 +90,11 @@ _REASONS: dict[str, str | None] = {
     "duck": None,
     "early_high": None,
     "early_high_keep_queen": None,
+    "early_high_keep_jack": None,  # the J♦ variant
     "last_pointless": None,
     "forced_win_high": None,
     "sure_win_high": None,
+    "take_jack": None,  # the J♦ variant: win the trick with J♦ when it is safe
     "sure_win_keep_queen": None,
     "lowest_over": None,
     "lowest_over_keep_queen": None,
@@ -463,6 +465,8 @@ class RuleBot(Bot):
         below = legal & ((1 << best) - 1)
         above = legal & ~below
         remaining = len(obs.points) - len(trick) - 1
+        if above & _JD_BIT and obs.rules.jack_of_diamonds and _jack_safe(obs.unseen_mask, tmask, remaining):
+            return _D["take_jack"][JACK_OF_DIAMONDS]
         pts = obs.rules.points_of(tmask)
         early = pts <= 0 and remaining and 0 < number <= _EARLY_TRICKS and led != 3
         if remaining and (early or (threat >= 0 and above)):
@@ -480,9 +484,11 @@ class RuleBot(Bot):
             if early and not late_voids >> led & 1:
                 # Early, nobody after me is out of the suit: shed the highest card while it is cheap.
                 unseen = obs.unseen_mask
-                if not (led == 2 and unseen & _QS_BIT) and legal & ~_QS_BIT:
-                    c = highest(legal & ~_QS_BIT)
-                    return _D["early_high" if legal >> (c + 1) == 0 else "early_high_keep_queen"][c]
+                keep = _QS_BIT | (_JD_BIT if obs.rules.jack_of_diamonds else 0)  # J♦ is not shed on a trick it may lose
+                if not (led == 2 and unseen & _QS_BIT) and legal & ~keep:
+                    c = highest(legal & ~keep)
+                    kept = "early_high_keep_jack" if led == 1 else "early_high_keep_queen"
+                    return _D["early_high" if legal >> (c + 1) == 0 else kept][c]
         elif threat >= 0 and above and (tmask & _H or led == 3):
             return _D["stop_moon_take"][highest(above)]
         if below:
@@ -719,6 +725,22 @@ def _void_avoided(card: int, suit: int) -> Decision:
     return Decision(
         (CARDS[card],), _R + "lead_void_avoid", (("card", _NAMES[card]), ("suit", _SUIT_SYMBOL[suit])), "watch_voids"
     )
+
+
+def _jack_safe(unseen: int, tmask: int, remaining: int) -> bool:
+    """Whether J♦, played now on a diamond trick it beats, surely wins it with no point card (the J♦ variant).
+
+    The trick holds no heart and not Q♠, and either nobody plays after this
+    seat, or no diamond above J♦ and no point card is still out.
+
+    >>> _jack_safe(unseen=0, tmask=1 << 16, remaining=0)  # last on a trick of 5♦
+    True
+    >>> _jack_safe(unseen=PENALTY_MASK, tmask=1 << 16, remaining=1)  # someone may still throw Q♠ on it
+    False
+    """
+    if tmask & PENALTY_MASK:
+        return False
+    return not remaining or not unseen & (PENALTY_MASK | _SUIT[1] & ~((_JD_BIT << 1) - 1))
 
 
 # ----- the same plays in the native kernel -----------------------------------
