@@ -76,3 +76,19 @@ def test_a_room_person_passes_both_copies_of_a_card_held_twice() -> None:
     assert e.value.field == "copy" and table.view(seat, "en")["selected"] == [c.code, c.code]
     table.act(token, {"type": "select", "card": c.code, "copy": 1, "at": table.at()})  # one copy back
     assert table.view(seat, "en")["selected"] == [c.code]
+
+
+def test_the_room_page_may_say_which_copy_it_selects() -> None:
+    """The page sends ``copy`` with a two-pack card it selects to pass; the message check takes it (it refused every
+    select from the page with 'a field “copy” that it cannot have') and refuses a copy that is not 1 or 2."""
+    from hearts.room.protocol import parse_message
+
+    assert parse_message('{"type": "select", "card": "QS", "copy": 2, "at": [1, 0]}')["copy"] == 2
+    assert "copy" not in parse_message('{"type": "select", "card": "QS", "at": [1, 0]}')
+    for bad in ('"2"', "true", "1.5", "null"):
+        with pytest.raises(RoomError) as e:
+            parse_message(f'{{"type": "select", "card": "QS", "copy": {bad}, "at": [1, 0]}}')
+        assert e.value.field == "copy"
+    with pytest.raises(RoomError) as e:
+        parse_message('{"type": "play", "card": "QS", "copy": 1, "at": [1, 0]}')
+    assert e.value.field == "copy"

@@ -11,7 +11,8 @@ type      fields                                 what it does
 join      table, seat (int), name, browser       take a free seat (a browser that holds one gets it
                                                  again); the answer holds a token
 resume    token (text)                           come back to one's seat (reconnect)
-select    card (text), at ([hand, played])       choose or unchoose a card to pass
+select    card (text), at ([hand, played]);      choose or unchoose a card to pass
+          copy (1 or 2, optional)                (copy: which of two identical cards, two packs)
 pass      cards (list of text), at               pass those cards
 play      card (text), at                        play a card
 next      at                                     ready for the next hand
@@ -36,6 +37,8 @@ ping      (none)                                 answered by ``pong``
 
 >>> parse_message('{"type": "play", "card": "QS", "at": [1, 4]}')["card"]
 'QS'
+>>> parse_message('{"type": "select", "card": "QS", "copy": 2, "at": [1, 4]}')["copy"]
+2
 >>> parse_message('{"type": "play", "card": "QS", "at": [1, 4], "seat": 3}')
 Traceback (most recent call last):
 ...
@@ -49,7 +52,7 @@ from typing import Any
 
 from hearts.room.tables import RoomError
 
-__all__ = ["MAX_MESSAGE", "MESSAGE_TYPES", "error_message", "parse_message"]
+__all__ = ["MAX_MESSAGE", "MESSAGE_TYPES", "OPTIONAL_FIELDS", "error_message", "parse_message"]
 
 MAX_MESSAGE = 2048
 """Longest message (bytes of UTF-8) a browser may send; the server closes the connection above 8 KiB."""
@@ -75,6 +78,8 @@ MESSAGE_TYPES: dict[str, dict[str, str]] = {
     "free": {"key": _TEXT, "table": _INT, "seat": _INT},
     "ping": {},
 }
+OPTIONAL_FIELDS: dict[str, dict[str, str]] = {"select": {"copy": _INT}}
+"""Fields a message may leave out: ``copy`` only matters with two packs (Cancellation Hearts)."""
 
 
 def _ok(kind: str, value: Any) -> bool:
@@ -110,11 +115,15 @@ def parse_message(raw: str | bytes) -> dict[str, Any]:
     if not isinstance(kind, str) or kind not in MESSAGE_TYPES:
         raise RoomError("unknown_type", "type", given=str(kind)[:40])
     fields = MESSAGE_TYPES[kind]
+    optional = OPTIONAL_FIELDS.get(kind, {})
     for name in data:
-        if name != "type" and name not in fields:
+        if name != "type" and name not in fields and name not in optional:
             raise RoomError("unknown_field", str(name)[:40], field_name=str(name)[:40])
     for name, field_kind in fields.items():
         if name not in data or not _ok(field_kind, data[name]):
+            raise RoomError("bad_field", name, field_name=name)
+    for name, field_kind in optional.items():
+        if name in data and not _ok(field_kind, data[name]):
             raise RoomError("bad_field", name, field_name=name)
     return data
 

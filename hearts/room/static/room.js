@@ -219,8 +219,9 @@
 
   function act(card, copy) {
     error = null;
-    // copy: which of two identical cards (two packs), from the card's data-copy
-    if (state.can_pass) send({ type: "select", card: card, copy: copy || 1, at: state.at });
+    // copy: which of two identical cards (two packs: the card's data-copy); sent only when there are two
+    const which = copy ? { copy: copy } : {};
+    if (state.can_pass) send({ type: "select", card: card, ...which, at: state.at });
     else send({ type: "play", card: card, at: state.at });
   }
 
@@ -324,7 +325,7 @@
     if (!state) return;
     const g = event.target.closest("g.card[data-card]");
     if (!g) return;
-    act(g.getAttribute("data-card"), Number(g.getAttribute("data-copy")) || 1);
+    act(g.getAttribute("data-card"), Number(g.getAttribute("data-copy")) || 0);
   });
   $("board").addEventListener("keydown", (event) => {
     if (!state) return;
@@ -341,7 +342,7 @@
       event.preventDefault();
       focusCard = g.dataset.card;
       focusIndex = i;
-      act(g.dataset.card, Number(g.dataset.copy) || 1);
+      act(g.dataset.card, Number(g.dataset.copy) || 0);
     }
   });
   $("board").addEventListener("focusin", (event) => {
