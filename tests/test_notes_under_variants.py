@@ -627,7 +627,9 @@ def test_every_preset_says_only_what_the_engine_applies(name: str, tmp_path: Any
     score sheet and rules line, in English and Spanish, checked against the engine (:func:`_check_said`)."""
     from hearts_widgets.variants import PRESETS, preset_rules
 
-    assert set(PRESET_NAMES) == set(PRESETS)
+    # Every one-pack preset; the two-pack ones (Cancellation Hearts) are played whole, with their own notes, in
+    # tests/test_cancel_table.py (their first lead is the dealer's left's, which this sweep does not expect).
+    assert set(PRESET_NAMES) == {p for p in PRESETS if PRESETS[p].decks == 1}
     rules = preset_rules(name, 50)
     started = time.perf_counter()
     said, seen = table_sweep(name, 3100 + PRESET_NAMES.index(name), tmp_path)
