@@ -8,6 +8,7 @@ points and the widow taken; South's next card is played with the mouse. Screensh
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -62,4 +63,7 @@ def test_a_cancellation_table_shows_the_cancelled_pair_and_the_pile_on_a_laptop_
     legal = [c.code for c in table.hand() if c.legal]
     assert legal, table.message()
     table.click_card(legal[0])  # South leads again: one copy of the card leaves the hand
+    deadline = time.monotonic() + 30  # the click is answered by a redraw: wait for it, do not read before
+    while len(table.hand()) != before - 1 and time.monotonic() < deadline:
+        table.page.wait_for_timeout(200)
     assert len(table.hand()) == before - 1 and table.message()[0] != "error", table.message()
