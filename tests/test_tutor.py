@@ -16,7 +16,6 @@ import pytest
 from hearts import QUEEN_OF_SPADES, Card, IllegalMoveError
 from hearts.bots import Bot, Decision, RuleBot
 from hearts.errors import OptionError
-from hearts.messages import seat_name
 from hearts.tutor import (
     SOLUTIONS_ENV,
     TutorError,
@@ -228,23 +227,31 @@ def test_06_judge_names_each_mistake() -> None:
 def test_10_cost_table_is_checked_against_the_hand() -> None:
     hand = played_hand(3)  # a moon: points and scores differ
     assert hand.result().shooter is not None
-
-    def table(lang: str, points: Any = None) -> pd.DataFrame:
-        return pd.DataFrame({"points": points or list(hand.result().points), "costly_decisions": [1, 0, 2, 0],
-                             "cost_of_costly": [0.5, 0.0, 1.5, 0.0], "total_cost": [0.7, 0.1, 1.6, 0.2]},
-                            index=[seat_name(s, lang) for s in range(4)])  # fmt: skip
+    solution = {lang: load_solution("10", {"LANG": lang})(hand, lang) for lang in LANGS}
 
     case = Case("made up", (hand,), hand)
     judge = EXERCISES["10"].judge
-    assert judge(table("en"), case, "en") is None and judge(table("es"), case, "es") is None
+    assert judge(solution["en"], case, "en") is None and judge(solution["es"], case, "es") is None
+    good = solution["en"]
+    costly = good[good["costly_decisions"] > 0].index[0]
     kinds = {
-        "costs.language": judge(table("en"), case, "es"),
-        "costs.scores": judge(table("en", list(hand.result().scores)), case, "en"),
-        "costs.rows": judge(table("en").iloc[:1], case, "en"),
-        "missing_column": judge(table("en").drop(columns=["total_cost"]), case, "en"),
-        "costs.inconsistent": judge(table("en").assign(total_cost=0.0), case, "en"),
+        "costs.language": judge(good, case, "es"),
+        "costs.scores": judge(good.assign(points=list(hand.result().scores)), case, "en"),
+        "costs.rows": judge(good.iloc[:1], case, "en"),
+        "missing_column": judge(good.drop(columns=["total_cost"]), case, "en"),
+        # a count of costly decisions with their cost left at 0
+        "costs.inconsistent": judge(good.assign(cost_of_costly=0.0), case, "en"),
+        # the number of costly decisions written as their cost
+        "costs.count": judge(good.assign(costly_decisions=good["cost_of_costly"] + 0.5), case, "en"),
+        "costs.zero": judge(good.assign(costly_decisions=0, cost_of_costly=0.0, total_cost=0.0), case, "en"),
+        # South's review on every row
+        "costs.same": judge(good.assign(**{c: good.loc["South", c] for c in
+                                           ("costly_decisions", "cost_of_costly", "total_cost")}), case, "en"),
+        "costs.only_costly": judge(good.assign(total_cost=good["cost_of_costly"]), case, "en"),
     }
-    assert {k: f.kind if f else None for k, f in kinds.items()} == {k: k for k in kinds}
+    assert {k: f.kind if f else None for k, f in kinds.items()} == {k: k for k in kinds}, costly
+    said = {(k, lang): f.say(lang) for k, f in kinds.items() if f for lang in LANGS}
+    assert len(set(said.values())) == len(said)
 
 
 # ----- 09: a bot ----------------------------------------------------------------------------------------------
@@ -283,8 +290,26 @@ def test_09_bot(ducker_namespace: dict[str, Any]) -> None:
         def decide_play(self, obs: Any) -> Any:
             return Decision((min(obs.hand, key=lambda c: c.rank),))
 
+    class Highest(ducker):  # type: ignore[misc, valid-type]
+        """Legal, different from the Ducker, and clearly worse: it wins every trick it can."""
+
+        def decide_play(self, obs: Any) -> Any:
+            return Decision((max(obs.legal_moves, key=lambda c: c.rank),))
+
+    class DumpsLow(ducker):  # type: ignore[misc, valid-type]
+        """Legal and different: when it cannot follow it throws its lowest card and keeps its dangers."""
+
+        def decide_play(self, obs: Any) -> Any:
+            legal = list(obs.legal_moves)
+            if obs.trick and all(c.suit != obs.led_suit for c in legal):
+                return Decision((min(legal, key=lambda c: c.rank),))
+            return super().decide_play(obs)
+
     assert_mistakes("09", {"bot.unchanged": Unchanged, "bot.not_decision": ReturnsCard, "bot.pass_count": PassesTwo,
-                           "bot.illegal": Lowest, "bot.not_a_bot": "MyBot"}, ducker_namespace)  # fmt: skip
+                           "bot.illegal": Lowest, "bot.not_a_bot": "MyBot", "bot.worse": Highest},
+                    ducker_namespace)  # fmt: skip
+    worse = check("09", DumpsLow, "es", ducker_namespace)
+    assert not worse.passed and "claramente peor que el Ducker" in str(worse), str(worse)
     assert "Hay que seguir el palo" in str(check("09", Lowest, "es", ducker_namespace)) or "salida" in str(
         check("09", Lowest, "es", ducker_namespace))
 

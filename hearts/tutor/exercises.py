@@ -9,6 +9,7 @@ hidden samples of their deals).
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -296,7 +297,8 @@ def _prepare_bot(answer: Any) -> Any:
 
 def _bot_hand(bot: Any, number: int) -> Any:
     """Deal ``number`` with ``bot`` in South and rule bots elsewhere, every decision through the checked path;
-    returns the plays, or a :class:`Failure` for the first decision the rules or the types refuse."""
+    returns the plays and South's score, or a :class:`Failure` for the first decision the rules or the types
+    refuse."""
     from hearts import Deal, HandState, IllegalMoveError
     from hearts.bots import Decision, RuleBot
 
@@ -325,13 +327,17 @@ def _bot_hand(bot: Any, number: int) -> Any:
         if refused is not None:
             return Failure("bot.illegal", {"card": str(card), "reason": refused})
         state.play(card)
-    return tuple(state.plays)
+    return tuple(state.plays), state.result().scores[0]
+
+
+BOT_DEALS = (9, *HIDDEN_DEALS, *range(100, 133))
+"""The deals a bot of notebook 09 plays, the Ducker on the same: 40, enough to see a bot that is clearly worse."""
 
 
 def _bot_cases(namespace: Mapping[str, Any], lang: str) -> list[Case]:
     ducker = namespace.get("Ducker")
     return [Case(_deal_label(lang, number), (number,), _bot_hand(ducker(), number) if ducker else None,
-                 shown=number == 9) for number in (9, *HIDDEN_DEALS)]  # fmt: skip
+                 shown=number == 9) for number in BOT_DEALS]  # fmt: skip
 
 
 def _judge_bot(value: Any, case: Case, lang: str) -> Failure | None:
@@ -342,9 +348,24 @@ def _judge_bot(value: Any, case: Case, lang: str) -> Failure | None:
     return None
 
 
-def _bot_unchanged(cases: list[Case], values: list[Any]) -> Failure | None:
-    if all(case.expected is not None and value == case.expected for case, value in zip(cases, values)):
+def _bot_overall(cases: list[Case], values: list[Any]) -> Failure | None:
+    """The bot as a whole, once every deal was played by the rules: not the Ducker unchanged, and not clearly
+    worse than it (the paired difference of South's points over the deals, its 95 % interval above zero)."""
+    pairs = [(value, case.expected) for case, value in zip(cases, values) if case.expected is not None]
+    if len(pairs) != len(cases):
+        return None  # no Ducker in the notebook to compare with
+    if all(value == expected for value, expected in pairs):
         return Failure("bot.unchanged", {"deals": len(cases)})
+    diffs = [value[1] - expected[1] for value, expected in pairs]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    low = mean - 1.96 * sd / math.sqrt(n)
+    if low > 0:
+        mine, ducker = sum(v[1] for v, _ in pairs) / n, sum(e[1] for _, e in pairs) / n
+        high = mean + 1.96 * sd / math.sqrt(n)
+        return Failure("bot.worse", {"deals": n, "mine": f"{mine:.1f}", "ducker": f"{ducker:.1f}",
+                                     "low": f"{low:.1f}", "high": f"{high:.1f}"})  # fmt: skip
     return None
 
 
@@ -375,11 +396,52 @@ def _judge_costs(value: Any, case: Case, lang: str) -> Failure | None:
         kind = "costs.scores" if [int(p) for p in value["points"]] == list(hand.result().scores) else "costs.points"
         return Failure(kind, {"got": ", ".join(str(int(p)) for p in value["points"]),
                               "expected": ", ".join(map(str, points))})  # fmt: skip
-    for name, row in value.iterrows():
-        if row["cost_of_costly"] > row["total_cost"] + 1e-9 or row["costly_decisions"] < 0:
-            return Failure("costs.inconsistent", {"seat": name, "costly": short(row["cost_of_costly"]),
-                                                  "total": short(row["total_cost"])})  # fmt: skip
+    from hearts.review import COSTLY
+
+    reference = _reference_costs(hand)
+    for (name, row), ref in zip(value.iterrows(), reference):
+        count = float(row["costly_decisions"])
+        if count != int(count) or not 0 <= count <= ref["decisions"]:
+            return Failure("costs.count", {"seat": name, "got": short(row["costly_decisions"]),
+                                           "decisions": ref["decisions"]})  # fmt: skip
+        # Each costly decision surely cost more than the review's threshold (a decision can also cost less than
+        # nothing, by the estimate: so the total can be below the costly part, and that is no mistake).
+        if (count == 0 and abs(float(row["cost_of_costly"])) > 1e-9) or (
+            count > 0 and float(row["cost_of_costly"]) < count * COSTLY - 1e-9
+        ):
+            cost = short(row["cost_of_costly"])
+            return Failure("costs.inconsistent", {"seat": name, "count": int(count), "costly": cost,
+                                                  "threshold": short(COSTLY)})  # fmt: skip
+    totals = [float(t) for t in value["total_cost"]]
+    costly_parts = [float(c) for c in value["cost_of_costly"]]
+    far = max(reference, key=lambda ref: abs(ref["total_cost"]))
+    if all(abs(t) < 1e-9 for t in totals) and abs(far["total_cost"]) > 0.5:
+        return Failure("costs.zero", {"seat": seat_name(far["seat"], lang), "total": short(far["total_cost"])})
+    rows = [tuple(float(x) for x in r) for r in value[["costly_decisions", "cost_of_costly", "total_cost"]].to_numpy()]
+    ref_totals = [ref["total_cost"] for ref in reference]
+    if hand.n > 1 and len(set(rows)) == 1 and max(ref_totals) - min(ref_totals) > 0.5:
+        return Failure("costs.same", {"total": short(totals[0])})
+    if all(abs(t - c) < 1e-9 for t, c in zip(totals, costly_parts)) and any(
+        abs(ref["total_cost"] - ref["cost_of_costly"]) > 0.5 for ref in reference
+    ):
+        return Failure("costs.only_costly", {})
     return None
+
+
+@functools.lru_cache(maxsize=8)
+def _reference_costs(hand: Any) -> tuple[dict[str, Any], ...]:
+    """Each seat's decisions in ``hand`` as the review rates them, at the solution's defaults (a few seconds)."""
+    from hearts.review import decision_table, review_hand
+
+    rows = []
+    for seat in range(hand.n):
+        review = review_hand(hand, seat, worlds=48, pass_worlds=24, check_worlds=1000, seed=0)
+        table = decision_table(review)
+        costly = table[table["costly"]]
+        rows.append({"seat": seat, "decisions": len(table), "costly_decisions": len(costly),
+                     "cost_of_costly": float(costly["cost"].sum()),
+                     "total_cost": float(table["cost"].sum())})  # fmt: skip
+    return tuple(rows)
 
 
 # ----- 11: the lowest allowed card -------------------------------------------------------------------------
@@ -558,7 +620,7 @@ EXERCISES: dict[str, Exercise] = {
                  _judge_record("08"), _frame(), "pandas.DataFrame", from_solution=True),
         Exercise("09", "09_your_own_bot", "MyBot", "09_your_own_bot.py", _bot_cases, _judge_bot, (tuple, Failure),
                  "Bot", answer_kind="bot", solution_var="bot", prepare=_prepare_bot,
-                 overall=_bot_unchanged),
+                 overall=_bot_overall),
         Exercise("10", "10_review_your_hand", "cost_by_seat", "10_review_your_hand.py", _cost_cases, _judge_costs,
                  _frame(), "pandas.DataFrame", time_limit=300),
         Exercise("11", "11_train_an_agent", "lowest_card", "11_train_an_agent.py", _lowest_cases, _judge_lowest,
