@@ -2,7 +2,8 @@
 
 ``Quiz("legal", lang=LANG)`` (also ``"winner"``, ``"points"``, ``"moon"``) draws a new question each time
 **New position** is pressed; **Check** judges the answer with :func:`hearts.tutor.quiz.judge` and keeps it in
-the learner's progress. :class:`QuizModel` holds the logic and runs without a browser.
+the learner's progress. :class:`QuizModel` holds the logic and runs without a browser. :class:`QuizApp` puts
+the four kinds on one page (the Voilà app ``tutorials/apps/<lang>/quizzes.ipynb``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from hearts.messages import check_language, seat_name, text
 from hearts.tutor.progress import record_quiz
 from hearts.tutor.quiz import KINDS, Question, Verdict, judge, new_question, penalty_cards
 
-__all__ = ["Quiz", "QuizModel"]
+__all__ = ["Quiz", "QuizApp", "QuizModel"]
 
 
 class QuizModel:
@@ -147,3 +148,24 @@ class Quiz(w.VBox):  # type: ignore[misc]
         """A new position."""
         self.model.next()
         self._draw()
+
+
+class QuizApp(w.VBox):  # type: ignore[misc]
+    """Every kind of quiz on one page, each under its own heading: the rule quizzes as an app (Voilà, a phone).
+
+    >>> import tempfile
+    >>> app = QuizApp(lang="es", data_dir=tempfile.mkdtemp())
+    >>> [quiz.model.kind for quiz in app.quizzes]
+    ['legal', 'winner', 'points', 'moon']
+    """
+
+    def __init__(self, *, lang: str = "en", data_dir: str | os.PathLike[str] | None = None) -> None:
+        lang = check_language(lang)
+        self.quizzes = [Quiz(kind, lang=lang, data_dir=data_dir) for kind in KINDS]
+        title = w.HTML(f"<h1>{html.escape(text('tutor.quiz.app.title', lang))}</h1>"
+                       f"<p>{html.escape(text('tutor.quiz.app.intro', lang))}</p>")  # fmt: skip
+        parts: list[w.Widget] = [title]
+        for quiz in self.quizzes:
+            parts += [w.HTML(f"<h2>{html.escape(text(f'tutor.quiz.name.{quiz.model.kind}', lang))}</h2>"), quiz]
+        super().__init__(parts, layout=w.Layout(max_width="640px", padding="0 12px"))
+        self.add_class("hearts-quiz-app")

@@ -14,7 +14,16 @@ from hearts.errors import OptionError
 from hearts.messages import check_language, text
 from hearts.tutor.checking import Case, Exercise, Failure, Outcome, run_answer
 
-__all__ = ["SOLUTIONS_ENV", "CheckResult", "TutorError", "check", "load_solution", "show_solution", "solution_path"]
+__all__ = [
+    "SOLUTIONS_ENV",
+    "CheckResult",
+    "SolutionCode",
+    "TutorError",
+    "check",
+    "load_solution",
+    "show_solution",
+    "solution_path",
+]
 
 SOLUTIONS_ENV = "HEARTS_TUTOR_SOLUTIONS"
 """Set to ``1`` (as CI does) and :func:`check` checks the shipped solution instead of the answer, and raises
@@ -94,14 +103,28 @@ def load_solution(exercise: str, namespace: Mapping[str, Any] | None = None) -> 
     return scope[ex.solution_name]
 
 
+class SolutionCode(str):
+    """A solution's source: a plain string, which a notebook shows as a block of highlighted Python (not as one
+    long quoted line)."""
+
+    def _repr_markdown_(self) -> str:
+        fence = "~~~~" if "```" in self else "```"
+        return f"{fence}python\n{self.rstrip()}\n{fence}"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
+
+
 def show_solution(exercise: str, namespace: dict[str, Any] | None = None, *, lang: str = "en",
-                  data_dir: str | os.PathLike[str] | None = None) -> str:
+                  data_dir: str | os.PathLike[str] | None = None) -> SolutionCode:
     """Show the shipped solution, only when asked; with ``namespace`` (``globals()``) also define it there, as
-    ``%load`` and a run would. Returns the code (a notebook shows the string).
+    ``%load`` and a run would. Returns the code, which a notebook shows as a block of Python.
 
     >>> code = show_solution("03")
     >>> "def refusals" in code
     True
+    >>> code._repr_markdown_().splitlines()[0]
+    '```python'
     """
     check_language(lang, TutorError)
     ex = _exercise(exercise)
@@ -109,7 +132,7 @@ def show_solution(exercise: str, namespace: dict[str, Any] | None = None, *, lan
     if namespace is not None:
         namespace[ex.answer_name] = load_solution(exercise, namespace)
         _record(exercise, None, solution_seen=True, folder=data_dir)
-    return code
+    return SolutionCode(code)
 
 
 def _record(exercise: str, failure: tuple[str, str] | None, *, passed: bool = False, solution_seen: bool = False,

@@ -49,7 +49,7 @@ def test_table_app_whole_hand_at_the_binder_address(
         + [
             f"voila/render/tutorials/apps/{lang}/{app}.ipynb"
             for lang in ("en", "es")
-            for app in ("learn", "learn_by_playing", "table")
+            for app in ("learn", "learn_by_playing", "quizzes", "table")
         ]
     )
     for path in paths:
