@@ -30,10 +30,12 @@ def test_a_room_plays_a_whole_game_of_a_variant_and_keeps_its_rules(tmp_path: Pa
             table.act(token, {"type": "pass", "cards": list(h.hand_of(seat).codes())[:3], "at": table.at()})
         elif h.phase is Phase.PLAYING and h.to_play == seat:
             table.act(token, {"type": "play", "card": h.legal_moves.lowest().code, "at": table.at()})
+        elif h.phase is Phase.MOON_CHOICE and h.to_play == seat:  # Ana shot the moon: she is asked
+            table.act(token, {"type": "moon", "choice": "subtract", "at": table.at()})
         elif h.is_over and not table.seats[seat].ready:
             table.act(token, {"type": "next", "at": table.at()})
         else:
-            assert table.bot_step(), h.phase  # never stuck, a moon under the shooter's choice included
+            assert table.bot_step(), h.phase  # never stuck, a bot's moon under the shooter's choice included
     assert max(table.game.scores) >= 40
     save_room(tmp_path, room)
     save_table(tmp_path, room, table)

@@ -479,7 +479,8 @@ class TableModel(FlowMixin, PacingMixin, LearningMixin, SavingMixin):
         if self._displaced and not self.covered:  # another table's game: nothing here can be played, and says why
             mine = h.hand_of(self.seat)
             why = self._displaced_words()[0](self.lang)
-            options = {"dimmed": mine, "reasons": {c: why for c in mine}}
+            # Nobody plays here until then: no seat is drawn "to play" (the game's turn is the other table's).
+            options = {"dimmed": mine, "reasons": {c: why for c in mine}, "show_turn": False}
         return self.game if final else h, {
             **options,
             "viewer": self.seat,

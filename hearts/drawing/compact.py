@@ -83,12 +83,14 @@ def _compact_table(
     four_color: bool,
     lang: str,
     landscape: bool = False,
+    turns: tuple[int, int] | None = None,
 ) -> str:
-    """The whole table for a screen ``fit`` pixels wide (see ``table_svg(fit=...)``); ``landscape``: across."""
+    """The whole table for a screen ``fit`` pixels wide (see ``table_svg(fit=...)``); ``landscape``: across;
+    ``turns``: the seat to play (-1: none marked) and the trick's leader (default: from the view)."""
     n, me = v.n, v.viewer
     W = min(1000.0, max(440.0, fit / _UNIT_PX))
     px = fit / W  # CSS pixels per unit, as it will be shown
-    active, leads = _turns(v)
+    active, leads = _turns(v) if turns is None else turns
     board = _Board(
         v, list(nm), lang, active, leads, W=W, landscape=landscape, shown=shown, winner=winner, status=status,
         strong=strong, four_color=four_color,

@@ -48,6 +48,7 @@ def table_svg(
     cover: bool = False,
     fit: float | None = None,
     fit_height: float | None = None,
+    show_turn: bool = True,
 ) -> str:
     """The whole table as seen from one seat.
 
@@ -91,6 +92,9 @@ def table_svg(
     - ``cover``: draw the viewer's hand face down too (pass-and-play, while the screen goes
       to the next player): then no card of any hand reaches the SVG, and the banner asks the
       viewer to say they are ready (unless ``message`` says something else).
+    - ``show_turn``: mark the seat whose turn it is (a gold plate with a pointer, "to play" in its
+      accessible name). ``False`` where nobody can act at this table now, though the game has a seat
+      to play: a game that another table (another tab, another kernel) has taken over.
 
     For assistive technology the drawing is a group named after the viewer's
     seat; the viewer's cards are buttons (named with their state and, when
@@ -113,6 +117,7 @@ def table_svg(
     if cover and reveal:
         raise DisplayError("cover hides the viewer's hand and reveal shows every hand: give one of them", "cover")
     _check_bool(four_color, "four_color")
+    _check_bool(show_turn, "show_turn")
     felt = _check_felt(table_color)
     _check_back(back)
     scale = _check_width(width) / _TW
@@ -127,6 +132,9 @@ def table_svg(
     v.trick_done = winner is not None and not v.trick and v.trick_number > 0
     marks = _marks(v, dimmed, selected, highlighted, hinted, reasons, cover)
     status, strong = _status(v, message, winner, nm, cover, lang)
+    active, leads = _turns(v)
+    if not show_turn:
+        active = -1
     if _compact(fit, fit_height):
         assert fit is not None
         return _compact_table(
@@ -145,8 +153,9 @@ def table_svg(
             four_color=four_color,
             lang=lang,
             landscape=is_landscape(fit, fit_height) and v.n in (3, 4),
+            turns=(active, leads),
         )
-    seats = _Seats(v, nm, lang, *_turns(v))
+    seats = _Seats(v, nm, lang, active, leads)
     me = v.viewer
     parts = [_felt(v, felt, scale, seats.names[me], lang), _corner(v, title, lang)]
     for rel in range(1, v.n):

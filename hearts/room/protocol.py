@@ -15,6 +15,8 @@ select    card (text), at ([hand, played]);      choose or unchoose a card to pa
           copy (1 or 2, optional)                (copy: which of two identical cards, two packs)
 pass      cards (list of text), at               pass those cards
 play      card (text), at                        play a card
+moon      choice ("add" or "subtract"), at       the shooter's choice of moon scoring (only under the
+                                                 shooter's choice, from the seat that shot the moon)
 next      at                                     ready for the next hand
 rematch   at                                     after a game: another with the same people (it starts
                                                  once every person at the table asks)
@@ -39,6 +41,12 @@ ping      (none)                                 answered by ``pong``
 'QS'
 >>> parse_message('{"type": "select", "card": "QS", "copy": 2, "at": [1, 4]}')["copy"]
 2
+>>> parse_message('{"type": "moon", "choice": "add", "at": [1, 52]}')["choice"]
+'add'
+>>> parse_message('{"type": "moon", "choice": "double", "at": [1, 52]}')
+Traceback (most recent call last):
+...
+hearts.room.tables.RoomError: choice: bad_field: The message has no valid “choice”.
 >>> parse_message('{"type": "play", "card": "QS", "at": [1, 4], "seat": 3}')
 Traceback (most recent call last):
 ...
@@ -52,18 +60,21 @@ from typing import Any
 
 from hearts.room.tables import RoomError
 
-__all__ = ["MAX_MESSAGE", "MESSAGE_TYPES", "OPTIONAL_FIELDS", "error_message", "parse_message"]
+__all__ = ["MAX_MESSAGE", "MESSAGE_TYPES", "MOON_CHOICES", "OPTIONAL_FIELDS", "error_message", "parse_message"]
 
 MAX_MESSAGE = 2048
 """Longest message (bytes of UTF-8) a browser may send; the server closes the connection above 8 KiB."""
 
-_INT, _TEXT, _AT, _TEXTS, _BOOL = "int", "text", "at", "texts", "bool"
+_INT, _TEXT, _AT, _TEXTS, _BOOL, _MOON = "int", "text", "at", "texts", "bool", "moon"
+MOON_CHOICES = ("add", "subtract")
+"""The shooter's two ways to score a moon (:meth:`hearts.hand.HandState.choose_moon`): nothing else is read."""
 MESSAGE_TYPES: dict[str, dict[str, str]] = {
     "join": {"table": _INT, "seat": _INT, "name": _TEXT, "browser": _TEXT},
     "resume": {"token": _TEXT},
     "select": {"card": _TEXT, "at": _AT},
     "pass": {"cards": _TEXTS, "at": _AT},
     "play": {"card": _TEXT, "at": _AT},
+    "moon": {"choice": _MOON, "at": _AT},
     "next": {"at": _AT},
     "rematch": {"at": _AT},
     "ratings": {},
@@ -94,6 +105,8 @@ def _ok(kind: str, value: Any) -> bool:
         return isinstance(value, list) and len(value) == 2 and all(whole(x) for x in value)
     if kind == _BOOL:
         return isinstance(value, bool)
+    if kind == _MOON:
+        return isinstance(value, str) and value in MOON_CHOICES
     if kind == _TEXTS:
         return isinstance(value, list) and len(value) <= 13 and all(isinstance(x, str) and len(x) <= 8 for x in value)
     raise AssertionError(kind)  # pragma: no cover

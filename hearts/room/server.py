@@ -655,7 +655,7 @@ class RoomServer:
             said = text("room.msg.freed_done", conn.lang, seat=seat_name(s, conn.lang, table.n), table=table.index + 1,
                         name=name)
             conn.send({"type": "notice", "text": said})
-        else:  # select, pass, play, next, rematch
+        else:  # select, pass, play, moon, next, rematch
             if conn.table is None or conn.seat is None:
                 raise RoomError("not_seated", "type")
             table, mine = conn.table, conn.token
@@ -731,6 +731,8 @@ class RoomServer:
             '<div id="message" class="room-message" role="status" aria-live="polite"></div>'
             '<p id="clock" class="room-clock" hidden></p>'
             '<div class="room-actions"><button id="pass" type="button" hidden></button>'
+            '<button id="moon-subtract" type="button" aria-describedby="message" hidden></button>'
+            '<button id="moon-add" type="button" aria-describedby="message" hidden></button>'
             '<button id="next" type="button" hidden></button>'
             '<button id="rematch" type="button" hidden></button>'
             '<button id="leave" type="button" class="room-quiet"></button></div>'

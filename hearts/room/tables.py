@@ -50,7 +50,7 @@ from hearts.hand import Phase
 from hearts.messages import LANGUAGES, card_name, number, seat_name, text, text_n
 from hearts.observation import Observation
 from hearts.record import GameRecord
-from hearts.rules import Rules
+from hearts.rules import MoonScoring, Rules, hand_scores, moon_choice
 
 __all__ = [
     "MAX_NAME",
@@ -149,8 +149,10 @@ class RoomSettings:
       3 to 7 seats, or Cancellation Hearts for a class of 6 to 10 at one
       table, ``Rules.cancellation(n)``; ``None``: the default game). Its target score is the
       room's: given only in ``rules``, it becomes ``target_score``. Under the
-      shooter's choice of moon scoring, the rules' own
-      :func:`~hearts.rules.moon_choice` decides for every shooter.
+      shooter's choice of moon scoring a person who shot the moon is asked (the
+      ``moon`` message, :meth:`RoomTable.moon_outcomes`); for a bot, an absent
+      person or one whose turn clock ran out, the rules' own
+      :func:`~hearts.rules.moon_choice` decides (and the table says so).
     - ``bot_after``: seconds a person who lost the connection may be away
       before a bot plays for them (``None``: the table waits for them).
     - ``bot_delay``: seconds between two bot cards, so people see them land.
@@ -328,6 +330,7 @@ class RoomTable:
         self._clock_at: tuple[int, int, str] | None = None  # the position the turn clock runs for
         self._clock_start = 0.0
         self.timed_out: tuple[int, str] | None = None  # (seat, card) the bot played when the clock ran out
+        self.moon_late: int | None = None  # the shooter whose moon the rules scored when their clock ran out
         self.clock: Callable[[], float] = time.monotonic
         self.bots: dict[int, Bot] = {s: make_bot(settings.level, seed=s) for s in range(self.n)}
         self.last_error: dict[int, RoomError] = {}
@@ -395,10 +398,11 @@ class RoomTable:
 
     def clock_left(self, s: int) -> float | None:
         """Seconds seat ``s`` has left to act (0: the time ran out), or ``None`` when no clock runs for it:
-        no ``turn_clock``, or the seat owes no card or pass now."""
+        no ``turn_clock``, or the seat owes no card, pass or moon choice now."""
         limit = self.settings.turn_clock
         h = self.game.hand
-        if limit is None or not self.started or h.phase not in (Phase.PASSING, Phase.PLAYING) or s not in self._due():
+        owing = h.phase in (Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE)
+        if limit is None or not self.started or not owing or s not in self._due():
             return None
         where = (h.hand_number, h.cards_played, h.phase.value)
         if where != self._clock_at:  # a new turn: its clock starts now
@@ -411,7 +415,7 @@ class RoomTable:
         h = g.hand
         if h.phase is Phase.PASSING:
             return h.waiting_to_pass
-        if h.phase is Phase.PLAYING:
+        if h.phase in (Phase.PLAYING, Phase.MOON_CHOICE):  # a card, or the shooter's choice of moon scoring
             return [h.to_play]
         if h.is_over and not g.is_over:
             return [s for s in range(self.n) if not self.seats[s].ready]
@@ -479,6 +483,32 @@ class RoomTable:
         h = self.game.hand
         return h.phase is Phase.PLAYING and self.bot_plays_for(h.to_play)
 
+    def moon_asked(self, s: int) -> bool:
+        """True while seat ``s`` is a person who shot the moon under the shooter's choice and is asked how it
+        scores (no bot acts for them: they are here and their clock, if any, still runs)."""
+        h = self.game.hand
+        return h.phase is Phase.MOON_CHOICE and h.to_play == s and not self.bot_plays_for(s)
+
+    def moon_outcomes(self) -> dict[str, list[int]]:
+        """While the shooter chooses: the game totals each choice gives, ``{"add": [...], "subtract": [...]}``
+        (one total per seat, by the engine's own scoring, :func:`~hearts.rules.hand_scores`); ``{}`` otherwise.
+
+        >>> from hearts.rules import MoonScoring
+        >>> room, _ = Room.create(RoomSettings(number=5, level="random", rules=Rules(moon=MoonScoring.SHOOTERS_CHOICE)))
+        >>> room.tables[0].moon_outcomes()
+        {}
+        """
+        g = self.game
+        h = g.hand
+        if h.phase is not Phase.MOON_CHOICE:
+            return {}
+        before = g.totals_before_hand
+        out = {}
+        for choice in ("add", "subtract"):
+            scores, _ = hand_scores(list(h.points), h.to_play, g.rules, choice)
+            out[choice] = [t + x for t, x in zip(before, scores, strict=True)]
+        return out
+
     def view(self, s: int, lang: str) -> dict[str, Any]:
         """Everything seat ``s`` is shown, from its own observation: the SVG table and the facts beside it.
 
@@ -515,6 +545,7 @@ class RoomTable:
         )
         your_turn = h_phase is Phase.PLAYING and obs.to_play == s
         hand_over = h_phase is Phase.DONE
+        asked = self.moon_asked(s)
         return {
             "type": "state",
             "table": self.index,
@@ -529,6 +560,8 @@ class RoomTable:
             "can_pass": can_pass,
             "can_next": hand_over and not over and not self.seats[s].ready,
             "can_rematch": over and not self.seats[s].ready,
+            "moon_choice": self.moon_outcomes() if asked else None,
+            "moon_points": g.rules.moon_points,
             "ranked": self.settings.ranked,
             "clock_left": self.clock_left(s),
             "hand_over": hand_over,
@@ -607,12 +640,17 @@ class RoomTable:
             late, cards = self.timed_out
             key = "room.msg.timed_out_you" if late == s else "room.msg.timed_out"
             return {"kind": "warning", "text": text(key, lang, name=names[late], cards=cards)}
+        moon = self._moon_said(s, names, lang)
         if g.is_over:
-            return {"kind": "ok", "text": _game_over_text(g, names, lang)}
+            return {"kind": "ok", "text": " ".join(x for x in (moon, _game_over_text(g, names, lang)) if x)}
         if h.is_over:
             r = h.result()
-            said = text_n("room.msg.hand_done", r.points[s], lang, hand=h.hand_number, points=r.points[s],
-                          total=g.scores[s])
+            if moon:  # the shooter's choice: how this moon scored, then the total it leaves
+                said = moon + " " + text("room.msg.moon_total", lang, hand=h.hand_number, score=f"{r.scores[s]:+d}",
+                                          total=g.scores[s])
+            else:
+                said = text_n("room.msg.hand_done", r.points[s], lang, hand=h.hand_number, points=r.points[s],
+                              total=g.scores[s])
             waiting = [names[p] for p in range(self.n) if not self.seats[p].ready and p != s]
             if not self.seats[s].ready:
                 return {"kind": "ok", "text": said + " " + text("room.msg.press_next", lang)}
@@ -632,7 +670,10 @@ class RoomTable:
             waiting = [names[p] for p in h.waiting_to_pass]
             return {"kind": "info", "text": text("room.msg.waiting_pass", lang, names=", ".join(waiting))}
         mover = h.to_play
+        choosing = h.phase is Phase.MOON_CHOICE
         if mover == s:
+            if choosing:
+                return {"kind": "info", "text": self._moon_question(s, names, lang)}
             return {"kind": "info", "text": text("room.msg.your_turn", lang)}
         seat = self.seats[mover]
         if seat.person and not seat.connected and not self.bot_plays_for(mover):
@@ -640,7 +681,40 @@ class RoomTable:
             wait = self.settings.bot_after
             shown = "" if wait is None else number(wait, lang, 0 if float(wait).is_integer() else 1)
             return {"kind": "info", "text": text(key, lang, name=names[mover], seconds=shown)}
-        return {"kind": "info", "text": text("room.msg.waiting", lang, name=names[mover])}
+        key = "room.msg.moon_waiting" if choosing else "room.msg.waiting"
+        return {"kind": "info", "text": text(key, lang, name=names[mover])}
+
+    def _moon_question(self, s: int, names: list[str], lang: str) -> str:
+        """The shooter's question: both ways to score the moon, with the totals each leaves (theirs and
+        everyone else's), and whether adding ends the game."""
+        g = self.game
+        out = self.moon_outcomes()
+        add, sub = out["add"], out["subtract"]
+        full = g.rules.moon_points
+        others = [text("room.msg.moon_ask_others", lang, name=names[p], total=add[p]) for p in range(self.n) if p != s]
+        if max(add) >= g.rules.target_score:
+            others.append(text("room.msg.moon_ask_ends", lang))
+        return text(
+            "room.msg.moon_ask", lang, subtract=text("room.page.moon_subtract", lang, points=full),
+            add=text("room.page.moon_add", lang, points=full), total=add[s], minus=sub[s], others=", ".join(others),
+        )  # fmt: skip
+
+    def _moon_said(self, s: int, names: list[str], lang: str) -> str:
+        """Once a moon under the shooter's choice is scored: who shot it and how it scored, after "ran out of
+        time: the rules chose" when the shooter's clock decided; ``""`` for any other hand."""
+        h = self.game.hand
+        if self.game.rules.moon is not MoonScoring.SHOOTERS_CHOICE or not h.is_over or h.result().shooter is None:
+            return ""
+        r = h.result()
+        shooter = r.shooter
+        assert shooter is not None
+        way = "add" if r.moon is MoonScoring.ADD_TO_OTHERS else "subtract"
+        you = ".you" if shooter == s else ""
+        said = text(f"room.msg.moon_scored.{way}{you}", lang, name=names[shooter], points=self.game.rules.moon_points)
+        if self.moon_late == shooter:
+            late = text(f"room.msg.moon_timed_out{you}", lang, name=names[shooter])
+            said = late + " " + said
+        return said
 
     # ----- seats ---------------------------------------------------------------------
 
@@ -727,7 +801,8 @@ class RoomTable:
     # ----- actions -------------------------------------------------------------------
 
     def act(self, token: object, message: Mapping[str, Any]) -> None:
-        """Carry out a person's message (``select``, ``pass``, ``play`` or ``next``) for their own seat.
+        """Carry out a person's message (``select``, ``pass``, ``play``, ``moon``, ``next`` or ``rematch``) for
+        their own seat.
 
         Raises :class:`RoomError` and changes nothing when the token holds no
         seat here, the message answers a position that is no longer on the
@@ -772,6 +847,11 @@ class RoomTable:
                     raise IllegalMoveError(Rule.WRONG_PHASE, phase=h.phase.value)
                 h.play(c, seat=s)
                 self._settle_moon()
+            elif kind == "moon":
+                choice = message.get("choice")
+                if choice not in ("add", "subtract"):
+                    raise RoomError("bad_field", "choice", field_name="choice")
+                h.choose_moon(s, str(choice))  # the engine checks the phase and that this seat is the shooter
             elif kind == "next":
                 self._ready(s)
             elif kind == "rematch":
@@ -793,6 +873,7 @@ class RoomTable:
         self.seats[s].ready = True
         if all(seat.ready for seat in self.seats):
             g.next_hand()
+            self.moon_late = None
             for seat in self.seats:
                 seat.ready = False
             self.selection = [0] * self.n
@@ -809,6 +890,7 @@ class RoomTable:
             number = (self.settings.number + self.games) % 10**12
             self.game = Game(number, self.settings.game_rules)
             self.game_id = new_token()
+            self.moon_late = None
             for seat in self.seats:
                 seat.ready = False
             self.selection = [0] * self.n
@@ -844,6 +926,12 @@ class RoomTable:
             self._settle_moon()
             if late:
                 self.timed_out = (s, str(c))
+        elif h.phase is Phase.MOON_CHOICE:  # the shooter's bot, or a person away or out of time
+            s = h.to_play
+            late = self.seats[s].person and self.clock_left(s) == 0
+            self._moon_by_rules(s)
+            if late:
+                self.moon_late = s
         else:
             for s in due:
                 self._ready(s)
@@ -877,12 +965,16 @@ class RoomTable:
         return True
 
     def _settle_moon(self) -> None:
-        """A moon under the shooter's choice is scored at once, by the rules' own choice (the seat's bot's
-        :meth:`~hearts.bots.base.Bot.choose_moon`, :func:`~hearts.rules.moon_choice`), for people and bots."""
+        """A moon under the shooter's choice, shot by a seat a bot plays now, is scored at once by the rules' own
+        choice; a person at the table is asked instead (:meth:`moon_asked`, the ``moon`` message)."""
         h = self.game.hand
-        if h.phase is Phase.MOON_CHOICE:
-            s = h.to_play
-            h.choose_moon(s, self._bot(s).choose_moon(self.game.observation(s)))
+        if h.phase is Phase.MOON_CHOICE and self.bot_plays_for(h.to_play):
+            self._moon_by_rules(h.to_play)
+
+    def _moon_by_rules(self, s: int) -> None:
+        """Score seat ``s``'s moon by the rules' own :func:`~hearts.rules.moon_choice` (by the game totals)."""
+        g = self.game
+        g.hand.choose_moon(s, moon_choice(g.totals_before_hand, s, g.rules))
 
     # ----- the scores ---------------------------------------------------------------
 

@@ -154,6 +154,16 @@
     pass.hidden = !state.can_pass;
     pass.disabled = state.selected.length !== state.pass_size;
     $("next").hidden = !state.can_next;
+    // The shooter's choice of moon scoring: two buttons while this seat is asked (the message line above says
+    // what each does to the totals, and the buttons point to it); the focus goes to the first for the keyboard.
+    const moon = state.moon_choice;
+    for (const choice of ["subtract", "add"]) {
+      const b = $("moon-" + choice);
+      b.hidden = !moon;
+      b.textContent = t("moon_" + choice, { points: state.moon_points });
+    }
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (moon && (hadFocus || lost)) $("moon-subtract").focus();
     $("rematch").hidden = !state.can_rematch;
     startClock(state.clock_left);
     const ul = $("players");
@@ -355,6 +365,11 @@
   $("pass").addEventListener("click", () => {
     if (state) send({ type: "pass", cards: state.selected, at: state.at });
   });
+  for (const choice of ["subtract", "add"]) {
+    $("moon-" + choice).addEventListener("click", () => {
+      if (state) send({ type: "moon", choice: choice, at: state.at });
+    });
+  }
   $("next").addEventListener("click", () => {
     if (state) send({ type: "next", at: state.at });
   });
