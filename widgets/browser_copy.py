@@ -495,6 +495,7 @@ def merge(
     problem: str = "",
     known: dict[str, Any] | None = None,
     sizes: dict[str, int] | None = None,
+    files: Collection[str] = FILES,
 ) -> MergeReport:
     """Merge the browser's copy ``entries`` (localStorage key → value) into ``folder``, and say what the browser
     should keep now (:class:`MergeReport`).
@@ -506,7 +507,8 @@ def merge(
     ``owner``: the table being opened, whose own new game does not count as another table's.
     ``problem``: what the browser said it could not do (``"unavailable"``).
     ``known``: what the browser holds (file name → JSON), brought up to date here (the entries read, then
-    what it is told to write), so only what differs is written; ``sizes``: see :func:`answer`.
+    what it is told to write), so only what differs is written; ``sizes``: see :func:`answer`; ``files``: the
+    files the answer may write (a page with no table leaves the games in progress alone).
     An ``OSError`` writing the folder is said, and the merge stops there.
     """
     folder = Path(folder)
@@ -542,7 +544,7 @@ def merge(
     known.update({n: c.data for n, c in copies.items()})
     for key in report.damaged:
         known.pop(key.removeprefix(PREFIX), None)
-    report.store = answer(folder, known, report, sizes=sizes)
+    report.store = answer(folder, known, report, sizes=sizes, names=files)
     return report
 
 
