@@ -540,3 +540,43 @@ def test_progress_file_carries_the_kept_hands_and_exercises_and_refuses_a_damage
     assert tutor_progress.load_progress(b)["exercises"]["05"]["passed"]
     target.load_progress(raw, "mine.json")  # loaded twice: each hand once
     assert len(game_log.read_kept(b)[0]) == 2
+
+
+def test_the_course_map_fills_from_the_browser_and_leaves_the_games_in_progress_alone(tmp_path: Path) -> None:
+    from hearts_widgets import course_map_view
+    from hearts_widgets.quiz import Quiz
+
+    old, new = tmp_path / "old", tmp_path / "new"
+    half_game(old).close()
+    keys = kept_hands(old, 2)
+    tutor_progress.record_exercise("03", passed=True, folder=old)
+    browser = browser_copy.browser_entries(old)
+    assert PREFIX + store.SAVE_FILE in browser
+    view = course_map_view("es", folder=new)
+    assert "03 ○" in view.map.value
+    sent: list[dict[str, Any]] = []
+    view.copy.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
+    view.copy.receive({"event": "copy", "entries": browser, "problem": ""})
+    assert "03 ✓" in view.map.value  # drawn again from the merged progress
+    assert "tus manos guardadas, tus ejercicios y cuestionarios." in view.note.value
+    assert "Recuperado de este navegador: " in view.note.value
+    assert [k.key for k in game_log.read_kept(new)[0]] == keys
+    assert not (new / store.SAVE_FILE).exists()  # a game in progress is a table's to resume
+    assert all(PREFIX + store.SAVE_FILE not in s["entries"] for s in sent)
+    # a check in this kernel (the listener): the browser is told at once, and the map drawn again
+    sent.clear()
+    tutor_progress.record_exercise("05", passed=True, folder=new)
+    told = json.loads(sent[-1]["entries"][PREFIX + browser_copy.TUTOR_FILE])["file"]
+    assert told["exercises"]["05"]["passed"] and "05 ✓" in view.map.value
+    # a quiz carries a copy too: its answer reaches the browser
+    quiz = Quiz("winner", seed=3, data_dir=new)
+    quiz_sent: list[dict[str, Any]] = []
+    quiz.copy.send = lambda content, buffers=None: quiz_sent.append(content)  # type: ignore[method-assign]
+    quiz.copy.receive({"event": "copy", "entries": {}, "problem": ""})
+    quiz.model.answer(quiz.model.question.answer)
+    told = json.loads(quiz_sent[-1]["entries"][PREFIX + browser_copy.TUTOR_FILE])["file"]
+    assert told["quizzes"]["winner"]["right"] == 1
+    # a browser that keeps nothing is told so, in a line
+    blind = course_map_view("en", folder=tmp_path / "other")
+    blind.copy.receive({"event": "copy", "entries": {}, "problem": "unavailable"})
+    assert "does not let hearts keep a copy" in blind.note.value

@@ -109,7 +109,7 @@ export default { render };
 _LIVE: weakref.WeakSet[ProgressCopy] = weakref.WeakSet()
 
 
-class ProgressCopy(anywidget.AnyWidget):  # type: ignore[misc]
+class ProgressCopy(anywidget.AnyWidget):
     """An invisible widget that merges the browser's copy into ``folder`` when drawn, and keeps the browser's copy
     up to date after every change to the exercises' and quizzes' progress made in this kernel. ``line`` says
     (in ``lang``) what was brought back or could not be kept; ``on_merged(callback)`` is called after a merge
@@ -147,7 +147,8 @@ class ProgressCopy(anywidget.AnyWidget):  # type: ignore[misc]
         if not isinstance(msg, dict):
             return
         if msg.get("event") == "copy_problem":
-            keys = msg.get("keys") if isinstance(msg.get("keys"), list) else []
+            got = msg.get("keys")
+            keys: list[Any] = got if isinstance(got, list) else []
             for key in keys:
                 if isinstance(key, str):
                     self.known.pop(key.removeprefix(browser_copy.PREFIX), None)

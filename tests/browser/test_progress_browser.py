@@ -294,7 +294,8 @@ def test_kept_hands_and_exercises_come_back_from_the_browser_on_a_new_server(
         page.goto(server.url(index))
         expect(page.locator(".hearts-course-map")).to_contain_text("03 ✓", timeout=TIMEOUT_MS)
         page.wait_for_function(
-            "k => { const v = localStorage.getItem(k); return v !== null && JSON.parse(v).file.exercises['03'].passed; }",
+            "k => { const v = localStorage.getItem(k); "
+            "return v !== null && JSON.parse(v).file.exercises['03'].passed; }",
             arg=PREFIX + "tutor_progress.json", timeout=TIMEOUT_MS, polling=100,
         )  # fmt: skip
         ctx.close()
