@@ -408,8 +408,7 @@ def test_a_hand_played_at_a_table_and_the_exercises_come_back_to_a_fresh_folder(
         t.click_card(next(iter(m.playable)).code)
     tutor_progress.record_exercise("03", passed=False, failed=("refusals.rule", "deal 11"), folder=old)
     tutor_progress.record_exercise("03", passed=True, folder=old)
-    tutor_progress.record_quiz("winner", right=True, folder=old)
-    t.keeper.sync()  # what the table does after every change: the browser is told what changed
+    tutor_progress.record_quiz("winner", right=True, folder=old)  # the table's browser is told at once
     sent = [s for s in sent if s.get("event") == "store"]
     browser: dict[str, str] = {}
     for s in sent:

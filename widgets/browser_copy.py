@@ -57,6 +57,7 @@ import math
 import os
 import tempfile
 import time
+import weakref
 from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import Any
@@ -754,6 +755,7 @@ class Keeper:
         self.hands: tuple[int, int] = (0, 0)  # the kept hands in the browser's copy, and those only in the folder
         table.board.keep_copy = True
         table.board.on_copy(self.receive)
+        _KEEPERS.add(self)
 
     def receive(self, msg: dict[str, Any]) -> None:
         """What the browser says of its copy (see :meth:`SvgTable.on_copy`)."""
@@ -864,3 +866,21 @@ class Keeper:
         for f in files_:
             self.load(bytes(f["content"]), str(f["name"]))
         self.upload.value = ()
+
+
+_KEEPERS: weakref.WeakSet[Keeper] = weakref.WeakSet()
+
+
+def _progress_changed(folder: Path) -> None:
+    """The tutor's listener: a check or a quiz answer in this kernel reaches the browser of every table open on
+    that folder at once (not at the table's next move)."""
+    for keeper in list(_KEEPERS):
+        try:
+            same = Path(keeper.table.model.folder).resolve() == Path(folder).resolve()
+        except (OSError, AttributeError):
+            same = False
+        if same and keeper.opened:
+            keeper.sync()
+
+
+tutor_progress.add_listener(_progress_changed)
