@@ -375,7 +375,7 @@ def take_in_records(folder: str | Path, records: Sequence[object]) -> tuple[int,
     """Append to ``folder``'s kept hands the ``records`` (objects as :func:`kept_records` gives them: a browser's
     copy, a progress file) it does not hold yet, by their key (never twice), under the folder's lock.
 
-    Each record is checked as a kept line is (replayed); one that is not valid is skipped and listed as
+    Each record not kept yet is checked as a kept line is (replayed); one that is not valid is skipped and listed as
     ``(index, reason)``; nothing in the folder is deleted or rewritten (new hands are appended, a full file
     leads to the next one). Returns how many hands were added and the damaged ones. ``OSError`` if the folder
     cannot be written.
@@ -390,6 +390,8 @@ def take_in_records(folder: str | Path, records: Sequence[object]) -> tuple[int,
         have = {r["key"] for r in kept_records(folder)[0]}
         lines: list[bytes] = []
         for i, record in enumerate(records):
+            if isinstance(record, dict) and record.get("key") in have:
+                continue  # kept already (the usual case when a table opens): not replayed again
             try:
                 raw, kept = _record_line(record)
             except (HeartsError, ValueError) as e:
