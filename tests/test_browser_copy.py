@@ -14,9 +14,11 @@ import os
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
 import pytest
 
-from hearts_widgets import GameTable, browser_copy, store
+from hearts.tutor import progress as tutor_progress
+from hearts_widgets import GameTable, browser_copy, game_log, my_games, store
 from hearts_widgets.learn_model import PROGRESS_FILE, Progress
 from hearts_widgets.table_model import TableModel
 
@@ -370,3 +372,210 @@ def test_a_progress_file_is_loaded_from_its_path_and_anything_else_refused(tmp_p
     assert m.load_progress(saved) == 2
     assert [g["id"] for g in store.History.load(b).games] == ["g1", "g2"]
     assert m.load_progress(bytearray(saved.read_bytes())) == 0 and m.load_progress(saved.read_text()) == 0
+
+
+# ----- the kept hands and the exercises' progress in the copy (issues 30, 37) -----------------------------------
+
+
+def kept_hands(folder: Path, n: int, first: int = 0) -> list[str]:
+    """Keep ``n`` finished hands (rule bots, South a person) in ``folder``; their keys."""
+    from hearts import Deal, HandState
+    from hearts.bots.rule_bot import RuleBot
+    from hearts.selfplay import play_out
+
+    keys = []
+    for i in range(first, first + n):
+        h = HandState(Deal.from_number(i + 1))
+        play_out(h, [RuleBot(seed=s) for s in range(4)])
+        key = f"game-{i}/1"
+        assert game_log.keep_hand(folder, h, key=key, people=(0,), players=("you", "rule", "rule", "rule"),
+                                  finished_at=datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
+                                  + datetime.timedelta(minutes=i))  # fmt: skip
+        keys.append(key)
+    return keys
+
+
+def test_a_hand_played_at_a_table_and_the_exercises_come_back_to_a_fresh_folder(tmp_path: Path) -> None:
+    old, new = tmp_path / "old", tmp_path / "new"
+    t = GameTable(number=12, level="random", data_dir=old, paced=False)
+    sent = opened(t, {})  # the browser's first copy: nothing yet
+    t.board.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
+    m = t.model
+    for c in list(m.hand.hand_of(0))[:3]:
+        t.click_card(c.code)
+    t.press("pass")
+    while not m.hand.is_over:
+        t.click_card(next(iter(m.playable)).code)
+    tutor_progress.record_exercise("03", passed=False, failed=("refusals.rule", "deal 11"), folder=old)
+    tutor_progress.record_exercise("03", passed=True, folder=old)
+    tutor_progress.record_quiz("winner", right=True, folder=old)  # the table's browser is told at once
+    sent = [s for s in sent if s.get("event") == "store"]
+    browser: dict[str, str] = {}
+    for s in sent:
+        browser.update({k: v for k, v in s["entries"].items() if v is not None})
+    assert PREFIX + browser_copy.KEPT_FILE in browser and PREFIX + browser_copy.TUTOR_FILE in browser
+    before = my_games(old)
+    assert len(before.hands) == 4 and int(before.hands["person"].sum()) == 1
+    t.close()
+
+    fresh = GameTable(number=30, data_dir=new, paced=False)  # a new server, an empty folder, the same browser
+    opened(fresh, browser)
+    after = my_games(new)
+    pd.testing.assert_frame_equal(after.hands.drop(columns="played_at"), before.hands.drop(columns="played_at"))
+    done = tutor_progress.load_progress(new)
+    assert done["exercises"]["03"]["passed"] and done["exercises"]["03"]["tries"] == 2
+    assert done["quizzes"]["winner"]["right"] == 1
+    # the same copy sent again (another table, a reload) adds nothing: each hand once, by its key
+    report = browser_copy.merge(new, browser, games=False)
+    assert report.hands_added == 0 and not report.changed
+    assert len(game_log.kept_records(new)[0]) == 1
+
+
+def test_kept_hands_are_merged_by_key_and_a_damaged_record_is_listed_skipped_and_set_aside(tmp_path: Path) -> None:
+    a, b = tmp_path / "a", tmp_path / "b"
+    keys = kept_hands(a, 4)
+    kept_hands(b, 1, first=2)  # the folder already has one of them (game-2/1) and its own damaged line
+    path = b / game_log.GAMES_DIR / "hands-0001.jsonl"
+    path.write_bytes(path.read_bytes() + b'{"format": "hearts.kept-hand", "broken\n')
+    folder_before = path.read_bytes()
+    entries = browser_copy.browser_entries(a)
+    envelope = json.loads(entries[PREFIX + browser_copy.KEPT_FILE])
+    envelope["file"]["hands"][1]["hand"]["plays"][3] = envelope["file"]["hands"][1]["hand"]["plays"][4]  # forged
+    entries[PREFIX + browser_copy.KEPT_FILE] = json.dumps(envelope)
+
+    report = browser_copy.merge(b, entries, games=False)
+    assert report.hands_added == 2  # game-0 and game-3; game-2 was there; game-1 is damaged
+    assert [i for i, _ in report.hands_damaged] == [1]
+    assert PREFIX + browser_copy.KEPT_FILE in report.damaged  # the browser sets its copy aside before replacing it
+    said = report.say("es")
+    assert "1 mano guardada en este navegador no se ha podido leer" in said
+    assert "1 hand kept in this browser could not be read" in report.say("en")
+    got, damaged = game_log.kept_records(b)
+    assert sorted(r["key"] for r in got) == sorted(k for k in keys if k != "game-1/1")
+    assert [d.line for d in damaged] == [2]  # the folder's damaged line: listed, kept
+    assert path.read_bytes().startswith(folder_before)  # nothing rewritten, the new hands appended
+    # what the browser keeps now is the folder's good hands
+    stored = json.loads(report.store[PREFIX + browser_copy.KEPT_FILE])["file"]["hands"]
+    assert sorted(r["key"] for r in stored) == sorted(r["key"] for r in got)
+
+
+def test_kept_hands_in_the_browser_within_a_budget_and_the_line_says_how_many_are_only_in_the_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    keys = kept_hands(tmp_path, 5)
+    one = len(json.dumps(game_log.kept_records(tmp_path)[0][0], ensure_ascii=False, separators=(",", ":"))) + 1
+    monkeypatch.setattr(browser_copy, "KEPT_BUDGET", 60 + 3 * one + 10)
+    t = GameTable(data_dir=tmp_path, number=3, paced=False)
+    stored = opened(t, {})
+    hands = json.loads(stored[0]["entries"][PREFIX + browser_copy.KEPT_FILE])["file"]["hands"]
+    assert [r["key"] for r in hands] == keys[2:]  # the newest three
+    assert "keeps only your latest hands (3 in all); 2 older hands are only in the data folder" in t.keeper.line.value
+    assert len(game_log.kept_records(tmp_path)[0]) == 5  # the folder keeps them all
+    # the progress file has room for them all
+    assert len(json.loads(t.model.save_progress())["files"][browser_copy.KEPT_FILE]["hands"]) == 5
+
+
+def test_exercises_merge_as_a_union_of_passed_and_the_latest_attempt_counts(tmp_path: Path) -> None:
+    browser_side, folder = tmp_path / "browser", tmp_path / "folder"
+    mine = {"format": tutor_progress.FORMAT, "version": 1, "learner": "", "quizzes": {
+        "moon": {"tries": 5, "right": 2, "last": "2026-03-01T10:00:00+00:00"}}, "exercises": {
+        "03": {"tries": 1, "passed": True, "failed": {}, "last": "2026-02-01T10:00:00+00:00",
+               "passed_at": "2026-02-01T10:00:00+00:00"},
+        "08": {"tries": 2, "passed": False, "failed": {"moon.count": {"count": 2, "case": "deal 4"}},
+               "last": "2026-03-01T10:00:00+00:00"}}}  # fmt: skip
+    theirs = {"format": tutor_progress.FORMAT, "version": 1, "learner": "Ana", "quizzes": {
+        "moon": {"tries": 1, "right": 1, "last": "2026-01-01T10:00:00+00:00"}}, "exercises": {
+        "03": {"tries": 4, "passed": False, "failed": {"refusals.rule": {"count": 3, "case": "deal 7"}},
+               "last": "2026-04-01T10:00:00+00:00"},
+        "05": {"tries": 1, "passed": True, "failed": {}, "last": "2026-01-01T10:00:00+00:00"}}}  # fmt: skip
+    folder.mkdir()
+    (folder / browser_copy.TUTOR_FILE).write_text(json.dumps(mine))
+    browser_side.mkdir()
+    (browser_side / browser_copy.TUTOR_FILE).write_text(json.dumps(theirs))
+    report = browser_copy.merge(folder, browser_copy.browser_entries(browser_side), games=False)
+    assert report.brought == [browser_copy.TUTOR_FILE]
+    got = tutor_progress.load_progress(folder)
+    assert sorted(got["exercises"]) == ["03", "05", "08"]
+    e03 = got["exercises"]["03"]
+    assert e03["passed"] and e03["passed_at"] == "2026-02-01T10:00:00+00:00"  # passed in either: passed
+    assert e03["tries"] == 4 and e03["last"] == "2026-04-01T10:00:00+00:00"  # the latest attempt counts
+    assert e03["failed"] == {"refusals.rule": {"count": 3, "case": "deal 7"}}
+    assert got["exercises"]["08"]["failed"]["moon.count"]["count"] == 2
+    assert got["quizzes"]["moon"] == {"tries": 5, "right": 2, "last": "2026-03-01T10:00:00+00:00"}
+    assert got["learner"] == "Ana"
+    again = browser_copy.merge(folder, browser_copy.browser_entries(browser_side), games=False)
+    assert not again.changed  # merging twice changes nothing
+
+
+def test_a_damaged_exercises_copy_is_refused_and_the_folders_kept(tmp_path: Path) -> None:
+    tutor_progress.record_exercise("03", passed=True, folder=tmp_path)
+    before = (tmp_path / browser_copy.TUTOR_FILE).read_bytes()
+    bad = json.dumps({"format": "hearts-browser-copy", "version": 1, "changed": 5, "file": {
+        "format": tutor_progress.FORMAT, "version": 1, "exercises": {"03": {"tries": -1}}, "quizzes": {}}})  # fmt: skip
+    report = browser_copy.merge(tmp_path, {PREFIX + browser_copy.TUTOR_FILE: bad}, games=False)
+    assert report.damaged == [PREFIX + browser_copy.TUTOR_FILE]
+    assert "your exercises and quizzes" in report.say("en") and "tus ejercicios y cuestionarios" in report.say("es")
+    assert (tmp_path / browser_copy.TUTOR_FILE).read_bytes() == before
+    assert PREFIX + browser_copy.TUTOR_FILE in report.store  # the browser gets the folder's good copy back
+
+
+def test_progress_file_carries_the_kept_hands_and_exercises_and_refuses_a_damaged_hand(tmp_path: Path) -> None:
+    a, b = tmp_path / "a", tmp_path / "b"
+    keys = kept_hands(a, 2)
+    tutor_progress.record_exercise("05", passed=True, folder=a)
+    raw = TableModel(number=5, data_dir=a).save_progress()
+    doc = json.loads(raw)
+    assert [r["key"] for r in doc["files"][browser_copy.KEPT_FILE]["hands"]] == keys
+    doc["files"][browser_copy.KEPT_FILE]["hands"][1]["hand"]["deal"] = "forged"
+    target = TableModel(number=9, data_dir=b)
+    before = folder_bytes(b)
+    with pytest.raises(store.StoreError) as e:
+        target.load_progress(json.dumps(doc).encode("utf-8"), "mine.json")
+    assert e.value.field == f"files.{browser_copy.KEPT_FILE}.hands[1]"
+    assert "no se ha podido leer una mano guardada" in e.value.explain("es")
+    assert folder_bytes(b) == before and not (b / game_log.GAMES_DIR).exists()  # nothing changed
+    target.load_progress(raw, "mine.json")
+    assert [k.key for k in game_log.read_kept(b)[0]] == keys
+    assert tutor_progress.load_progress(b)["exercises"]["05"]["passed"]
+    target.load_progress(raw, "mine.json")  # loaded twice: each hand once
+    assert len(game_log.read_kept(b)[0]) == 2
+
+
+def test_the_course_map_fills_from_the_browser_and_leaves_the_games_in_progress_alone(tmp_path: Path) -> None:
+    from hearts_widgets import course_map_view
+    from hearts_widgets.quiz import Quiz
+
+    old, new = tmp_path / "old", tmp_path / "new"
+    half_game(old).close()
+    keys = kept_hands(old, 2)
+    tutor_progress.record_exercise("03", passed=True, folder=old)
+    browser = browser_copy.browser_entries(old)
+    assert PREFIX + store.SAVE_FILE in browser
+    view = course_map_view("es", folder=new)
+    assert "03 ○" in view.map.value
+    sent: list[dict[str, Any]] = []
+    view.copy.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
+    view.copy.receive({"event": "copy", "entries": browser, "problem": ""})
+    assert "03 ✓" in view.map.value  # drawn again from the merged progress
+    assert "tus manos guardadas, tus ejercicios y cuestionarios." in view.note.value
+    assert "Recuperado de este navegador: " in view.note.value
+    assert [k.key for k in game_log.read_kept(new)[0]] == keys
+    assert not (new / store.SAVE_FILE).exists()  # a game in progress is a table's to resume
+    assert all(PREFIX + store.SAVE_FILE not in s["entries"] for s in sent)
+    # a check in this kernel (the listener): the browser is told at once, and the map drawn again
+    sent.clear()
+    tutor_progress.record_exercise("05", passed=True, folder=new)
+    told = json.loads(sent[-1]["entries"][PREFIX + browser_copy.TUTOR_FILE])["file"]
+    assert told["exercises"]["05"]["passed"] and "05 ✓" in view.map.value
+    # a quiz carries a copy too: its answer reaches the browser
+    quiz = Quiz("winner", seed=3, data_dir=new)
+    quiz_sent: list[dict[str, Any]] = []
+    quiz.copy.send = lambda content, buffers=None: quiz_sent.append(content)  # type: ignore[method-assign]
+    quiz.copy.receive({"event": "copy", "entries": {}, "problem": ""})
+    quiz.model.answer(quiz.model.question.answer)
+    told = json.loads(quiz_sent[-1]["entries"][PREFIX + browser_copy.TUTOR_FILE])["file"]
+    assert told["quizzes"]["winner"]["right"] == 1
+    # a browser that keeps nothing is told so, in a line
+    blind = course_map_view("en", folder=tmp_path / "other")
+    blind.copy.receive({"event": "copy", "entries": {}, "problem": "unavailable"})
+    assert "does not let hearts keep a copy" in blind.note.value

@@ -11,6 +11,8 @@ under :data:`PREFIX` (which names the format version)::
     hearts/v1/settings.json                  the settings
     hearts/v1/learn-progress.json            learn mode's progress (game table)
     hearts/v1/learn-by-playing-progress.json learn mode's progress (Learn by playing)
+    hearts/v1/kept-hands.json                the kept hands (games/*.jsonl, the latest within KEPT_BUDGET)
+    hearts/v1/tutor_progress.json            the exercises and quizzes done (hearts.tutor)
 
 Each value is an envelope, ``{"format": "hearts-browser-copy", "version": 1,
 "changed": <ms since 1970>, "file": <the file's JSON>}``. Keys of other apps
@@ -22,6 +24,10 @@ folder under the folder's lock and answers with what the browser should keep:
 
 - History: the union of the games, by their identity (nothing finished is lost);
 - learn progress: the union of the rules met, the larger count of hands;
+- the kept hands (:mod:`hearts_widgets.game_log`, read by ``my_games()``): the union, by each hand's key
+  (never twice); a record that does not replay is listed and skipped (and set aside in the browser);
+- the exercises and quizzes (:func:`hearts.tutor.progress.merge_progress`): every exercise passed in either is
+  passed; the latest attempt counts;
 - settings: the ones changed last (the browser's time of change against the file's);
 - the game in progress: the same game is taken where it is furthest on; of two
   different games, one a person has played in wins over one nobody has, else the
@@ -51,13 +57,15 @@ import math
 import os
 import tempfile
 import time
+import weakref
 from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import Any
 
 from hearts.messages import text, text_n
+from hearts.tutor import progress as tutor_progress
 
-from . import store
+from . import game_log, store
 from .learn_model import LEARN_APP_PROGRESS_FILE, PROGRESS_FILE, Progress
 from .rule_notes import ALL_RULES
 
@@ -66,6 +74,10 @@ __all__ = [
     "COPY_FORMAT",
     "FILES",
     "HISTORY_BUDGET",
+    "KEPT_BUDGET",
+    "KEPT_FILE",
+    "KEPT_FORMAT",
+    "TUTOR_FILE",
     "PREFIX",
     "PROGRESS_FORMAT",
     "Keeper",
@@ -82,8 +94,22 @@ COPY_FORMAT = "hearts-browser-copy"
 PROGRESS_FORMAT = "hearts-progress"
 SAVES = (store.SAVE_FILE, store.LEARN_SAVE_FILE)
 PROGRESSES = (PROGRESS_FILE, LEARN_APP_PROGRESS_FILE)
-FILES = (*SAVES, store.HISTORY_FILE, store.SETTINGS_FILE, *PROGRESSES)
-"""The files kept in the browser and in a progress file (names as in the data folder)."""
+KEPT_FILE = "kept-hands.json"
+"""The kept hands (the data folder's ``games/hands-NNNN.jsonl``), as one file of the copy: ``{"format":
+KEPT_FORMAT, "version": 1, "hands": [record, ...]}``, each record an object as one line of those files holds it."""
+KEPT_FORMAT = "hearts-kept-hands"
+TUTOR_FILE = tutor_progress.PROGRESS_FILE
+"""The exercises and quizzes done (:mod:`hearts.tutor.progress`), the data folder's ``tutor_progress.json``."""
+FILES = (*SAVES, store.HISTORY_FILE, store.SETTINGS_FILE, *PROGRESSES, KEPT_FILE, TUTOR_FILE)
+"""The files kept in the browser and in a progress file (names as in the data folder; the kept hands are the
+folder's ``games/`` sub-folder)."""
+KEPT_BUDGET = 500_000
+"""The most characters of kept hands kept in the browser (a hand's record is about 1,300: some 380 hands): the
+latest that fit; the older ones stay in the folder (and in the progress file). With History's
+:data:`HISTORY_BUDGET`, the games in progress and the progress files, the copy stays within :data:`BROWSER_BUDGET`."""
+PROGRESS_KEPT_BUDGET = 2_000_000
+"""The most characters of kept hands in a progress file (about 1,500 hands, the latest; the file must stay
+under :data:`hearts_widgets.store.MAX_FILE_SIZE` to be loaded back)."""
 HISTORY_BUDGET = 1_000_000
 """The most characters of History kept in the browser (localStorage holds about 5 MB per site, shared with
 the other apps of the same server): the latest games that fit; the older ones stay in the folder."""
@@ -114,7 +140,10 @@ class MergeReport:
     should keep now (key → envelope text; ``None``: remove the key); ``damaged``: keys whose value could not be
     used (kept aside by the browser before ``store`` replaces them); ``problems``: what to tell the learner;
     ``brought``: the files taken from the copy; ``games_added``: games added to History; ``not_kept``: History's
-    older games left out of the browser's copy for lack of room.
+    older games left out of the browser's copy for lack of room; ``hands_added``: kept hands added to the folder;
+    ``hands_damaged``: the copy's hand records that could not be used, ``(index, reason)`` (skipped);
+    ``hands_kept`` and ``hands_not_kept``: the kept hands in the browser's copy now, and the older ones only in
+    the folder (``None``: the kept hands were not sent this time).
     """
 
     changed: bool = False
@@ -124,6 +153,10 @@ class MergeReport:
     brought: list[str] = dataclasses.field(default_factory=list)
     games_added: int = 0
     not_kept: int = 0
+    hands_added: int = 0
+    hands_damaged: list[tuple[int, str]] = dataclasses.field(default_factory=list)
+    hands_kept: int | None = None
+    hands_not_kept: int | None = None
 
     def say(self, lang: str) -> str:
         """The problems, in ``lang``, in one line ("" when there are none)."""
@@ -146,6 +179,15 @@ def _check(name: str, data: Any, label: str) -> Any:
     ``label`` (where it came from) if the loader refuses it. Returns what the loader read (a save's ``_Saved``)."""
     from .table_saving import read_save
 
+    if name == KEPT_FILE:  # each hand is checked (replayed) when it is merged: a damaged one is skipped alone
+        if (not isinstance(data, dict) or data.get("format") != KEPT_FORMAT or data.get("version") != 1
+                or not isinstance(data.get("hands"), list)):  # fmt: skip
+            raise store.StoreError("ui.store.kept_copy", label, "hands", format=KEPT_FORMAT)
+        return data
+    if name == TUTOR_FILE:
+        if not tutor_progress.is_progress(data):
+            raise store.StoreError("ui.store.tutor_copy", label, "exercises", format=tutor_progress.FORMAT)
+        return data
     raw = (json.dumps(data, ensure_ascii=False) + "\n").encode("utf-8")
     if len(raw) > store.MAX_FILE_SIZE:
         raise store.StoreError("ui.store.too_large", label, size=len(raw), limit=store.MAX_FILE_SIZE)
@@ -199,6 +241,12 @@ def _envelope(data: Any, changed: float) -> str:
 def _read_folder(folder: Path, name: str) -> _Copy | None:
     """The folder's file ``name`` and its time of change; ``None`` if it is missing or damaged (a damaged file is
     the table's to keep aside and say; nothing here writes over it)."""
+    if name == KEPT_FILE:
+        records = game_log.kept_records(folder)[0]
+        if not records:
+            return None
+        stamp = _stamp(folder, name)
+        return _Copy({"format": KEPT_FORMAT, "version": 1, "hands": records}, stamp[0] / 1e6)
     path = folder / name
     try:
         data = store.read_json(path)
@@ -212,6 +260,8 @@ def _read_folder(folder: Path, name: str) -> _Copy | None:
 
 
 def _damaged_in_folder(folder: Path, name: str) -> bool:
+    if name in (KEPT_FILE, TUTOR_FILE):  # damaged hands are skipped one by one; a damaged progress is set aside
+        return False
     path = folder / name
     if not (path.exists() or path.is_symlink()):
         return False
@@ -235,8 +285,26 @@ def browser_entries(folder: Path) -> dict[str, str]:
     return out
 
 
-def _budgeted(name: str, data: Any) -> tuple[Any, int]:
-    """The file as the browser keeps it, and how many of History's games were left out for lack of room."""
+def _latest(items: list[Any], budget: int, size: int = 0) -> list[Any]:
+    """The latest of ``items`` whose JSON fits in ``budget`` characters (with ``size`` already taken)."""
+    kept: list[Any] = []
+    for item in reversed(items):
+        line = len(json.dumps(item, ensure_ascii=False, separators=(",", ":"))) + 1
+        if size + line > budget:
+            break
+        size += line
+        kept.append(item)
+    kept.reverse()
+    return kept
+
+
+def _budgeted(name: str, data: Any, kept_budget: int | None = None) -> tuple[Any, int]:
+    """The file as the browser keeps it, and how many of History's games (or of the kept hands) were left out
+    for lack of room."""
+    if name == KEPT_FILE and isinstance(data, dict):
+        hands = list(data.get("hands", []))
+        latest = _latest(hands, KEPT_BUDGET if kept_budget is None else kept_budget, 60)
+        return {**data, "hands": latest}, len(hands) - len(latest)
     if name != store.HISTORY_FILE or not isinstance(data, dict):
         return data, 0
     games = list(data.get("games", []))
@@ -292,6 +360,24 @@ def _merge_progress(folder: Path, name: str, theirs: Any, report: MergeReport) -
     )
     report.changed = True
     report.brought.append(name)
+
+
+def _merge_kept(folder: Path, theirs: Any, report: MergeReport) -> None:
+    added, damaged = game_log.take_in_records(folder, theirs["hands"])
+    report.hands_damaged += damaged
+    if damaged:
+        first = damaged[0][1]
+        report.problems.append(_say("ui.copy.kept_damaged", len(damaged), count=len(damaged), reason=first))
+    if added:
+        report.hands_added += added
+        report.changed = True
+        report.brought.append(KEPT_FILE)
+
+
+def _merge_tutor(folder: Path, theirs: Any, report: MergeReport) -> None:
+    if tutor_progress.take_in(theirs, folder):
+        report.changed = True
+        report.brought.append(TUTOR_FILE)
 
 
 def _merge_settings(folder: Path, theirs: _Copy, report: MergeReport) -> None:
@@ -392,6 +478,10 @@ def _merge_copies(
                 _merge_settings(folder, got, report)
             elif name in PROGRESSES:
                 _merge_progress(folder, name, got.data, report)
+            elif name == KEPT_FILE:
+                _merge_kept(folder, got.data, report)
+            elif name == TUTOR_FILE:
+                _merge_tutor(folder, got.data, report)
             elif games:
                 _merge_save(folder, name, got, report, resume=resume)
 
@@ -406,6 +496,7 @@ def merge(
     problem: str = "",
     known: dict[str, Any] | None = None,
     sizes: dict[str, int] | None = None,
+    files: Collection[str] = FILES,
 ) -> MergeReport:
     """Merge the browser's copy ``entries`` (localStorage key → value) into ``folder``, and say what the browser
     should keep now (:class:`MergeReport`).
@@ -417,7 +508,8 @@ def merge(
     ``owner``: the table being opened, whose own new game does not count as another table's.
     ``problem``: what the browser said it could not do (``"unavailable"``).
     ``known``: what the browser holds (file name → JSON), brought up to date here (the entries read, then
-    what it is told to write), so only what differs is written; ``sizes``: see :func:`answer`.
+    what it is told to write), so only what differs is written; ``sizes``: see :func:`answer`; ``files``: the
+    files the answer may write (a page with no table leaves the games in progress alone).
     An ``OSError`` writing the folder is said, and the merge stops there.
     """
     folder = Path(folder)
@@ -447,11 +539,13 @@ def merge(
     finally:
         if owner is not None:
             _OPENING.discard(owner)
+    if report.hands_damaged:  # the browser sets its copy aside (under damaged/) before the folder's replaces it
+        report.damaged.append(PREFIX + KEPT_FILE)
     known = {} if known is None else known
     known.update({n: c.data for n, c in copies.items()})
     for key in report.damaged:
         known.pop(key.removeprefix(PREFIX), None)
-    report.store = answer(folder, known, report, sizes=sizes)
+    report.store = answer(folder, known, report, sizes=sizes, names=files)
     return report
 
 
@@ -476,6 +570,10 @@ def answer(
         if got is None:
             continue
         data, left_out = _budgeted(name, got.data)
+        if name == KEPT_FILE:
+            if report is not None:
+                report.hands_kept, report.hands_not_kept = len(data["hands"]), left_out
+            left_out = 0  # said by the table in a line of its own (the counts change with every hand)
         if report is not None and left_out:
             report.not_kept = left_out
             games = len(data.get("games", [])) if isinstance(data, dict) else 0
@@ -509,7 +607,7 @@ def progress_file(folder: Path) -> bytes:
     for name in FILES:
         got = _read_folder(Path(folder), name)
         if got is not None:
-            contents[name] = got.data
+            contents[name] = _budgeted(name, got.data, PROGRESS_KEPT_BUDGET)[0] if name == KEPT_FILE else got.data
             times[name] = got.changed
     doc = {
         "format": PROGRESS_FORMAT,
@@ -543,6 +641,11 @@ def read_progress_file(raw: bytes, label: str = "progress file") -> dict[str, _C
         if not _is_time(when):
             raise store.StoreError("ui.store.copy_changed", label, f"changed.{name}", value=store.shown(when))
         _check(name, content, f"{label}: {name}")
+        if name == KEPT_FILE:  # a progress file is taken whole or not at all: every hand must replay
+            bad = game_log.check_records(content["hands"])
+            if bad:
+                raise store.StoreError("ui.store.kept_record", label, f"files.{name}.hands[{bad[0][0]}]",
+                                       reason=bad[0][1])  # fmt: skip
         out[name] = _Copy(content, float(when))
     return out
 
@@ -594,14 +697,22 @@ def file_stamp(folder: Path) -> dict[str, tuple[int, int]]:
     >>> file_stamp(pathlib.Path(tempfile.mkdtemp()))["history.json"]
     (0, -1)
     """
-    out = {}
-    for name in FILES:
-        try:
-            st = os.stat(Path(folder) / name)
-            out[name] = (st.st_mtime_ns, st.st_size)
-        except OSError:
-            out[name] = (0, -1)
-    return out
+    return {name: _stamp(Path(folder), name) for name in FILES}
+
+
+def _stamp(folder: Path, name: str) -> tuple[int, int]:
+    """The file's (time of change in ns, size); for the kept hands, the newest file's time and the size of all."""
+    try:
+        if name == KEPT_FILE:
+            where = folder / game_log.GAMES_DIR
+            stats = [p.stat() for p in where.glob("hands-*.jsonl")] if where.is_dir() else []
+            if not stats:
+                return (0, -1)
+            return (max(st.st_mtime_ns for st in stats), sum(st.st_size for st in stats))
+        st = os.stat(folder / name)
+        return (st.st_mtime_ns, st.st_size)
+    except OSError:
+        return (0, -1)
 
 
 
@@ -641,8 +752,10 @@ class Keeper:
         self.opened = False  # the browser's copy has been merged (nothing is written to it before)
         self.stamp: dict[str, tuple[int, int]] = {}
         self.sizes: dict[str, int] = {}  # characters of each file kept in the browser
+        self.hands: tuple[int, int] = (0, 0)  # the kept hands in the browser's copy, and those only in the folder
         table.board.keep_copy = True
         table.board.on_copy(self.receive)
+        _KEEPERS.add(self)
 
     def receive(self, msg: dict[str, Any]) -> None:
         """What the browser says of its copy (see :meth:`SvgTable.on_copy`)."""
@@ -666,13 +779,15 @@ class Keeper:
         report = merge(m.folder, entries, games=first, resume=resume, owner=m.table_id, problem=str(problem),
                        known=self.known, sizes=self.sizes)  # fmt: skip
         self.opened = True
+        self._count_hands(report)
         for p in report.problems:
             self._problem(p)
         if report.changed:
             if first:
                 self.table._thinking = None  # a bot's decision asked of the game before is not played in this one
                 m.reopen(link=True)
-                mine = {_APP_FILES[m.app][0], store.HISTORY_FILE, store.SETTINGS_FILE, _APP_FILES[m.app][1]}
+                mine = {_APP_FILES[m.app][0], store.HISTORY_FILE, store.SETTINGS_FILE, _APP_FILES[m.app][1],
+                        KEPT_FILE, TUTOR_FILE}  # fmt: skip
                 what = [_what(n) for n in dict.fromkeys(report.brought) if n in mine]
                 m._tell("info", _say("ui.copy.restored", what=lambda lang: ", ".join(w(lang) for w in what)))
                 m._tell_news()
@@ -705,9 +820,14 @@ class Keeper:
                 self.stamp = stamp
                 report = MergeReport()
                 self.table.board.store_copy(answer(m.folder, self.known, report, names=changed, sizes=self.sizes))
+                self._count_hands(report)
                 for p in report.problems:
                     self._problem(p)
         self._show_line()
+
+    def _count_hands(self, report: MergeReport) -> None:
+        if report.hands_kept is not None and report.hands_not_kept is not None:
+            self.hands = (report.hands_kept, report.hands_not_kept)
 
     def _show_line(self) -> None:
         """The line saying what could not be kept (empty when everything was), in the table's language."""
@@ -717,6 +837,8 @@ class Keeper:
         if self.full:
             what = ", ".join(_what(n)(lang) for n in self.full)
             said.append(text("ui.copy.full", lang, what=what, folder=str(m.folder)))
+        if self.hands[1]:
+            said.append(text_n("ui.copy.kept_budget", self.hands[1], lang, kept=self.hands[0], dropped=self.hands[1]))
         line = " ".join(said)
         self.line.value = f'<div class="hw-message hw-error hw-copy-line">{html.escape(line)}</div>' if line else ""
 
@@ -744,3 +866,21 @@ class Keeper:
         for f in files_:
             self.load(bytes(f["content"]), str(f["name"]))
         self.upload.value = ()
+
+
+_KEEPERS: weakref.WeakSet[Keeper] = weakref.WeakSet()
+
+
+def _progress_changed(folder: Path) -> None:
+    """The tutor's listener: a check or a quiz answer in this kernel reaches the browser of every table open on
+    that folder at once (not at the table's next move)."""
+    for keeper in list(_KEEPERS):
+        try:
+            same = Path(keeper.table.model.folder).resolve() == Path(folder).resolve()
+        except (OSError, AttributeError):
+            same = False
+        if same and keeper.opened:
+            keeper.sync()
+
+
+tutor_progress.add_listener(_progress_changed)

@@ -61,9 +61,12 @@ __all__ = [
     "Damaged",
     "Kept",
     "keep_hand",
+    "check_records",
     "keep_table_hand",
+    "kept_records",
     "my_games",
     "read_kept",
+    "take_in_records",
 ]
 
 GAMES_DIR = "games"
@@ -283,6 +286,139 @@ def read_kept(folder: str | Path) -> tuple[list[Kept], list[Damaged]]:
             unique.append(k)
     unique.sort(key=lambda k: k.finished_at)  # stable: hands of one moment keep their order
     return unique, damaged
+
+
+_RECORDS: dict[Path, tuple[tuple[int, int], list[dict[str, Any]], list[Damaged]]] = {}
+"""Each file's valid records and damaged lines, by the file's (time of change, size): a file is replayed again
+only when it changed (only the newest one does)."""
+
+
+def _file_records(path: Path) -> tuple[list[dict[str, Any]], list[Damaged]]:
+    try:
+        st = path.stat()
+    except OSError:
+        return [], []
+    stamp = (st.st_mtime_ns, st.st_size)
+    cached = _RECORDS.get(path)
+    if cached is not None and cached[0] == stamp:
+        return cached[1], cached[2]
+    good: list[dict[str, Any]] = []
+    damaged: list[Damaged] = []
+    try:
+        raw = files.read_limited(path, FILE_BUDGET + MAX_LINE) or b""
+    except (files.FileContentError, OSError) as e:
+        return [], [Damaged(str(path), 0, str(e))]
+    for i, line in enumerate(raw.split(b"\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            if len(line) > MAX_LINE:
+                raise ValueError(f"{len(line)} bytes is more than a kept hand may have")
+            _parse(line, str(path))
+            good.append(json.loads(line))
+        except (HeartsError, ValueError) as e:
+            damaged.append(Damaged(str(path), i, str(e)))
+    _RECORDS[path] = (stamp, good, damaged)
+    return good, damaged
+
+
+def kept_records(folder: str | Path) -> tuple[list[dict[str, Any]], list[Damaged]]:
+    """The kept hands of a table's data folder as their records (one JSON object each, as a line of
+    ``games/hands-NNNN.jsonl`` holds it), in the order they were kept, each checked by replaying it; and the
+    lines that could not be read (skipped, left as they are). A file is read again only when it changed.
+
+    >>> import tempfile
+    >>> kept_records(tempfile.mkdtemp())
+    ([], [])
+    """
+    good: list[dict[str, Any]] = []
+    damaged: list[Damaged] = []
+    seen: set[str] = set()
+    for path in _files(Path(folder)):
+        records, bad = _file_records(path)
+        damaged += bad
+        for r in records:
+            if r["key"] not in seen:
+                seen.add(r["key"])
+                good.append(r)
+    return good, damaged
+
+
+def _record_line(record: object) -> tuple[bytes, Kept]:
+    """A record (an object) as a kept line, checked (replayed); ``ValueError`` or ``HeartsError`` if it is not one."""
+    try:
+        raw = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"not JSON: {e}") from None
+    if len(raw) > MAX_LINE:
+        raise ValueError(f"{len(raw)} bytes is more than a kept hand may have")
+    return raw, _parse(raw, "")
+
+
+def check_records(records: Sequence[object]) -> list[tuple[int, str]]:
+    """The records (objects, as :func:`kept_records` gives them) that are not valid kept hands, as
+    ``(index, reason)``; ``[]`` when every one replays.
+
+    >>> check_records([{"format": "hearts.kept-hand", "version": 1}])[0][0]
+    0
+    """
+    bad = []
+    for i, record in enumerate(records):
+        try:
+            _record_line(record)
+        except (HeartsError, ValueError) as e:
+            bad.append((i, str(e)))
+    return bad
+
+
+def take_in_records(folder: str | Path, records: Sequence[object]) -> tuple[int, list[tuple[int, str]]]:
+    """Append to ``folder``'s kept hands the ``records`` (objects as :func:`kept_records` gives them: a browser's
+    copy, a progress file) it does not hold yet, by their key (never twice), under the folder's lock.
+
+    Each record not kept yet is checked as a kept line is (replayed); one that is not valid is skipped and listed as
+    ``(index, reason)``; nothing in the folder is deleted or rewritten (new hands are appended, a full file
+    leads to the next one). Returns how many hands were added and the damaged ones. ``OSError`` if the folder
+    cannot be written.
+
+    >>> import tempfile
+    >>> take_in_records(tempfile.mkdtemp(), [{"format": "x"}])
+    (0, [(0, "not a kept hand (format 'hearts.kept-hand', version 1)")])
+    """
+    folder = Path(folder)
+    damaged: list[tuple[int, str]] = []
+    with store.locked(folder):
+        have = {r["key"] for r in kept_records(folder)[0]}
+        lines: list[bytes] = []
+        for i, record in enumerate(records):
+            if isinstance(record, dict) and record.get("key") in have:
+                continue  # kept already (the usual case when a table opens): not replayed again
+            try:
+                raw, kept = _record_line(record)
+            except (HeartsError, ValueError) as e:
+                damaged.append((i, str(e)))
+                continue
+            if kept.key not in have:
+                have.add(kept.key)
+                lines.append(raw + b"\n")
+        paths = _files(folder)
+        last = paths[-1] if paths else None
+        old = files.read_limited(last, FILE_BUDGET + MAX_LINE) if last is not None else None
+        if last is None or old is None:
+            n = int(last.stem.split("-")[1]) + 1 if last is not None else 1
+            last, old = folder / GAMES_DIR / _NAME.format(n=n), b""
+        if old and not old.endswith(b"\n"):
+            old += b"\n"
+        out, added = old, False
+        for line in lines:
+            if out and len(out) + len(line) > FILE_BUDGET:
+                if added:
+                    files.write_file(last, out)
+                n = int(last.stem.split("-")[1]) + 1
+                last, out, added = folder / GAMES_DIR / _NAME.format(n=n), b"", False
+            out, added = out + line, True
+        if added:
+            files.write_file(last, out)
+    return len(lines), damaged
 
 
 def my_games(folder: str | Path | None = None) -> OwnGames:

@@ -83,7 +83,10 @@ class Quiz(w.VBox):  # type: ignore[misc]
         self.check_button.on_click(lambda _: self.check())
         self.new_button.on_click(lambda _: self.new())
         buttons = w.HBox([self.check_button, self.new_button], layout=w.Layout(flex_flow="row wrap"))
-        super().__init__([self.prompt, self.picture, self.controls, buttons, self.feedback],
+        from .progress_copy import ProgressCopy
+
+        self.copy = ProgressCopy(lang=lang, folder=data_dir)  # the browser's copy of the progress (invisible)
+        super().__init__([self.prompt, self.picture, self.controls, buttons, self.feedback, self.copy],
                          layout=w.Layout(max_width="640px"))  # fmt: skip
         self.add_class("hearts-quiz")
         self._draw()

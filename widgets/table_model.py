@@ -1150,8 +1150,8 @@ class TableModel(FlowMixin, PacingMixin, LearningMixin, SavingMixin):
         TableModel.__init__(self, **options)
 
     def save_progress(self) -> bytes:
-        """The learner's progress (the games in progress, History, settings, learn progress) as one file's
-        bytes, to keep and load back with :meth:`load_progress` here or at any other table.
+        """The learner's progress (the games in progress, History, settings, learn progress, kept hands, exercises
+        and quizzes) as one file's bytes, to keep and load back with :meth:`load_progress` here or at any other table.
 
         >>> import tempfile, json
         >>> m = TableModel(number=5, data_dir=tempfile.mkdtemp())

@@ -16,7 +16,7 @@ import html
 import json
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -31,12 +31,16 @@ __all__ = [
     "HandIn",
     "class_view",
     "course_map",
+    "add_listener",
     "data_folder",
     "hand_in",
+    "is_progress",
     "load_progress",
     "made_up_class",
+    "merge_progress",
     "record_exercise",
     "record_quiz",
+    "take_in",
 ]
 
 PROGRESS_FILE = "tutor_progress.json"
@@ -122,6 +126,32 @@ def _read(path: Path) -> dict[str, Any] | None:
     return data
 
 
+_LISTENERS: list[Callable[[Path], None]] = []
+
+
+def add_listener(callback: Callable[[Path], None]) -> None:
+    """Call ``callback(folder)`` after every change this process makes to the progress of ``folder`` (the widget
+    layer keeps the browser's copy up to date so). A listener that raises is left out of that change; the
+    progress is kept all the same.
+
+    >>> import tempfile
+    >>> changed = []
+    >>> add_listener(changed.append)
+    >>> record_quiz("moon", right=False, folder=tempfile.mkdtemp())
+    >>> len(changed)
+    1
+    >>> _LISTENERS.remove(changed.append)
+    """
+    if callback not in _LISTENERS:
+        _LISTENERS.append(callback)
+
+
+def _tell(where: Path) -> None:
+    for callback in list(_LISTENERS):
+        with contextlib.suppress(Exception):
+            callback(where)
+
+
 @contextlib.contextmanager
 def _changing(folder: str | os.PathLike[str] | None) -> Iterator[dict[str, Any]]:
     import filelock
@@ -130,8 +160,106 @@ def _changing(folder: str | os.PathLike[str] | None) -> Iterator[dict[str, Any]]
     where.mkdir(parents=True, exist_ok=True)
     with filelock.FileLock(where / LOCK_FILE, timeout=20.0, is_singleton=True):
         data = _read(where / PROGRESS_FILE) or _empty()
+        before = json.dumps(data, sort_keys=True)
         yield data
+        if json.dumps(data, sort_keys=True) == before:
+            return
         files.write_file(where / PROGRESS_FILE, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+    _tell(where)
+
+
+def is_progress(data: Any) -> bool:
+    """``data`` is a progress record this version reads whole (the file's format, every entry's shape).
+
+    >>> is_progress(load_progress("/nonexistent")), is_progress({"format": FORMAT, "exercises": []})
+    (True, False)
+    """
+    return _valid(data) and isinstance(data, dict) and data.get("version", 1) == 1
+
+
+def _later(a: Mapping[str, Any], b: Mapping[str, Any]) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
+    """(the earlier, the later) of two entries, by their last attempt (``b`` on a tie)."""
+    return (b, a) if str(a.get("last", "")) > str(b.get("last", "")) else (a, b)
+
+
+def merge_progress(mine: Mapping[str, Any], theirs: Mapping[str, Any]) -> dict[str, Any]:
+    """Two copies of one learner's progress as one: every exercise passed in either is passed (at the earlier
+    time), the solution seen if seen in either; the tries, the last attempt and the quizzes' counts are those of
+    the copy whose attempt is the latest; the mistakes of both are kept (the larger count of each).
+
+    >>> a = {"format": FORMAT, "version": 1, "learner": "", "quizzes": {"moon": {"tries": 2, "right": 1,
+    ...      "last": "2026-01-02T00:00:00+00:00"}}, "exercises": {"03": {"tries": 1, "passed": True, "failed": {},
+    ...      "last": "2026-01-01T00:00:00+00:00", "passed_at": "2026-01-01T00:00:00+00:00"}}}
+    >>> b = {"format": FORMAT, "version": 1, "learner": "", "quizzes": {}, "exercises": {"03": {"tries": 3,
+    ...      "passed": False, "failed": {"x": {"count": 2, "case": "deal 4"}}, "last": "2026-01-05T00:00:00+00:00"},
+    ...      "05": {"tries": 1, "passed": True, "failed": {}, "last": "2026-01-05T00:00:00+00:00"}}}
+    >>> m = merge_progress(a, b)
+    >>> e = m["exercises"]["03"]
+    >>> e["passed"], e["tries"], sorted(m["exercises"]), m["quizzes"]["moon"]["right"]
+    (True, 3, ['03', '05'], 1)
+    """
+    out = {**_empty(), **{k: v for k, v in mine.items()}}
+    exercises: dict[str, Any] = {}
+    for name in list(dict.fromkeys([*mine["exercises"], *theirs["exercises"]])):
+        a, b = mine["exercises"].get(name), theirs["exercises"].get(name)
+        if a is None or b is None:
+            exercises[name] = json.loads(json.dumps(a if b is None else b))
+            continue
+        earlier, later = _later(a, b)
+        entry = json.loads(json.dumps(later))
+        entry["passed"] = bool(a.get("passed")) or bool(b.get("passed"))
+        times = [str(e["passed_at"]) for e in (a, b) if e.get("passed") and e.get("passed_at")]
+        if times:
+            entry["passed_at"] = min(times)
+        if a.get("solution_seen") or b.get("solution_seen"):
+            entry["solution_seen"] = True
+        failed = dict(entry.get("failed", {}))
+        for kind, seen in (earlier.get("failed") or {}).items():
+            mine_seen = failed.get(kind)
+            if mine_seen is None:
+                failed[kind] = dict(seen)
+            else:
+                failed[kind] = {**mine_seen, "count": max(int(mine_seen.get("count", 1)), int(seen.get("count", 1)))}
+        entry["failed"] = failed
+        exercises[name] = entry
+    quizzes: dict[str, Any] = {}
+    for kind in list(dict.fromkeys([*mine["quizzes"], *theirs["quizzes"]])):
+        a, b = mine["quizzes"].get(kind), theirs["quizzes"].get(kind)
+        quizzes[kind] = json.loads(json.dumps(a if b is None else b if a is None else _later(a, b)[1]))
+    out["exercises"], out["quizzes"] = exercises, quizzes
+    if not out.get("learner") and theirs.get("learner"):
+        out["learner"] = theirs["learner"]
+    return out
+
+
+def take_in(theirs: Mapping[str, Any], folder: str | os.PathLike[str] | None = None) -> bool:
+    """Merge another copy of the learner's progress (a browser's, a progress file's) into ``folder``'s, under
+    the folder's lock (:func:`merge_progress`); True if the folder's file changed. A copy that is not a progress
+    record raises :class:`~hearts.errors.OptionError` on ``theirs`` and nothing changes; a damaged file in the
+    folder is moved aside (never deleted) and the copy taken.
+
+    >>> import tempfile
+    >>> where = tempfile.mkdtemp()
+    >>> record_exercise("03", passed=True, folder=where)
+    >>> other = tempfile.mkdtemp()
+    >>> take_in(load_progress(where), other), take_in(load_progress(where), other)
+    (True, False)
+    >>> load_progress(other)["exercises"]["03"]["passed"]
+    True
+    """
+    from hearts.errors import OptionError
+
+    if not is_progress(theirs):
+        raise OptionError("theirs is not a tutor progress record (format 'hearts-tutor-progress', version 1)",
+                          "theirs")  # fmt: skip
+    changed = False
+    with _changing(folder) as data:
+        merged = merge_progress(data, theirs)
+        if merged != data:
+            data.clear()
+            data.update(merged)
+            changed = True
+    return changed
 
 
 def _now() -> str:

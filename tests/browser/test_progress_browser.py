@@ -254,3 +254,64 @@ class _Given:
 
     def new_context(self, **_options: Any) -> Any:
         return self.ctx
+
+
+def test_kept_hands_and_exercises_come_back_from_the_browser_on_a_new_server(
+    browser: Any, workdir: Path, tmp_path: Path
+) -> None:
+    """Issues 30 and 37 with 27: a hand finished at the Voilà table and the exercises done on that server are kept
+    in the browser; on a new server with an empty folder, the index's course map brings both back (my_games on
+    the new folder finds the hand, the map shows the exercise passed)."""
+    from hearts.tutor.progress import load_progress, record_exercise, record_quiz
+    from hearts_widgets import my_games
+
+    port = _free_port()
+    user = tmp_path / "profile"
+    index = "voila/render/tutorials/en/00_index.ipynb"
+    first = voila_on(workdir, tmp_path / "server-1", port)
+    server = next(first)
+    folder = server.data_dir
+    try:
+        ctx = profile(browser, user)
+        table = open_app(ctx, server, "table")
+        choose_deal(table, 4343)
+        pass_three(table)
+        for trick in range(13):
+            if trick == 12:  # exercises checked meanwhile in a notebook of this server (check() writes the folder)
+                record_exercise("03", passed=False, failed=("refusals.rule", "deal 11"), folder=folder)
+                record_exercise("03", passed=True, folder=folder)
+                record_quiz("winner", right=True, folder=folder)
+            table.click_card(next(c.code for c in table.hand() if c.legal), collect=True)
+        assert table.hand() == []
+        table.page.wait_for_function(
+            "([h, t]) => { const v = localStorage.getItem(h), w = localStorage.getItem(t); "
+            "return v !== null && JSON.parse(v).file.hands.length === 1 "
+            "&& w !== null && JSON.parse(w).file.exercises['03'].passed; }",
+            arg=[PREFIX + "kept-hands.json", PREFIX + "tutor_progress.json"], timeout=TIMEOUT_MS, polling=100,
+        )  # fmt: skip
+        played = my_games(folder)
+        assert len(played.hands) == 4 and set(played.hands["deal_number"]) == {4343}
+        ctx.close()
+    finally:
+        first.close()
+
+    second = voila_on(workdir, tmp_path / "server-2", port)
+    server = next(second)
+    try:
+        assert not (server.data_dir / "games").exists()
+        ctx = profile(browser, user)
+        page = ctx.new_page()
+        OPEN_PAGES.append(page)
+        page.goto(server.url(index))
+        course = page.locator(".hearts-course-map")
+        expect(course).to_contain_text("03 ✓", timeout=TIMEOUT_MS)  # the map filled from the browser
+        expect(course).to_contain_text("Brought back from this browser")
+        done = load_progress(server.data_dir)
+        assert done["exercises"]["03"]["passed"] and done["exercises"]["03"]["tries"] == 2
+        assert done["quizzes"]["winner"]["right"] == 1
+        back = my_games(server.data_dir)
+        cols = ["deal_number", "seat", "points", "person"]
+        assert back.hands[cols].equals(played.hands[cols])  # the kept hand, found by my_games on the new folder
+        ctx.close()
+    finally:
+        second.close()
