@@ -109,7 +109,7 @@ def test_course_map_and_class_view(lab: Any, open_page: Any, screenshots: Path) 
     index = "tutorials/en/00_index.ipynb"
     page.goto(lab.url(f"lab/tree/{index}?reset"))
     run_all(page, lab, index)
-    course = code_cell(page, "course_map(LANG)").locator(".jp-OutputArea")
+    course = code_cell(page, "course_map_view(LANG)").locator(".jp-OutputArea")
     expect(course).to_contain_text("02")
     shot(page, course, screenshots, "tutor-course-map")
 
