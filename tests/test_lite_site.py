@@ -14,22 +14,28 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import shutil
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
 import pytest
-from packaging.requirements import Requirement
 
 from hearts.site import SiteError, build_site
 from hearts.site.build import default_cache
-from hearts.site.lite import CANNOT_RUN, INSTALL_CELL_ID, LITE_DISTRIBUTIONS, _cdn
+from hearts.site.lite import (
+    CANNOT_RUN,
+    INSTALL_CELL_ID,
+    KERNEL_STARTS_WITH,
+    LITE_DISTRIBUTIONS,
+    _cdn,
+    kernel_lock,
+    unmet_requirements,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 TUTORIALS = ROOT / "tutorials"
-# What the kernel takes from Pyodide's own distribution (the CDN) rather than from the site's index.
-FROM_PYODIDE = {"numpy", "pandas", "matplotlib", "ipython", "traitlets", "comm", "widgetsnbextension"}
 # A notebook that uses one of these cannot run on JupyterLite (one process, no native kernel, no RL libraries).
 CANNOT = re.compile(r"\bhearts\.rl\b|\bdask\b|\bmultiprocessing\b|\bpettingzoo\b|\bgymnasium\b|workers\s*=\s*None|"
                     r"\bsubprocess\b|^\s*!", re.MULTILINE)  # fmt: skip
@@ -99,30 +105,19 @@ def test_the_wheels_are_in_the_kernels_index_with_their_sha256_and_import_from_i
         names = zipfile.ZipFile(wheel).namelist()
         assert not [n for n in names if n.endswith((".so", ".pyd"))], f"{project}: a compiled module"
         versions[project] = version
-    # Every requirement of the package's wheel, and of theirs, is met by the index or by Pyodide's distribution.
-    todo, seen = ["hearts-tutor"], set()
-    while todo:
-        project = todo.pop()
-        if project in seen:
-            continue
-        seen.add(project)
-        wheel = lite / "pypi" / index[project]["releases"][versions[project]][0]["url"].removeprefix("./")
-        meta = zipfile.ZipFile(wheel).read(
-            next(n for n in zipfile.ZipFile(wheel).namelist() if n.endswith("/METADATA"))
-        )
-        for line in meta.decode().splitlines():
-            if not line.startswith("Requires-Dist: "):
-                continue
-            req = Requirement(line.removeprefix("Requires-Dist: "))
-            if req.marker is not None and not req.marker.evaluate({"extra": "", "sys_platform": "emscripten"}):
-                continue
-            name = re.sub(r"[-_.]+", "-", req.name).lower()
-            if name in index:
-                assert req.specifier.contains(versions[name], prereleases=True), f"{project} needs {req}"
-                todo.append(name)
-            else:
-                assert name in FROM_PYODIDE, f"{project} needs {req}, in neither the index nor Pyodide's distribution"
-    assert {"anywidget", "ipywidgets", "filelock", "tqdm", "psygnal"} <= seen
+    # Everything the kernel installs as it starts, and the package with all it requires, comes from the site's index,
+    # the kernel's own, or Pyodide's distribution (its pyodide-lock.json) at a version that fits: nothing from PyPI.
+    kernel_index = lite / "extensions/@jupyterlite/pyodide-kernel-extension/static/pypi/all.json"
+    lock = kernel_lock(default_cache())
+    wanted = ["hearts-tutor", *KERNEL_STARTS_WITH]
+    assert unmet_requirements([lite / "pypi/all.json", kernel_index], lock, wanted) == []
+    assert "comm" in index and "comm" not in lock["packages"]  # the kernel needs it as it starts; Pyodide lacks it
+    # Without it the check says so (the kernel would have fetched it from PyPI).
+    shutil.copytree(lite / "pypi", tmp_path / "pypi")
+    (tmp_path / "pypi/all.json").write_text(json.dumps({k: v for k, v in index.items() if k != "comm"}))
+    unmet = unmet_requirements([tmp_path / "pypi/all.json", kernel_index], lock, wanted)
+    assert "the kernel: comm" in unmet and "ipywidgets: comm>=0.1.3" in unmet
+    shutil.rmtree(tmp_path / "pypi")
     meta = zipfile.ZipFile(lite / "pypi/hearts_tutor-0.1.0-py3-none-any.whl").read(
         "hearts_tutor-0.1.0.dist-info/METADATA"
     )

@@ -36,8 +36,10 @@ import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
+import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -53,10 +55,13 @@ __all__ = [
     "LITE_DISTRIBUTIONS",
     "LITE_FOLDER",
     "LITE_MARK",
+    "KERNEL_STARTS_WITH",
     "build_lite",
     "install_cell",
+    "kernel_lock",
     "lite_notebooks",
     "pure_wheel",
+    "unmet_requirements",
     "wheel_requirements",
 ]
 
@@ -66,11 +71,16 @@ LITE_FOLDER = "lite"
 LITE_MARK = "hearts-lite.json"
 """What was built, inside ``lite/``."""
 
-LITE_DISTRIBUTIONS = ("anywidget", "ipywidgets", "jupyterlab_widgets", "psygnal", "typing_extensions", "tqdm",
+LITE_DISTRIBUTIONS = ("anywidget", "ipywidgets", "jupyterlab_widgets", "psygnal", "comm", "typing_extensions", "tqdm",
                       "filelock")  # fmt: skip
 """Installed distributions put into the site as pure-Python wheels: the widgets (anywidget, ipywidgets) and what
-they and the package need that Pyodide's own distribution may lack. numpy, pandas, matplotlib, IPython, traitlets
-and comm come from Pyodide's distribution (the CDN) when the kernel asks for them."""
+they, the kernel and the package need that Pyodide's own distribution lacks (comm, which the kernel installs as it
+starts, is not in it: without it here the kernel would fetch it from PyPI). numpy, pandas, matplotlib, IPython and
+traitlets come from Pyodide's distribution (the CDN); the build checks that every requirement is met
+(:func:`unmet_requirements`)."""
+
+KERNEL_STARTS_WITH = ("ipykernel", "comm", "pyodide-kernel", "jedi", "ipython")
+"""What the Pyodide kernel installs with piplite as it starts (its worker's ``initKernel``)."""
 
 LAB_EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager", "anywidget")
 """The JupyterLab extensions the site carries: the Pyodide kernel, and the widgets' front ends."""
@@ -349,6 +359,11 @@ def build_lite(dest: str | Path, langs: Sequence[str] = LANGUAGES, *, tutorials:
                 (built / name).unlink(missing_ok=True)  # the app's own build files, not for serving
             (built / "index.html").write_text(_index(langs, notebooks, cdn), encoding="utf-8")
             index = json.loads((built / "pypi" / "all.json").read_text(encoding="utf-8"))
+            kernel_index = built / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
+            unmet = unmet_requirements([built / "pypi" / "all.json", kernel_index / "all.json"], kernel_lock(cache),
+                                       ["hearts-tutor", *KERNEL_STARTS_WITH])  # fmt: skip
+            if unmet:
+                raise SiteError(text("lite.error.unmet", unmet="; ".join(unmet)), "lite")
             files = {
                 p.relative_to(built).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
                 for p in sorted(built.rglob("*"))
@@ -375,6 +390,84 @@ def build_lite(dest: str | Path, langs: Sequence[str] = LANGUAGES, *, tutorials:
                    cached=text("lite.cli.cached") if from_cache else ""), flush=True)  # fmt: skip
     manifest["seconds"], manifest["from_cache"] = round(seconds, 1), from_cache
     return manifest
+
+
+def kernel_lock(cache: str | Path | None = None) -> dict[str, Any]:
+    """The ``pyodide-lock.json`` of the Pyodide the kernel loads from the CDN: the list of what Pyodide's
+    distribution holds. Read from the npm package ``pyodide`` of that version (``npm pack``, once, into the cache;
+    only this file is kept, and nothing of it goes into the site)."""
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION as version
+
+    root = Path(cache) if cache is not None else default_cache()
+    path = root / f"pyodide-lock-{version}.json"
+    if not path.is_file():
+        root.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=root) as tmp:
+            try:
+                subprocess.run(["npm", "pack", f"pyodide@{version}", "--pack-destination", tmp, "--silent"],
+                               cwd=tmp, check=True, capture_output=True, timeout=600)  # fmt: skip
+            except (FileNotFoundError, subprocess.CalledProcessError, subprocess.TimeoutExpired) as e:
+                reason = (getattr(e, "stderr", b"") or b"").decode("utf-8", "replace").strip()[-300:] or str(e)
+                raise SiteError(text("site.error.npm", version=version, reason=reason), "cache") from None
+            with tarfile.open(Path(tmp) / f"pyodide-{version}.tgz", "r:gz") as tar:
+                member = tar.extractfile("package/pyodide-lock.json")
+                if member is None:
+                    raise SiteError(f"pyodide-{version}.tgz has no pyodide-lock.json", "cache")
+                data = member.read()
+            json.loads(data)
+            (Path(tmp) / "lock.json").write_bytes(data)
+            os.replace(Path(tmp) / "lock.json", path)
+    result: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return result
+
+
+def _normal(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _index_of(all_json: Path) -> dict[str, dict[str, list[str]]]:
+    """A wheel index (``all.json``): each project's versions, each with its ``Requires-Dist`` read from its wheel."""
+    out: dict[str, dict[str, list[str]]] = {}
+    for project, entry in json.loads(all_json.read_text(encoding="utf-8")).items():
+        for version, (release, *_) in entry["releases"].items():
+            with zipfile.ZipFile(all_json.parent / release["url"].removeprefix("./")) as z:
+                meta = z.read(next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))).decode("utf-8")
+            requires = [ln[len("Requires-Dist: ") :] for ln in meta.splitlines() if ln.startswith("Requires-Dist: ")]
+            out.setdefault(_normal(project), {})[version] = requires
+    return out
+
+
+def unmet_requirements(indexes: Sequence[Path], lock: dict[str, Any], wanted: Sequence[str]) -> list[str]:
+    """What ``wanted`` (and what it requires, and so on) needs that neither the wheel indexes (``all.json``, first
+    first, as piplite reads them) nor Pyodide's distribution (``lock``) provide at a version that fits: each as
+    ``"needed-by: requirement"``. Empty when the kernel can install everything from the site and the CDN alone."""
+    from packaging.requirements import Requirement
+
+    projects: dict[str, dict[str, list[str]]] = {}
+    for index in reversed(indexes):
+        projects.update(_index_of(index))  # piplite takes a project from the first index that has it
+    packages = {_normal(k): v for k, v in lock["packages"].items()}
+    python = str(lock.get("info", {}).get("python", "3.12"))
+    env = {"extra": "", "sys_platform": "emscripten", "platform_system": "Emscripten",
+           "python_version": ".".join(python.split(".")[:2]), "python_full_version": python,
+           "implementation_name": "cpython", "platform_python_implementation": "CPython"}  # fmt: skip
+    unmet, seen, todo = [], set(), [("", Requirement(w)) for w in wanted]
+    while todo:
+        by, req = todo.pop()
+        if req.marker is not None and not req.marker.evaluate(env):
+            continue
+        name = _normal(req.name)
+        if name in packages and req.specifier.contains(packages[name]["version"], prereleases=True):
+            continue  # Pyodide's own package, with its dependencies
+        fits = [v for v in projects.get(name, {}) if req.specifier.contains(v, prereleases=True)]
+        if fits:
+            for version in fits:
+                if (name, version) not in seen:
+                    seen.add((name, version))
+                    todo += [(name, Requirement(r)) for r in projects[name][version]]
+            continue
+        unmet.append(f"{by or 'the kernel'}: {req}")
+    return sorted(unmet)
 
 
 def _keep_in_cache(built: Path, cache_root: Path, key: str) -> None:
