@@ -163,9 +163,9 @@ def test_the_index_page_says_what_needs_internet_and_that_binder_is_the_full_opt
     host = re.sub(r"^https?://([^/]+).*$", r"\1", _cdn())
     for lang, words in (
         ("en", ["Needs internet", "Pyodide", "numpy, pandas", host, "work offline",
-                "Binder stays the full option", "Notebook 11"]),
+                "Binder stays the full option", "cannot run here", "11 · Train an agent"]),
         ("es", ["Necesita internet", "Pyodide", "numpy, pandas", host, "sin conexión",
-                "Binder sigue siendo la opción completa", "cuaderno 11"]),
+                "Binder sigue siendo la opción completa", "no pueden ejecutarse aquí", "11 · Entrena un agente"]),
     ):  # fmt: skip
         section = re.search(rf'<section lang="{lang}".*?</section>', page, re.DOTALL)
         assert section is not None, lang

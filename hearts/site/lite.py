@@ -242,10 +242,21 @@ def _cdn() -> str:
     return str(PYODIDE_CDN_URL)
 
 
-def _index(langs: Sequence[str], notebooks: Sequence[str], cdn: str) -> str:
+def _title(notebook: Path) -> str:
+    """A notebook's title: the first heading of its first cell."""
+    first = "".join(json.loads(notebook.read_text(encoding="utf-8"))["cells"][0]["source"])
+    return next((line.lstrip("#").strip() for line in first.splitlines() if line.startswith("#")), notebook.stem)
+
+
+def _index(langs: Sequence[str], notebooks: Sequence[str], cdn: str, contents: Path) -> str:
     host = re.sub(r"^https?://([^/]+).*$", r"\1", cdn)
     sections = []
     for lang in langs:
+        cannot = [
+            f"{n.rsplit('/', 1)[-1][:2]} · {_title(contents / n)}"
+            for n in notebooks
+            if n.startswith(f"{lang}/") and n.rsplit("/", 1)[-1] in CANNOT_RUN
+        ]
 
         def t(key: str, lang: str = lang, **kw: object) -> str:
             return html.escape(text(key, lang, **kw))
@@ -258,12 +269,13 @@ def _index(langs: Sequence[str], notebooks: Sequence[str], cdn: str) -> str:
             teachers = f"teachers/{lang}/class_view.ipynb"
             links.append(f'<li><a href="lab/index.html?path={teachers}">{t("lite.index.teachers")}</a>')
         binder = html.escape(BINDER_TUTORIALS.format(lang=lang))
+        limits = " " + t("lite.index.cannot", notebooks="; ".join(cannot)) if cannot else ""
         sections.append(f"""<section lang="{lang}" class="lite-{lang}">
 <h1>{t("lite.index.title")}</h1>
 <ul>{"".join(links)}</ul>
 <p class="lite-internet"><strong>{t("lite.index.internet", cdn=host)}</strong></p>
 <p class="lite-install">{t("lite.index.install")}</p>
-<p class="lite-limits">{t("lite.index.limits")}</p>
+<p class="lite-limits">{t("lite.index.limits")}{limits}</p>
 <p class="lite-kept">{t("lite.index.kept")}</p>
 <p class="lite-binder">{t("lite.index.binder")} <a href="{binder}">{t("lite.index.binder_link")}</a></p>
 <p><a href="../{lang}/index.html">{t("lite.index.back")}</a></p>
@@ -332,6 +344,7 @@ def build_lite(dest: str | Path, langs: Sequence[str] = LANGUAGES, *, tutorials:
         for ext in extensions:
             inputs[f"ext/{ext.name}/package.json"] = (ext / "package.json").read_bytes()
         inputs["versions"] = f"{core_version} {kernel_version} {sys.version_info[:2]}".encode()
+        inputs["builder"] = Path(__file__).read_bytes()  # this module writes the index page and the manifest
         key = _inputs_key(inputs)
         cached = cache_root / key
         built = Path(tmp) / "out"
@@ -357,7 +370,7 @@ def build_lite(dest: str | Path, langs: Sequence[str] = LANGUAGES, *, tutorials:
                 raise SiteError(text("lite.error.build", reason=str(e)), "lite") from None
             for name in ("rspack.config.js", "rspack.config.analyze.js", "rspack.config.watch.js", "package.json"):
                 (built / name).unlink(missing_ok=True)  # the app's own build files, not for serving
-            (built / "index.html").write_text(_index(langs, notebooks, cdn), encoding="utf-8")
+            (built / "index.html").write_text(_index(langs, notebooks, cdn, contents), encoding="utf-8")
             index = json.loads((built / "pypi" / "all.json").read_text(encoding="utf-8"))
             kernel_index = built / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
             unmet = unmet_requirements([built / "pypi" / "all.json", kernel_index / "all.json"], kernel_lock(cache),
