@@ -5,6 +5,10 @@ serve: Pyodide (from the npm registry, at a pinned version, checked against its 
 package's pure-Python wheel, and pages in English and Spanish in which the widgets' own front end
 (``table.js``) draws the table that :class:`hearts_widgets.site_table.SiteTable` runs inside Pyodide.
 Nothing is fetched from any other host; a service worker keeps the site working offline after a first visit.
+
+``python -m hearts site build OUT --lite`` adds the tutorials as a JupyterLite site in ``OUT/lite`` (see
+:mod:`hearts.site.lite`): notebooks that run in the browser with the package's wheel inside, whose kernel loads
+Pyodide, numpy and pandas from the public CDN (so they need internet, unlike the table pages).
 """
 
 from __future__ import annotations

@@ -11,6 +11,8 @@ What ``OUT`` holds once built::
     wheels/*.whl             the package's pure-Python wheel, and filelock's (the only dependency the table needs)
     sw.js                    the service worker: keeps every file above, so the site works offline
     site.json                what was built: versions, languages, every file with its SHA-256
+    lite/                    with --lite: the tutorials as a JupyterLite site (see :mod:`hearts.site.lite`),
+                             with its own manifest lite/hearts-lite.json
 
 Pyodide is fetched at build time with ``npm pack pyodide@PYODIDE_VERSION`` into a cache folder and used only if
 its SHA-512 matches :data:`PYODIDE_INTEGRITY` (the registry's ``dist.integrity`` for that version); it is never
@@ -186,9 +188,10 @@ def _wheel(name: str, version: str, files: Sequence[tuple[str, bytes]], requires
     return buf.getvalue()
 
 
-def wheel_bytes() -> tuple[str, bytes]:
+def wheel_bytes(requires: Sequence[str] = ("filelock",)) -> tuple[str, bytes]:
     """The package's pure-Python wheel (``hearts`` and ``hearts_widgets``, without the native kernel): its file
-    name and bytes. The same source gives the same bytes.
+    name and bytes. The same source gives the same bytes. ``requires``: its ``Requires-Dist`` (the table pages need
+    only filelock; the JupyterLite site's wheel asks for the notebooks' dependencies too).
 
     >>> name, data = wheel_bytes()
     >>> name
@@ -202,7 +205,7 @@ def wheel_bytes() -> tuple[str, bytes]:
     version = importlib.metadata.version("hearts-tutor")
     files = [(arc, p.read_bytes()) for arc, p in _source_files(_package_dir("hearts"), "hearts")]
     files += [(arc, p.read_bytes()) for arc, p in _source_files(_package_dir("hearts_widgets"), "hearts_widgets")]
-    return f"{_WHEEL_NAME}-{version}-py3-none-any.whl", _wheel(_WHEEL_NAME, version, files, ["filelock"])
+    return f"{_WHEEL_NAME}-{version}-py3-none-any.whl", _wheel(_WHEEL_NAME, version, files, requires)
 
 
 def _dependency_wheel(dist_name: str) -> tuple[str, bytes]:
@@ -299,12 +302,18 @@ def _walkthrough_below() -> str:
 <button type="button" class="hw-btn hw-btn-next"></button> <span class="hw-counter"></span></div>"""
 
 
-def _index(langs: Sequence[str]) -> str:
+def _index(langs: Sequence[str], lite: bool = False) -> str:
     items = "".join(
         f'<li lang="{x}"><a href="{x}/{page}" hreflang="{x}">{html.escape(text("site.index." + a, x))}</a></li>'
         for x in langs
         for a, page in APPS.items()
     )
+    if lite:  # the tutorials on JupyterLite: its own page says what needs internet
+        items += "".join(
+            f'<li lang="{x}"><a class="hw-lite" href="lite/index.html#lite-{x}">'
+            f'{html.escape(text("lite.site.tutorials", x))}</a></li>'
+            for x in langs
+        )
     first = langs[0]
     return f"""<!doctype html>
 <html lang="{first}">
@@ -334,9 +343,12 @@ def _service_worker(files: Sequence[str], stamp: str) -> str:
 
 
 def build_site(out: str | Path, langs: Sequence[str] = LANGUAGES, *, cache: str | Path | None = None,
-               say: bool = False) -> dict[str, object]:  # fmt: skip
+               say: bool = False, lite: bool = False,
+               tutorials: str | Path | None = None) -> dict[str, object]:  # fmt: skip
     """Build the site into ``out`` (a new or empty folder, or one this function built before, which is
-    replaced); returns what was built (also written as ``out/site.json``).
+    replaced); returns what was built (also written as ``out/site.json``). ``lite``: also the tutorials (from
+    ``tutorials``, default the repository's) as a JupyterLite site in ``out/lite``
+    (:func:`hearts.site.lite.build_lite`).
 
     The folder is written beside ``out`` and put in place in one step: a failed build leaves ``out`` as it was.
     """
@@ -347,6 +359,10 @@ def build_site(out: str | Path, langs: Sequence[str] = LANGUAGES, *, cache: str 
             raise SiteError(text("site.error.lang", choices=", ".join(LANGUAGES), value=",".join(langs)), "lang")
     if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / SITE_MARK).is_file())):
         raise SiteError(text("site.error.out", path=str(out)), "out")
+    if lite:
+        from .lite import _check_tools, _tutorials_dir
+
+        _check_tools(), _tutorials_dir(tutorials)  # refused before anything is fetched or written
     tgz = fetch_pyodide(Path(cache) if cache is not None else None, say=say)
     out.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
@@ -371,7 +387,7 @@ def build_site(out: str | Path, langs: Sequence[str] = LANGUAGES, *, cache: str 
         for lang in langs:
             for app, page in APPS.items():
                 files[f"{lang}/{page}"] = _page(lang, langs, wheel_paths, app).encode("utf-8")
-        files["index.html"] = _index(langs).encode("utf-8")
+        files["index.html"] = _index(langs, lite).encode("utf-8")
         hashes = {name: hashlib.sha256(data).hexdigest() for name, data in sorted(files.items())}
         stamp = hashlib.sha256(json.dumps(hashes, sort_keys=True).encode()).hexdigest()[:16]
         listed = sorted(files) + [f"{lang}/" for lang in langs]
@@ -387,6 +403,14 @@ def build_site(out: str | Path, langs: Sequence[str] = LANGUAGES, *, cache: str 
             path = work / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)  # inside the new folder, which is put in place whole below
+        if lite:
+            from .lite import LITE_FOLDER, LITE_MARK, build_lite
+
+            built = build_lite(work / LITE_FOLDER, langs, tutorials=tutorials, cache=cache, say=say,
+                               shown=out / LITE_FOLDER)  # fmt: skip
+            manifest["lite"] = {"path": f"{LITE_FOLDER}/", "manifest": f"{LITE_FOLDER}/{LITE_MARK}",
+                                "notebooks": built["notebooks"], "size": built["size"]}  # fmt: skip
+            (work / SITE_MARK).write_bytes(json.dumps(manifest, indent=1, sort_keys=True).encode("utf-8"))
         old = None
         if out.exists():
             old = out.parent / f".{out.name}-old-{os.getpid()}"
@@ -423,11 +447,16 @@ def add_parser(sub: object) -> None:
     b.add_argument("--lang", default=",".join(LANGUAGES), help="the pages' languages, comma-separated (en,es)")
     b.add_argument("--cache", metavar="DIR", help="where the fetched Pyodide package is kept (default "
                    "$HEARTS_SITE_CACHE or ~/.cache/hearts-site)")  # fmt: skip
+    b.add_argument("--lite", action="store_true", help="also build the tutorials as a JupyterLite site in OUT/lite "
+                   "(needs the [site] extra; its notebooks load Pyodide, numpy and pandas from the public CDN)")
+    b.add_argument("--tutorials", metavar="DIR", help="with --lite: the tutorials folder (default: the repository's "
+                   "tutorials/ beside the package)")  # fmt: skip
     b.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
 
 
 def main(args: object) -> int:
     """Run ``site build`` with the parsed ``args``."""
     langs = parse_langs(args.lang)  # type: ignore[attr-defined]
-    build_site(args.out, langs, cache=args.cache, say=not args.quiet)  # type: ignore[attr-defined]
+    build_site(args.out, langs, cache=args.cache, say=not args.quiet,  # type: ignore[attr-defined]
+               lite=args.lite, tutorials=args.tutorials)  # type: ignore[attr-defined]  # fmt: skip
     return 0
