@@ -140,3 +140,29 @@ def test_a_pass_of_both_copies_is_reviewed_as_one_option() -> None:
     rows = review_rows(h, 0, worlds=4, pass_worlds=3, check_worlds=20, decisions=[0])
     chosen = [r for r in rows if r["chosen"]]
     assert len(chosen) == 1 and CardSet.parse(chosen[0]["codes"].replace(" ", ",")).mask == ms_from([c, c, other])
+
+
+def test_the_review_widget_says_what_each_card_did_the_two_pack_way() -> None:
+    """The review widget's sentence for a two-pack play uses the cancel-aware facts, never the one-pack "certain
+    to win" of a card whose twin was still out."""
+    from hearts.cancel_hint import cancel_facts
+    from hearts.explain import fact_words
+    from hearts_widgets.review import ReviewModel
+
+    rules = Rules.cancellation(6, passing=False)
+    h = HandState(Deal.from_number(9, rules), rules)
+    play_out(h, [RuleBot(seed=s) for s in range(6)])
+    m = ReviewModel(h, 2, worlds=4, pass_worlds=2, check_worlds=12)
+    es = ReviewModel(h, 2, lang="es", worlds=4, pass_worlds=2, check_worlds=12)
+    steps = replay_decisions(h, 2)
+    said = 0
+    for d, (_kind, state, chosen) in enumerate(steps):
+        obs = state.observation(2)
+        if obs.legal_mask().bit_count() == 1:
+            continue
+        words = m.explanation(d)
+        for f in cancel_facts(obs, chosen[0]):
+            assert fact_words(f, "en", num_players=6, seat=2) in words
+            said += 1
+        assert "{" not in words and "{" not in es.explanation(d)
+    assert said > 0
