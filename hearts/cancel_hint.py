@@ -231,6 +231,8 @@ def cancel_words(f: Fact, lang: str, e: Explanation) -> str:
         return text_n(key, f.points, lang, **values)
     if k == "pile":
         return text_n("hint.two.pile", f.points, lang, **values)
+    if k == "widow_waits":
+        return text_n("hint.two.widow_waits", f.count, lang, **values)
     if k == "widow_taken":
         who = "you" if f.seat == e.seat else "seat"
         return text_n(f"hint.two.widow_taken.{who}", f.points, lang, **values, cards=", ".join(map(str, f.cards)))

@@ -22,6 +22,10 @@ the seats people played and gives:
 - :meth:`OwnGames.progress`: points per hand over time, smoothed, beside the
   bots' level at the same tables.
 
+Cancellation Hearts hands (two packs) are judged the same way, by the review's two-pack evaluation
+(:mod:`hearts.bots.cancel_expert`), and their mistakes are explained with the cancel-aware facts of
+:mod:`hearts.cancel_hint` (a twin still out, a trick that would wait, the widow).
+
 **Never blaming noise.** A decision is a mistake only when the review's
 verdict is ``costly``: the cost (the chosen option's expected points minus the
 expert's choice's, measured again in fresh worlds) less two standard errors is

@@ -42,6 +42,19 @@ the screening worlds' otherwise. :func:`decision_table` takes the chosen and
 the expert's numbers from there, and the review widget draws its chart from
 the same column.
 
+**Two packs.** A Cancellation Hearts hand (``rules.decks == 2``) is judged
+the same way, with the same columns and verdicts, by the two-pack expert's
+pure-Python search (:mod:`hearts.bots.cancel_expert`): a play's legal cards
+are played out in the same ``worlds`` sampled deals
+(:func:`~hearts.bots.cancel_expert.evaluate_play_two`), a pass's candidates
+(:func:`~hearts.bots.cancel_expert.pass_candidates_two`, the pass made and
+the rule bot's) in the same ``pass_worlds`` deals each
+(:func:`~hearts.bots.cancel_expert.evaluate_pass_two`, no halving), and the
+chosen and the expert's option again in ``check_worlds`` fresh deals. The
+hand is replayed from its own dealer; a pass of both copies of a card lists
+the card twice (``"5♣ 5♣ Q♠"``). A trick that waited was won by nobody
+(``won`` False, ``points`` 0); its points count in the trick that took it.
+
 Tricks are numbered from 0 in data (``trick`` 0-12, as in
 :mod:`hearts.selfplay` and :attr:`hearts.hand.Trick.number`); text for
 people says "trick 1" to "trick 13". The pass belongs to no trick
