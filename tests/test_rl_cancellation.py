@@ -152,3 +152,25 @@ def test_a_damaged_two_pack_vector_is_a_typed_error() -> None:
     bad[layout(6, decks=2)["seat"].start : layout(6, decks=2)["seat"].stop] = 0
     with pytest.raises(EncodingError, match="seat"):
         decode(bad)
+
+
+def test_a_linear_policy_for_two_packs_acts_trains_and_round_trips(tmp_path) -> None:
+    from hearts.rl import LinearPolicy
+    from hearts.rl.policy import CardPolicy, PolicyError
+
+    p = LinearPolicy(6, decks=2, greedy=False, seed=1)
+    rules = Rules.cancellation(6)
+    h = HandState(Deal.from_number(2, rules), rules)
+    obs = h.observation(0)
+    x, mask = encode(obs), action_mask(obs)
+    assert p.weights.shape == (54, 347 + 115 * 6) and mask[p(x, mask)]
+    g = p.grad_log_prob(x, mask, int(np.flatnonzero(mask)[0]))
+    p.weights += g["weights"]
+    back = LinearPolicy.load(p.save(tmp_path / "p.npz"))
+    assert back.decks == 2 and np.array_equal(back.weights, p.weights) and "decks=2" in repr(back)
+    play_out(h, [PolicyBot(back, seed=s) for s in range(6)])
+    assert h.is_over
+    with pytest.raises(PolicyError, match="one-pack"):
+        CardPolicy(6, decks=2)
+    with pytest.raises(EncodingError):
+        LinearPolicy(5, decks=2)
