@@ -349,6 +349,9 @@ def _pass_because_hand(hand: int, mine: Iterable[Card], theirs: Iterable[Card]) 
     return None
 
 
+_CANCEL_FACTS = ("cancels", "twin_out", "twin_safe", "all_cancelled", "pile", "widow_waits", "widow_taken")
+"""The facts only two packs have (:data:`hearts.cancel_hint.CANCEL_FACTS`, said by its ``cancel_words``)."""
+
 _OWN_HAND = ("queen_guarded", "queen_short", "above_queen", "low_card")
 """Facts about the seat's own hand (a pass's reason): a sentence that starts with a word ("You hold …") goes
 on in lower case after "because"."""
@@ -556,9 +559,13 @@ def why_not(obs: Observation, given: Explanation, card: Card | int) -> Explanati
             if _equal(gap, se):
                 facts.append(Fact("tie", (hinted,), (c,), estimate=_estimate(theirs), compare=(_estimate(mine),),
                                   gap=gap, gap_se=se))  # fmt: skip
-    if obs.rules.decks == 1:  # with two packs a twin still out can cancel any card: no certain outcome to say
+    if obs.rules.decks == 1:
         facts.append(trick_outcome(obs, c))
         facts.append(trick_outcome(obs, hinted))
+    else:  # two packs: what each card surely does with cancelling counted, and what its twin can do
+        from hearts.cancel_hint import cancel_facts
+
+        facts += cancel_facts(obs, c) + cancel_facts(obs, hinted)
     if not obs.trick:
         facts += [Fact("void", seat=s, suit=int(c) // 13) for s in _voids_in(obs, int(c) // 13)][:1]
     for f in given.facts:
@@ -646,6 +653,10 @@ def fact_words(fact: Fact, lang: str = "en", *, kind: str = "play", num_players:
 
 def _fact_words(f: Fact, lang: str, e: Explanation) -> str:
     k = f.kind
+    if k in _CANCEL_FACTS:  # Cancellation Hearts: twins, waiting tricks, the widow
+        from hearts.cancel_hint import cancel_words
+
+        return cancel_words(f, lang, e)
     card = " ".join(map(str, f.cards))
     seat = "" if f.seat is None else seat_name(f.seat, lang, e.num_players)
     suit = "" if f.suit is None else _SUITS[f.suit]

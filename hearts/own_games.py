@@ -22,6 +22,10 @@ the seats people played and gives:
 - :meth:`OwnGames.progress`: points per hand over time, smoothed, beside the
   bots' level at the same tables.
 
+Cancellation Hearts hands (two packs) are judged the same way, by the review's two-pack evaluation
+(:mod:`hearts.bots.cancel_expert`), and their mistakes are explained with the cancel-aware facts of
+:mod:`hearts.cancel_hint` (a twin still out, a trick that would wait, the widow).
+
 **Never blaming noise.** A decision is a mistake only when the review's
 verdict is ``costly``: the cost (the chosen option's expected points minus the
 expert's choice's, measured again in fresh worlds) less two standard errors is
@@ -515,15 +519,22 @@ def _explain(state: HandState, seat: int, kind: str, mine: tuple[Card, ...], the
     if kind == "pass":
         words = [text("mygames.mistake.pass", lang, cards=_label(mine), better=_label(theirs), cost=cost,
                       margin=margin)]  # fmt: skip
-        because = _pass_because_hand(state.hands[seat], theirs, mine)
+        # The hand facts count each card once: with two packs they are not said.
+        because = _pass_because_hand(state.hands[seat], theirs, mine) if state.rules.decks == 1 else None
         if because is not None:
             words.append(fact_words(because, lang, kind="pass", num_players=n, seat=seat))
     else:
         obs = state.observation(seat)
         words = [text("mygames.mistake.play", lang, trick=int(d["trick"]) + 1, card=str(mine[0]),
                       better=str(theirs[0]), cost=cost, margin=margin)]  # fmt: skip
-        for c in (mine[0], theirs[0]):
-            words.append(fact_words(trick_outcome(obs, c), lang, num_players=n, seat=seat))
+        if state.rules.decks == 2:  # what each card surely does with cancelling counted, then the position
+            from hearts.cancel_hint import cancel_facts, position_facts
+
+            facts = [*cancel_facts(obs, mine[0]), *cancel_facts(obs, theirs[0]), *position_facts(obs)]
+            words += [fact_words(f, lang, num_players=n, seat=seat) for f in facts]
+        else:
+            for c in (mine[0], theirs[0]):
+                words.append(fact_words(trick_outcome(obs, c), lang, num_players=n, seat=seat))
         if not obs.trick:
             suit = int(mine[0]) // 13
             voids = [s for s in range(n) if s != seat and obs.voids[s] >> suit & 1]
@@ -549,7 +560,8 @@ def _moon_words(state: HandState, seat: int, lang: str) -> list[str]:
 
     taken = [0] * state.n
     for t in state.tricks:
-        taken[t.winner] += t.points
+        if t.winner >= 0:  # a trick that waits is nobody's yet (its points count where it is taken)
+            taken[t.winner] += t.points
     total = sum(taken)
     if total < 2 or max(taken) != total:
         return []

@@ -42,6 +42,19 @@ the screening worlds' otherwise. :func:`decision_table` takes the chosen and
 the expert's numbers from there, and the review widget draws its chart from
 the same column.
 
+**Two packs.** A Cancellation Hearts hand (``rules.decks == 2``) is judged
+the same way, with the same columns and verdicts, by the two-pack expert's
+pure-Python search (:mod:`hearts.bots.cancel_expert`): a play's legal cards
+are played out in the same ``worlds`` sampled deals
+(:func:`~hearts.bots.cancel_expert.evaluate_play_two`), a pass's candidates
+(:func:`~hearts.bots.cancel_expert.pass_candidates_two`, the pass made and
+the rule bot's) in the same ``pass_worlds`` deals each
+(:func:`~hearts.bots.cancel_expert.evaluate_pass_two`, no halving), and the
+chosen and the expert's option again in ``check_worlds`` fresh deals. The
+hand is replayed from its own dealer; a pass of both copies of a card lists
+the card twice (``"5♣ 5♣ Q♠"``). A trick that waited was won by nobody
+(``won`` False, ``points`` 0); its points count in the trick that took it.
+
 Tricks are numbered from 0 in data (``trick`` 0-12, as in
 :mod:`hearts.selfplay` and :attr:`hearts.hand.Trick.number`); text for
 people says "trick 1" to "trick 13". The pass belongs to no trick
@@ -130,7 +143,7 @@ from hearts.bots.expert import (
     pass_candidates,
 )
 from hearts.bots.rule_bot import RuleBot
-from hearts.cards import Card
+from hearts.cards import Card, ms_from
 from hearts.errors import OptionError
 from hearts.hand import HandState
 from hearts.messages import seat_name, text
@@ -306,23 +319,18 @@ def replay_decisions(hand: Any, seat: int) -> list[tuple[str, HandState, tuple[C
 
     ``hand`` is a finished :class:`~hearts.hand.HandState` or a hand record
     (anything with a ``replay()`` giving one). The states are fresh copies, so
-    callers may read their observations. Cancellation Hearts (two packs) is refused by name
-    (:class:`ReviewError` on ``hand``): the review's evaluation plays one pack.
+    callers may read their observations. Cancellation Hearts (two packs) is replayed from its own
+    dealer (whose left leads first); a pass of both copies of a card lists the card twice.
     """
     state = _finished(hand, seat)
-    if state.rules.is_cancellation:
-        raise ReviewError(
-            "the hand review does not judge Cancellation Hearts (two packs) yet: its evaluation plays one pack. "
-            "The hand's tricks and points are still there (hand_points, and my_games' hands, tricks and plays)",
-            "hand",
-        )
-    replay = HandState(state.deal, state.rules, hand_number=state.hand_number, pass_direction=state.pass_direction)
+    replay = HandState(state.deal, state.rules, hand_number=state.hand_number, pass_direction=state.pass_direction,
+                       dealer=state.dealer)  # fmt: skip
     out: list[tuple[str, HandState, tuple[Card, ...]]] = []
     for action in state.history:
         if action.seat == seat and action.kind in ("pass", "play"):
             out.append((action.kind, replay.copy(), action.cards))
         if action.kind == "pass":
-            replay.push_pass(action.seat, sum(1 << c for c in action.cards))
+            replay.push_pass(action.seat, ms_from(action.cards))
         elif action.kind == "play":
             replay.push(action.cards[0])
         else:
@@ -535,32 +543,17 @@ def review_rows(
         obs = state.observation(seat)
         rng = random.Random(seed * 1_000_003 + index)
         tip, tip_cards = _tip(state, seat, kind) if tips else (None, None)
-        chosen_mask = sum(1 << c for c in chosen)
-        if kind == "pass":
-            cands = pass_candidates(obs.hand_mask, k=obs.rules.pass_size)
-            extra = [chosen_mask]
-            if tip_cards is not None:
-                extra.append(sum(1 << c for c in tip_cards))
-            for m in extra:
-                if m not in cands:
-                    cands.append(m)
-            ev = evaluate_pass(obs, rng, pass_worlds, candidates=cands)
-            forced = False
-            trick = None
+        chosen_mask = ms_from(chosen)
+        budget = (worlds, pass_worlds, check_worlds)
+        check: Evaluation | None
+        if state.rules.decks == 2:  # Cancellation Hearts: the two-pack expert's search, in pure Python
+            ev, check = _review_two(state, obs, kind, rng, chosen_mask, tip_cards, budget, _check_rng(seed, index))
+            forced = kind == "play" and len(ev.options) == 1
+            trick = obs.trick_number if kind == "play" else None
         else:
-            ev = evaluate_play(obs, rng, worlds, forced=True)
-            forced = len(ev.options) == 1
-            trick = obs.trick_number
-        best_mask = sum(1 << c for c in ev.best.cards)
-        check: Evaluation | None = None
-        if not forced and best_mask != chosen_mask:
-            check_rng = _check_rng(seed, index)
-            if kind == "pass":
-                check = evaluate_pass(obs, check_rng, check_worlds, candidates=[chosen_mask, best_mask])
-            else:
-                check = evaluate_play(
-                    obs, check_rng, check_worlds, forced=True, candidates=[chosen[0], ev.best.cards[0]]
-                )
+            ev, check, forced, trick = _review_one(
+                obs, kind, rng, chosen, chosen_mask, tip_cards, budget, _check_rng(seed, index)
+            )
         won = None if trick is None else state_over.tricks[trick].winner == seat
         points = None if trick is None else taken[trick]
         rows.extend(_rows(index, kind, trick, ev, check, chosen_mask, forced, won, points, tip, tip_cards))
@@ -568,7 +561,77 @@ def review_rows(
 
 
 def _mask(o: OptionValue) -> int:
-    return sum(1 << c for c in o.cards)
+    return ms_from(o.cards)
+
+
+def _review_one(
+    obs: Any,
+    kind: str,
+    rng: random.Random,
+    chosen: tuple[Card, ...],
+    chosen_mask: int,
+    tip_cards: tuple[Card, ...] | None,
+    budget: tuple[int, int, int],
+    check_rng: random.Random,
+) -> tuple[Evaluation, Evaluation | None, bool, int | None]:
+    """A one-pack decision's screening and check evaluations, whether it was forced, and its trick."""
+    worlds, pass_worlds, check_worlds = budget
+    if kind == "pass":
+        cands = pass_candidates(obs.hand_mask, k=obs.rules.pass_size)
+        extra = [chosen_mask]
+        if tip_cards is not None:
+            extra.append(ms_from(tip_cards))
+        for m in extra:
+            if m not in cands:
+                cands.append(m)
+        ev = evaluate_pass(obs, rng, pass_worlds, candidates=cands)
+        forced = False
+        trick = None
+    else:
+        ev = evaluate_play(obs, rng, worlds, forced=True)
+        forced = len(ev.options) == 1
+        trick = obs.trick_number
+    best_mask = ms_from(ev.best.cards)
+    check: Evaluation | None = None
+    if not forced and best_mask != chosen_mask:
+        if kind == "pass":
+            check = evaluate_pass(obs, check_rng, check_worlds, candidates=[chosen_mask, best_mask])
+        else:
+            check = evaluate_play(obs, check_rng, check_worlds, forced=True, candidates=[chosen[0], ev.best.cards[0]])
+    return ev, check, forced, trick
+
+
+def _review_two(
+    state: HandState,
+    obs: Any,
+    kind: str,
+    rng: random.Random,
+    chosen_mask: int,
+    tip_cards: tuple[Card, ...] | None,
+    budget: tuple[int, int, int],
+    check_rng: random.Random,
+) -> tuple[Evaluation, Evaluation | None]:
+    """A two-pack decision's screening and (when the choice was not the expert's) check evaluations: the same
+    method as one pack (:mod:`hearts.bots.cancel_expert`: every option played out in the same deals)."""
+    from hearts.bots.cancel_expert import evaluate_pass_two, evaluate_play_two, pass_candidates_two
+
+    worlds, pass_worlds, check_worlds = budget
+    if kind == "pass":
+        cands = pass_candidates_two(obs.hand_mask, k=obs.rules.pass_size)
+        for m in (chosen_mask, None if tip_cards is None else ms_from(tip_cards)):
+            if m is not None and m not in cands:
+                cands.append(m)
+        ev = evaluate_pass_two(obs, rng, pass_worlds, dealer=state.dealer, candidates=cands)
+        best_mask = _mask(ev.best)
+        if best_mask == chosen_mask:
+            return ev, None
+        return ev, evaluate_pass_two(obs, check_rng, check_worlds, dealer=state.dealer,
+                                     candidates=[chosen_mask, best_mask])  # fmt: skip
+    ev = evaluate_play_two(obs, rng, worlds, forced=True)
+    chosen = chosen_mask.bit_length() - 1
+    if len(ev.options) == 1 or int(ev.best.cards[0]) == chosen:
+        return ev, None
+    return ev, evaluate_play_two(obs, check_rng, check_worlds, candidates=[chosen, int(ev.best.cards[0])])
 
 
 def _rows(

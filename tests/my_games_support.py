@@ -9,10 +9,12 @@ from hearts.hand import Phase
 from hearts_widgets.table_model import TableModel
 
 
-def play_hand_at_table(folder: Path, number: int, *, person=None, humans=None, app: str = "table") -> TableModel:
+def play_hand_at_table(
+    folder: Path, number: int, *, person=None, humans=None, app: str = "table", rules=None
+) -> TableModel:
     """Open a table in ``folder`` and play its first hand to the end: the bots at the table play their seats,
-    ``person`` (a bot, by default the rule bot) clicks for the people."""
-    m = TableModel(number=number, level="rule", data_dir=folder, humans=humans, app=app)
+    ``person`` (a bot, by default the rule bot) clicks for the people; ``rules`` for another game."""
+    m = TableModel(number=number, level="rule", data_dir=folder, humans=humans, app=app, rules=rules)
     bot = person if person is not None else RuleBot(seed=number)
     for _ in range(500):
         h = m.hand

@@ -153,16 +153,16 @@ def test_expert_plays_two_packs_through_the_python_search() -> None:
     assert sum(r.points) == 52 or r.shooter is not None
 
 
-def test_rl_environments_refuse_two_packs_by_name() -> None:
-    from hearts.rl.aec import EnvError, HeartsEnv
-    from hearts.rl.encoding import EncodingError, encode
+def test_rl_environments_take_two_packs() -> None:
+    """The RL environments once refused two packs by name; now they seat them (tests/test_rl_cancellation.py)."""
+    from hearts.rl.aec import HeartsEnv
+    from hearts.rl.encoding import encode, size
 
-    with pytest.raises(EnvError) as e:
-        HeartsEnv(rules=Rules.cancellation(6))
-    assert e.value.option == "rules" and "Cancellation" in str(e.value)
+    env = HeartsEnv(rules=Rules.cancellation(6))
+    env.reset(seed=1)
+    assert env.observe("player_0")["observation"].shape == (size(6, decks=2),)
     rules = Rules.cancellation(6)
-    with pytest.raises(EncodingError):
-        encode(HandState(Deal.from_number(1, rules), rules).observation(0))
+    assert encode(HandState(Deal.from_number(1, rules), rules).observation(0)).shape == (347 + 115 * 6,)
 
 
 def test_experiments_and_tournaments_take_two_pack_rules() -> None:

@@ -343,11 +343,11 @@ def test_a_habit_seen_once_reads_once() -> None:
     assert "in 1 of 6 decisions" in _habit_words(6, 1, math.nan, math.nan, False, "en")
 
 
-def test_cancellation_hands_are_data_but_the_review_refuses_them_by_name(tmp_path: Path) -> None:
-    """A learner's Cancellation Hearts hands load as data; mistakes() and habits() say the review does not judge
-    two packs, instead of a RulesError about a first-lead card."""
+def test_cancellation_hands_are_data_and_the_review_judges_them(tmp_path: Path) -> None:
+    """A learner's Cancellation Hearts hands load as data, and mistakes() and habits() judge them with the
+    two-pack expert's evaluation (tests/test_review_cancellation.py plants a mistake and finds it)."""
     from hearts import Deal, HandState
-    from hearts.review import ReviewError, hand_points
+    from hearts.review import hand_points
     from hearts.rules import Rules
     from hearts.selfplay import play_out
 
@@ -357,10 +357,8 @@ def test_cancellation_hands_are_data_but_the_review_refuses_them_by_name(tmp_pat
     assert game_log.keep_hand(tmp_path, h, key="c/1", people=(0,), players=("you",) + ("rule",) * 5)
     g = my_games(tmp_path)
     assert len(g) == 1 and len(g.hands) == 6 and int(g.hands["points"].sum()) in (52, 5 * 52)
-    for method in (g.mistakes, g.habits):
-        with pytest.raises(ReviewError, match="Cancellation Hearts") as e:
-            method(**SMALL)
-        assert e.value.option == "hand"
-    with pytest.raises(ReviewError, match="Cancellation Hearts"):
-        review_rows(h, 0, **SMALL)
+    small = {"worlds": 6, "pass_worlds": 2, "check_worlds": 30}
+    assert list(g.mistakes(**small).columns) == list(MISTAKE_COLUMNS)
+    assert len(g.habits(**small)) == len(TIP_NAMES)
+    assert {d["decision"] for d in decision_rows(review_rows(h, 0, **small))} == set(range(1 + rules.hand_size))
     assert hand_points(h, 0).points == h.result().points[0]

@@ -382,6 +382,11 @@ class ReviewModel:
         cards = [chosen[0]] + [c for c in (Card.parse(n.best),) if c != chosen[0] and obs.legal_mask() >> c & 1]
         if len(cards) == 1 and obs.legal_mask().bit_count() == 1:
             return ""
+        if obs.rules.decks == 2:  # two packs: what each card surely does with cancelling counted, and its twin
+            from hearts.cancel_hint import cancel_facts
+
+            facts = [f for c in cards for f in cancel_facts(obs, c)]
+            return "".join(" " + fact_words(f, self.lang, num_players=obs.num_players, seat=self.seat) for f in facts)
         return "".join(" " + fact_words(trick_outcome(obs, c), self.lang, num_players=obs.num_players) for c in cards)
 
     # ----- rendering -------------------------------------------------------------------

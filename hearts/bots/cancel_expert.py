@@ -8,7 +8,9 @@ widow, keeping the hand sizes and the suits each player has shown out of;
 play every legal card out in each of those worlds with a fast policy that
 knows cancelling (follow under the winning card, or play its twin to cancel
 it; discard Q♠ and hearts when void); pick the card with the fewest expected
-points. Passing is the rule bot's (on each card once).
+points. Passing is the rule bot's (on each card once); the hand review weighs
+passes with :func:`evaluate_pass_two` (every candidate pass played out in the
+same sampled deals, the others passing their most dangerous cards).
 
 Differences from the one-pack expert, said plainly: the worlds are drawn by a
 randomized greedy deal with retries (near uniform, not exactly uniform), the
@@ -27,29 +29,41 @@ others' plays, and the playouts run on :class:`~hearts.cancellation.CancelHandSt
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import types
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-from hearts.bots.expert import Evaluation, OptionValue
+from hearts.bots.expert import Evaluation, ExpertError, OptionValue, danger
 from hearts.cancellation import CancelHandState
 from hearts.cards import (
+    ALL_CARDS_MASK,
     CARDS,
     HEARTS_MASK,
     QUEEN_OF_SPADES,
     SUIT_MASKS,
+    Card,
     CardSet,
     highest,
     lowest,
     ms_add,
+    ms_count,
     ms_from,
+    ms_sub,
 )
 from hearts.hand import Phase
 from hearts.observation import Observation
 from hearts.rules import cancel_trick, moon_choice
 
-__all__ = ["evaluate_play_two", "playout_card", "sample_world_two"]
+__all__ = [
+    "evaluate_pass_two",
+    "evaluate_play_two",
+    "heuristic_pass_two",
+    "pass_candidates_two",
+    "playout_card",
+    "sample_world_two",
+]
 
 _QS = int(QUEEN_OF_SPADES)
 _RETRIES = 50
@@ -174,12 +188,31 @@ def _finish(st: CancelHandState, totals: Sequence[int] | None) -> None:
         st.choose_moon(shooter, moon_choice(totals, shooter, st.rules))
 
 
-def evaluate_play_two(obs: Observation, rng: random.Random, worlds: int = 32) -> Evaluation:
-    """Expected score of every legal card of a two-pack position, over ``worlds`` sampled deals."""
+def evaluate_play_two(
+    obs: Observation,
+    rng: random.Random,
+    worlds: int = 32,
+    *,
+    candidates: Iterable[int] | None = None,
+    forced: bool = False,
+) -> Evaluation:
+    """Expected score of every legal card of a two-pack position, over ``worlds`` sampled deals.
+
+    Every option is played out in the same deals, so ``scores`` of two options pair up deal by deal.
+    ``candidates`` limits the evaluation to some legal cards (:class:`~hearts.bots.expert.ExpertError` on
+    ``candidates`` otherwise); a single legal card is not played out (``0.0`` over 0 playouts) unless
+    ``forced``.
+    """
     legal = obs.legal_mask()
     options = [c for c in range(52) if legal >> c & 1]
+    if candidates is not None:
+        wanted = sorted({int(c) for c in candidates})
+        if not wanted or any(not 0 <= c < 52 or not legal >> c & 1 for c in wanted):
+            shown = ", ".join(str(CARDS[c]) if 0 <= c < 52 else repr(c) for c in wanted) or "none"
+            raise ExpertError(f"candidates must be cards legal now ({CardSet(legal)}), not {shown}", "candidates")
+        options = wanted
     me = obs.seat
-    if len(options) == 1:
+    if len(options) == 1 and not forced:
         return Evaluation("play", (OptionValue((CARDS[options[0]],), 0.0, 0.0, 0),), 0)
     scores: list[list[int]] = [[] for _ in options]
     for _ in range(worlds):
@@ -191,11 +224,133 @@ def evaluate_play_two(obs: Observation, rng: random.Random, worlds: int = 32) ->
             st.push(c)
             _finish(st, obs.totals)
             scores[i].append(st.result().scores[me])
+    return Evaluation("play", _values([(CARDS[c],) for c in options], scores), worlds)
+
+
+def _values(labels: Sequence[tuple[Card, ...]], scores: Sequence[Sequence[int]]) -> tuple[OptionValue, ...]:
     values = []
-    for c, s in zip(options, scores):
+    for cards, s in zip(labels, scores):
         mean = sum(s) / len(s)
         var = sum((x - mean) ** 2 for x in s) / max(1, len(s) - 1)
-        values.append(OptionValue((CARDS[c],), mean, math.sqrt(var / len(s)), len(s), tuple(s)))
-    values.sort(key=lambda o: (o.expected, int(o.cards[0])))
-    return Evaluation("play", tuple(values), worlds)
+        values.append(OptionValue(cards, mean, math.sqrt(var / len(s)), len(s), tuple(s)))
+    values.sort(key=lambda o: (o.expected, [int(c) for c in o.cards]))
+    return tuple(values)
 
+
+def _size(m: int) -> int:
+    return (m & ALL_CARDS_MASK).bit_count() + (m >> 52).bit_count()
+
+
+def _copies(hand: int) -> list[int]:
+    """The cards of a two-copy mask, a card held twice listed twice, most dangerous to keep first."""
+    one = hand & ALL_CARDS_MASK
+    cards = [c for c in range(52) for _ in range(ms_count(hand, c))]
+    return sorted(cards, key=lambda c: (danger(c, one), c), reverse=True)
+
+
+def heuristic_pass_two(hand: int, k: int = 3) -> int:
+    """The ``k`` most dangerous copies of a two-copy hand (:func:`hearts.bots.expert.danger`), as a two-copy mask.
+
+    >>> from hearts.cards import CardSet
+    >>> str(CardSet(heuristic_pass_two(CardSet.parse("2C 5C QS QS AH AH 3D").mask)))
+    'Q♠ Q♠ A♥'
+    """
+    return ms_from(_copies(hand)[:k])
+
+
+def pass_candidates_two(hand: int, *, pool: int = 6, k: int = 3) -> list[int]:
+    """Candidate passes of a two-copy hand: every ``k``-copy subset of its ``pool`` most dangerous copies
+    (two-copy masks, each once).
+
+    >>> from hearts.cards import CardSet
+    >>> cands = pass_candidates_two(CardSet.parse("2C 5C 9C 3D 8D QS QS 4S AS 2H 7H 9H KH AH").mask)
+    >>> len(cands), CardSet.parse("QS QS AS").mask in cands
+    (14, True)
+    """
+    top = _copies(hand)[: max(pool, k)]
+    return list(dict.fromkeys(ms_from(combo) for combo in itertools.combinations(top, k)))
+
+
+def _start_state(obs: Observation, hands: list[int], widow: int, leader: int) -> CancelHandState:
+    """The hand once every pass is made: these hands, ``leader`` to lead the first trick."""
+    st: CancelHandState = object.__new__(CancelHandState)
+    n = obs.rules.num_players
+    st.rules = obs.rules
+    st.n = n
+    st.deal = types.SimpleNamespace(widow=CardSet(widow))  # type: ignore[assignment]  # only .widow is read
+    st.hand_number = obs.hand_number
+    st.dealer = (leader - 1) % n
+    st.pass_direction = obs.pass_direction
+    st._pass_offset = 0
+    st.hands = list(hands)
+    st.passes = [None] * n
+    st.received = [None] * n
+    st.trick = []
+    st.leader = st.to_play = leader
+    st.led_suit = -1
+    st.trick_number = 0
+    st.hearts_broken = False
+    st.taken = [0] * n
+    st.points = [0] * n
+    st.tricks = []
+    st.voids = [0] * n
+    st.played_mask = 0
+    st._stack = []
+    st._result = None
+    st._moon_choice = None
+    st.phase = Phase.PLAYING
+    st.pile = 0
+    st.pile_tricks = []
+    st.widow_taker = -1
+    return st
+
+
+def evaluate_pass_two(
+    obs: Observation,
+    rng: random.Random,
+    worlds: int = 32,
+    *,
+    dealer: int,
+    candidates: Sequence[int] | None = None,
+) -> Evaluation:
+    """Expected score of candidate passes (two-copy masks) of a two-pack hand, over ``worlds`` sampled deals.
+
+    The copies this seat has not seen are dealt at random to the others and the widow; the others pass their
+    most dangerous copies (:func:`heuristic_pass_two`); the player on ``dealer``'s left leads the first trick
+    (the observation does not say who deals: the hand does). Every candidate is played out in every deal
+    (``scores`` pair up deal by deal). The default candidates are :func:`pass_candidates_two`.
+
+    >>> from hearts import Deal, HandState, Rules
+    >>> rules = Rules.cancellation(6)
+    >>> h = HandState(Deal.from_number(2, rules), rules)
+    >>> ev = evaluate_pass_two(h.observation(0), random.Random(1), 3, dealer=h.dealer)
+    >>> ev.kind, ev.worlds, len(ev.options), len(ev.best.cards)
+    ('pass', 3, 14, 3)
+    """
+    rules = obs.rules
+    n = rules.num_players
+    me = obs.seat
+    k = rules.pass_size
+    if obs.phase is not Phase.PASSING or obs.passed_mask is not None:
+        raise ExpertError(f"seat {me} has no pass to make now", "obs")
+    cands = list(candidates) if candidates is not None else pass_candidates_two(obs.hand_mask, k=k)
+    for m in cands:
+        if not isinstance(m, int) or m < 0 or ms_sub(m, obs.hand_mask) or _size(m) != k:
+            raise ExpertError(f"candidate pass {CardSet(m)} is not {k} cards of the hand {obs.hand}", "candidates")
+    offset = (obs.pass_target - me) % n
+    leader = (dealer + 1) % n
+    scores: list[list[int]] = [[] for _ in cands]
+    for _ in range(worlds):
+        hands, widow = sample_world_two(obs, rng)
+        their = [0 if s == me else heuristic_pass_two(hands[s], k) for s in range(n)]
+        for i, m in enumerate(cands):
+            passes = list(their)
+            passes[me] = m
+            after = [ms_sub(hands[s], passes[s]) for s in range(n)]
+            for s in range(n):
+                after[(s + offset) % n] = ms_add(after[(s + offset) % n], passes[s])
+            st = _start_state(obs, after, widow, leader)
+            _finish(st, obs.totals)
+            scores[i].append(st.result().scores[me])
+    labels = [tuple(CARDS[c] for c in range(52) for _ in range(ms_count(m, c))) for m in cands]
+    return Evaluation("pass", _values(labels, scores), worlds)

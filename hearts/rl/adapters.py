@@ -32,7 +32,7 @@ import numpy as np
 
 from hearts.bots.base import Bot, BotError, Decision
 from hearts.bots.registry import BotLike, Seating, as_bot
-from hearts.cards import CARDS, lowest
+from hearts.cards import ALL_CARDS_MASK, CARDS, lowest, ms_add, ms_count, ms_sub
 from hearts.hand import Phase
 from hearts.observation import Observation
 from hearts.rl.encoding import MOON_ADD, MOON_SUBTRACT, NUM_ACTIONS, action_mask, decode, encode
@@ -91,9 +91,9 @@ class BotPolicy:
         """The bot's action for ``obs`` (``chosen``: the cards it has already given while passing)."""
         if obs.phase is Phase.PASSING:
             key = (obs.seat, obs.hand_mask)
-            if self._pass is None or self._pass[:2] != key or chosen & ~self._pass[2] or not chosen:
+            if self._pass is None or self._pass[:2] != key or ms_sub(chosen, self._pass[2]) or not chosen:
                 self._pass = (*key, self.bot.choose_pass(obs).mask)
-            return lowest(self._pass[2] & ~chosen)
+            return lowest(ms_sub(self._pass[2], chosen) & ALL_CARDS_MASK)  # two packs: copies counted
         if obs.phase is Phase.MOON_CHOICE:
             return MOON_ADD if self.bot.choose_moon(obs) == "add" else MOON_SUBTRACT
         return int(self.bot.choose_play(obs))
@@ -148,8 +148,9 @@ class PolicyBot(Bot):
         """The policy's three cards, asked one at a time."""
         chosen = 0
         for _ in range(obs.rules.pass_size):
-            chosen |= 1 << self._ask(obs, chosen)
-        return Decision(tuple(CARDS[c] for c in range(52) if chosen >> c & 1), "bot.reason.policy_pass")
+            chosen = ms_add(chosen, 1 << self._ask(obs, chosen))  # two packs: a card may be chosen twice
+        cards = tuple(CARDS[c] for c in range(52) for _ in range(ms_count(chosen, c)))
+        return Decision(cards, "bot.reason.policy_pass")
 
     def choose_moon(self, obs: Observation) -> str:
         """The policy's moon choice (``'add'`` or ``'subtract'``)."""

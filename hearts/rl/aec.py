@@ -6,7 +6,10 @@ Each agent's observation is a dict: ``"observation"``, the vector of
 :class:`~hearts.observation.Observation` (never a hidden card), and
 ``"action_mask"``, the int8 mask of :func:`~hearts.rl.encoding.action_mask`.
 Actions are ``Discrete(54)``: a card 0–51, or the shooter's moon choice
-(52 add, 53 subtract) under ``MoonScoring.SHOOTERS_CHOICE``.
+(52 add, 53 subtract) under ``MoonScoring.SHOOTERS_CHOICE``. With Cancellation
+Hearts rules (``Rules.cancellation(n)``, 6 to 10 seats, two packs) a card action
+plays or passes one copy, a card held twice may be passed twice, and the vector
+is the two-pack one (:mod:`hearts.rl.two_packs`: ``347 + 115 n`` numbers).
 
 Turn order. Passing (when the hand passes): every seat in turn, from seat 0,
 chooses its three cards **one card per step** (three steps in a row); the
@@ -60,7 +63,7 @@ except ImportError as e:  # pragma: no cover - depends on the installation
         f"hearts.rl environments need PettingZoo and Gymnasium ({e}): pip install 'hearts-tutor[rl]'"
     ) from e
 
-from hearts.cards import Card
+from hearts.cards import Card, ms_add, ms_count
 from hearts.deal import Deal
 from hearts.errors import IllegalMoveError, OptionError, Rule
 from hearts.game import Game
@@ -77,6 +80,11 @@ ILLEGAL = ("raise", "lose")
 """What an action the rules refuse does: raise the rule's error, or end the episode as a loss."""
 
 
+def ms_size(m: int) -> int:
+    """How many cards a two-copy mask holds, copies counted (a one-pack mask: its bit count)."""
+    return (m & ((1 << 52) - 1)).bit_count() + (m >> 52).bit_count()
+
+
 class EnvError(OptionError):
     """A bad option or action for an environment; ``.option`` names it (``'action'`` for an action)."""
 
@@ -89,12 +97,6 @@ def check_options(rules: Any, episode: Any, hand_number: Any, illegal: Any) -> R
         rules = DEFAULT_RULES
     if not isinstance(rules, Rules):
         raise EnvError(f"rules must be a Rules object, not {type(rules).__name__}", "rules")
-    if rules.decks != 1:
-        raise EnvError(
-            "the RL environments encode one pack (hearts.rl.encoding: 52 cards, 3 to 7 seats); Cancellation "
-            "Hearts (decks=2: two copies, the waiting pile, the widow) has no vector encoding yet",
-            "rules",
-        )
     if episode not in EPISODES:
         raise EnvError(f"episode must be one of {', '.join(EPISODES)}, not {episode!r}", "episode")
     if hand_number is not None:
@@ -156,7 +158,7 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type hints
         n = self.rules.num_players
         self.possible_agents = [f"player_{s}" for s in range(n)]
         self.agent_name_mapping = {a: s for s, a in enumerate(self.possible_agents)}
-        low, high = bounds(n)
+        low, high = bounds(n, decks=self.rules.decks)
         self.observation_spaces = {
             a: spaces.Dict(
                 {
@@ -229,8 +231,8 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type hints
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {x: 0.0 for x in self.agents}
         if hand.phase is Phase.PASSING:
-            self.chosen[seat] |= 1 << a
-            if self.chosen[seat].bit_count() == self.rules.pass_size:
+            self.chosen[seat] = ms_add(self.chosen[seat], 1 << a)  # two packs: a card held twice may go twice
+            if ms_size(self.chosen[seat]) == self.rules.pass_size:
                 hand.push_pass(seat, self.chosen[seat])
                 self.chosen[seat] = 0
         elif hand.phase is Phase.PLAYING:
@@ -333,7 +335,8 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type hints
         if a >= 52:
             raise IllegalMoveError(Rule.WRONG_PHASE, phase=h.phase.value)
         if h.phase is Phase.PASSING:
-            if self.chosen[seat] >> a & 1:
+            chosen = ms_count(self.chosen[seat], a)
+            if chosen and chosen >= ms_count(h.hands[seat], a):
                 raise IllegalMoveError(Rule.DUPLICATE_PASS_CARD, card=str(Card(a)), expected=self.rules.pass_size)
             if not h.hands[seat] >> a & 1:
                 raise IllegalMoveError(Rule.CARD_NOT_IN_HAND, card=str(Card(a)))

@@ -44,6 +44,14 @@ totals             n          game totals before this hand per relative seat ``/
 has_totals         1          1 when the observation carries game totals
 =================  =========  ================================================================
 
+**Two packs.** With Cancellation Hearts rules (``decks=2``, 6 to 10 players)
+every card can be held twice: the vector is :mod:`hearts.rl.two_packs`'s
+(card fields hold counts 0-2, two planes of plays per seat, the waiting pile,
+the widow and who took it; ``347 + 115 n`` numbers), and ``layout``,
+``size``, ``bounds`` and ``describe`` take ``decks=2``. The actions are the
+same: a card action plays or passes one copy, and ``chosen`` is a two-copy
+mask (:func:`hearts.cards.ms_from`).
+
 Actions are integers ``0 … 53``: a card index (to pass or to play it), or
 :data:`MOON_ADD` (52) / :data:`MOON_SUBTRACT` (53), the shooter's choice
 under ``MoonScoring.SHOOTERS_CHOICE``. Passing is three actions in a row,
@@ -68,10 +76,11 @@ from typing import Any
 
 import numpy as np
 
-from hearts.cards import CARDS
+from hearts.cards import ALL_CARDS_MASK, CARDS, ms_sub
 from hearts.errors import HeartsError
 from hearts.hand import Phase, Trick
 from hearts.observation import Observation
+from hearts.rl.two_packs import PLAYERS_TWO, decode_two, encode_two, fields_two
 from hearts.rules import MoonScoring, PassDirection, Rules, complete_trick
 
 __all__ = [
@@ -158,52 +167,60 @@ def _fields(n: int) -> list[tuple[str, int, str, float, float]]:
     ]
 
 
-_LAYOUTS: dict[int, dict[str, Field]] = {}
+_LAYOUTS: dict[int, dict[str, Field]] = {}  # by player count; two packs by minus the count
 
 
-def layout(num_players: int = 4) -> dict[str, Field]:
-    """The fields of the vector for ``num_players`` players, by name, in order.
+def layout(num_players: int = 4, *, decks: int = 1) -> dict[str, Field]:
+    """The fields of the vector for ``num_players`` players, by name, in order (``decks=2``: Cancellation
+    Hearts, 6 to 10 players, :mod:`hearts.rl.two_packs`).
 
     >>> f = layout(4)["hand"]
     >>> f.start, f.stop, f.meaning
     (25, 77, 'cards held now (cards chosen to pass are no longer held)')
+    >>> layout(8, decks=2)["hand"].high
+    2.0
     """
-    if num_players not in _PLAYERS or isinstance(num_players, bool):
-        raise EncodingError(f"num_players must be 3 to 7, not {num_players!r}")
-    found = _LAYOUTS.get(num_players)
+    if decks not in (1, 2) or isinstance(decks, bool):
+        raise EncodingError(f"decks must be 1 or 2, not {decks!r}")
+    players = _PLAYERS if decks == 1 else PLAYERS_TWO
+    if num_players not in players or isinstance(num_players, bool):
+        packs = "one pack" if decks == 1 else "two packs"
+        raise EncodingError(f"num_players must be {players[0]} to {players[-1]} with {packs}, not {num_players!r}")
+    key = num_players if decks == 1 else -num_players
+    found = _LAYOUTS.get(key)
     if found is None:
         found = {}
         at = 0
-        for name, width, meaning, low, high in _fields(num_players):
+        for name, width, meaning, low, high in _fields(num_players) if decks == 1 else fields_two(num_players):
             found[name] = Field(name, at, at + width, meaning, float(low), float(high))
             at += width
-        _LAYOUTS[num_players] = found
+        _LAYOUTS[key] = found
     return found
 
 
-def size(num_players: int = 4) -> int:
-    """Length of the vector for ``num_players`` players (534 with four)."""
-    return list(layout(num_players).values())[-1].stop
+def size(num_players: int = 4, *, decks: int = 1) -> int:
+    """Length of the vector for ``num_players`` players (534 with four; ``347 + 115 n`` with two packs)."""
+    return list(layout(num_players, decks=decks).values())[-1].stop
 
 
-def bounds(num_players: int = 4) -> tuple[np.ndarray, np.ndarray]:
+def bounds(num_players: int = 4, *, decks: int = 1) -> tuple[np.ndarray, np.ndarray]:
     """Lowest and highest value of every entry (the observation space's box)."""
-    low = np.zeros(size(num_players), np.float32)
-    high = np.zeros(size(num_players), np.float32)
-    for f in layout(num_players).values():
+    low = np.zeros(size(num_players, decks=decks), np.float32)
+    high = np.zeros(size(num_players, decks=decks), np.float32)
+    for f in layout(num_players, decks=decks).values():
         low[f.start : f.stop] = f.low
         high[f.start : f.stop] = f.high
     return low, high
 
 
-def describe(num_players: int = 4) -> str:
+def describe(num_players: int = 4, *, decks: int = 1) -> str:
     """The layout as a plain-text table: field, offsets, meaning.
 
     >>> print(describe(4).splitlines()[1])
     num_players          0    5  one-hot of 3, 4, 5, 6, 7 players
     """
     lines = [f"{'field':<18} {'start':>5} {'stop':>4}  meaning"]
-    for f in layout(num_players).values():
+    for f in layout(num_players, decks=decks).values():
         lines.append(f"{f.name:<18} {f.start:>5} {f.stop:>4}  {f.meaning}")
     return "\n".join(lines)
 
@@ -224,8 +241,8 @@ def encode(obs: Observation, chosen: int = 0) -> np.ndarray:
     ``hand`` to ``pass_chosen``.
     """
     rules = obs.rules
-    if rules.decks != 1:
-        raise EncodingError("the vector encodes one pack; Cancellation Hearts (decks=2) has no encoding yet")
+    if rules.decks == 2:
+        return encode_two(obs, chosen)
     n = rules.num_players
     at = _starts(n)
     x = np.zeros(at["_size"], np.float32)
@@ -351,7 +368,9 @@ def action_mask(obs: Observation, chosen: int = 0) -> np.ndarray:
     phase = obs.phase
     if phase is Phase.PASSING:
         if obs.passed_mask is None:
-            out[:52] = _bits(obs.hand_mask & ~chosen)
+            # two packs: a card held twice may be chosen twice (``chosen`` is a two-copy mask)
+            left = ms_sub(obs.hand_mask, chosen) if obs.rules.decks == 2 else obs.hand_mask & ~chosen
+            out[:52] = _bits(left & ALL_CARDS_MASK)
     elif phase is Phase.PLAYING:
         out[:52] = _bits(obs.legal_mask())
     elif phase is Phase.MOON_CHOICE and obs.to_play == obs.seat:
@@ -389,6 +408,8 @@ def decode(vector: Any) -> tuple[Observation, int]:
     """
     x = np.asarray(vector, dtype=np.float32).ravel()
     what = "cannot decode the vector"
+    if len(x) > 10 and not x[:5].any() and np.count_nonzero(x[5:10]) == 1:  # the marker of a two-pack vector
+        return decode_two(x)
     n = 0
     if len(x) >= 5:
         hot = np.flatnonzero(x[:5])
@@ -473,5 +494,7 @@ def decode(vector: Any) -> tuple[Observation, int]:
 
 
 def same_observation(a: Observation, b: Observation) -> bool:
-    """True when two observations agree in every field (used to check :func:`decode`)."""
-    return all(getattr(a, name) == getattr(b, name) for name in Observation.__slots__)
+    """True when two observations agree in every field (used to check :func:`decode`), the waiting pile and
+    the widow of two packs included."""
+    names = (*Observation.__slots__, "pile_mask", "pile_tricks", "widow_mask", "widow_taker")
+    return all(getattr(a, name, None) == getattr(b, name, None) for name in names)

@@ -57,9 +57,10 @@ class SoftmaxPolicy:
 
     kind = "softmax"
 
-    def __init__(self, num_players: int = 4, *, greedy: bool = True, seed: int | None = 0) -> None:
-        size(num_players)  # checks the count
+    def __init__(self, num_players: int = 4, *, greedy: bool = True, seed: int | None = 0, decks: int = 1) -> None:
+        size(num_players, decks=decks)  # checks the count (two packs: 6 to 10 players)
         self.num_players = num_players
+        self.decks = decks
         self.greedy = greedy
         self.reseed(seed)
 
@@ -134,7 +135,8 @@ class SoftmaxPolicy:
             raise PolicyError(f"cannot save the policy to {target}: this is a folder, not a file")
         try:
             with files.replacing(target, make_folder=False) as (tmp,), open(tmp, "wb") as fh:  # synced, then renamed
-                arrays: dict[str, Any] = {"kind": np.asarray(self.kind), "num_players": np.asarray(self.num_players)}
+                arrays: dict[str, Any] = {"kind": np.asarray(self.kind), "num_players": np.asarray(self.num_players),
+                                          "decks": np.asarray(self.decks)}  # fmt: skip
                 np.savez(fh, **(arrays | self.params))
         except NotADirectoryError as e:
             raise PolicyError(f"cannot save the policy to {target}: a folder above it is a file") from e
@@ -148,12 +150,13 @@ class SoftmaxPolicy:
         try:
             with np.load(Path(path)) as data:
                 kind, n = str(data["kind"]), int(data["num_players"])
-                arrays = {k: data[k] for k in data.files if k not in ("kind", "num_players")}
+                decks = int(data["decks"]) if "decks" in data.files else 1  # files written before two packs: one
+                arrays = {k: data[k] for k in data.files if k not in ("kind", "num_players", "decks")}
         except (OSError, ValueError, KeyError) as e:
             raise PolicyError(f"{path}: not a policy file ({e})") from None
         if kind != cls.kind:
             raise PolicyError(f"{path}: a {kind} policy, not a {cls.kind} one")
-        policy = cls(n, greedy=greedy, seed=seed)
+        policy = cls(n, greedy=greedy, seed=seed, decks=decks)
         for name, array in policy.params.items():
             if name not in arrays or arrays[name].shape != array.shape:
                 raise PolicyError(f"{path}: {name!r} missing or of the wrong shape (expected {array.shape})")
@@ -161,7 +164,8 @@ class SoftmaxPolicy:
         return policy
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.num_players}, greedy={self.greedy})"
+        packs = ", decks=2" if self.decks == 2 else ""
+        return f"{type(self).__name__}({self.num_players}, greedy={self.greedy}{packs})"
 
 
 class LinearPolicy(SoftmaxPolicy):
@@ -173,13 +177,18 @@ class LinearPolicy(SoftmaxPolicy):
     >>> g = p.grad_log_prob(x, mask, 5)
     >>> round(float(g["bias"][5]), 4), g["weights"].shape == p.weights.shape
     (0.9815, True)
+
+    ``decks=2`` sizes it for the two-pack vector of Cancellation Hearts (6 to 10 players):
+
+    >>> LinearPolicy(8, decks=2).weights.shape
+    (54, 1267)
     """
 
     kind = "linear"
 
-    def __init__(self, num_players: int = 4, *, greedy: bool = True, seed: int | None = 0) -> None:
-        super().__init__(num_players, greedy=greedy, seed=seed)
-        self.weights = np.zeros((NUM_ACTIONS, size(num_players)), np.float64)
+    def __init__(self, num_players: int = 4, *, greedy: bool = True, seed: int | None = 0, decks: int = 1) -> None:
+        super().__init__(num_players, greedy=greedy, seed=seed, decks=decks)
+        self.weights = np.zeros((NUM_ACTIONS, size(num_players, decks=decks)), np.float64)
         self.bias = np.zeros(NUM_ACTIONS, np.float64)
 
     @property
@@ -259,7 +268,9 @@ class CardPolicy(SoftmaxPolicy):
 
     kind = "card"
 
-    def __init__(self, num_players: int = 4, *, greedy: bool = True, seed: int | None = 0) -> None:
+    def __init__(self, num_players: int = 4, *, greedy: bool = True, seed: int | None = 0, decks: int = 1) -> None:
+        if decks != 1:
+            raise PolicyError("the card policy reads the one-pack vector's fields; with two packs use LinearPolicy")
         super().__init__(num_players, greedy=greedy, seed=seed)
         self.weights = np.zeros(len(CARD_FEATURES), np.float64)
         f = layout(num_players)
