@@ -269,6 +269,8 @@ COUNTS_NEVER_ONE = {
     "mygames.habit.costs": "arose: a verdict is given only from own_games.MIN_CASES (5) decisions",
     "mygames.habit.unclear": "arose: a verdict is given only from own_games.MIN_CASES (5) decisions",
     "mygames.habit.one_sided": "arose: said only from own_games.MIN_CASES (5) decisions",
+    "tutor.fail.bot.worse": "deals: always len(BOT_DEALS), 40; mine: a mean, said with one decimal",
+    "tutor.fail.costs.zero": "total: a sum of expected costs, said with decimals (checking.short)",
 }
 _NOUNS = (
     "points|cards|spades|hearts|hands|games|deals|decisions|tricks|seats|players|ways|times|"
