@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from hearts.messages import text
+from hearts.messages import text, text_n
 
 __all__ = ["Case", "Exercise", "Failure", "Outcome", "compare_values", "run_answer", "short"]
 
@@ -43,12 +43,20 @@ class Case:
 
 @dataclasses.dataclass(frozen=True)
 class Failure:
-    """A wrong value: ``kind`` names the mistake (message ``tutor.fail.<kind>``), ``values`` fill it in."""
+    """A wrong value: ``kind`` names the mistake (message ``tutor.fail.<kind>``), ``values`` fill it in;
+    ``plural``: the count that chooses the message's form (``tutor.fail.<kind>.one``/``.other``), if it has them.
+
+    >>> Failure("costs.inconsistent", {"seat": "West", "count": 1, "costly": "0.5", "threshold": "1"}, 1).say("en")[:40]
+    'For West: 1 costly decision with a cost '
+    """
 
     kind: str
     values: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    plural: int | None = None
 
     def say(self, lang: str) -> str:
+        if self.plural is not None:
+            return text_n(f"tutor.fail.{self.kind}", self.plural, lang, **self.values)
         return text(f"tutor.fail.{self.kind}", lang, **self.values)
 
 
