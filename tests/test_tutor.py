@@ -337,6 +337,18 @@ def test_09_bot(ducker_namespace: dict[str, Any]) -> None:
         check("09", Lowest, "es", ducker_namespace))
 
 
+def test_09_a_clearly_worse_bot_is_told_its_points_with_the_readers_decimal_sign() -> None:
+    from hearts.tutor.exercises import _bot_overall
+
+    cases = [Case(f"deal {i}", (), (0, 10)) for i in range(40)]  # the Ducker took 10 points in South each time
+    f = _bot_overall(cases, [(0, 20 + i % 5) for i in range(40)])  # the learner's bot 20 to 24: 22 a hand
+    assert f is not None and f.kind == "bot.worse"
+    es, en = f.say("es"), f.say("en")
+    assert "en 40 repartos en Sur se llevó 22,0 puntos por mano, el Ducker 10,0" in es
+    assert re.search(r"intervalo del 95 %: de 11,\d a 12,\d\)", es), es
+    assert "over 40 deals in South it took 22.0 points a hand, the Ducker 10.0" in en
+
+
 # ----- what every check does ---------------------------------------------------------------------------------
 
 

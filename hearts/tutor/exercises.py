@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from hearts.messages import seat_name, text
-from hearts.tutor.checking import Case, Exercise, Failure, close, compare_values, short
+from hearts.tutor.checking import Amount, Case, Exercise, Failure, close, compare_values, short
 
 __all__ = ["EXERCISES", "made_up_mistakes", "played_hand"]
 
@@ -364,8 +364,8 @@ def _bot_overall(cases: list[Case], values: list[Any]) -> Failure | None:
     if low > 0:
         mine, ducker = sum(v[1] for v, _ in pairs) / n, sum(e[1] for _, e in pairs) / n
         high = mean + 1.96 * sd / math.sqrt(n)
-        return Failure("bot.worse", {"deals": n, "mine": f"{mine:.1f}", "ducker": f"{ducker:.1f}",
-                                     "low": f"{low:.1f}", "high": f"{high:.1f}"})  # fmt: skip
+        return Failure("bot.worse", {"deals": n, "mine": Amount(mine), "ducker": Amount(ducker),
+                                     "low": Amount(low), "high": Amount(high)})  # fmt: skip
     return None
 
 
