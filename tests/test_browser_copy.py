@@ -541,6 +541,45 @@ def test_progress_file_carries_the_kept_hands_and_exercises_and_refuses_a_damage
     assert len(game_log.read_kept(b)[0]) == 2
 
 
+def test_a_progress_file_with_many_kept_hands_stays_loadable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kept hands a progress file carries are the latest that fit under the size a load accepts (an indented
+    file took 2.4 times the hands' room: ~1,300 hands of PROGRESS_KEPT_BUDGET made a file a load refused)."""
+    a, b = tmp_path / "a", tmp_path / "b"
+    keys = kept_hands(a, 6)
+    tutor_progress.record_exercise("05", passed=True, folder=a)
+    whole = len(browser_copy.progress_file(a))
+    one = len(json.dumps(game_log.kept_records(a)[0][0], ensure_ascii=False, separators=(",", ":"))) + 1
+    monkeypatch.setattr(store, "MAX_FILE_SIZE", whole - 2 * one)  # room for four of the six hands at most
+    raw = browser_copy.progress_file(a)
+    assert len(raw) <= store.MAX_FILE_SIZE
+    carried = [r["key"] for r in json.loads(raw)["files"][browser_copy.KEPT_FILE]["hands"]]
+    assert carried == keys[-len(carried):] and 3 <= len(carried) <= 4  # the latest that fit
+    TableModel(number=9, data_dir=b).load_progress(raw, "mine.json")
+    assert [k.key for k in game_log.read_kept(b)[0]] == carried
+    assert tutor_progress.load_progress(b)["exercises"]["05"]["passed"]
+
+
+def test_a_kept_hands_file_too_large_to_read_is_left_as_it_is_and_new_hands_go_to_the_next(tmp_path: Path) -> None:
+    """A last kept-hands file that cannot be read as one (here joined by hand past the size a file may have)
+    used to raise FileContentError out of the browser copy's merge (the table could not open) and out of
+    keep_hand (no hand kept again)."""
+    a, b = tmp_path / "a", tmp_path / "b"
+    keys = kept_hands(a, 2)
+    kept_hands(b, 1, first=5)
+    path = b / game_log.GAMES_DIR / "hands-0001.jsonl"
+    line = path.read_bytes()
+    path.write_bytes(line * ((game_log.FILE_BUDGET + game_log.MAX_LINE) // len(line) + 1))
+    before = path.read_bytes()
+    report = browser_copy.merge(b, browser_copy.browser_entries(a), games=False)
+    assert report.hands_added == 2 and report.brought == [browser_copy.KEPT_FILE]
+    assert path.read_bytes() == before  # never rewritten
+    got, damaged = game_log.kept_records(b)
+    assert [r["key"] for r in got] == keys and [d.line for d in damaged] == [0]  # the big file listed as damaged
+    assert sorted(p.name for p in (b / game_log.GAMES_DIR).iterdir()) == ["hands-0001.jsonl", "hands-0002.jsonl"]
+    kept_hands(b, 1, first=7)  # and a hand finished now is kept
+    assert [r["key"] for r in game_log.kept_records(b)[0]] == [*keys, "game-7/1"]
+
+
 def test_the_course_map_fills_from_the_browser_and_leaves_the_games_in_progress_alone(tmp_path: Path) -> None:
     from hearts_widgets import course_map_view
     from hearts_widgets.quiz import Quiz

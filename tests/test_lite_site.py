@@ -221,3 +221,16 @@ def test_bad_input_is_refused_before_anything_is_written(tmp_path: Path, monkeyp
         err.value.option == "lite" and "hearts-tutor[site]" in str(err.value) and "jupyterlite-core" in str(err.value)
     )
     assert not out.exists()
+
+
+def test_build_lite_replaces_only_a_site_it_built_never_a_users_folder(tmp_path: Path) -> None:
+    from hearts.site.lite import build_lite
+
+    mine = tmp_path / "Documents"
+    mine.mkdir()
+    (mine / "essay.txt").write_text("mine")
+    for dest in (mine, mine / "essay.txt"):
+        with pytest.raises(SiteError) as err:
+            build_lite(dest)
+        assert err.value.option == "dest" and "is not a site built by this command" in str(err.value)
+    assert [p.name for p in mine.iterdir()] == ["essay.txt"] and (mine / "essay.txt").read_text() == "mine"

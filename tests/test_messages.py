@@ -206,6 +206,7 @@ DECIMALS = {
 }
 # ... and these counts are never 1 (the reason is the test's documentation).
 COUNTS_NEVER_ONE = {
+    "tutor.fail.bot.worse": "deals: len(BOT_DEALS), 40; mine: a mean with one decimal (1.0 points)",
     # Cancellation Hearts: the widow is 2, 4, 5 or 6 cards (none at 8 players: no line), 6 to 10 players with
     # 10 to 17 cards each, and the ".more" note is for 2 waiting tricks or more.
     "display.widow_down": "count: a widow is 2 to 6 cards",
@@ -269,8 +270,6 @@ COUNTS_NEVER_ONE = {
     "mygames.habit.costs": "arose: a verdict is given only from own_games.MIN_CASES (5) decisions",
     "mygames.habit.unclear": "arose: a verdict is given only from own_games.MIN_CASES (5) decisions",
     "mygames.habit.one_sided": "arose: said only from own_games.MIN_CASES (5) decisions",
-    "tutor.fail.bot.worse": "deals: always len(BOT_DEALS), 40; mine: a mean, said with one decimal",
-    "tutor.fail.costs.zero": "total: a sum of expected costs, said with decimals (checking.short)",
 }
 _NOUNS = (
     "points|cards|spades|hearts|hands|games|deals|decisions|tricks|seats|players|ways|times|"

@@ -187,3 +187,38 @@ def test_the_moon_message_is_checked_strictly(raw: str, field: str) -> None:
         parse_message(raw)
     assert e.value.field == field and e.value.code in ("bad_field", "unknown_field")
     assert parse_message('{"type": "moon", "choice": "subtract", "at": [1, 52]}')["choice"] == "subtract"
+
+
+def test_the_question_says_the_totals_true_when_the_shooters_own_jack_of_diamonds_moves_theirs() -> None:
+    """Omnibus: the shooter who also took J♦ (−10) sees their total move under either choice; the question used
+    to say "your total goes from -10" and "yours stays -10" where the total before the hand was 0 (room and the
+    solo table alike)."""
+    import tempfile
+
+    from hearts_widgets.table_model import TableModel
+
+    jack = Rules(moon=MoonScoring.SHOOTERS_CHOICE, passing=False, jack_of_diamonds=True)
+    room, _ = Room.create(RoomSettings(number=NUMBER, level="random", bot_delay=0, rules=jack))
+    table = room.tables[0]
+    ana = table.join(SHOOTER, "Ana")
+    table.connect(SHOOTER)
+    _shoot(table, ana)
+    assert table.game.hand.points[SHOOTER] == 16 and table.game.totals_before_hand[SHOOTER] == 0  # J♦ taken
+    en = table.view(SHOOTER, "en")["message"]["text"]
+    assert "(your total goes from 0 to -36), or Add 26 to the others (yours goes from 0 to -10;" in en
+    assert "stays" not in en
+    es = table.view(SHOOTER, "es")["message"]["text"]
+    assert "(tu total pasa de 0 a -36) o Sumar 26 a los demás (el tuyo pasa de 0 a -10;" in es
+    table.act(ana, {"type": "moon", "choice": "add", "at": table.at()})
+    assert table.game.scores[SHOOTER] == -10  # what the question said
+
+    # The solo table: deal 361 with these plays makes South (the learner) shoot the moon with J♦.
+    m = TableModel(number=361, rules=jack, level="random", data_dir=tempfile.mkdtemp())
+    h = m.hand
+    while h.phase is Phase.PLAYING:
+        legal = h.legal_mask()
+        h.play(legal.bit_length() - 1 if h.to_play == 0 else (legal & -legal).bit_length() - 1, seat=h.to_play)
+    assert h.phase is Phase.MOON_CHOICE and h.to_play == m.seat == 0 and h.points[0] == 16
+    line = m._turn_message().render("en").text
+    assert "(your total goes from 0 to -36), or Add 26 to the others (yours goes from 0 to -10;" in line
+    assert "(el tuyo pasa de 0 a -10;" in m._turn_message().render("es").text

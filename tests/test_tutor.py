@@ -29,7 +29,7 @@ from hearts.tutor import (
     show_solution,
 )
 from hearts.tutor import core as tutor_core
-from hearts.tutor.checking import Case
+from hearts.tutor.checking import Case, Failure
 from hearts.tutor.exercises import EXERCISES, played_hand
 from hearts.tutor.progress import PROGRESS_FILE, data_folder, record_exercise
 from hearts.tutor.quiz import KINDS, judge, new_question, penalty_cards
@@ -254,6 +254,29 @@ def test_10_cost_table_is_checked_against_the_hand() -> None:
     assert len(set(said.values())) == len(said)
 
 
+def test_10_a_seat_with_one_costly_decision_or_a_cost_of_one_point_is_said_in_the_singular() -> None:
+    hand = played_hand(3)
+    good = load_solution("10", {"LANG": "en"})(hand, "en")
+    case = Case("made up", (hand,), hand)
+    judge = EXERCISES["10"].judge
+    seat = good.index[0]
+    one = good.copy()
+    one.loc[seat, "costly_decisions"], one.loc[seat, "cost_of_costly"] = 1, 0.25  # below the 1-point threshold
+    f = judge(one, case, "en")
+    assert f is not None and f.kind == "costs.inconsistent"
+    assert f.say("en").startswith(f"For {seat}: 1 costly decision with a cost of 0.25; a costly decision surely")
+    assert "1 decisión cara con un coste de 0.25; una decisión cara" in f.say("es")
+    two = one.copy()
+    two.loc[seat, "costly_decisions"] = 2
+    assert "2 costly decisions with a cost of 0.25; each" in judge(two, case, "en").say("en")
+    zero = Failure("costs.zero", {"seat": "West", "total": "1"}, 1)
+    assert "(for example West: 1 point in all)" in zero.say("en") and "1 punto en total" in zero.say("es")
+    # the course map and the class view name the mistake by its words, whichever forms it has
+    from hearts.tutor.progress import _mistake_words
+
+    assert _mistake_words("costs.inconsistent", "en").startswith("For …: … costly decisions")
+
+
 # ----- 09: a bot ----------------------------------------------------------------------------------------------
 
 
@@ -312,6 +335,18 @@ def test_09_bot(ducker_namespace: dict[str, Any]) -> None:
     assert not worse.passed and "claramente peor que el Ducker" in str(worse), str(worse)
     assert "Hay que seguir el palo" in str(check("09", Lowest, "es", ducker_namespace)) or "salida" in str(
         check("09", Lowest, "es", ducker_namespace))
+
+
+def test_09_a_clearly_worse_bot_is_told_its_points_with_the_readers_decimal_sign() -> None:
+    from hearts.tutor.exercises import _bot_overall
+
+    cases = [Case(f"deal {i}", (), (0, 10)) for i in range(40)]  # the Ducker took 10 points in South each time
+    f = _bot_overall(cases, [(0, 20 + i % 5) for i in range(40)])  # the learner's bot 20 to 24: 22 a hand
+    assert f is not None and f.kind == "bot.worse"
+    es, en = f.say("es"), f.say("en")
+    assert "en 40 repartos en Sur se llevó 22,0 puntos por mano, el Ducker 10,0" in es
+    assert re.search(r"intervalo del 95 %: de 11,\d a 12,\d\)", es), es
+    assert "over 40 deals in South it took 22.0 points a hand, the Ducker 10.0" in en
 
 
 # ----- what every check does ---------------------------------------------------------------------------------

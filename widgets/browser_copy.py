@@ -108,8 +108,8 @@ KEPT_BUDGET = 500_000
 latest that fit; the older ones stay in the folder (and in the progress file). With History's
 :data:`HISTORY_BUDGET`, the games in progress and the progress files, the copy stays within :data:`BROWSER_BUDGET`."""
 PROGRESS_KEPT_BUDGET = 2_000_000
-"""The most characters of kept hands in a progress file (about 1,500 hands, the latest; the file must stay
-under :data:`hearts_widgets.store.MAX_FILE_SIZE` to be loaded back)."""
+"""The most bytes of kept hands in a progress file (about 1,500 hands, the latest; fewer when the rest of the
+file leaves less room: the whole file stays under :data:`hearts_widgets.store.MAX_FILE_SIZE` to be loaded back)."""
 HISTORY_BUDGET = 1_000_000
 """The most characters of History kept in the browser (localStorage holds about 5 MB per site, shared with
 the other apps of the same server): the latest games that fit; the older ones stay in the folder."""
@@ -604,10 +604,15 @@ def progress_file(folder: Path) -> bytes:
     """
     contents: dict[str, Any] = {}
     times: dict[str, float] = {}
+    hands: list[Any] = []
     for name in FILES:
         got = _read_folder(Path(folder), name)
         if got is not None:
-            contents[name] = _budgeted(name, got.data, PROGRESS_KEPT_BUDGET)[0] if name == KEPT_FILE else got.data
+            if name == KEPT_FILE:
+                hands = list(got.data["hands"])
+                contents[name] = {**got.data, "hands": []}
+            else:
+                contents[name] = got.data
             times[name] = got.changed
     doc = {
         "format": PROGRESS_FORMAT,
@@ -616,7 +621,30 @@ def progress_file(folder: Path) -> bytes:
         "changed": times,
         "files": contents,
     }
-    return (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    if hands:  # the latest that fit both PROGRESS_KEPT_BUDGET and the room the rest leaves under MAX_FILE_SIZE
+        room = min(PROGRESS_KEPT_BUDGET, store.MAX_FILE_SIZE - len(_progress_bytes(doc)))
+        contents[KEPT_FILE]["hands"] = _latest_bytes(hands, room)
+        if not contents[KEPT_FILE]["hands"]:
+            del contents[KEPT_FILE], times[KEPT_FILE]
+    return _progress_bytes(doc)
+
+
+def _progress_bytes(doc: Any) -> bytes:
+    """A progress file's bytes: compact JSON (an indented kept hand takes some 2.4 times the room), one line."""
+    return (json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def _latest_bytes(items: list[Any], budget: int) -> list[Any]:
+    """The latest of ``items`` whose compact JSON, in UTF-8 and with a comma each, fits in ``budget`` bytes."""
+    kept: list[Any] = []
+    size = 0
+    for item in reversed(items):
+        size += len(json.dumps(item, ensure_ascii=False, separators=(",", ":")).encode("utf-8")) + 1
+        if size > budget:
+            break
+        kept.append(item)
+    kept.reverse()
+    return kept
 
 
 def read_progress_file(raw: bytes, label: str = "progress file") -> dict[str, _Copy]:

@@ -173,11 +173,11 @@ def keep_hand(
         paths = _files(folder)
         needle = b'"key":' + json.dumps(key, ensure_ascii=False).encode("utf-8") + b","
         for p in paths[-2:]:  # a hand saved twice is saved twice within minutes: the last files hold it
-            old = files.read_limited(p, FILE_BUDGET + MAX_LINE)
+            old = _tail(p)
             if old is not None and needle in old:
                 return False
         last = paths[-1] if paths else None
-        old = files.read_limited(last, FILE_BUDGET + MAX_LINE) if last is not None else None
+        old = _tail(last) if last is not None else None
         if last is None or old is None or len(old) + len(raw) > FILE_BUDGET:
             n = int(last.stem.split("-")[1]) + 1 if last is not None else 1
             last, old = Path(folder) / GAMES_DIR / _NAME.format(n=n), b""
@@ -185,6 +185,16 @@ def keep_hand(
             old += b"\n"
         files.write_file(last, old + raw)
     return True
+
+
+def _tail(path: Path) -> bytes | None:
+    """The bytes of the kept-hands file ``path`` to append to; ``None`` when it is missing or cannot be read as one
+    (too large, not a regular file, unreadable): it is left as it is (:func:`read_kept` lists it as damaged) and
+    the next hands go to the next file."""
+    try:
+        return files.read_limited(path, FILE_BUDGET + MAX_LINE)
+    except files.FileContentError:
+        return None
 
 
 def keep_table_hand(model: Any) -> bool:
@@ -402,7 +412,7 @@ def take_in_records(folder: str | Path, records: Sequence[object]) -> tuple[int,
                 lines.append(raw + b"\n")
         paths = _files(folder)
         last = paths[-1] if paths else None
-        old = files.read_limited(last, FILE_BUDGET + MAX_LINE) if last is not None else None
+        old = _tail(last) if last is not None else None
         if last is None or old is None:
             n = int(last.stem.split("-")[1]) + 1 if last is not None else 1
             last, old = folder / GAMES_DIR / _NAME.format(n=n), b""

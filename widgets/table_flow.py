@@ -318,8 +318,12 @@ class FlowMixin(TableState):
         ]
         if max(add) >= self.rules.target_score:
             others.append(say("ui.msg.moon_ask_ends"))
+        before = self.game.totals_before_hand[me]  # adding leaves it unless the shooter's own J♦ (Omnibus) moves it
+        if key == "ui.msg.moon_ask" and add[me] != before:
+            key = "ui.msg.moon_ask_moved"
         return say(
             key,
+            before=before,
             subtract=say("ui.button.moon_subtract", points=full),
             add=say("ui.button.moon_add", points=full),
             total=add[me],

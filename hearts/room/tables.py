@@ -694,8 +694,10 @@ class RoomTable:
         others = [text("room.msg.moon_ask_others", lang, name=names[p], total=add[p]) for p in range(self.n) if p != s]
         if max(add) >= g.rules.target_score:
             others.append(text("room.msg.moon_ask_ends", lang))
+        before = g.totals_before_hand[s]  # adding leaves it unless the shooter's own J♦ (Omnibus) moves it
+        key = "room.msg.moon_ask" if add[s] == before else "room.msg.moon_ask_moved"
         return text(
-            "room.msg.moon_ask", lang, subtract=text("room.page.moon_subtract", lang, points=full),
+            key, lang, subtract=text("room.page.moon_subtract", lang, points=full), before=before,
             add=text("room.page.moon_add", lang, points=full), total=add[s], minus=sub[s], others=", ".join(others),
         )  # fmt: skip
 

@@ -317,6 +317,9 @@ def build_lite(dest: str | Path, langs: Sequence[str] = LANGUAGES, *, tutorials:
     with the build's ``seconds`` and whether it came ``from_cache``. ``shown``: the path the messages name."""
     start = time.perf_counter()
     dest = Path(dest)
+    if dest.exists() and (not dest.is_dir() or (any(dest.iterdir()) and not (dest / LITE_MARK).is_file())):
+        # only a JupyterLite site this function built is replaced: never a folder of the user's
+        raise SiteError(text("site.error.out", path=str(shown if shown is not None else dest)), "dest")
     core_version, kernel_version = _check_tools()
     source = _tutorials_dir(tutorials)
     extensions = _extension_dirs()

@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from hearts.messages import text
+from hearts.messages import number, text, text_n
 
 __all__ = ["Case", "Exercise", "Failure", "Outcome", "compare_values", "run_answer", "short"]
 
@@ -42,14 +42,38 @@ class Case:
 
 
 @dataclasses.dataclass(frozen=True)
+class Amount:
+    """A number a :class:`Failure` says in prose, written the reader's way (a decimal comma in Spanish), with
+    ``digits`` decimals; a learner's own value is shown as Python shows it instead (:func:`short`).
+
+    >>> said = Failure("bot.worse", {"deals": 40, "mine": Amount(5.25), "ducker": Amount(4.0), "low": Amount(0.5),
+    ...                              "high": Amount(1.75)}).say("es")
+    >>> said[said.index("se llevó"):][:40]
+    'se llevó 5,2 puntos por mano, el Ducker '
+    """
+
+    value: float
+    digits: int = 1
+
+
+@dataclasses.dataclass(frozen=True)
 class Failure:
-    """A wrong value: ``kind`` names the mistake (message ``tutor.fail.<kind>``), ``values`` fill it in."""
+    """A wrong value: ``kind`` names the mistake (message ``tutor.fail.<kind>``), ``values`` fill it in;
+    ``plural``: the count that chooses the message's form (``tutor.fail.<kind>.one``/``.other``), if it has them.
+
+    >>> Failure("costs.inconsistent", {"seat": "West", "count": 1, "costly": "0.5", "threshold": "1"}, 1).say("en")[:40]
+    'For West: 1 costly decision with a cost '
+    """
 
     kind: str
     values: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    plural: int | None = None
 
     def say(self, lang: str) -> str:
-        return text(f"tutor.fail.{self.kind}", lang, **self.values)
+        values = {k: number(v.value, lang, v.digits) if isinstance(v, Amount) else v for k, v in self.values.items()}
+        if self.plural is not None:
+            return text_n(f"tutor.fail.{self.kind}", self.plural, lang, **values)
+        return text(f"tutor.fail.{self.kind}", lang, **values)
 
 
 Judge = Callable[[Any, Case, str], "Failure | None"]

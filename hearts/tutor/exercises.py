@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from hearts.messages import seat_name, text
-from hearts.tutor.checking import Case, Exercise, Failure, close, compare_values, short
+from hearts.tutor.checking import Amount, Case, Exercise, Failure, close, compare_values, short
 
 __all__ = ["EXERCISES", "made_up_mistakes", "played_hand"]
 
@@ -364,8 +364,8 @@ def _bot_overall(cases: list[Case], values: list[Any]) -> Failure | None:
     if low > 0:
         mine, ducker = sum(v[1] for v, _ in pairs) / n, sum(e[1] for _, e in pairs) / n
         high = mean + 1.96 * sd / math.sqrt(n)
-        return Failure("bot.worse", {"deals": n, "mine": f"{mine:.1f}", "ducker": f"{ducker:.1f}",
-                                     "low": f"{low:.1f}", "high": f"{high:.1f}"})  # fmt: skip
+        return Failure("bot.worse", {"deals": n, "mine": Amount(mine), "ducker": Amount(ducker),
+                                     "low": Amount(low), "high": Amount(high)})  # fmt: skip
     return None
 
 
@@ -411,12 +411,14 @@ def _judge_costs(value: Any, case: Case, lang: str) -> Failure | None:
         ):
             cost = short(row["cost_of_costly"])
             return Failure("costs.inconsistent", {"seat": name, "count": int(count), "costly": cost,
-                                                  "threshold": short(COSTLY)})  # fmt: skip
+                                                  "threshold": short(COSTLY)}, int(count))  # fmt: skip
     totals = [float(t) for t in value["total_cost"]]
     costly_parts = [float(c) for c in value["cost_of_costly"]]
     far = max(reference, key=lambda ref: abs(ref["total_cost"]))
     if all(abs(t) < 1e-9 for t in totals) and abs(far["total_cost"]) > 0.5:
-        return Failure("costs.zero", {"seat": seat_name(far["seat"], lang), "total": short(far["total_cost"])})
+        total = short(far["total_cost"])
+        return Failure("costs.zero", {"seat": seat_name(far["seat"], lang), "total": total},
+                       1 if total.lstrip("-") == "1" else 2)  # fmt: skip
     rows = [tuple(float(x) for x in r) for r in value[["costly_decisions", "cost_of_costly", "total_cost"]].to_numpy()]
     ref_totals = [ref["total_cost"] for ref in reference]
     if hand.n > 1 and len(set(rows)) == 1 and max(ref_totals) - min(ref_totals) > 0.5:

@@ -585,7 +585,8 @@ def _mistake_words(kind: str, lang: str) -> str:
     """
     from hearts.messages import catalogue
 
-    template = catalogue(lang).get(f"tutor.fail.{kind}")
+    cat = catalogue(lang)
+    template = cat.get(f"tutor.fail.{kind}", cat.get(f"tutor.fail.{kind}.other"))
     return kind if template is None else re.sub(r"\{\w+\}", "…", template)
 
 
