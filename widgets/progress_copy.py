@@ -78,16 +78,18 @@ function render({ model, el }) {
     const st = storage();
     if (!st) return;
     const full = [];
+    const keep = new Set(); // damaged copies that could not be set aside: left as they are, never lost
     for (const k of msg.damaged || []) {
       try {
         const old = st.getItem(k);
         if (old !== null) st.setItem(DAMAGED + k.slice(PREFIX.length), old);
       } catch (e) {
-        /* no room to set it aside */
+        keep.add(k); // no room to set it aside: not replaced either (said as storage full)
+        full.push(k);
       }
     }
     for (const [k, v] of Object.entries(msg.entries || {})) {
-      if (!k.startsWith(PREFIX)) continue;
+      if (!k.startsWith(PREFIX) || keep.has(k)) continue;
       try {
         if (v === null) st.removeItem(k);
         else st.setItem(k, v);

@@ -162,16 +162,18 @@ function keepCopy(model, box) {
     const s = copyStorage();
     if (!s) return; // said when the table opened
     const full = [];
+    const keep = new Set(); // damaged copies that could not be set aside: left as they are, never lost
     for (const k of msg.damaged || []) {
       try {
         const old = s.getItem(k);
         if (old !== null) s.setItem(COPY_DAMAGED + k.slice(COPY_PREFIX.length), old);
       } catch (e) {
-        /* no room to set it aside: it is replaced below all the same, the folder's copy being good */
+        keep.add(k); // no room to set it aside: not replaced either (said as storage full)
+        full.push(k);
       }
     }
     for (const [k, v] of Object.entries(msg.entries || {})) {
-      if (!k.startsWith(COPY_PREFIX)) continue;
+      if (!k.startsWith(COPY_PREFIX) || keep.has(k)) continue;
       try {
         if (v === null) s.removeItem(k);
         else s.setItem(k, v);
