@@ -89,7 +89,7 @@ def summary(rows: list[dict[str, Any]]) -> str:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--worlds", type=int, default=32, help="the expert's worlds per decision")
-    p.add_argument("--batches", type=int, default=20, help="batches of the expert comparison per table size")
+    p.add_argument("--batches", type=int, default=60, help="batches of the expert comparison per table size")
     p.add_argument("--batch", type=int, default=2, help="duplicate deals a batch (2 or more)")
     p.add_argument("--rule-deals", type=int, default=200, help="duplicate deals, rule bot against random")
     p.add_argument("--seed", type=int, default=3100, help="seed of batch 0 (batch k: seed + k); rule bot: seed - 1")
