@@ -723,3 +723,84 @@ def test_12_mistakes_by_trick() -> None:
     assert check("12", lambda m: pd.DataFrame(), "en", namespace).failure == "by_trick.rows"
     empty = {"mistakes": made_up_mistakes(9, 10).iloc[:0]}
     assert check("12", lambda m: pd.DataFrame(), "en", empty).failure == "by_trick.rows"  # the hidden ones have rows
+
+
+def test_13_trick_taker() -> None:
+    """Notebook 13's exercise (Cancellation Hearts): the solution passes on every trick of the shown and hidden deals,
+    which hold tricks that wait and last tricks whose every card of the suit led is cancelled; each plausible
+    mistake is named in its own words."""
+    from collections import Counter
+
+    from hearts.tutor.exercises import BIG_TABLE_DEALS, played_big_hand
+
+    accepts_solution("13")
+    tricks = [t for players, number in BIG_TABLE_DEALS for t in played_big_hand(players, number).tricks]
+    assert any(t.waited for t in tricks) and any(t.carried for t in tricks)
+    last_all_cancelled = [
+        (players, number)
+        for players, number in BIG_TABLE_DEALS
+        for t in played_big_hand(players, number).tricks[-1:]
+        if not [c for c in t.cards if c.suit == t.cards[0].suit and c not in t.cancelled]
+    ]
+    assert len(last_all_cancelled) >= 2, last_all_cancelled
+
+    def alive(plays: list[tuple[int, Card]]) -> list[tuple[int, Card]]:
+        count = Counter(card for _, card in plays)
+        return [(s, c) for s, c in plays if c.suit == plays[0][1].suit and count[c] == 1]
+
+    def highest_of(plays: list[tuple[int, Card]]) -> int | None:
+        live = alive(plays)
+        return max(live, key=lambda play: play[1].rank)[0] if live else None
+
+    def one_pack(plays: list[tuple[int, Card]], last: bool) -> int:  # no cancelling: the first copy wins
+        led = plays[0][1].suit
+        return max((p for p in plays if p[1].suit == led), key=lambda play: play[1].rank)[0]
+
+    def later_copy(plays: list[tuple[int, Card]], last: bool) -> int:  # the second of two identical cards wins
+        led = plays[0][1].suit
+        top = max(c.rank for _, c in plays if c.suit == led)
+        return [s for s, c in plays if c.suit == led and c.rank == top][-1]
+
+    def leader_when_all_cancelled(plays: list[tuple[int, Card]], last: bool) -> int:
+        seat = highest_of(plays)
+        return plays[0][0] if seat is None else seat
+
+    def any_suit(plays: list[tuple[int, Card]], last: bool) -> int | None:
+        seat = highest_of(plays)
+        if seat is not None:
+            return seat
+        count = Counter(card for _, card in plays)
+        single = [(s, c) for s, c in plays if count[c] == 1]
+        return max(single, key=lambda play: play[1].rank)[0] if single else None
+
+    def never_the_last(plays: list[tuple[int, Card]], last: bool) -> int | None:
+        return highest_of(plays)
+
+    assert_mistakes("13", {"cancel.ignored": one_pack, "cancel.later_copy": later_copy,
+                           "cancel.waits": leader_when_all_cancelled, "cancel.off_suit": any_suit,
+                           "cancel.last_trick": never_the_last})  # fmt: skip
+    assert check("13", lambda plays, last: None, "en").failure == "cancel.none_with_winner"
+    assert check("13", lambda plays, last: 11, "en").failure == "cancel.not_a_seat"
+    assert check("13", lambda plays, last: "0", "en").failure == "wrong_type"
+    assert check("13", lambda plays, last: True, "en").failure == "wrong_type"
+
+
+def test_13_the_notebooks_examples_are_what_its_prose_says() -> None:
+    """Notebook 13 names each special case before `show` draws it from a deal: the deals still show those cases."""
+    from hearts.tutor.exercises import played_big_hand
+
+    spade, queen = Card.parse("J♠"), QUEEN_OF_SPADES
+    pair = played_big_hand(6, 1).tricks[3]  # "Two J♠ meet in this trick: they cancel, and a lower spade takes it."
+    assert pair.cancelled == (spade,) and not pair.waited
+    assert pair.cards[(pair.winner - pair.leader) % 6].suit == spade.suit
+    assert pair.cards[(pair.winner - pair.leader) % 6].rank < spade.rank
+    # "all six spades come in pairs"; the next trick takes both, and the widow
+    first, second = played_big_hand(6, 1).tricks[:2]
+    assert first.waited and all(c.suit == spade.suit for c in first.cards) and len(first.cancelled) == 3
+    assert second.carried == (0,) and second.widow
+    widow = played_big_hand(6, 8).tricks[0]  # the first trick has a winner, and the widow has points
+    assert not widow.waited and widow.widow and queen in widow.widow
+    queens = played_big_hand(6, 5).tricks[3]  # both Q♠ cancelled, 13 points each to the taker
+    assert queen in queens.cancelled and queens.points >= 26
+    waits, last = played_big_hand(6, 741).tricks[-2:]  # a trick waits, and the last one's leader takes both
+    assert waits.waited and last.carried == (waits.number,) and last.winner == last.leader

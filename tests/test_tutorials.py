@@ -26,7 +26,7 @@ LANGS = ("en", "es")
 LANG_LINE = re.compile(r'^LANG = "(en|es)"\s*$', re.MULTILINE)
 LANG_ARGUMENT = re.compile(r'\blang="(en|es)"')
 STRATEGY = ("04", "05", "06", "07", "08")
-EXPECTED = [f"{i:02d}" for i in range(13)]
+EXPECTED = [f"{i:02d}" for i in range(14)]
 
 
 def notebooks(lang: str) -> list[Path]:

@@ -219,7 +219,7 @@ def _run_checks(ex: Exercise, answer: Any, lang: str, namespace: Mapping[str, An
         if outcome.error is not None:
             return failed(Failure("raised", {"error": outcome.error}), case, i, len(cases))
         value = outcome.value
-        if value is None and ex.returns is not type(None):
+        if value is None and type(None) not in _types(ex.returns):
             return failed(Failure("returned_none", {"expected": ex.returns_name}), case, i, len(cases))
         if not isinstance(value, ex.returns) or (isinstance(value, bool) and bool not in _types(ex.returns)):
             got = type(value).__name__

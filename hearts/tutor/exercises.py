@@ -16,7 +16,7 @@ from typing import Any
 from hearts.messages import seat_name, text
 from hearts.tutor.checking import Amount, Case, Exercise, Failure, close, compare_values, short
 
-__all__ = ["EXERCISES", "made_up_mistakes", "played_hand"]
+__all__ = ["EXERCISES", "made_up_mistakes", "played_big_hand", "played_hand"]
 
 HIDDEN_DEALS = (11, 23, 37, 58, 71, 94)
 
@@ -592,6 +592,99 @@ def _judge_by_trick(value: Any, case: Case, lang: str) -> Failure | None:
     return None
 
 
+# ----- 13: who takes a trick of Cancellation Hearts -----------------------------------------------------------
+
+# (players, deal) played out by rule bots: hidden cases of exercise 13. Deal 741 (6 players) and deal 19 (8) end
+# with a last trick whose every card of the suit led is cancelled; all of them have tricks that wait.
+BIG_TABLE_DEALS = ((6, 741), (6, 11), (8, 19), (8, 37), (10, 21), (10, 71))
+BIG_TABLE_SHOWN = (6, 1)  # the notebook's deal
+
+
+@functools.cache
+def played_big_hand(players: int, number: int) -> Any:
+    """Deal ``number`` of Cancellation Hearts for ``players`` played out by rule bots, after their pass.
+
+    >>> h = played_big_hand(6, 1)
+    >>> h.is_over, h.tricks[0].waited, h.tricks[1].carried
+    (True, True, (0,))
+    """
+    from hearts import Deal, HandState, Rules
+    from hearts.bots import RuleBot
+    from hearts.selfplay import play_out
+
+    rules = Rules.cancellation(players)
+    state = HandState(Deal.from_number(number, rules), rules)
+    play_out(state, [RuleBot(seed=seat) for seat in range(players)])
+    return state
+
+
+def _taker_cases(namespace: Mapping[str, Any], lang: str) -> list[Case]:
+    cases = []
+    for players, number in (BIG_TABLE_SHOWN, *BIG_TABLE_DEALS):
+        state = played_big_hand(players, number)
+        last = len(state.tricks) - 1
+        for trick in state.tricks:
+            plays = list(zip([(trick.leader + i) % players for i in range(players)], trick.cards))
+            where = " ".join(f"{seat}:{card}" for seat, card in plays)
+            label = text("tutor.where.big_table", lang, players=players, number=number, trick=trick.number + 1)
+            if trick.number == last:
+                label += ", " + text("tutor.where.last_trick", lang)
+            expected = None if trick.waited else trick.winner
+            cases.append(Case(f"{label} ({where})",
+                              (plays, trick.number == last), expected,
+                              shown=(players, number) == BIG_TABLE_SHOWN))  # fmt: skip
+    return cases
+
+
+def _alive(plays: list[tuple[int, Any]]) -> list[tuple[int, Any]]:
+    """The plays of the suit led whose card has no twin in the trick."""
+    from collections import Counter
+
+    count = Counter(int(card) for _, card in plays)
+    led = plays[0][1].suit
+    return [(seat, card) for seat, card in plays if card.suit == led and count[int(card)] == 1]
+
+
+def _judge_taker(value: Any, case: Case, lang: str) -> Failure | None:
+    plays, last = case.args
+    expected = case.expected
+    if value is None and expected is None:
+        return None
+    if value is not None and expected is not None and int(value) == expected:
+        return None
+    seats = [seat for seat, _ in plays]
+    leader = seats[0]
+    led = plays[0][1].suit
+    alive = _alive(plays)
+    said = {"got": "None" if value is None else str(value), "suit": led.symbol,
+            "expected": "None" if expected is None else str(expected)}  # fmt: skip
+    if alive:
+        best = max(alive, key=lambda play: play[1].rank)[1]
+        said["card"] = str(best)
+    if value is None:
+        return Failure("cancel.last_trick" if last and not alive else "cancel.none_with_winner", said)
+    if int(value) not in seats:
+        return Failure("cancel.not_a_seat", said)
+    value = int(value)
+    of_led = [(seat, card) for seat, card in plays if card.suit == led]
+    top = max(card.rank for _, card in of_led)
+    tops = [seat for seat, card in of_led if card.rank == top]
+    if len(tops) == 2 and value == tops[0]:
+        return Failure("cancel.ignored", {**said, "twin": str(plays[seats.index(value)][1])})
+    if len(tops) == 2 and value == tops[1]:
+        return Failure("cancel.later_copy", {**said, "twin": str(plays[seats.index(value)][1])})
+    if not alive:
+        from collections import Counter
+
+        count = Counter(int(card) for _, card in plays)
+        single = [(seat, card) for seat, card in plays if count[int(card)] == 1]
+        if single and value == max(single, key=lambda play: play[1].rank)[0]:
+            return Failure("cancel.off_suit", said)
+        if value == leader and not last:
+            return Failure("cancel.waits", said)
+    return Failure("cancel.wrong", said)
+
+
 def _int_types() -> tuple[type, ...]:
     import numpy as np
 
@@ -629,5 +722,7 @@ EXERCISES: dict[str, Exercise] = {
                  _int_types(), "int", time_limit=5),
         Exercise("12", "12_your_own_games", "mistakes_by_trick", "12_your_own_games.py", _by_trick_cases,
                  _judge_by_trick, _frame(), "pandas.DataFrame", time_limit=30, passed_key="tutor.passed.made_up"),
+        Exercise("13", "13_big_table", "trick_taker", "13_big_table.py", _taker_cases, _judge_taker,
+                 (*_int_types(), type(None)), "int or None", time_limit=5),
     )
 }  # fmt: skip

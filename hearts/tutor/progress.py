@@ -604,7 +604,8 @@ def made_up_class(folder: str | os.PathLike[str], *, learners: int = 10, seed: i
     rng = np.random.default_rng(seed)
     names = ["Ana", "Ben", "Chloé", "Dario", "Eva", "Farid", "Greta", "Hugo", "Inés", "Jonas", "Kemal", "Lena"]
     mistakes = {"02": ["trick.ignored_suit", "trick.first_player"], "03": ["refusals.rule", "refusals.all_allowed"],
-                "08": ["moon.break_even", "moon.failed_all"], "11": ["lowest.by_number", "lowest.not_allowed"]}
+                "08": ["moon.break_even", "moon.failed_all"], "11": ["lowest.by_number", "lowest.not_allowed"],
+                "13": ["cancel.ignored", "cancel.waits"]}
     where = Path(folder)
     where.mkdir(parents=True, exist_ok=True)
     for i in range(learners):
