@@ -100,12 +100,16 @@ class _Table:
 
 
 async def _player(
-    url: str, table: int, seat: int, info: _Table, result: Result, stop: asyncio.Event, think: float, seed: int
+    url: str, table: int, seat: int, info: _Table, result: Result, stop: asyncio.Event, think: float, seed: int,
+    parts: bool = True,
 ) -> None:
     pace = random.Random(seed * 1000 + table * 4 + seat)
     async with websockets.connect(url, max_size=2**22) as ws:
         join = {"type": "join", "table": table, "seat": seat, "name": f"T{table}S{seat}"}
+        if parts:  # as the room page does: the drawing as the change from the last one
+            await ws.send(json.dumps({"type": "parts"}))
         await ws.send(json.dumps({**join, "browser": f"bench-browser-{table}-{seat}"}))  # one browser each
+        drawing: list[str] = []
         passed: set[int] = set()
         nexted: set[int] = set()
         played: set[tuple[int, int]] = set()
@@ -121,6 +125,11 @@ async def _player(
                 continue
             if msg["type"] != "state":
                 continue
+            if "svg_parts" in msg:  # the drawing rebuilt as the page does (the cost is the client's, as in a browser)
+                old, drawing = drawing, []
+                for p in msg["svg_parts"]:
+                    drawing.extend([p] if isinstance(p, str) else old[p[0] : p[0] + p[1]])
+                msg["svg"] = "".join(drawing)
             now = time.perf_counter()
             at = (msg["at"][0], msg["at"][1])
             for sent_at, t0 in list(info.sent.items()):
@@ -149,11 +158,13 @@ async def _player(
                 await ws.send(json.dumps({"type": "next", "at": msg["at"]}))
 
 
-async def _clients(base: str, tables: int, seconds: float, result: Result, think: float, seed: int) -> None:
+async def _clients(
+    base: str, tables: int, seconds: float, result: Result, think: float, seed: int, parts: bool = True
+) -> None:
     stop = asyncio.Event()
     infos = [_Table(4) for _ in range(tables)]
     tasks = [
-        asyncio.create_task(_player(base + "ws", t, s, infos[t], result, stop, think, seed))
+        asyncio.create_task(_player(base + "ws", t, s, infos[t], result, stop, think, seed, parts))
         for t in range(tables)
         for s in range(4)
     ]
@@ -165,8 +176,9 @@ async def _clients(base: str, tables: int, seconds: float, result: Result, think
         result.latencies_ms.extend(info.done.values())
 
 
-def run(*, tables: int = 10, seconds: float = 60.0, seed: int = 7, think: float = 0.0) -> Result:
-    """Play for ``seconds`` at ``tables`` tables of four simulated people; the server's figures."""
+def run(*, tables: int = 10, seconds: float = 60.0, seed: int = 7, think: float = 0.0, parts: bool = True) -> Result:
+    """Play for ``seconds`` at ``tables`` tables of four simulated people; the server's figures. ``parts``: the
+    clients ask for the drawing as changes (as the room page does); ``False``: whole at every move."""
     result = Result(tables=tables, players=4 * tables, seconds=seconds, think=think)
     with tempfile.TemporaryDirectory(prefix="hearts-room-load-") as tmp:
         port = _free_port()
@@ -192,7 +204,7 @@ def run(*, tables: int = 10, seconds: float = 60.0, seed: int = 7, think: float 
             if url is None:
                 raise RuntimeError(f"the room server did not start:\n{log.read_text()[-2000:]}")
             time.sleep(0.5)  # the socket is bound before the message is printed; let the loop start
-            _run_in_own_thread(_clients("ws" + url[4:], tables, seconds, result, think, seed))
+            _run_in_own_thread(_clients("ws" + url[4:], tables, seconds, result, think, seed, parts))
             result.rss_mib, result.peak_mib = _memory(proc.pid)
         finally:
             proc.terminate()
@@ -228,8 +240,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=7, help="the room's deal number (default 7)")
     p.add_argument("--think", type=float, default=0.6,
                    help="seconds a player waits before a card, 0.5x to 1.5x (default 0.6, the bots' pace; 0: flat out)")
+    p.add_argument("--whole", action="store_true", help="ask for the whole drawing at every move (as before parts)")
     args = p.parse_args(argv)
-    r = run(tables=args.tables, seconds=args.seconds, seed=args.seed, think=args.think)
+    r = run(tables=args.tables, seconds=args.seconds, seed=args.seed, think=args.think, parts=not args.whole)
     print(r.report())
     for e in r.errors[:5]:
         print("  refused:", e)
