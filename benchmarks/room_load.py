@@ -11,7 +11,10 @@ Printed figures:
   or was refused): must be 0;
 - latency from a card sent to every player of that table having the new position: median and 99th
   percentile, in milliseconds;
-- the server process's memory (resident now, and its peak), in MiB.
+- the server process's memory (resident now, and its peak), in MiB, and the CPU time it used (ms a card).
+
+The clients ask for each drawing as the change from the last one (``parts``) and rebuild it, as the room page
+does; ``--whole`` has them sent the whole drawing at every move, as before.
 
 Usage: ``python benchmarks/room_load.py [--tables 25] [--seconds 60] [--think 0.6]``. The machine's load matters:
 say how busy it was when quoting the figures.
@@ -51,6 +54,7 @@ class Result:
     latencies_ms: list[float] = field(default_factory=list)
     rss_mib: float = 0.0
     peak_mib: float = 0.0
+    cpu_s: float = 0.0  # CPU time the server process used (user + system), seconds
     think: float = 0.0
 
     @property
@@ -69,7 +73,8 @@ class Result:
             f"{self.players} players at {self.tables} tables for {self.seconds:.0f} s (think {self.think:g} s): "
             f"{self.moves} moves sent, {self.lost} lost, {len(self.errors)} refused; "
             f"move -> every screen of the table: median {self.median_ms:.1f} ms, p99 {self.p99_ms:.1f} ms; "
-            f"server memory {self.rss_mib:.0f} MiB (peak {self.peak_mib:.0f} MiB)"
+            f"server memory {self.rss_mib:.0f} MiB (peak {self.peak_mib:.0f} MiB); server CPU {self.cpu_s:.1f} s "
+            f"({1000 * self.cpu_s / max(1, self.moves):.1f} ms a move, start-up included)"
         )
 
 
@@ -77,6 +82,15 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def _cpu(pid: int) -> float:
+    """CPU seconds (user + system) a process used so far (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _memory(pid: int) -> tuple[float, float]:
@@ -206,6 +220,7 @@ def run(*, tables: int = 10, seconds: float = 60.0, seed: int = 7, think: float 
             time.sleep(0.5)  # the socket is bound before the message is printed; let the loop start
             _run_in_own_thread(_clients("ws" + url[4:], tables, seconds, result, think, seed, parts))
             result.rss_mib, result.peak_mib = _memory(proc.pid)
+            result.cpu_s = _cpu(proc.pid)
         finally:
             proc.terminate()
             try:

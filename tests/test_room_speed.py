@@ -87,7 +87,7 @@ def test_a_browser_that_asks_for_parts_rebuilds_every_drawing_exactly_and_is_sen
 
 def test_svg_delta_round_trips_any_change() -> None:
     a = "<svg>" + "".join(f'<g id="{i}">{i}</g>' for i in range(20)) + "</svg>"
-    parts, before = svg_delta([], a)
+    _, before = svg_delta([], a)
     for b in (a.replace(">3<", ">x<"), a.replace('<g id="5">5</g>', ""), a + "<g>new</g>", "<svg></svg>", a):
         delta, after = svg_delta(before, b)
         rebuilt = "".join(x if isinstance(x, str) else "".join(before[x[0] : x[0] + x[1]]) for x in delta)
