@@ -263,6 +263,8 @@ def test_a_room_hand_is_dated_when_it_ended_and_stored_so(tmp_path: Path) -> Non
     again = RoomServer(tmp_path).rooms[room.room_hash].tables[0]
     assert again.ended == t.ended
     saved = t.to_dict()
+    older = {k: v for k, v in saved.items() if k != "ended"}  # a table saved before times were kept
+    assert RoomTable.from_dict(0, room.settings, older).ended == [None] * hands
     with pytest.raises(RoomError, match="ended"):
         RoomTable.from_dict(0, room.settings, {**saved, "ended": ["soon"]})
     with pytest.raises(RoomError, match="rules"):

@@ -348,15 +348,15 @@ def _pad(code: str, size: int) -> bytes:
 @dataclass(frozen=True)
 class StoredGame:
     """A room game as the database keeps it (:func:`read_games`): its id, room and table, who sat where
-    (a person's name, ``None`` for a bot), the game, when each finished hand ended and, once the game is
-    over, when it ended (seconds since the epoch, UTC)."""
+    (a person's name, ``None`` for a bot), the game, when each finished hand ended (``None``: finished under an
+    older version, not kept) and, once the game is over, when it ended (seconds since the epoch, UTC)."""
 
     game_id: str
     room_hash: str
     table: int
     names: tuple[str | None, ...]
     game: Game
-    ended: tuple[float, ...]
+    ended: tuple[float | None, ...]
     finished: float | None
 
 
@@ -389,7 +389,7 @@ def read_games(path: str | Path) -> tuple[list[StoredGame], list[tuple[str, str]
         ):
             try:
                 game = GameRecord.from_dict(json.loads(record)).replay()
-                stamps = tuple(float(x) for x in json.loads(ended or "[]"))
+                stamps = tuple(None if x is None else float(x) for x in json.loads(ended or "[]"))
                 names = tuple(seats.get(row_id, {}).get(s) for s in range(game.rules.num_players))
             except (HeartsError, ValueError, TypeError) as e:
                 bad.append((f"{path}: games[{key}]", str(e)))
@@ -406,7 +406,7 @@ def read_games(path: str | Path) -> tuple[list[StoredGame], list[tuple[str, str]
                     continue
                 game = GameRecord.from_dict(data.get("game")).replay()
                 names = tuple(x.get("name") if isinstance(x, dict) else None for x in data["seats"])
-                stamps = tuple(float(x) for x in data.get("ended", []))
+                stamps = tuple(None if x is None else float(x) for x in data.get("ended", []))
             except (HeartsError, ValueError, TypeError) as e:
                 bad.append((f"{path}: room_tables[{room_hash[:8]}/{idx}]", str(e)))
                 continue

@@ -80,7 +80,7 @@ class Ratings:
                 return None
             record = json.dumps(GameRecord.from_game(g).to_dict(), separators=(",", ":"))
             ended = list(table.ended)
-            finished = ended[-1] if ended else now  # when the last hand ended: the game's end
+            finished = ended[-1] if ended and ended[-1] is not None else now  # the last hand's end: the game's
             game_id = db.execute(
                 "INSERT INTO games (game_key, room_hash, table_idx, ranked, finished, record, hands_ended) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",

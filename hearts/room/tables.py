@@ -331,7 +331,9 @@ class RoomTable:
         self.clock: Callable[[], float] = time.monotonic
         self.wall: Callable[[], float] = time.time  # the time of day a hand ended is kept by (see ended)
         self._drawn: dict[int, tuple[tuple[Any, ...], str]] = {}  # each seat's last drawing, and what it showed
-        self.ended: list[float] = []  # when each finished hand of this game ended (seconds since the epoch, UTC)
+        # when each finished hand of this game ended (seconds since the epoch, UTC; None: a hand finished under an
+        # older version, which did not keep it)
+        self.ended: list[float | None] = []
         self.bots: dict[int, Bot] = {s: make_bot(settings.level, seed=s) for s in range(self.n)}
         self.last_error: dict[int, RoomError] = {}
         self.unsaved = False  # the server could not save the table's last change: play waits until it can
@@ -963,13 +965,14 @@ class RoomTable:
         if game.rules != settings.game_rules:  # a table plays its room's variant, nothing else
             raise RoomError("bad_file", f"{where}.game.rules", where=f"{where}.game.rules: not the room's rules")
         table = cls(index, settings, game=game)
-        ended = data.get("ended", [])
         finished = game.hand_number - (0 if game.hand.is_over else 1)
+        ended = data.get("ended", [None] * finished)  # saved by an older version: those times are not known
         if not isinstance(ended, list) or len(ended) > finished or not all(
-            isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) and x >= 0 for x in ended
+            x is None or (isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) and x >= 0)
+            for x in ended
         ):
             raise RoomError("bad_file", f"{where}.ended", where=f"{where}.ended")
-        table.ended = [float(x) for x in ended]
+        table.ended = [None if x is None else float(x) for x in ended]
         game_id, games = data.get("game_id", table.game_id), data.get("games", 0)
         if not isinstance(game_id, str) or not 8 <= len(game_id) <= 64 or type(games) is not int or games < 0:
             raise RoomError("bad_file", f"{where}.game_id", where=f"{where}.game_id")
