@@ -11,7 +11,10 @@ Printed figures:
   or was refused): must be 0;
 - latency from a card sent to every player of that table having the new position: median and 99th
   percentile, in milliseconds;
-- the server process's memory (resident now, and its peak), in MiB.
+- the server process's memory (resident now, and its peak), in MiB, and the CPU time it used (ms a card).
+
+The clients ask for each drawing as the change from the last one (``parts``) and rebuild it, as the room page
+does; ``--whole`` has them sent the whole drawing at every move, as before.
 
 Usage: ``python benchmarks/room_load.py [--tables 25] [--seconds 60] [--think 0.6]``. The machine's load matters:
 say how busy it was when quoting the figures.
@@ -51,6 +54,7 @@ class Result:
     latencies_ms: list[float] = field(default_factory=list)
     rss_mib: float = 0.0
     peak_mib: float = 0.0
+    cpu_s: float = 0.0  # CPU time the server process used (user + system), seconds
     think: float = 0.0
 
     @property
@@ -69,7 +73,8 @@ class Result:
             f"{self.players} players at {self.tables} tables for {self.seconds:.0f} s (think {self.think:g} s): "
             f"{self.moves} moves sent, {self.lost} lost, {len(self.errors)} refused; "
             f"move -> every screen of the table: median {self.median_ms:.1f} ms, p99 {self.p99_ms:.1f} ms; "
-            f"server memory {self.rss_mib:.0f} MiB (peak {self.peak_mib:.0f} MiB)"
+            f"server memory {self.rss_mib:.0f} MiB (peak {self.peak_mib:.0f} MiB); server CPU {self.cpu_s:.1f} s "
+            f"({1000 * self.cpu_s / max(1, self.moves):.1f} ms a move, start-up included)"
         )
 
 
@@ -77,6 +82,15 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def _cpu(pid: int) -> float:
+    """CPU seconds (user + system) a process used so far (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _memory(pid: int) -> tuple[float, float]:
@@ -100,12 +114,16 @@ class _Table:
 
 
 async def _player(
-    url: str, table: int, seat: int, info: _Table, result: Result, stop: asyncio.Event, think: float, seed: int
+    url: str, table: int, seat: int, info: _Table, result: Result, stop: asyncio.Event, think: float, seed: int,
+    parts: bool = True,
 ) -> None:
     pace = random.Random(seed * 1000 + table * 4 + seat)
     async with websockets.connect(url, max_size=2**22) as ws:
         join = {"type": "join", "table": table, "seat": seat, "name": f"T{table}S{seat}"}
+        if parts:  # as the room page does: the drawing as the change from the last one
+            await ws.send(json.dumps({"type": "parts"}))
         await ws.send(json.dumps({**join, "browser": f"bench-browser-{table}-{seat}"}))  # one browser each
+        drawing: list[str] = []
         passed: set[int] = set()
         nexted: set[int] = set()
         played: set[tuple[int, int]] = set()
@@ -121,6 +139,11 @@ async def _player(
                 continue
             if msg["type"] != "state":
                 continue
+            if "svg_parts" in msg:  # the drawing rebuilt as the page does (the cost is the client's, as in a browser)
+                old, drawing = drawing, []
+                for p in msg["svg_parts"]:
+                    drawing.extend([p] if isinstance(p, str) else old[p[0] : p[0] + p[1]])
+                msg["svg"] = "".join(drawing)
             now = time.perf_counter()
             at = (msg["at"][0], msg["at"][1])
             for sent_at, t0 in list(info.sent.items()):
@@ -149,11 +172,13 @@ async def _player(
                 await ws.send(json.dumps({"type": "next", "at": msg["at"]}))
 
 
-async def _clients(base: str, tables: int, seconds: float, result: Result, think: float, seed: int) -> None:
+async def _clients(
+    base: str, tables: int, seconds: float, result: Result, think: float, seed: int, parts: bool = True
+) -> None:
     stop = asyncio.Event()
     infos = [_Table(4) for _ in range(tables)]
     tasks = [
-        asyncio.create_task(_player(base + "ws", t, s, infos[t], result, stop, think, seed))
+        asyncio.create_task(_player(base + "ws", t, s, infos[t], result, stop, think, seed, parts))
         for t in range(tables)
         for s in range(4)
     ]
@@ -165,8 +190,9 @@ async def _clients(base: str, tables: int, seconds: float, result: Result, think
         result.latencies_ms.extend(info.done.values())
 
 
-def run(*, tables: int = 10, seconds: float = 60.0, seed: int = 7, think: float = 0.0) -> Result:
-    """Play for ``seconds`` at ``tables`` tables of four simulated people; the server's figures."""
+def run(*, tables: int = 10, seconds: float = 60.0, seed: int = 7, think: float = 0.0, parts: bool = True) -> Result:
+    """Play for ``seconds`` at ``tables`` tables of four simulated people; the server's figures. ``parts``: the
+    clients ask for the drawing as changes (as the room page does); ``False``: whole at every move."""
     result = Result(tables=tables, players=4 * tables, seconds=seconds, think=think)
     with tempfile.TemporaryDirectory(prefix="hearts-room-load-") as tmp:
         port = _free_port()
@@ -192,8 +218,9 @@ def run(*, tables: int = 10, seconds: float = 60.0, seed: int = 7, think: float 
             if url is None:
                 raise RuntimeError(f"the room server did not start:\n{log.read_text()[-2000:]}")
             time.sleep(0.5)  # the socket is bound before the message is printed; let the loop start
-            _run_in_own_thread(_clients("ws" + url[4:], tables, seconds, result, think, seed))
+            _run_in_own_thread(_clients("ws" + url[4:], tables, seconds, result, think, seed, parts))
             result.rss_mib, result.peak_mib = _memory(proc.pid)
+            result.cpu_s = _cpu(proc.pid)
         finally:
             proc.terminate()
             try:
@@ -228,8 +255,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=7, help="the room's deal number (default 7)")
     p.add_argument("--think", type=float, default=0.6,
                    help="seconds a player waits before a card, 0.5x to 1.5x (default 0.6, the bots' pace; 0: flat out)")
+    p.add_argument("--whole", action="store_true", help="ask for the whole drawing at every move (as before parts)")
     args = p.parse_args(argv)
-    r = run(tables=args.tables, seconds=args.seconds, seed=args.seed, think=args.think)
+    r = run(tables=args.tables, seconds=args.seconds, seed=args.seed, think=args.think, parts=not args.whole)
     print(r.report())
     for e in r.errors[:5]:
         print("  refused:", e)

@@ -47,6 +47,7 @@ from hearts.errors import HeartsError, IllegalMoveError, Rule, RulesError
 
 __all__ = [
     "DEFAULT_RULES",
+    "PRESETS",
     "TWO_PACK_PENALTY_MASK",
     "MoonScoring",
     "PassDirection",
@@ -422,6 +423,25 @@ class Rules:
 
 
 DEFAULT_RULES = Rules()
+
+PRESETS: dict[str, Rules] = {
+    "standard": DEFAULT_RULES,  # the default game of docs/rules.md
+    "omnibus": Rules(jack_of_diamonds=True),  # "Omnibus Hearts" (docs/rules.md, variants): J♦ is worth −10
+    "queen_breaks": Rules(qs_breaks_hearts=True, moon=MoonScoring.SHOOTERS_CHOICE),  # a variant of docs/rules.md
+    "no_passing": Rules(passing=False),
+    "three": Rules(num_players=3),  # docs/rules.md: 2♦ out, 17 each
+    "five": Rules(num_players=5),
+    "six": Rules(num_players=6),
+    "seven": Rules(num_players=7),
+    # Cancellation Hearts, the two-pack game for a big table (docs/rules.md has its own section), 6 to 10 players
+    **{f"cancellation_{n}": Rules.cancellation(n) for n in range(6, 11)},
+}
+"""The named variants every table offers (the game table's Settings panel, a room's friends' tables; their words
+are ``ui.rules.preset.<name>``): name -> rules at 100 points.
+
+>>> PRESETS["three"].num_players, len(PRESETS)
+(3, 13)
+"""
 
 
 def legal_mask(

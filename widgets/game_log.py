@@ -254,13 +254,38 @@ def _read_room_tables(folder: Path, kept: list[Kept], damaged: list[Damaged]) ->
         except (HeartsError, ValueError, OSError) as e:
             damaged.append(Damaged(str(path), 0, str(e)))
             continue
-        when = datetime.datetime.fromtimestamp(path.stat().st_mtime, datetime.UTC)
-        people = tuple(s for s, name in enumerate(names) if isinstance(name, str))
-        players = tuple(name if isinstance(name, str) else "bot" for name in names)
-        game_id = f"{path.parent.name}/{path.stem}/{game.number}"
-        for h in game.hands:
-            if h.is_over and people and len(players) == h.n:
-                kept.append(Kept(f"{game_id}/{h.hand_number}", game_id, when, "room", people, players, h, str(path)))
+        ended: list[Any] = data["ended"] if isinstance(data.get("ended"), list) else []
+        _room_hands(f"{path.parent.name}/{path.stem}/{game.number}", game.hands, names, ended, None,
+                    path.stat().st_mtime, str(path), kept)
+    _read_room_database(folder, kept, damaged)
+
+
+def _read_room_database(folder: Path, kept: list[Kept], damaged: list[Damaged]) -> None:
+    """The finished hands of the games a room server's database holds (``folder`` is the server's folder)."""
+    from hearts.room.database import DATABASE_NAME, read_games
+
+    path = folder / DATABASE_NAME
+    if not path.is_file():
+        return
+    games, bad = read_games(path)
+    damaged.extend(Damaged(where, 0, why) for where, why in bad)
+    mtime = path.stat().st_mtime
+    for g in games:
+        game_id = f"room-{g.room_hash[:16]}/table-{g.table}/{g.game.number}"  # as the folder format's tables
+        _room_hands(game_id, g.game.hands, list(g.names), list(g.ended), g.finished, mtime, str(path), kept)
+
+
+def _room_hands(game_id: str, hands: Sequence[HandState], names: list[Any], ended: list[Any], finished: float | None,
+                fallback: float, source: str, kept: list[Kept]) -> None:
+    """A room game's finished hands, each at the time it ended as the server stored it (``ended``), else when
+    the game ended (``finished``); a table of an older version, which kept neither, at ``fallback``."""
+    people = tuple(s for s, name in enumerate(names) if isinstance(name, str))
+    players = tuple(name if isinstance(name, str) else "bot" for name in names)
+    for i, h in enumerate(hands):
+        if h.is_over and people and len(players) == h.n:
+            at = ended[i] if i < len(ended) and isinstance(ended[i], (int, float)) else finished
+            when = datetime.datetime.fromtimestamp(fallback if at is None else float(at), datetime.UTC)
+            kept.append(Kept(f"{game_id}/{h.hand_number}", game_id, when, "room", people, players, h, source))
 
 
 def read_kept(folder: str | Path) -> tuple[list[Kept], list[Damaged]]:

@@ -33,7 +33,7 @@ from typing import Any
 from hearts.cards import CardSet
 from hearts.errors import OptionError
 from hearts.messages import text, text_n
-from hearts.rules import DEFAULT_RULES, MoonScoring, Rules
+from hearts.rules import DEFAULT_RULES, PRESETS, MoonScoring, Rules
 
 __all__ = [
     "PRESETS",
@@ -45,19 +45,8 @@ __all__ = [
     "variant_key",
 ]
 
-PRESETS: dict[str, Rules] = {
-    "standard": DEFAULT_RULES,  # the default game of docs/rules.md
-    "omnibus": Rules(jack_of_diamonds=True),  # "Omnibus Hearts" (docs/rules.md, variants): J♦ is worth −10
-    "queen_breaks": Rules(qs_breaks_hearts=True, moon=MoonScoring.SHOOTERS_CHOICE),  # a variant of docs/rules.md
-    "no_passing": Rules(passing=False),
-    "three": Rules(num_players=3),  # docs/rules.md: 2♦ out, 17 each
-    "five": Rules(num_players=5),
-    "six": Rules(num_players=6),
-    "seven": Rules(num_players=7),
-    # Cancellation Hearts, the two-pack game for a big table (docs/rules.md has its own section), 6 to 10 players
-    **{f"cancellation_{n}": Rules.cancellation(n) for n in range(6, 11)},
-}
-"""The named variants of the Settings panel (their target score is the setting's): name -> rules at 100 points."""
+# PRESETS, the named variants of the Settings panel (their target score is the setting's), are
+# hearts.rules.PRESETS: a room's friends' tables offer the same ones.
 
 _TABLE_FIELDS = frozenset(DEFAULT_RULES.to_dict()) | {"decks"}
 """The options of :class:`Rules` the tables know how to play and put into words."""

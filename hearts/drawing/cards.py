@@ -313,6 +313,7 @@ def _ring(w: float, h: float, r: float, pad: float, color: str, width: float, *,
     )
 
 
+@functools.lru_cache(maxsize=4096)  # pure: the same card at the same place is drawn once (a room redraws often)
 def _card_g(
     c: Card | None,
     *,

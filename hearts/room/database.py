@@ -28,20 +28,25 @@ and finished games.
 from __future__ import annotations
 
 import errno
+import hashlib
 import json
 import sqlite3
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from hearts.errors import HeartsError
+from hearts.game import Game
+from hearts.record import GameRecord
 from hearts.room.storage import RoomProblem, load_rooms
 from hearts.room.tables import Room, RoomError, RoomSettings, RoomTable
 
-__all__ = ["DATABASE_NAME", "MIGRATIONS", "SYNC_MODES", "RoomDatabase"]
+__all__ = ["DATABASE_NAME", "MIGRATIONS", "SYNC_MODES", "RoomDatabase", "StoredGame", "code_hash", "read_games",
+           "seal", "unseal"]
 
 SYNC_MODES = {"normal": "NORMAL", "full": "FULL"}
 """``sync`` choices: survives the server killed (``normal``), or also a power cut (``full``)."""
@@ -104,6 +109,18 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, seat)
     );
     CREATE INDEX game_seats_player ON game_seats (player_id);
+    """,
+    # 3: friends' codes (kept across restarts), the room a live or friends' table was opened from (its class),
+    # and when each hand of a recorded game ended
+    """
+    CREATE TABLE friend_codes (
+        code_hash TEXT PRIMARY KEY,
+        room_hash TEXT NOT NULL REFERENCES rooms (room_hash) ON DELETE CASCADE,
+        sealed TEXT NOT NULL,
+        created REAL NOT NULL
+    );
+    ALTER TABLE rooms ADD COLUMN parent TEXT;
+    ALTER TABLE games ADD COLUMN hands_ended TEXT;
     """,
 ]
 """The schema, one step per version: never edit a step once released, add one."""
@@ -184,9 +201,10 @@ class RoomDatabase:
         now = time.time()
         with self._transaction() as db:
             db.execute(
-                "INSERT INTO rooms VALUES (?, ?, ?, ?) ON CONFLICT (room_hash) DO UPDATE SET "
-                "teacher_hash = excluded.teacher_hash, settings = excluded.settings",
-                (room.room_hash, room.teacher_hash, _dump(room.settings.to_dict()), now),
+                "INSERT INTO rooms (room_hash, teacher_hash, settings, created, parent) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (room_hash) DO UPDATE SET "
+                "teacher_hash = excluded.teacher_hash, settings = excluded.settings, parent = excluded.parent",
+                (room.room_hash, room.teacher_hash, _dump(room.settings.to_dict()), now, room.parent),
             )
             for table in room.tables:
                 self._put_table(db, room, table, now)
@@ -210,11 +228,13 @@ class RoomDatabase:
         rooms: list[Room] = []
         problems: list[RoomProblem] = []
         with self._lock:
-            rows = self._db.execute("SELECT room_hash, teacher_hash, settings FROM rooms ORDER BY created").fetchall()
+            rows = self._db.execute(
+                "SELECT room_hash, teacher_hash, settings, parent FROM rooms ORDER BY created"
+            ).fetchall()
             states = {
                 (h, i): s for h, i, s in self._db.execute("SELECT room_hash, idx, state FROM room_tables")
             }
-        for room_hash, teacher_hash, raw in rows:
+        for room_hash, teacher_hash, raw, parent in rows:
             try:
                 settings = RoomSettings.from_dict(json.loads(raw))
             except (HeartsError, ValueError) as e:
@@ -229,7 +249,7 @@ class RoomDatabase:
                     tables.append(RoomTable(i, settings))
                     problems.append(RoomProblem("room.problem.db_table", path=str(self.path), room=room_hash[:8],
                                                 table=i + 1, reason=str(e)))
-            rooms.append(Room(room_hash, teacher_hash, settings, tables))
+            rooms.append(Room(room_hash, teacher_hash, settings, tables, parent=parent))
         return rooms, problems
 
     def import_folder(self, folder: Path) -> tuple[list[Room], list[RoomProblem]]:
@@ -248,13 +268,34 @@ class RoomDatabase:
         now = time.time()
         with self._transaction() as db:
             for room in fresh:
-                db.execute("INSERT INTO rooms VALUES (?, ?, ?, ?)",
+                db.execute("INSERT INTO rooms (room_hash, teacher_hash, settings, created) VALUES (?, ?, ?, ?)",
                            (room.room_hash, room.teacher_hash, _dump(room.settings.to_dict()), now))
                 for table in room.tables:
                     self._put_table(db, room, table, now)
             for path in waiting:
                 db.execute("INSERT OR IGNORE INTO imports VALUES (?, ?, ?)", (str(path.resolve()), None, now))
         return fresh, problems
+
+    # ----- friends' codes -------------------------------------------------------------------
+
+    def save_code(self, code: str, room: Room, room_token: str) -> None:
+        """Keep a friends' table's short code (one transaction), so that it opens the table after a restart.
+
+        The row keeps a hash of the code and the room's token sealed with a key made from the code
+        (:func:`seal`): the file alone gives neither the code nor the link. Raises ``OSError`` when it
+        cannot be saved, and ``sqlite3.IntegrityError``-free: a code already kept is replaced.
+        """
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO friend_codes VALUES (?, ?, ?, ?) ON CONFLICT (code_hash) DO UPDATE SET "
+                "room_hash = excluded.room_hash, sealed = excluded.sealed, created = excluded.created",
+                (code_hash(code), room.room_hash, seal(code, room_token), time.time()),
+            )
+
+    def codes(self) -> dict[str, tuple[str, str]]:
+        """Every kept code: its hash -> ``(room hash, sealed room token)``."""
+        with self._lock:
+            return {h: (r, s) for h, r, s in self._db.execute("SELECT code_hash, room_hash, sealed FROM friend_codes")}
 
     # ----- players, ratings, games ------------------------------------------------------------
 
@@ -268,6 +309,113 @@ class RoomDatabase:
         """Rows of a read-only query."""
         with self._lock:
             return list(self._db.execute(sql, args).fetchall())
+
+
+def code_hash(code: str) -> str:
+    """What the database keeps of a friends' code.
+
+    >>> code_hash("ABCD2345") == code_hash("ABCD2345"), len(code_hash("ABCD2345"))
+    (True, 64)
+    """
+    return hashlib.sha256(f"hearts-friends-code/v1/{code}".encode()).hexdigest()
+
+
+def seal(code: str, token: str) -> str:
+    """``token`` (a room's link token, ASCII) sealed with a key made from ``code``; :func:`unseal` opens it.
+
+    >>> unseal("ABCD2345", seal("ABCD2345", "room-token-123")), seal("ABCD2345", "x") != "x"
+    ('room-token-123', True)
+    """
+    raw = token.encode("ascii")
+    return bytes(a ^ b for a, b in zip(raw, _pad(code, len(raw)), strict=True)).hex()
+
+
+def unseal(code: str, sealed: str) -> str:
+    """The token :func:`seal` sealed with ``code``."""
+    raw = bytes.fromhex(sealed)
+    return bytes(a ^ b for a, b in zip(raw, _pad(code, len(raw)), strict=True)).decode("ascii", "replace")
+
+
+def _pad(code: str, size: int) -> bytes:
+    out = b""
+    block = 0
+    while len(out) < size:
+        out += hashlib.sha256(f"hearts-friends-seal/v1/{code}/{block}".encode()).digest()
+        block += 1
+    return out[:size]
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A room game as the database keeps it (:func:`read_games`): its id, room and table, who sat where
+    (a person's name, ``None`` for a bot), the game, when each finished hand ended (``None``: finished under an
+    older version, not kept) and, once the game is over, when it ended (seconds since the epoch, UTC)."""
+
+    game_id: str
+    room_hash: str
+    table: int
+    names: tuple[str | None, ...]
+    game: Game
+    ended: tuple[float | None, ...]
+    finished: float | None
+
+
+def read_games(path: str | Path) -> tuple[list[StoredGame], list[tuple[str, str]]]:
+    """Every game of a room server's database, read only (nothing in the file is changed, not even its
+    schema): the recorded finished games, then the games the tables are playing now (a game both finished and
+    still on its table is given once). Returns them and ``(where, why)`` for each row that could not be read.
+    """
+    found: list[StoredGame] = []
+    bad: list[tuple[str, str]] = []
+    try:
+        db = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True, timeout=10)
+    except sqlite3.Error as e:
+        return found, [(str(path), str(e))]
+    try:
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        if version < 2:
+            return found, bad
+        has_times = version >= 3
+        seats: dict[int, dict[int, str | None]] = {}
+        for game_id, seat, name, key in db.execute(
+            "SELECT gs.game_id, gs.seat, gs.name, p.secret_hash FROM game_seats gs "
+            "LEFT JOIN players p ON p.id = gs.player_id"
+        ):
+            seats.setdefault(game_id, {})[seat] = None if key is None or str(key).startswith("bot:") else name
+        times = ", hands_ended" if has_times else ", NULL"
+        seen: set[str] = set()
+        for row_id, key, room_hash, idx, finished, record, ended in db.execute(
+            f"SELECT id, game_key, room_hash, table_idx, finished, record{times} FROM games ORDER BY finished"
+        ):
+            try:
+                game = GameRecord.from_dict(json.loads(record)).replay()
+                stamps = tuple(None if x is None else float(x) for x in json.loads(ended or "[]"))
+                names = tuple(seats.get(row_id, {}).get(s) for s in range(game.rules.num_players))
+            except (HeartsError, ValueError, TypeError) as e:
+                bad.append((f"{path}: games[{key}]", str(e)))
+                continue
+            seen.add(key)
+            found.append(StoredGame(key, room_hash, idx, names, game, stamps, float(finished)))
+        for room_hash, idx, state in db.execute("SELECT room_hash, idx, state FROM room_tables"):
+            try:
+                data = json.loads(state)
+                if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
+                    raise ValueError("not a table's state")
+                key = str(data.get("game_id"))
+                if key in seen:
+                    continue
+                game = GameRecord.from_dict(data.get("game")).replay()
+                names = tuple(x.get("name") if isinstance(x, dict) else None for x in data["seats"])
+                stamps = tuple(None if x is None else float(x) for x in data.get("ended", []))
+            except (HeartsError, ValueError, TypeError) as e:
+                bad.append((f"{path}: room_tables[{room_hash[:8]}/{idx}]", str(e)))
+                continue
+            found.append(StoredGame(key, room_hash, idx, names, game, stamps, None))
+    except sqlite3.Error as e:
+        bad.append((str(path), str(e)))
+    finally:
+        db.close()
+    return found, bad
 
 
 def _dump(data: Any) -> str:

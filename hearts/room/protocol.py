@@ -26,7 +26,8 @@ queue     name, browser                          play live: wait for three peopl
                                                  token and this person's seat token there)
 unqueue   (none)                                 stop waiting
 friends   name, browser, target (int),           open a private table (its link and a short code to
-          ranked (true/false)                    share); the asker takes the first seat
+          ranked (true/false); variant (text,    share) playing that variant to that target; the asker
+          optional)                              takes the first seat
 code      code (text)                            the room of a friends' code (answered by ``friends_room``)
 spectate  key (text), table (int)                the teacher watches a table (public facts only, sent again
                                                  at every change)
@@ -35,6 +36,9 @@ lang      lang ("en" or "es")                    the language of this connection
 watch     key (text)                             the teacher's leaderboard
 free      key (text), table (int), seat (int)    the teacher gives a person's seat to a bot
 ping      (none)                                 answered by ``pong``
+parts     (none)                                 from now on, send each screen's drawing as the change from
+                                                 the last one (``svg_parts`` instead of ``svg``, see
+                                                 :func:`~hearts.room.server.svg_delta`)
 ========  =====================================  ==========================================
 
 >>> parse_message('{"type": "play", "card": "QS", "at": [1, 4]}')["card"]
@@ -88,9 +92,11 @@ MESSAGE_TYPES: dict[str, dict[str, str]] = {
     "watch": {"key": _TEXT},
     "free": {"key": _TEXT, "table": _INT, "seat": _INT},
     "ping": {},
+    "parts": {},
 }
-OPTIONAL_FIELDS: dict[str, dict[str, str]] = {"select": {"copy": _INT}}
-"""Fields a message may leave out: ``copy`` only matters with two packs (Cancellation Hearts)."""
+OPTIONAL_FIELDS: dict[str, dict[str, str]] = {"select": {"copy": _INT}, "friends": {"variant": _TEXT}}
+"""Fields a message may leave out: ``copy`` only matters with two packs (Cancellation Hearts); a friends'
+table's ``variant`` (a name of :data:`hearts_widgets.variants.PRESETS`) is the standard game when left out."""
 
 
 def _ok(kind: str, value: Any) -> bool:

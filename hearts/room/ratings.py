@@ -79,10 +79,12 @@ class Ratings:
             if done is not None:
                 return None
             record = json.dumps(GameRecord.from_game(g).to_dict(), separators=(",", ":"))
+            ended = list(table.ended)
+            finished = ended[-1] if ended and ended[-1] is not None else now  # the last hand's end: the game's
             game_id = db.execute(
-                "INSERT INTO games (game_key, room_hash, table_idx, ranked, finished, record) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (table.game_id, room.room_hash, table.index, int(ranked), now, record),
+                "INSERT INTO games (game_key, room_hash, table_idx, ranked, finished, record, hands_ended) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (table.game_id, room.room_hash, table.index, int(ranked), finished, record, json.dumps(ended)),
             ).lastrowid
             ids, before = [], []
             for key, name in seats:
@@ -122,18 +124,25 @@ class Ratings:
 
     def leaderboard(self, room_hash: str | None = None, *, limit: int = 50) -> list[dict[str, Any]]:
         """The rated players, best first (``mu - 3 sigma``): ``rank``, ``name``, ``kind`` (``person`` or ``bot``),
-        ``rating`` (``mu``), ``uncertainty`` (``3 sigma``), ``games``. With ``room_hash``, only the players of
-        that room's ranked games (a class's board)."""
-        sql = (
-            "SELECT p.name, p.secret_hash, r.mu, r.sigma, r.games FROM ratings r JOIN players p ON p.id = r.player_id"
-        )
-        args: tuple[Any, ...] = ()
-        if room_hash is not None:
-            sql += (" WHERE r.player_id IN (SELECT gs.player_id FROM game_seats gs JOIN games g ON g.id = gs.game_id"
-                    " WHERE g.room_hash = ? AND g.ranked = 1)")
-            args = (room_hash,)
-        sql += " ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, p.id LIMIT ?"
-        rows = self.db.query(sql, (*args, limit))
+        ``rating`` (``mu``), ``uncertainty`` (``3 sigma``), ``games`` (ranked games played). With ``room_hash``, a
+        class's board: only the players of the ranked games of that room and of the live and friends' tables
+        opened from it, and ``games`` counts those games (the rating is the player's one rating)."""
+        if room_hash is None:
+            rows = self.db.query(
+                "SELECT p.name, p.secret_hash, r.mu, r.sigma, r.games FROM ratings r "
+                "JOIN players p ON p.id = r.player_id ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, p.id LIMIT ?",
+                (limit,),
+            )
+        else:
+            rows = self.db.query(
+                "SELECT p.name, p.secret_hash, r.mu, r.sigma, COUNT(DISTINCT g.id) AS n FROM ratings r "
+                "JOIN players p ON p.id = r.player_id JOIN game_seats gs ON gs.player_id = r.player_id "
+                "JOIN games g ON g.id = gs.game_id "
+                "WHERE g.ranked = 1 AND (g.room_hash = ? OR g.room_hash IN "
+                "(SELECT room_hash FROM rooms WHERE parent = ?)) "
+                "GROUP BY r.player_id ORDER BY r.mu - 3 * r.sigma DESC, n DESC, p.id LIMIT ?",
+                (room_hash, room_hash, limit),
+            )
         return [
             {
                 "rank": i,

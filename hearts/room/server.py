@@ -10,7 +10,10 @@ sends what its person does and receives what that seat may see. Paths
 - ``/r/<room>/leaderboard.csv``: the leaderboard as CSV, for the teacher's key sent in the
   ``Authorization: Bearer <key>`` header (never in the URL, where proxies and logs keep it; the teacher's
   page fetches it that way); every cell that a spreadsheet would read as a formula is made text;
-- ``/r/<room>/ws``: the websocket both pages use (messages: :mod:`hearts.room.protocol`).
+- ``/r/<room>/ws``: the websocket both pages use (messages: :mod:`hearts.room.protocol`);
+- ``/leaderboard``: the ratings of every player of the server's ranked games; ``/r/<room>/leaderboard``: those of
+  a class (the room's ranked games and those of the live and friends' tables opened from it), plain HTML
+  (:mod:`hearts.room.boards`).
 
 Limits: a message over :data:`~hearts.room.protocol.MAX_MESSAGE` bytes is
 refused, one over 8 KiB closes the connection (uvicorn's ``ws_max_size``); each
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import html
 import io
@@ -46,14 +50,16 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from hearts.errors import HeartsError
 from hearts.messages import LANGUAGES, catalogue, seat_name, text, text_n
 from hearts.room import storage
-from hearts.room.database import DATABASE_NAME, RoomDatabase
+from hearts.room.boards import leaderboard_html
+from hearts.room.database import DATABASE_NAME, RoomDatabase, code_hash, unseal
 from hearts.room.matchmaking import MatchQueue
 from hearts.room.protocol import error_message, parse_message
 from hearts.room.ratings import MODEL, Ratings
 from hearts.room.safety import AddressLimits, csv_cell, origin_allowed
 from hearts.room.tables import Room, RoomError, RoomSettings, RoomTable, check_name, player_key, token_hash
+from hearts.rules import PRESETS
 
-__all__ = ["BURST", "MAX_FRAME", "PER_ADDRESS", "RATE", "RETRY_SAVE", "RoomServer"]
+__all__ = ["BURST", "MAX_FRAME", "PER_ADDRESS", "RATE", "RETRY_SAVE", "RoomServer", "svg_delta"]
 
 T = TypeVar("T")
 
@@ -66,6 +72,7 @@ MAX_FRAME = 8192  # uvicorn closes a connection that sends a bigger frame (code 
 MAX_QUEUE = 256  # messages waiting for a slow browser before it is disconnected
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud in a class
 CODE_LENGTH = 8  # about 39 bits, tried at most 20 times a minute per address
+MAX_TARGET = 10_000  # the highest target score a friends' table may play to
 PER_ADDRESS = 32  # websockets one address may hold at once (a class behind one NAT shares an address)
 RETRY_SAVE = 2.0  # seconds between two tries to save a table that could not be saved
 _STATIC = Path(__file__).parent / "static"
@@ -85,6 +92,40 @@ _HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "no-store",
 }
+
+
+def svg_delta(before: list[str], svg: str) -> tuple[list[str | list[int]], list[str]]:
+    """``svg`` as the change from a drawing sent before in parts (``before``): its parts (the text cut before
+    every ``<g``), each new part as text and each run of parts ``before`` had as
+    ``[first, count]``. Returns that and the new parts (the next ``before``). Joining
+    ``before[first:first + count]`` for each run and the texts gives ``svg`` back.
+
+    >>> a = '<svg><g id="1">A</g><g id="2">B</g><g id="3">C</g></svg>'
+    >>> parts, first = svg_delta([], a)
+    >>> parts == first and "".join(first) == a
+    True
+    >>> b = a.replace("B", "b")
+    >>> delta, second = svg_delta(first, b)
+    >>> delta
+    [[0, 2], '<g id="2">b</g>', [3, 1]]
+    >>> "".join(x if isinstance(x, str) else "".join(first[x[0]:x[0] + x[1]]) for x in delta) == b
+    True
+    """
+    first, *rest = svg.split("<g")  # str.split: a tenth of a millisecond for a drawing (a regular expression: 10)
+    new = [first, *("<g" + p for p in rest)] if first else ["<g" + p for p in rest]
+    where = {p: i for i, p in reversed(list(enumerate(before)))}
+    out: list[str | list[int]] = []
+    for p in new:
+        i = where.get(p)
+        if i is None:
+            out.append(p)
+            continue
+        last = out[-1] if out else None
+        if isinstance(last, list) and last[0] + last[1] == i:
+            last[1] += 1
+        else:
+            out.append([i, 1])
+    return out, new
 
 
 class _Bucket:
@@ -124,6 +165,16 @@ class Connection:
         self.queued: str | None = None  # the player key this connection waits in the queue with
         self.spectating: RoomTable | None = None  # the table the teacher watches
         self.address = "?"
+        self.chunks: list[str] | None = None  # the drawing last sent, in parts (once the browser asks for parts)
+
+    def send_state(self, view: dict[str, Any]) -> None:
+        """Queue a seat's screen (:meth:`RoomTable.view`). A browser that asked for ``parts`` gets the drawing as
+        the change from the last one it was sent (:func:`svg_delta`), about a third of its size; else whole."""
+        if self.chunks is None:
+            self.send(view)
+            return
+        parts, self.chunks = svg_delta(self.chunks, view["svg"])
+        self.send({k: v for k, v in view.items() if k != "svg"} | {"svg_parts": parts})
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message (sent in order by the connection's writer)."""
@@ -181,7 +232,6 @@ class RoomServer:
         self.queue = MatchQueue(fill_after=fill_after)
         self._queued: dict[str, tuple[Connection, str, Room]] = {}  # player key -> (connection, browser, from room)
         self._matcher: asyncio.Task[None] | None = None
-        self.codes: dict[str, str] = {}  # friends' codes -> room token (kept while the server runs)
         self.db = RoomDatabase(self.folder / DATABASE_NAME, sync=sync)
         _, imported_problems = self.db.import_folder(self.folder)  # the folder format of earlier versions, once
         loaded, problems = self.db.load_rooms()
@@ -201,6 +251,8 @@ class RoomServer:
                 Route("/static/{name}", self._static),
                 Route("/r/{room}/", self._player_page),
                 Route("/r/{room}/teacher", self._teacher_page),
+                Route("/leaderboard", self._server_board),
+                Route("/r/{room}/leaderboard", self._class_board),
                 Route("/r/{room}/leaderboard.csv", self._csv),
                 WebSocketRoute("/r/{room}/ws", self._websocket),
             ],
@@ -336,30 +388,39 @@ class RoomServer:
         if not self.limits.join(conn.address):
             raise RoomError("too_many_joins", "queue", seconds=int(self.limits.window))
         base = conn.room.settings
+        variant = msg.get("variant", "standard")
+        if variant not in PRESETS:
+            raise RoomError("bad_setting", "variant", setting="variant", value=variant)
+        target = msg["target"]
+        if not 1 <= target <= MAX_TARGET:
+            raise RoomError("bad_setting", "target_score", setting="target_score", value=target)
         settings = RoomSettings(
-            number=secrets.randbelow(1_000_000) + 1, tables=1, level=base.level, target_score=msg["target"],
+            number=secrets.randbelow(1_000_000) + 1, tables=1, level=base.level, target_score=target,
             bot_after=base.bot_after, bot_delay=base.bot_delay, lang=base.lang, ranked=msg["ranked"],
-            turn_clock=base.turn_clock,
+            turn_clock=base.turn_clock, seat_kept=base.seat_kept,
+            rules=None if variant == "standard" else dataclasses.replace(PRESETS[variant], target_score=target),
         )
-        room, keys = Room.create(settings)
+        room, keys = Room.create(settings, parent=conn.room.parent or conn.room.room_hash)
         _, _, token = room.join(0, 0, name, browser)
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
         try:
             self.add(room)
+            self.db.save_code(code, room, keys["room"])
         except OSError:
             raise RoomError("not_saved", "save") from None
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-        self.codes[code] = keys["room"]
         conn.send({"type": "friends", "room": keys["room"], "code": code, "token": token,
-                   "target": settings.target_score, "ranked": settings.ranked})
+                   "target": settings.target_score, "ranked": settings.ranked, "variant": variant,
+                   "seats": room.tables[0].n})
 
     def _code(self, conn: Connection, code: str) -> None:
         """The room a friends' code opens (codes are tried at most as often as queue joins)."""
         if not self.limits.join(conn.address):
             raise RoomError("too_many_joins", "queue", seconds=int(self.limits.window))
-        found = self.codes.get(code.strip().upper())
-        if found is None:
+        said = "".join(code.split()).upper()
+        kept = self.db.codes().get(code_hash(said))
+        if kept is None or kept[0] not in self.rooms:
             raise RoomError("bad_code", "code")
-        conn.send({"type": "friends_room", "room": found})
+        conn.send({"type": "friends_room", "room": unseal(said, kept[1])})
 
     def match_now(self) -> None:
         """Seat every group the queue makes: a new one-table room each (the settings of the room they queued
@@ -374,7 +435,8 @@ class RoomServer:
                 bot_after=base.bot_after, bot_delay=base.bot_delay, lang=base.lang, ranked=True,
                 turn_clock=base.turn_clock,
             )
-            room, keys = Room.create(settings)
+            source = waiting[0][3]
+            room, keys = Room.create(settings, parent=source.parent or source.room_hash)
             seated = [(conn, room.join(0, s, w.name, browser)[2]) for s, (w, conn, browser, _r) in enumerate(waiting)]
             try:
                 self.add(room)
@@ -481,7 +543,7 @@ class RoomServer:
                     key = (conn.seat, conn.lang)
                     if key not in views:
                         views[key] = table.view(conn.seat, conn.lang)
-                    conn.send(views[key])
+                    conn.send_state(views[key])
             elif conn.teacher:
                 if conn.lang not in board:
                     board[conn.lang] = self._board(room, conn.lang)
@@ -578,6 +640,8 @@ class RoomServer:
         kind = msg["type"]
         if kind == "ping":
             conn.send({"type": "pong"})
+        elif kind == "parts":
+            conn.chunks = []  # from now on the drawing comes as changes; the first one is whole (in parts)
         elif kind == "ratings":
             conn.send(self._ratings(room))
         elif kind == "spectate":
@@ -675,7 +739,7 @@ class RoomServer:
 
     def _resend(self, conn: Connection) -> None:
         if conn.table is not None and conn.seat is not None:
-            conn.send(conn.table.view(conn.seat, conn.lang))
+            conn.send_state(conn.table.view(conn.seat, conn.lang))
         elif conn.teacher:
             conn.send(self._board(conn.room, conn.lang))
         else:
@@ -711,6 +775,21 @@ class RoomServer:
         body = f"<p>{html.escape(text('room.page.not_found', lang))}</p>"
         return _page(lang, text("room.page.title", lang), body, [], status=404)
 
+    async def _server_board(self, request: Request) -> Response:
+        """The ratings of every player of this server's ranked games (``/leaderboard``)."""
+        lang = self._lang(request, None)
+        body = leaderboard_html(self.ratings.leaderboard(), lang, scope="server")
+        return _page(lang, text("room.page.lb_title_server", lang), body, [], root="../")
+
+    async def _class_board(self, request: Request) -> Response:
+        """The ratings of one class: the room's ranked games and those of the tables opened from it."""
+        room = self._room(request.path_params["room"])
+        if room is None:
+            return self._not_found(request)
+        lang = self._lang(request, room.settings.lang)
+        body = leaderboard_html(self.ratings.leaderboard(room.parent or room.room_hash), lang, scope="class")
+        return _page(lang, text("room.page.lb_title_class", lang), body, [])
+
     async def _player_page(self, request: Request) -> Response:
         body = (
             '<section id="lobby" class="room-lobby" hidden><p id="join-intro"></p>'
@@ -721,7 +800,10 @@ class RoomServer:
             '<fieldset class="room-friends"><legend id="friends-legend"></legend>'
             '<label><span id="friends-target-label"></span> <input id="friends-target" type="number" min="1" '
             'max="10000" value="100" list="targets"></label><datalist id="targets"><option value="50">'
-            '<option value="100"></datalist> <label><input id="friends-ranked" type="checkbox" checked> '
+            '<option value="100"></datalist> <label><span id="friends-variant-label"></span> '
+            '<select id="friends-variant">'
+            + "".join(f'<option value="{name}">' + "</option>" for name in PRESETS)
+            + '</select></label> <label><input id="friends-ranked" type="checkbox" checked> '
             '<span id="friends-ranked-label"></span></label> <button id="friends" type="button"></button></fieldset>'
             '<p class="room-code"><label><span id="code-label"></span> <input id="code" maxlength="12" '
             'autocomplete="off"></label> <button id="join-code" type="button"></button></p>'
@@ -739,6 +821,7 @@ class RoomServer:
             '<h2 id="players-title"></h2><ul id="players" class="room-players"></ul></section>'
             '<section id="ratings-box" class="room-ratings" aria-labelledby="ratings-title">'
             '<h2 id="ratings-title"></h2><p id="rating-change" role="status" aria-live="polite"></p>'
+            '<p><a id="leaderboard-link" href="leaderboard"></a></p>'
             '<table id="ratings" data-games="0"><thead></thead><tbody></tbody></table></section>'
         )
         return self._room_page(request, "room", "room.page.title", body, "room.js")
@@ -786,21 +869,29 @@ class RoomServer:
 
 
 def page_texts() -> dict[str, dict[str, str]]:
-    """The pages' words in every language (``room.page.*``), for the pages' scripts."""
-    return {
-        lang: {k[len("room.page.") :]: v for k, v in catalogue(lang).items() if k.startswith("room.page.")}
-        for lang in LANGUAGES
-    }
+    """The pages' words in every language (``room.page.*``, and ``variant.<name>`` for each of
+    :data:`hearts.rules.PRESETS`), for the pages' scripts.
+
+    >>> page_texts()["es"]["variant.three"]
+    '3 jugadores (17 cartas cada uno)'
+    """
+    out = {}
+    for lang in LANGUAGES:
+        words = {k[len("room.page.") :]: v for k, v in catalogue(lang).items() if k.startswith("room.page.")}
+        words.update({f"variant.{name}": text(f"ui.rules.preset.{name}", lang) for name in PRESETS})
+        out[lang] = words
+    return out
 
 
-def _page(lang: str, title: str, body: str, scripts: list[str], *, status: int = 200) -> Response:
-    words = json.dumps(page_texts(), ensure_ascii=False).replace("<", "\\u003c")
-    tags = "".join(f'<script src="../../static/{s}" defer></script>' for s in scripts)
+def _page(lang: str, title: str, body: str, scripts: list[str], *, status: int = 200, root: str = "../../") -> Response:
+    """A whole page; ``root`` leads from its address to the server's root (relative: works behind a proxy)."""
+    words = json.dumps(page_texts(), ensure_ascii=False).replace("<", "\\u003c") if scripts else "{}"
+    tags = "".join(f'<script src="{root}static/{s}" defer></script>' for s in scripts)
     doc = (
         f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{html.escape(title)}</title>"
-        '<link rel="stylesheet" href="../../static/room.css">'
+        f'<link rel="stylesheet" href="{root}static/room.css">'
         f'<script id="room-text" type="application/json">{words}</script>{tags}</head>'
         f'<body data-lang="{lang}">{body}</body></html>'
     )

@@ -50,7 +50,7 @@ from hearts.hand import Phase
 from hearts.messages import LANGUAGES, card_name, number, seat_name, text, text_n
 from hearts.observation import Observation
 from hearts.record import GameRecord
-from hearts.rules import MoonScoring, Rules, hand_scores, moon_choice
+from hearts.rules import PRESETS, MoonScoring, Rules, hand_scores, moon_choice
 
 __all__ = [
     "MAX_NAME",
@@ -332,6 +332,11 @@ class RoomTable:
         self.timed_out: tuple[int, str] | None = None  # (seat, card) the bot played when the clock ran out
         self.moon_late: int | None = None  # the shooter whose moon the rules scored when their clock ran out
         self.clock: Callable[[], float] = time.monotonic
+        self.wall: Callable[[], float] = time.time  # the time of day a hand ended is kept by (see ended)
+        self._drawn: dict[int, tuple[tuple[Any, ...], str]] = {}  # each seat's last drawing, and what it showed
+        # when each finished hand of this game ended (seconds since the epoch, UTC; None: a hand finished under an
+        # older version, which did not keep it)
+        self.ended: list[float | None] = []
         self.bots: dict[int, Bot] = {s: make_bot(settings.level, seed=s) for s in range(self.n)}
         self.last_error: dict[int, RoomError] = {}
         self.unsaved = False  # the server could not save the table's last change: play waits until it can
@@ -349,7 +354,7 @@ class RoomTable:
             if seat.token_hash is not None and seat.token_hash == now.token_hash:
                 seat.connected, seat.away_since = now.connected, now.away_since
         self.game, self.seats, self.selection = before.game, before.seats, before.selection
-        self.game_id, self.games = before.game_id, before.games
+        self.game_id, self.games, self.ended = before.game_id, before.games, before.ended
         self.version += 1
 
     # ----- reading -------------------------------------------------------------------
@@ -532,17 +537,27 @@ class RoomTable:
         message = None
         if over:
             message = _game_over_text(g, names, lang)
-        svg = table_svg(
-            obs,
-            viewer=s,
-            selected=selected,
-            highlighted=received,
-            trick=trick,
-            names=names,
-            scores=list(g.scores),
-            message=message,
-            lang=lang,
-        )
+        h = g.hand
+        # Everything the drawing is made from: when none of it changed (someone connected, another seat chose a
+        # card to pass), the seat's last drawing is used again instead of drawn anew.
+        key = (lang, g.number, h.hand_number, h.cards_played, h_phase.value, tuple(p is None for p in h.passes),
+               tuple(g.scores), over, selected, received, tuple(names), message)  # fmt: skip
+        drawn = self._drawn.get(s)
+        if drawn is not None and drawn[0] == key:
+            svg = drawn[1]
+        else:
+            svg = table_svg(
+                obs,
+                viewer=s,
+                selected=selected,
+                highlighted=received,
+                trick=trick,
+                names=names,
+                scores=list(g.scores),
+                message=message,
+                lang=lang,
+            )
+            self._drawn[s] = (key, svg)
         your_turn = h_phase is Phase.PLAYING and obs.to_play == s
         hand_over = h_phase is Phase.DONE
         asked = self.moon_asked(s)
@@ -864,7 +879,15 @@ class RoomTable:
             raise _refused(e, str(kind)) from None
         if self.timed_out is not None and self.timed_out[0] == s:
             self.timed_out = None  # back at the table: the notice has done its job
+        self._stamp()
         self.version += 1
+
+    def _stamp(self) -> None:
+        """Keep the time of day the hand ended, once, when the change just made ended it (:attr:`ended`)."""
+        g = self.game
+        done = g.hand_number - (0 if g.hand.is_over else 1)
+        while len(self.ended) < done:
+            self.ended.append(round(self.wall(), 3))
 
     def _ready(self, s: int) -> None:
         g = self.game
@@ -893,6 +916,7 @@ class RoomTable:
             self.game = Game(number, self.settings.game_rules)
             self.game_id = new_token()
             self.moon_late = None
+            self.ended = []
             for seat in self.seats:
                 seat.ready = False
             self.selection = [0] * self.n
@@ -937,6 +961,7 @@ class RoomTable:
         else:
             for s in due:
                 self._ready(s)
+        self._stamp()
         self.version += 1
         return True
 
@@ -963,6 +988,7 @@ class RoomTable:
         self._settle_moon()
         if late:
             self.timed_out = (s, str(c))
+        self._stamp()
         self.version += 1
         return True
 
@@ -1016,6 +1042,7 @@ class RoomTable:
             ],
             "game_id": self.game_id,
             "games": self.games,
+            "ended": list(self.ended),
             "selection": [CardSet(m).codes() for m in self.selection],
         }
 
@@ -1029,7 +1056,17 @@ class RoomTable:
             game = GameRecord.from_dict(data.get("game")).replay()
         except HeartsError as e:
             raise RoomError("bad_file", f"{where}.game", where=f"{where}.game: {e}") from e
+        if game.rules != settings.game_rules:  # a table plays its room's variant, nothing else
+            raise RoomError("bad_file", f"{where}.game.rules", where=f"{where}.game.rules: not the room's rules")
         table = cls(index, settings, game=game)
+        finished = game.hand_number - (0 if game.hand.is_over else 1)
+        ended = data.get("ended", [None] * finished)  # saved by an older version: those times are not known
+        if not isinstance(ended, list) or len(ended) > finished or not all(
+            x is None or (isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) and x >= 0)
+            for x in ended
+        ):
+            raise RoomError("bad_file", f"{where}.ended", where=f"{where}.ended")
+        table.ended = [None if x is None else float(x) for x in ended]
         game_id, games = data.get("game_id", table.game_id), data.get("games", 0)
         if not isinstance(game_id, str) or not 8 <= len(game_id) <= 64 or type(games) is not int or games < 0:
             raise RoomError("bad_file", f"{where}.game_id", where=f"{where}.game_id")
@@ -1090,6 +1127,19 @@ def json_kind(value: object) -> str:
     return type(value).__name__
 
 
+def preset_of(rules: Rules) -> str | None:
+    """The name of the :data:`~hearts.rules.PRESETS` variant ``rules`` play, whatever their target (``None``:
+    rules of their own).
+
+    >>> preset_of(Rules(num_players=3, target_score=50)), preset_of(Rules(num_players=3, passing=False))
+    ('three', None)
+    """
+    for name, preset in PRESETS.items():
+        if dataclasses.replace(preset, target_score=rules.target_score) == rules:
+            return name
+    return None
+
+
 def player_key(browser: str) -> str:
     """The key of the player whose browser keeps the secret ``browser``: the same in every room (their
     ratings follow it), and nothing of the secret can be read back from it.
@@ -1130,18 +1180,23 @@ class Room:
     leaderboard). Neither is stored: the room keeps only their hashes.
     """
 
-    def __init__(self, room_hash: str, teacher_hash: str, settings: RoomSettings, tables: list[RoomTable]) -> None:
+    def __init__(
+        self, room_hash: str, teacher_hash: str, settings: RoomSettings, tables: list[RoomTable], *,
+        parent: str | None = None,
+    ) -> None:
         self.room_hash = room_hash
         self.teacher_hash = teacher_hash
         self.settings = settings
         self.tables = tables
+        self.parent = parent  # the room (a class) this live or friends' table was opened from, if any
 
     @classmethod
-    def create(cls, settings: RoomSettings) -> tuple[Room, dict[str, str]]:
-        """A new room; returns it and ``{"room": token, "teacher": key}``."""
+    def create(cls, settings: RoomSettings, *, parent: str | None = None) -> tuple[Room, dict[str, str]]:
+        """A new room; returns it and ``{"room": token, "teacher": key}``. ``parent``: the hash of the room it
+        is opened from (its games count on that room's leaderboard too)."""
         room_token, teacher = new_token(), new_token()
         tables = [RoomTable(i, settings) for i in range(settings.tables)]
-        return cls(token_hash(room_token), token_hash(teacher), settings, tables), {
+        return cls(token_hash(room_token), token_hash(teacher), settings, tables, parent=parent), {
             "room": room_token,
             "teacher": teacher,
         }
@@ -1205,6 +1260,8 @@ class Room:
             "tables": [
                 {
                     "table": t.index,
+                    "variant": preset_of(t.game.rules),
+                    "rules": t.game.rules.to_dict(),
                     "hand_number": t.game.hand_number,
                     "game_over": t.game.is_over,
                     "seats": [

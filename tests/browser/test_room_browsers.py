@@ -363,7 +363,8 @@ def test_keyboard_only_a_ranked_game_start_to_end_ratings_shown_then_a_rematch(b
 
 
 def test_a_friends_table_by_link_and_by_code(browser: Any, room_server: Any) -> None:
-    """Ana opens a private table (game to 50, not ranked); Bo comes by the link she is shown, Cy by the code."""
+    """Ana opens a private table (game to 50, not ranked, three players); Bo comes by the link she is shown, Cy by
+    the code; then Ana goes to the class's leaderboard by keyboard (axe: nothing serious, in both languages)."""
     server = room_server("--deal", "3", "--level", "random", "--bot-delay", "0.05")
     actx = browser.new_context(viewport={"width": 1000, "height": 860})
     ana = actx.new_page()
@@ -372,8 +373,11 @@ def test_a_friends_table_by_link_and_by_code(browser: Any, room_server: Any) -> 
     ana.fill("#name", "Ana")
     ana.fill("#friends-target", "50")
     ana.uncheck("#friends-ranked")
+    assert ana.locator("#friends-variant option[value='three']").inner_text() == "3 players (17 cards each)"
+    ana.select_option("#friends-variant", "three")
     ana.click("#friends")
     ana.wait_for_selector('#pass:not([hidden])')
+    assert len(hand(ana)) == 17
     shared = ana.locator("#status").inner_text()
     link = re.search(r"(http://\S+/r/[\w-]+/)", shared)
     code = re.search(r"\b([A-Z2-9]{8})\b", shared)
@@ -396,5 +400,17 @@ def test_a_friends_table_by_link_and_by_code(browser: Any, room_server: Any) -> 
     cy.fill("#name", "Cy")
     cy.click('button.room-sit[data-table="0"][data-seat="1"]')
     ana.wait_for_selector("#players li[data-seat='1']:has-text('Cy')")
+    assert ana.locator("#players li").count() == 3
+    # The class's leaderboard, reached and read by keyboard.
+    ana.focus("#leaderboard-link")
+    ana.keyboard.press("Enter")
+    ana.wait_for_selector("#leaderboard caption")
+    assert ana.locator("#leaderboard th[scope=col]").count() == 4 and ana.locator("h1").inner_text()
+    assert serious_axe_violations(ana) == []
+    ana.focus("nav.room-lang a[lang=es]")
+    ana.keyboard.press("Enter")
+    ana.wait_for_selector("html[lang=es] #leaderboard caption")
+    assert "Clasificación" in ana.locator("h1").inner_text()
+    assert serious_axe_violations(ana) == []
     for c in (actx, bctx, cctx):
         c.close()

@@ -48,10 +48,14 @@
     $("friends-legend").textContent = t("friends");
     $("friends-target-label").textContent = t("friends_target");
     $("friends-ranked-label").textContent = t("friends_ranked");
+    $("friends-variant-label").textContent = t("friends_variant");
+    for (const option of $("friends-variant").options) option.textContent = t("variant." + option.value);
     $("friends").textContent = t("friends");
     $("code-label").textContent = t("code");
     $("join-code").textContent = t("join_code");
     $("ratings-title").textContent = t("ratings");
+    $("leaderboard-link").textContent = t("lb_link");
+    $("leaderboard-link").href = "leaderboard?lang=" + lang;
     showRatings();
   }
 
@@ -108,7 +112,8 @@
       sec.dataset.table = String(table.table);
       const h = document.createElement("h2");
       const progress = table.game_over ? t("finished") : t("hand", { hand: table.hand_number });
-      h.textContent = t("table", { table: table.table + 1 }) + " · " + progress;
+      const variant = table.variant && table.variant !== "standard" ? " · " + t("variant." + table.variant) : "";
+      h.textContent = t("table", { table: table.table + 1 }) + variant + " · " + progress;
       sec.appendChild(h);
       const ul = document.createElement("ul");
       for (const seat of table.seats) {
@@ -273,6 +278,17 @@
       R.keep(roomKey, msg.token);
       error = null;
     } else if (msg.type === "state") {
+      if (msg.svg_parts) {
+        // The drawing comes as the change from the last one: new parts as text, [first, count] for a run of
+        // the parts it had (hearts.room.server.svg_delta).
+        const parts = [];
+        for (const p of msg.svg_parts) {
+          if (typeof p === "string") parts.push(p);
+          else for (let i = p[0]; i < p[0] + p[1]; i++) parts.push(svgParts[i]);
+        }
+        svgParts = parts;
+        msg.svg = parts.join("");
+      }
       state = msg;
       error = null;
       if (state.at[1] >= 4) notice = "";
@@ -307,12 +323,16 @@
     }
   }
 
+  let svgParts = []; // the drawing last received, in the parts the server cut it into
+
   function connect() {
     if (stopped) return;
     ws = new WebSocket(R.socketUrl());
+    svgParts = []; // a new connection starts from nothing: its first drawing comes whole
     ws.addEventListener("open", () => {
       retry = 200;
       status("");
+      send({ type: "parts" });
       send({ type: "lang", lang: lang });
       const token = R.stored(roomKey);
       if (token) send({ type: "resume", token: token });
@@ -384,6 +404,7 @@
       browser: R.browserToken(),
       target: Number($("friends-target").value),
       ranked: $("friends-ranked").checked,
+      variant: $("friends-variant").value,
     });
   });
   $("join-code").addEventListener("click", () => send({ type: "code", code: $("code").value }));
