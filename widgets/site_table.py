@@ -38,6 +38,7 @@ from . import levels, store
 from .browser_copy import FILES, PREFIX, MergeReport, answer, file_stamp, merge
 from .speech import narrate
 from .table_model import TableModel
+from .text import notes_html
 from .variants import rules_words
 
 __all__ = ["BOARD_DEFAULTS", "PAGE_BUTTONS", "SiteTable"]
@@ -346,17 +347,8 @@ class SiteTable:
         }
 
     def _notes_html(self) -> str:
-        """Learn mode's notes since the learner's last action (as the Jupyter table shows them; "" when off)."""
-        lang = self.model.lang
-        out = []
-        for kind, rule, note in self.model.notes:
-            label = text("learn.rule_label" if kind == "rule" else f"learn.label.{kind}", lang)
-            data = f' data-rule="{rule}"' if rule else ""
-            out.append(
-                f'<div class="hw-note hw-note-{kind}" data-kind="{kind}"{data}><b>{html.escape(label)}</b> '
-                f"{html.escape(note)}</div>"
-            )
-        return f'<div class="hw-learn">{"".join(out)}</div>' if out else ""
+        """Learn mode's notes since the learner's last action (nothing when learn mode is off)."""
+        return notes_html(self.model.notes, self.model.lang)
 
     def _history_html(self) -> str:
         """History as the Jupyter table shows it: games played and won, streaks, under this table's rules."""

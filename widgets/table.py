@@ -57,7 +57,7 @@ from .rule_notes import SCENES, checklist, rule_title
 from .speech import narrate
 from .svgview import SvgTable
 from .table_model import BotChoice, BotJob, TableModel, say
-from .text import cards_label, level_label
+from .text import cards_label, level_label, notes_html
 from .variants import PRESETS, preset_label, rules_words
 
 __all__ = ["GameTable"]
@@ -535,16 +535,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
 
     def _notes_html(self) -> str:
         """Learn mode's notes since the learner's last action (nothing when learn mode is off)."""
-        lang = self.model.lang
-        out = []
-        for kind, rule, note in self.model.notes:
-            label = text("learn.rule_label" if kind == "rule" else f"learn.label.{kind}", lang)
-            data = f' data-rule="{rule}"' if rule else ""
-            out.append(
-                f'<div class="hw-note hw-note-{kind}" data-kind="{kind}"{data}><b>{html.escape(label)}</b> '
-                f"{html.escape(note)}</div>"
-            )
-        return f'<div class="hw-learn">{"".join(out)}</div>' if out else ""
+        return notes_html(self.model.notes, self.model.lang)
 
     def _checklist_html(self) -> str:
         """Every rule with a note, ticked once the learner has met it."""
