@@ -223,7 +223,8 @@ def test_the_spanish_static_table_and_walkthrough_by_keyboard_pass_axe(browser: 
         assert legal[0] not in [c.code for c in board.hand()]
         for panel in app.locator(".hw-panels summary").all():  # every panel open: Settings' controls checked too
             panel.click()
-        expect(app.locator(".hw-set-rules select option[value='three']")).to_have_text("3 jugadores (17 cartas cada uno)")
+        three = app.locator(".hw-set-rules select option[value='three']")
+        expect(three).to_have_text("3 jugadores (17 cartas cada uno)")
         results = Axe().run(page, context="#hearts-app")
         bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3], v["nodes"][0].get("failureSummary"))
                for v in results.response["violations"] if v["impact"] in ("serious", "critical")]  # fmt: skip
