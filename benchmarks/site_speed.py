@@ -37,6 +37,19 @@ DECISIONS = """
 import json, time
 from hearts_widgets.site_table import SiteTable
 
+def _learner_moves(m):
+    # South: takes a finished trick, goes on to the next hand, passes its three right-most, plays its first legal.
+    if m.pending == "trick":
+        m.press("continue")
+    elif m.hand.is_over:
+        m.press("next")
+    elif m.hand.phase.value == "passing":
+        for c in list(m.hand.hand_of(m.seat))[-3:]:
+            m.click_card(c.code)
+        m.press("pass")
+    else:
+        m.click_card(next(iter(m.playable)).code)
+
 def _timed(level, want):
     t = SiteTable(data_dir="/home/pyodide/bench-" + level, number=4242, level=level, lang="en", resume=False)
     m = t.model
@@ -50,16 +63,8 @@ def _timed(level, want):
             choice = job.decide()
             times.append(time.perf_counter() - start)
             m.step(choice)
-        elif m.pending == "trick":
-            m.press("continue")
-        elif m.hand.is_over:
-            m.press("next")
-        elif m.hand.phase.value == "passing":
-            for c in list(m.hand.hand_of(m.seat))[-3:]:
-                m.click_card(c.code)
-            m.press("pass")
         else:
-            m.click_card(next(iter(m.playable)).code)
+            _learner_moves(m)
     return times
 
 def _budgets(budgets, hands):
@@ -79,16 +84,8 @@ def _budgets(budgets, hands):
                 bot.choose_pass(job.observation) if job.kind == "pass" else bot.choose_play(job.observation)
                 times[f"{w}/{pw}"][job.kind].append(time.perf_counter() - start)
             m.step(job.decide())
-        elif m.pending == "trick":
-            m.press("continue")
-        elif m.hand.is_over:
-            m.press("next")
-        elif m.hand.phase.value == "passing":
-            for c in list(m.hand.hand_of(m.seat))[-3:]:
-                m.click_card(c.code)
-            m.press("pass")
         else:
-            m.click_card(next(iter(m.playable)).code)
+            _learner_moves(m)
     return times
 
 _out = {"levels": {level: _timed(level, WANT) for level in LEVELS}}

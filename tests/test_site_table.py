@@ -64,17 +64,22 @@ class Page:
         return [(c, legal == "true") for c, legal in re.findall(r'data-card="(\w+)"[^>]*?data-legal="(\w+)"', mine)]
 
 
-def test_a_trick_played_by_messages_is_found_again_by_a_new_page_from_the_browsers_copy(tmp_path: Path) -> None:
-    storage: dict[str, str] = {}
-    p = Page(tmp_path / "a", storage, number=21, level="rule")
+def _play_tricks(p: Page, tricks: int) -> None:
+    """Pass the three right-most cards, then play the first legal card until ``tricks`` tricks are taken."""
     for code, _ in p.hand()[-3:]:
         p.send({"event": "click", "card": code, "version": p.state["version"]})
     p.send({"event": "press", "button": "pass"})
     p.settle()
-    while p.page["tricks"] < 2:
+    while p.page["tricks"] < tricks:
         code = next(c for c, legal in p.hand() if legal)
         p.send({"event": "click", "card": code, "version": p.state["version"]})
         p.settle()
+
+
+def test_a_trick_played_by_messages_is_found_again_by_a_new_page_from_the_browsers_copy(tmp_path: Path) -> None:
+    storage: dict[str, str] = {}
+    p = Page(tmp_path / "a", storage, number=21, level="rule")
+    _play_tricks(p, 2)
     assert p.state["handled"] > 0 and PREFIX + "table-save.json" in storage
     # A reload: a new table on an empty folder (Pyodide's memory is new), the browser's copy merged at start.
     q = Page(tmp_path / "b", storage)
@@ -138,17 +143,6 @@ def test_history_kept_in_the_browser_is_shown_at_the_static_table(tmp_path: Path
     assert "<td>Games played</td><td><b>1</b></td>" in p.page["history"], p.page["history"]
 
 
-def _play_a_trick(p: Page) -> None:
-    for code, _ in p.hand()[-3:]:
-        p.send({"event": "click", "card": code, "version": p.state["version"]})
-    p.send({"event": "press", "button": "pass"})
-    p.settle()
-    while p.page["tricks"] < 1:
-        code = next(c for c, legal in p.hand() if legal)
-        p.send({"event": "click", "card": code, "version": p.state["version"]})
-        p.settle()
-
-
 def _field(p: Page, name: str) -> dict[str, Any]:
     return next(f for f in p.page["settings"] if f["name"] == name)
 
@@ -172,7 +166,7 @@ def test_settings_change_the_pace_and_a_new_variant_asks_first_then_starts_a_new
     p.send({"event": "setting", "name": "speed", "value": "warp"})
     assert "“card movement”" in p.page["message"] and _field(p, "speed")["value"] == "off"
     # New rules with a game in progress: the table asks first; Cancel keeps the game, Confirm starts the variant.
-    _play_a_trick(p)
+    _play_tricks(p, 1)
     hand = p.hand()
     p.send({"event": "setting", "name": "rules", "value": "three"})
     assert p.page["buttons"]["confirm"]["shown"] and p.hand() == hand and _field(p, "rules")["value"] == "standard"
@@ -192,7 +186,7 @@ def test_the_progress_file_downloads_and_loads_back_at_another_page_and_a_bad_on
     tmp_path: Path,
 ) -> None:
     p = Page(tmp_path / "a", {}, number=21, level="rule")
-    _play_a_trick(p)
+    _play_tricks(p, 1)
     p.send({"event": "save_progress"})
     [(name, content)] = p.downloads
     assert name.startswith("hearts-progress-") and name.endswith(".json")

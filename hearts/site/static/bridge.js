@@ -120,6 +120,21 @@ function button(name, label) {
 
 const TOP = ["new", "restart", "day"];
 
+// A menu's options ([value, label] pairs), made again only when they change (a redraw keeps the open menu).
+function fillSelect(select, options) {
+  const wanted = options.map(([v, l]) => `${v}=${l}`).join("|");
+  if (select.getAttribute("data-options") === wanted) return;
+  select.replaceChildren(
+    ...options.map(([value, label]) => {
+      const o = document.createElement("option");
+      o.value = String(value);
+      o.textContent = label;
+      return o;
+    }),
+  );
+  select.setAttribute("data-options", wanted);
+}
+
 function showPage(page) {
   if (!page) return;
   APP.querySelector(".hw-title").textContent = page.title;
@@ -128,18 +143,7 @@ function showPage(page) {
   controls.hidden = false;
   APP.querySelector(".hw-level-label").textContent = page.level_label;
   const select = APP.querySelector(".hw-level-select");
-  const wanted = page.levels.map(([v, l]) => `${v}=${l}`).join("|");
-  if (select.getAttribute("data-options") !== wanted) {
-    select.replaceChildren(
-      ...page.levels.map(([value, label]) => {
-        const o = document.createElement("option");
-        o.value = value;
-        o.textContent = label;
-        return o;
-      }),
-    );
-    select.setAttribute("data-options", wanted);
-  }
+  fillSelect(select, page.levels);
   select.value = page.level;
   APP.querySelector(".hw-level-cost").textContent = page.level_cost;
   APP.querySelector(".hw-btn-play-deal").textContent = page.deal_button;
@@ -210,18 +214,7 @@ function showSettings(fields) {
     row.querySelector(".hw-setting-label").textContent = f.label;
     const control = row.querySelector(".hw-setting-control");
     if (f.kind === "select") {
-      const wanted = f.options.map(([v, l]) => `${v}=${l}`).join("|");
-      if (control.getAttribute("data-options") !== wanted) {
-        control.replaceChildren(
-          ...f.options.map(([value, label]) => {
-            const o = document.createElement("option");
-            o.value = String(value);
-            o.textContent = label;
-            return o;
-          }),
-        );
-        control.setAttribute("data-options", wanted);
-      }
+      fillSelect(control, f.options);
       control.value = String(f.value);
     } else control.checked = Boolean(f.value);
     row.querySelector(".hw-setting-note").textContent = f.note || "";
@@ -262,16 +255,7 @@ function showWalkthrough(page) {
   }
   APP.querySelector(".hw-chapter-label").textContent = page.chapter_label;
   const select = APP.querySelector(".hw-chapter-select");
-  if (select.options.length !== page.chapters.length) {
-    select.replaceChildren(
-      ...page.chapters.map(([index, label]) => {
-        const o = document.createElement("option");
-        o.value = String(index);
-        o.textContent = label;
-        return o;
-      }),
-    );
-  }
+  fillSelect(select, page.chapters);
   select.value = String(page.chapter_at);
   APP.setAttribute("data-step", String(page.index));
 }
