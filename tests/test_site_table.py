@@ -180,6 +180,9 @@ def test_settings_change_the_pace_and_a_new_variant_asks_first_then_starts_a_new
     assert p.page["sheet"].startswith('<table class="hw-sheet">') and "West" not in p.page["sheet"]
     assert p.page["panels"]["checklist"].startswith("Rules met: ")
     assert 'data-rule="' in p.page["checklist"] and p.page["summary"] == ""
+    # The language: the page's Python says everything in Spanish (the bridge then opens the Spanish page).
+    p.send({"event": "setting", "name": "lang", "value": "es"})
+    assert p.page["lang"] == "es" and p.page["panels"]["settings"] == "Ajustes"
 
 
 def test_the_progress_file_downloads_and_loads_back_at_another_page_and_a_bad_one_changes_nothing(

@@ -34,17 +34,22 @@ BROWSER_BUDGETS: dict[str, dict[str, Any]] = {
 default is 300 and 48), the master four times that, as at full budget."""
 
 BROWSER_COST: dict[str, float] = {
-    "expert_median_s": 0.06,
-    "expert_worst_s": 0.35,
-    "master_median_s": 0.3,
-    "master_worst_s": 1.4,
+    "expert_median_s": 0.1,
+    "expert_worst_s": 0.44,
+    "master_median_s": 0.5,
+    "master_worst_s": 1.9,
     "weaker": 0.0,
     "weaker_low": 0.0,
     "weaker_high": 0.0,
 }
 """What the browser's budgets cost, measured: an expert's and a master's decision time in headless Chromium
 (median, worst), and how many more points a hand the expert at :data:`BROWSER_BUDGETS` takes than at the default
-budget (a paired comparison, with its 95% interval). The page says it in words (``site.levels.cost``)."""
+budget (a paired comparison, with its 95% interval). The page says it in words (``site.levels.cost``).
+
+Times: ``benchmarks/site_speed.py`` on the 2-core development machine under a load of about 16, at ``nice 19``
+(the worst case seen over three runs: the expert's first 20 decisions at its level, median 0.11 s, worst 0.28 s;
+the expert at 30/10 on every bot turn of three hands, 117 plays median 0.05 s, worst 0.44 s, 9 passes median
+0.34 s, worst 0.42 s; the master's first 20 decisions median 0.50 s, worst 1.94 s)."""
 
 
 def in_browser() -> bool:
