@@ -38,9 +38,9 @@ BROWSER_COST: dict[str, float] = {
     "expert_worst_s": 0.44,
     "master_median_s": 0.5,
     "master_worst_s": 1.9,
-    "weaker": 0.0,
-    "weaker_low": 0.0,
-    "weaker_high": 0.0,
+    "weaker": 0.85,
+    "weaker_low": 0.75,
+    "weaker_high": 0.95,
 }
 """What the browser's budgets cost, measured: an expert's and a master's decision time in headless Chromium
 (median, worst), and how many more points a hand the expert at :data:`BROWSER_BUDGETS` takes than at the default
@@ -49,7 +49,13 @@ budget (a paired comparison, with its 95% interval). The page says it in words (
 Times: ``benchmarks/site_speed.py`` on the 2-core development machine under a load of about 16, at ``nice 19``
 (the worst case seen over three runs: the expert's first 20 decisions at its level, median 0.11 s, worst 0.28 s;
 the expert at 30/10 on every bot turn of three hands, 117 plays median 0.05 s, worst 0.44 s, 9 passes median
-0.34 s, worst 0.42 s; the master's first 20 decisions median 0.50 s, worst 1.94 s)."""
+0.34 s, worst 0.42 s; the master's first 20 decisions median 0.50 s, worst 1.94 s).
+
+Strength: ``hearts.experiment.compare`` of the expert at 30/10 against the default expert (300/48), three rule bots
+in the other seats, on fresh seeds 27,350,001 to 27,350,395 (10 deals each, 3,950 deals, each played in every
+seat by both; stopped at a time fixed beforehand): the default minus the browser's budget, -0.85 points a hand
+[95% -0.95, -0.75]. So the browser's expert takes 0.85 more points a hand; for scale, the default expert takes
+about 2.2 to 2.8 fewer than a rule bot in the same seat (``benchmarks/strength.py``)."""
 
 
 def in_browser() -> bool:
