@@ -37,6 +37,19 @@ DECISIONS = """
 import json, time
 from hearts_widgets.site_table import SiteTable
 
+def _learner_moves(m):
+    # South: takes a finished trick, goes on to the next hand, passes its three right-most, plays its first legal.
+    if m.pending == "trick":
+        m.press("continue")
+    elif m.hand.is_over:
+        m.press("next")
+    elif m.hand.phase.value == "passing":
+        for c in list(m.hand.hand_of(m.seat))[-3:]:
+            m.click_card(c.code)
+        m.press("pass")
+    else:
+        m.click_card(next(iter(m.playable)).code)
+
 def _timed(level, want):
     t = SiteTable(data_dir="/home/pyodide/bench-" + level, number=4242, level=level, lang="en", resume=False)
     m = t.model
@@ -50,19 +63,34 @@ def _timed(level, want):
             choice = job.decide()
             times.append(time.perf_counter() - start)
             m.step(choice)
-        elif m.pending == "trick":
-            m.press("continue")
-        elif m.hand.is_over:
-            m.press("next")
-        elif m.hand.phase.value == "passing":
-            for c in list(m.hand.hand_of(m.seat))[-3:]:
-                m.click_card(c.code)
-            m.press("pass")
         else:
-            m.click_card(next(iter(m.playable)).code)
+            _learner_moves(m)
     return times
 
-json.dumps({level: _timed(level, WANT) for level in LEVELS})
+def _budgets(budgets, hands):
+    # The expert at each (worlds, pass_worlds) on the same positions: a rule-level game's bot turns.
+    from hearts.bots.expert import ExpertBot
+    t = SiteTable(data_dir="/home/pyodide/bench-budgets", number=4343, level="rule", lang="en", resume=False)
+    m = t.model
+    times = {f"{w}/{pw}": {"play": [], "pass": []} for w, pw in budgets}
+    for _ in range(5000):
+        if m.game.is_over or m.hand.hand_number > hands:
+            break
+        job = m.prepare_step()
+        if job is not None:
+            for w, pw in budgets:
+                bot = ExpertBot(job.seed, worlds=w, pass_worlds=pw)
+                start = time.perf_counter()
+                bot.choose_pass(job.observation) if job.kind == "pass" else bot.choose_play(job.observation)
+                times[f"{w}/{pw}"][job.kind].append(time.perf_counter() - start)
+            m.step(job.decide())
+        else:
+            _learner_moves(m)
+    return times
+
+_out = {"levels": {level: _timed(level, WANT) for level in LEVELS}}
+_out["budgets"] = _budgets(BUDGETS, HANDS) if BUDGETS else {}
+json.dumps(_out)
 """
 
 
@@ -82,9 +110,14 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--levels", default="random,rule,expert", help="bot levels to time in the page")
     ap.add_argument("--decisions", type=int, default=12, help="bot decisions timed per level")
+    ap.add_argument("--budgets", default="", metavar="W/P,...",
+                    help="also time the expert at these budgets (worlds/pass_worlds, e.g. 300/48,60/12) on the bot "
+                    "turns of a rule-level game's first --hands hands (every budget on the same positions)")
+    ap.add_argument("--hands", type=int, default=1, help="hands of positions for --budgets")
     ap.add_argument("--json", metavar="PATH", help="also write the figures as JSON")
     args = ap.parse_args()
     levels = [x for x in args.levels.split(",") if x]
+    budgets = [tuple(int(v) for v in b.split("/")) for b in args.budgets.split(",") if b]
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -108,10 +141,12 @@ def main() -> int:
             )
             first_card = time.perf_counter() - start
             python_start = page.evaluate("window.heartsSite.startMs") / 1000
-            code = f"WANT = {args.decisions}\nLEVELS = {levels!r}\n" + DECISIONS
-            times = json.loads(page.evaluate("code => window.heartsSite.pyodide.runPython(code)", code))
+            head = f"WANT = {args.decisions}\nLEVELS = {levels!r}\nBUDGETS = {budgets!r}\nHANDS = {args.hands}\n"
+            code = head + DECISIONS
+            timed = json.loads(page.evaluate("code => window.heartsSite.run(code)", code))
             browser.close()
         server.shutdown()
+    times, by_budget = timed["levels"], timed["budgets"]
     load = subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
     size = int(manifest["size"])  # type: ignore[call-overload]
     print(f"site size: {size / 1e6:.1f} MB ({len(manifest['files'])} files)")  # type: ignore[arg-type]
@@ -123,6 +158,16 @@ def main() -> int:
         med, worst = statistics.median(ts), max(ts)
         figures[level] = {"n": len(ts), "median_s": med, "worst_s": worst}
         print(f"{level:>8}: {len(ts)} decisions in the page, median {med * 1000:.1f} ms, worst {worst * 1000:.1f} ms")
+    figures["budgets"] = {}
+    for budget, kinds in by_budget.items():
+        figures["budgets"][budget] = {}
+        for kind, ts in kinds.items():
+            if not ts:
+                continue
+            med, worst = statistics.median(ts), max(ts)
+            figures["budgets"][budget][kind] = {"n": len(ts), "median_s": med, "worst_s": worst}
+            print(f"expert at {budget} worlds, {kind}: {len(ts)} decisions, median {med * 1000:.0f} ms, "
+                  f"worst {worst * 1000:.0f} ms")  # fmt: skip
     print(f"load: {load}")
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=1))

@@ -731,6 +731,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         progress=not (args.no_progress or args.quiet),
         detail=args.detail,
         chunk_size=args.chunk_size,
+        lang=args.lang,
     )
     if args.games is not None:
         result = play_games(bots, args.games, **common)
@@ -814,6 +815,7 @@ def _experiment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         workers=args.workers,
         progress=not (args.no_progress or args.quiet),
         chunk_size=args.chunk_size,
+        lang=args.lang,
     )
     if args.tip is None:
         _bots([args.a, args.b], "--a/--b")  # both importable before the --out folder is made
@@ -892,6 +894,7 @@ def _tournament(args: argparse.Namespace) -> int:
     result = tournament(
         bots, n_deals=args.deals, seatings=args.seatings, measure=args.measure or "score", seed=args.seed,
         rules=rules, workers=args.workers, progress=not (args.no_progress or args.quiet), chunk_size=args.chunk_size,
+        lang=lang,
     )  # fmt: skip
     seconds = time.perf_counter() - start
     _say(args, result.summary(lang))

@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from hearts.errors import OptionError
 from hearts.files import process_alive
+from hearts.messages import catalogue, text
 
 if TYPE_CHECKING:  # imported where a pool is made: Pyodide (the static site) has no _multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -68,6 +69,7 @@ __all__ = [
     "local_workers",
     "new_process_can_import",
     "pickled_classes",
+    "progress_words",
     "run_tasks",
     "start_method",
 ]
@@ -144,6 +146,7 @@ def run_tasks(
     desc: str | None = None,
     unit: str = "task",
     mp_context: str | None = None,
+    lang: str = "en",
 ) -> list[R]:
     """``[fn(t) for t in tasks]``, computed in parallel, returned in task order.
 
@@ -154,13 +157,15 @@ def run_tasks(
       ``weights[i]`` when task ``i`` finishes (1 each by default).
     - ``mp_context``: start method for the pool (``'spawn'``, ``'fork'``,
       ``'forkserver'``); ``None`` uses Python's default.
+    - ``desc``, ``unit``: the bar's words (``'deals'``, ``'deal'``...: said in
+      ``lang`` when the message catalogue has them, see :func:`progress_words`).
     """
     tasks = list(tasks)
     if weights is None:
         weights = [1] * len(tasks)
     if len(weights) != len(tasks):
         raise ParallelError("weights must give one number per task", "weights")
-    bar = _progress_bar(sum(weights), progress, desc, unit)
+    bar = _progress_bar(sum(weights), progress, desc, unit, lang)
     try:
         if client is not None:
             return _run_dask(fn, tasks, client, bar, weights)
@@ -176,10 +181,22 @@ def run_tasks(
         bar.close()
 
 
-def _progress_bar(total: int, enabled: bool, desc: str | None, unit: str) -> Any:
+def progress_words(word: str, lang: str = "en") -> str:
+    """A progress bar's word (what it counts: ``deals``, ``deal``, ``games``, ``hands``, ``task``...) in ``lang``;
+    a word the catalogue does not have is shown as given.
+
+    >>> progress_words("deals", "es"), progress_words("hand", "es"), progress_words("widgets", "es")
+    ('repartos', 'mano', 'widgets')
+    """
+    key = f"progress.word.{word}"
+    return text(key, lang) if key in catalogue(lang) else word
+
+
+def _progress_bar(total: int, enabled: bool, desc: str | None, unit: str, lang: str = "en") -> Any:
     from tqdm.auto import tqdm
 
-    return tqdm(total=total, disable=not enabled, desc=desc, unit=unit, smoothing=0.1)
+    desc = None if desc is None else progress_words(desc, lang)
+    return tqdm(total=total, disable=not enabled, desc=desc, unit=progress_words(unit, lang), smoothing=0.1)
 
 
 _PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>

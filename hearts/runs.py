@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from typing import Any, TypedDict
 
 from hearts.errors import OptionError, RulesError, SelfPlayError
+from hearts.messages import check_language
 from hearts.parallel import ParallelError, check_workers, chunk_ranges
 from hearts.rules import DEFAULT_RULES, PassDirection, Rules
 
@@ -43,6 +44,7 @@ class RunOptions(TypedDict, total=False):
     progress: bool
     chunk_size: int | None
     mp_context: str | None
+    lang: str
 
 
 @dataclasses.dataclass(frozen=True)
@@ -57,6 +59,7 @@ class Run:
     - ``chunk_size``: items per task (does not change the result).
     - ``mp_context``: start method of the worker processes (``'spawn'``,
       ``'forkserver'``, ``'fork'``; ``None``: Python's default).
+    - ``lang``: the language of the progress bar's words (``'en'``).
     """
 
     seed: int = 0
@@ -66,6 +69,7 @@ class Run:
     progress: bool = True
     chunk_size: int | None = None
     mp_context: str | None = None
+    lang: str = "en"
 
     @classmethod
     def check(cls, options: Mapping[str, Any], *, caller: str = "run", error: type[OptionError] = SelfPlayError) -> Run:
@@ -86,6 +90,7 @@ class Run:
             not isinstance(chunk_size, int) or isinstance(chunk_size, bool) or chunk_size < 1
         ):
             raise error(f"chunk_size must be a whole number 1 or more, not {chunk_size!r}", "chunk_size")
+        check_language(options.get("lang", "en"), error)
         run = cls(int(seed), rules, **{k: v for k, v in options.items() if k not in ("seed", "rules")})
         if run.client is None:
             try:
@@ -105,7 +110,8 @@ class Run:
 
     def parallel(self, workers: int) -> dict[str, Any]:
         """The keyword arguments of :func:`hearts.parallel.run_tasks` for this run on ``workers`` processes."""
-        return {"workers": workers, "client": self.client, "progress": self.progress, "mp_context": self.mp_context}
+        return {"workers": workers, "client": self.client, "progress": self.progress, "mp_context": self.mp_context,
+                "lang": self.lang}  # fmt: skip
 
 
 def check_count(n: object, option: str, error: type[OptionError] = SelfPlayError) -> int:

@@ -91,8 +91,11 @@ def test_the_pages_request_nothing_from_another_host(site: Path) -> None:
         for attr in re.findall(r'(?:src|href)="([^"]*)"', body):
             assert not re.match(r"^(?:[a-z]+:)?//", attr) and (attr.startswith((".", "#", "data:")) or "/" not in attr
                                                                  or not attr.startswith("/")), (path.name, attr)
-    bridge = (site / "assets/bridge.js").read_text()
-    assert 'from "../pyodide/pyodide.mjs"' in bridge and "indexURL" in bridge
+    worker = (site / "assets/worker.js").read_text()  # Python runs in the page's worker, from the site's own folder
+    assert 'from "../pyodide/pyodide.mjs"' in worker and "indexURL" in worker
+    assert 'new Worker(new URL("worker.js", import.meta.url)' in (site / "assets/bridge.js").read_text()
+    # The panels' style is the widgets' own file, as the Jupyter table's.
+    assert (site / "assets/panels.css").read_bytes() == (ROOT / "widgets/static/panels.css").read_bytes()
 
 
 def test_the_wheel_is_pure_python_and_its_table_runs_from_it_alone(site: Path, tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ MODULES = [
     "variants", "table_words", "table_saving",
     "store", "text", "levels", "svgview", "speech", "table_model", "table", "walkthrough_model", "walkthrough",
     "rule_notes", "learn_model", "coach", "dealbox", "address", "quiz", "game_log", "browser_copy",
+    "table_panels", "table_pacing", "site_table", "site_walkthrough",
 ]
 
 

@@ -80,6 +80,7 @@ __all__ = [
     "TUTOR_FILE",
     "PREFIX",
     "PROGRESS_FORMAT",
+    "CopyKeeper",
     "Keeper",
     "MergeReport",
     "browser_entries",
@@ -747,11 +748,141 @@ def _stamp(folder: Path, name: str) -> tuple[int, int]:
 # ----- the table's side -----------------------------------------------------------------
 
 
-class Keeper:
-    """What a :class:`~hearts_widgets.table.GameTable` does with the browser's copy and the progress file: merges
-    the copy the browser sends when the table is drawn (and reopens the table on the result), tells the browser
-    what to keep after every change (:meth:`sync`), says in a line (:attr:`line`) what could not be kept, and
-    offers "Save my progress to a file" and "Load progress from a file" (:attr:`box`, shown in History).
+class CopyKeeper:
+    """The browser's copy and the progress file for one table, without any widget: what the Jupyter table's
+    :class:`Keeper` and the static site's :class:`~hearts_widgets.site_table.SiteTable` both do with them.
+
+    :meth:`receive` merges the copy the browser sends when the table is drawn (and reopens the table on the
+    result), :meth:`changed` gives what the browser should keep after a change, :meth:`problem_line` says what
+    could not be kept, :meth:`save` and :meth:`load` are "Save my progress to a file" and "Load progress from a file".
+
+    >>> import tempfile
+    >>> from hearts_widgets.table_model import TableModel
+    >>> m = TableModel(number=4, data_dir=tempfile.mkdtemp())
+    >>> k = CopyKeeper()
+    >>> got = k.receive(m, {"event": "copy", "entries": {}, "problem": "", "origin": "open"})
+    >>> sorted(key.removeprefix(PREFIX) for key in got.store), got.changed
+    (['table-save.json'], False)
+    >>> name, content = k.save(m)
+    >>> name.startswith("hearts-progress-"), m.message.text.startswith("Your progress was saved")
+    (True, True)
+    >>> k.load(m, b"{}", "x.json")
+    >>> m.message.kind, m.message.text[:22]
+    ('error', 'x.json was not loaded,')
+    """
+
+    def __init__(self) -> None:
+        self.problems: list[Words] = []
+        self.full: list[str] = []  # the files the browser had no room for
+        self.known: dict[str, Any] = {}  # what the browser holds: file name → JSON
+        self.opened = False  # the browser's copy has been merged (nothing is written to it before)
+        self.stamp: dict[str, tuple[int, int]] = {}
+        self.sizes: dict[str, int] = {}  # characters of each file kept in the browser
+        self.hands: tuple[int, int] = (0, 0)  # the kept hands in the browser's copy, and those only in the folder
+
+    def receive(self, m: Any, msg: dict[str, Any]) -> MergeReport | None:
+        """What the browser says of its copy (``copy``: its entries, merged; ``copy_problem``: keys it could not
+        write, sent again at the next change). The merge's report (``report.changed``: the table needs drawing
+        again; ``report.store`` and ``report.damaged``: what the browser should keep), or ``None`` when only
+        :meth:`problem_line` may have changed."""
+        if msg.get("event") == "copy_problem":
+            keys = msg.get("keys")
+            names = [k.removeprefix(PREFIX) for k in keys if isinstance(k, str)] if isinstance(keys, list) else []
+            for name in names:
+                self.known.pop(name, None)  # not written: sent again at the next change
+                if name in FILES and name not in self.full:
+                    self.full.append(name)
+            return None
+        entries = msg.get("entries")
+        if not isinstance(entries, dict):
+            return None
+        first = msg.get("origin") == "open" and not self.opened
+        problem = msg.get("problem") if isinstance(msg.get("problem"), str) else ""
+        options = m._options
+        resume = options["number"] is None and options["resume"]  # a table opened on a deal of its own keeps it
+        report = merge(m.folder, entries, games=first, resume=resume, owner=m.table_id, problem=str(problem),
+                       known=self.known, sizes=self.sizes)  # fmt: skip
+        self.opened = True
+        self._count_hands(report)
+        for p in report.problems:
+            self._problem(p)
+        if report.changed:
+            if first:
+                self.reopening()
+                m.reopen(link=True)
+                mine = {_APP_FILES[m.app][0], store.HISTORY_FILE, store.SETTINGS_FILE, _APP_FILES[m.app][1],
+                        KEPT_FILE, TUTOR_FILE}  # fmt: skip
+                what = [_what(n) for n in dict.fromkeys(report.brought) if n in mine]
+                m._tell("info", _say("ui.copy.restored", what=lambda lang: ", ".join(w(lang) for w in what)))
+                m._tell_news()
+            else:  # another tab's History or learn progress: taken in here too
+                if m.history is not None:
+                    m.history.refresh()
+                m.lesson.progress.refresh()
+        self.stamp = file_stamp(m.folder)
+        return report
+
+    def reopening(self) -> None:
+        """Called just before the table is reopened on the merged copy (the Jupyter table forgets a bot's
+        decision under way)."""
+
+    def _problem(self, words: Words) -> None:
+        if all(p("en") != words("en") for p in self.problems):
+            self.problems.append(words)
+
+    def changed(self, m: Any) -> dict[str, str | None]:
+        """After a change: the entries of the files that changed, for the browser to keep (nothing before its
+        copy is merged)."""
+        if not self.opened:
+            return {}
+        stamp = file_stamp(m.folder)
+        names = [n for n in FILES if stamp[n] != self.stamp.get(n)]
+        if not names:
+            return {}
+        self.stamp = stamp
+        report = MergeReport()
+        entries = answer(m.folder, self.known, report, names=names, sizes=self.sizes)
+        self._count_hands(report)
+        for p in report.problems:
+            self._problem(p)
+        return entries
+
+    def _count_hands(self, report: MergeReport) -> None:
+        if report.hands_kept is not None and report.hands_not_kept is not None:
+            self.hands = (report.hands_kept, report.hands_not_kept)
+
+    def problem_line(self, m: Any) -> str:
+        """What could not be kept in the browser (empty when everything was), in the table's language."""
+        lang = m.lang
+        said = [p(lang) for p in self.problems]
+        if self.full:
+            what = ", ".join(_what(n)(lang) for n in self.full)
+            said.append(text("ui.copy.full", lang, what=what, folder=str(m.folder)))
+        if self.hands[1]:
+            said.append(text_n("ui.copy.kept_budget", self.hands[1], lang, kept=self.hands[0], dropped=self.hands[1]))
+        return " ".join(said)
+
+    def save(self, m: Any) -> tuple[str, str]:
+        """Save my progress to a file: its name and content (for the browser to download); the message line
+        says where it went."""
+        name = f"hearts-progress-{datetime.date.today().isoformat()}.json"
+        content = m.save_progress().decode("utf-8")
+        m._info(_say("ui.progress.saved", name=name))
+        return name, content
+
+    def load(self, m: Any, raw: bytes, name: str) -> None:
+        """Load progress from a file: merged (the table reopened on it), or refused with a line saying why
+        and nothing changed."""
+        try:
+            m.load_progress(raw, name)
+        except store.StoreError as e:
+            m._error(_say("ui.progress.refused", name=name, reason=e.explain))
+
+
+class Keeper(CopyKeeper):
+    """What a :class:`~hearts_widgets.table.GameTable` does with the browser's copy and the progress file
+    (:class:`CopyKeeper`), with its widgets: a line (:attr:`line`) saying what could not be kept, and the
+    "Save my progress to a file" and "Load progress from a file" controls (:attr:`box`, shown in History).
 
     >>> import tempfile
     >>> from hearts_widgets import GameTable
@@ -765,6 +896,7 @@ class Keeper:
     def __init__(self, table: Any) -> None:
         import ipywidgets as W
 
+        super().__init__()
         self.table = table
         self.line = W.HTML().add_class("hw-copy-box")
         self.save_button = W.Button(layout=W.Layout(width="auto")).add_class("hw-btn-save-progress")
@@ -774,65 +906,24 @@ class Keeper:
         self.box = W.HBox([self.save_button, self.upload], layout=W.Layout(flex_flow="row wrap")).add_class(
             "hw-progress-file"
         )
-        self.problems: list[Words] = []
-        self.full: list[str] = []  # the files the browser had no room for
-        self.known: dict[str, Any] = {}  # what the browser holds: file name → JSON
-        self.opened = False  # the browser's copy has been merged (nothing is written to it before)
-        self.stamp: dict[str, tuple[int, int]] = {}
-        self.sizes: dict[str, int] = {}  # characters of each file kept in the browser
-        self.hands: tuple[int, int] = (0, 0)  # the kept hands in the browser's copy, and those only in the folder
         table.board.keep_copy = True
         table.board.on_copy(self.receive)
         _KEEPERS.add(self)
 
-    def receive(self, msg: dict[str, Any]) -> None:
+    def receive(self, msg: dict[str, Any]) -> None:  # type: ignore[override]
         """What the browser says of its copy (see :meth:`SvgTable.on_copy`)."""
-        m = self.table.model
-        if msg.get("event") == "copy_problem":
-            keys = msg.get("keys")
-            names = [k.removeprefix(PREFIX) for k in keys if isinstance(k, str)] if isinstance(keys, list) else []
-            for name in names:
-                self.known.pop(name, None)  # not written: sent again at the next change
-                if name in FILES and name not in self.full:
-                    self.full.append(name)
+        report = CopyKeeper.receive(self, self.table.model, msg)
+        if report is None:
             self._show_line()  # the line only: the board is not drawn again (a drawing is not an answer)
             return
-        entries = msg.get("entries")
-        if not isinstance(entries, dict):
-            return
-        first = msg.get("origin") == "open" and not self.opened
-        problem = msg.get("problem") if isinstance(msg.get("problem"), str) else ""
-        options = m._options
-        resume = options["number"] is None and options["resume"]  # a table opened on a deal of its own keeps it
-        report = merge(m.folder, entries, games=first, resume=resume, owner=m.table_id, problem=str(problem),
-                       known=self.known, sizes=self.sizes)  # fmt: skip
-        self.opened = True
-        self._count_hands(report)
-        for p in report.problems:
-            self._problem(p)
-        if report.changed:
-            if first:
-                self.table._thinking = None  # a bot's decision asked of the game before is not played in this one
-                m.reopen(link=True)
-                mine = {_APP_FILES[m.app][0], store.HISTORY_FILE, store.SETTINGS_FILE, _APP_FILES[m.app][1],
-                        KEPT_FILE, TUTOR_FILE}  # fmt: skip
-                what = [_what(n) for n in dict.fromkeys(report.brought) if n in mine]
-                m._tell("info", _say("ui.copy.restored", what=lambda lang: ", ".join(w(lang) for w in what)))
-                m._tell_news()
-            else:  # another tab's History or learn progress: taken in here too
-                if m.history is not None:
-                    m.history.refresh()
-                m.lesson.progress.refresh()
         self.table.board.store_copy(report.store, report.damaged)
-        self.stamp = file_stamp(m.folder)
         if report.changed:
             self.table.refresh()
         else:  # nothing new for the table: the board is not drawn again (a redraw would catch a click under way)
             self._show_line()
 
-    def _problem(self, words: Words) -> None:
-        if all(p("en") != words("en") for p in self.problems):
-            self.problems.append(words)
+    def reopening(self) -> None:
+        self.table._thinking = None  # a bot's decision asked of the game before is not played in this one
 
     def sync(self) -> None:
         """After every change: tell the browser the files that changed (nothing before its copy is merged), and
@@ -841,50 +932,23 @@ class Keeper:
         lang = m.lang
         self.save_button.description = text("ui.button.save_progress", lang)
         self.upload.description = text("ui.label.load_progress", lang)
-        if self.opened:
-            stamp = file_stamp(m.folder)
-            changed = [n for n in FILES if stamp[n] != self.stamp.get(n)]
-            if changed:
-                self.stamp = stamp
-                report = MergeReport()
-                self.table.board.store_copy(answer(m.folder, self.known, report, names=changed, sizes=self.sizes))
-                self._count_hands(report)
-                for p in report.problems:
-                    self._problem(p)
+        self.table.board.store_copy(self.changed(m))
         self._show_line()
-
-    def _count_hands(self, report: MergeReport) -> None:
-        if report.hands_kept is not None and report.hands_not_kept is not None:
-            self.hands = (report.hands_kept, report.hands_not_kept)
 
     def _show_line(self) -> None:
         """The line saying what could not be kept (empty when everything was), in the table's language."""
-        m = self.table.model
-        lang = m.lang
-        said = [p(lang) for p in self.problems]
-        if self.full:
-            what = ", ".join(_what(n)(lang) for n in self.full)
-            said.append(text("ui.copy.full", lang, what=what, folder=str(m.folder)))
-        if self.hands[1]:
-            said.append(text_n("ui.copy.kept_budget", self.hands[1], lang, kept=self.hands[0], dropped=self.hands[1]))
-        line = " ".join(said)
+        line = self.problem_line(self.table.model)
         self.line.value = f'<div class="hw-message hw-error hw-copy-line">{html.escape(line)}</div>' if line else ""
 
-    def save(self) -> None:
+    def save(self) -> None:  # type: ignore[override]
         """Save my progress to a file: the browser downloads it."""
-        m = self.table.model
-        name = f"hearts-progress-{datetime.date.today().isoformat()}.json"
-        self.table.board.download(name, m.save_progress().decode("utf-8"))
-        m._info(_say("ui.progress.saved", name=name))
+        name, content = CopyKeeper.save(self, self.table.model)
+        self.table.board.download(name, content)
         self.table.refresh()
 
-    def load(self, raw: bytes, name: str) -> None:
+    def load(self, raw: bytes, name: str) -> None:  # type: ignore[override]
         """Load progress from a file (what the upload does): merged, or refused with a line saying why."""
-        m = self.table.model
-        try:
-            m.load_progress(raw, name)
-        except store.StoreError as e:
-            m._error(_say("ui.progress.refused", name=name, reason=e.explain))
+        CopyKeeper.load(self, self.table.model, raw, name)
         self.table.refresh()
 
     def _on_upload(self, change: dict[str, Any]) -> None:

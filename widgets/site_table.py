@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,12 +35,13 @@ from hearts.hand import Phase
 from hearts.messages import text
 
 from . import levels, store
-from .browser_copy import FILES, PREFIX, MergeReport, answer, file_stamp, merge
+from .browser_copy import FILES, CopyKeeper
 from .speech import narrate
 from .table_model import TableModel
-from .variants import rules_words
+from .table_panels import checklist_html, checklist_title, history_html, settings_fields, sheet_html, summary_html
+from .text import notes_html
 
-__all__ = ["BOARD_DEFAULTS", "PAGE_BUTTONS", "SiteTable"]
+__all__ = ["BOARD_DEFAULTS", "PAGE_BUTTONS", "SiteTable", "level_cost"]
 
 BOARD_DEFAULTS: dict[str, Any] = {
     "svg": "", "frames": [], "delay": 450, "flash": [], "flash_ms": 2500, "version": 0, "announce": "",
@@ -66,7 +67,7 @@ class SiteTable:
     the table is paced, as in the browser it always is.
     """
 
-    def __init__(self, *, data_dir: str | Path, **options: Any) -> None:
+    def __init__(self, *, data_dir: str | Path, notify: Callable[[str], None] | None = None, **options: Any) -> None:
         self.model = TableModel(data_dir=data_dir, paced=True, **options)
         self.board: dict[str, Any] = dict(BOARD_DEFAULTS)
         self._sent: dict[str, Any] = {}
@@ -74,11 +75,8 @@ class SiteTable:
         self._focus = ""
         h = self.model.hand
         self._said = (self.model.game, h.hand_number, len(h.plays), h.hearts_broken)
-        self.opened = False  # the browser's copy has been merged
-        self.known: dict[str, Any] = {}
-        self.sizes: dict[str, int] = {}
-        self.stamp: dict[str, tuple[int, int]] = {}
-        self.problems: list[str] = []
+        self.keeper = CopyKeeper()  # the browser's copy and the progress file, as at the Jupyter table
+        self.notify = notify
         self._drawn_for: float | None = None
         self._drawn_across = False
         self._redraw()
@@ -91,7 +89,9 @@ class SiteTable:
         Messages: the front end's own (``click``, ``why``, ``step``, ``continue``, ``copy``, ``copy_problem``),
         ``{"event": "sync", "changes": {...}}`` (its ``save_changes``: the board's size), ``{"event": "press",
         "button": name}``, ``{"event": "deal", "number": n}``, ``{"event": "level", "level": name}`` and
-        ``{"event": "hello"}`` (everything, for a page that has just loaded).
+        ``{"event": "setting", "name": name, "value": v}`` (a control of Settings), ``{"event": "save_progress"}``
+        (the page downloads the progress file), ``{"event": "load_progress", "name": file, "text": content}``
+        and ``{"event": "hello"}`` (everything, for a page that has just loaded).
         """
         try:
             msg = json.loads(message)
@@ -134,7 +134,7 @@ class SiteTable:
             job = m.prepare_step()
             if job is None:
                 return
-            m.step(job.decide())
+            m.step(job.decide_showing(self._progress))
             self._focus = self._focus_after_play()
         elif event == "continue":
             if version != self.board["version"] or m.pending != "trick":
@@ -147,9 +147,39 @@ class SiteTable:
             self._focus = self._focus_after_play()
         elif event == "level" and msg.get("level") in levels.available_levels():
             m.set_level(str(msg["level"]))
+        elif event == "setting" and isinstance(msg.get("name"), str):
+            self._setting(msg["name"], msg.get("value"))
+        elif event == "save_progress":
+            name, content = self.keeper.save(m)
+            self._messages.append({"event": "download", "name": name, "text": content})
+        elif event == "load_progress" and isinstance(msg.get("text"), str):
+            label = msg.get("name")
+            label = label if isinstance(label, str) and label else "progress file"
+            self.keeper.load(m, msg["text"].encode("utf-8", "surrogatepass"), label)
+            h = m.hand
+            self._said = (m.game, h.hand_number, len(h.plays), h.hearts_broken)
+            self._focus = self._focus_after_play()
         else:
             return
         self._redraw()
+
+    def _setting(self, name: str, value: Any) -> None:
+        """A control of Settings changed: the value as the page gives it (a select's option as text, a check
+        box's state), taken by the field's own choices; a value it does not offer is refused by the model."""
+        field = next((f for f in settings_fields(self.model) if f.name == name), None)
+        if field is None:
+            self.model.set_setting(name, value)  # an unknown setting: refused, naming it
+            return
+        if field.kind == "select":
+            value = next((v for v, _label in field.options if str(v) == str(value)), value)
+        if value != field.value:
+            self.model.set_setting(name, value)
+
+    def _progress(self, seat: int, fraction: float) -> None:
+        """How far the thinking bot has got, for the board's bar: sent at once through :attr:`notify` (the page
+        runs Python in a worker, so the bar moves while the bot thinks)."""
+        if self.notify is not None:
+            self.notify(json.dumps({"event": "progress", "seat": seat, "fraction": fraction}))
 
     def _press(self, button: str) -> None:
         self.model.press(button)
@@ -159,53 +189,20 @@ class SiteTable:
     # ----- the browser's copy --------------------------------------------------
 
     def _copy(self, msg: dict[str, Any]) -> None:
-        m = self.model
-        if msg.get("event") == "copy_problem":
-            keys = msg.get("keys")
-            for k in keys if isinstance(keys, list) else []:
-                if isinstance(k, str):
-                    self.known.pop(k.removeprefix(PREFIX), None)  # sent again at the next change
+        report = self.keeper.receive(self.model, msg)
+        if report is None:
             return
-        entries = msg.get("entries")
-        if not isinstance(entries, dict):
-            return
-        first = msg.get("origin") == "open" and not self.opened
-        problem = msg.get("problem") if isinstance(msg.get("problem"), str) else ""
-        options = m._options
-        resume = options["number"] is None and options["resume"]
-        report = merge(m.folder, entries, games=first, resume=resume, owner=m.table_id, problem=str(problem),
-                       known=self.known, sizes=self.sizes)  # fmt: skip
-        self.opened = True
-        for p in report.problems:
-            self.problems.append(p(m.lang))
-        if report.changed:
-            if first:
-                m.reopen(link=True)
-                h = m.hand
-                self._said = (m.game, h.hand_number, len(h.plays), h.hearts_broken)
-            else:
-                if m.history is not None:
-                    m.history.refresh()
-                m.lesson.progress.refresh()
+        if report.changed and msg.get("origin") == "open":
+            h = self.model.hand
+            self._said = (self.model.game, h.hand_number, len(h.plays), h.hearts_broken)
         if report.store or report.damaged:
             self._messages.append({"event": "store", "entries": report.store, "damaged": list(report.damaged)})
-        self.stamp = file_stamp(m.folder)
         if report.changed:
             self._redraw()
 
     def _keep(self) -> None:
         """After a change: the files that changed, for the browser to keep (nothing before its copy is merged)."""
-        if not self.opened:
-            return
-        stamp = file_stamp(self.model.folder)
-        changed = [n for n in FILES if stamp[n] != self.stamp.get(n)]
-        if not changed:
-            return
-        self.stamp = stamp
-        report = MergeReport()
-        entries = answer(self.model.folder, self.known, report, names=changed, sizes=self.sizes)
-        for p in report.problems:
-            self.problems.append(p(self.model.lang))
+        entries = self.keeper.changed(self.model)
         if entries:
             self._messages.append({"event": "store", "entries": entries, "damaged": []})
 
@@ -333,51 +330,33 @@ class SiteTable:
             "level": m.level,
             "levels": [[x, _level(x, lang)] for x in levels.available_levels()],
             "level_label": text("ui.label.level", lang),
+            "level_cost": level_cost(lang),
             "deal_label": text("ui.label.deal", lang),
             "deal_button": text("ui.button.play_deal", lang),
             "number": m.number,
             "lang": lang,
-            "problems": " ".join(dict.fromkeys(self.problems)),
+            "problems": self.keeper.problem_line(m),
             "notes": self._notes_html(),
-            "history_label": text("ui.label.history", lang),
-            "history": self._history_html(),
+            "summary": summary_html(m),
+            "panels": {
+                "history": text("ui.label.history", lang),
+                "settings": text("ui.label.settings", lang),
+                "sheet": text("ui.label.sheet", lang),
+                "checklist": checklist_title(m),
+            },
+            "history": history_html(m),
+            "save_label": text("ui.button.save_progress", lang),
+            "load_label": text("ui.label.load_progress", lang),
+            "settings": [f.as_json() for f in settings_fields(m)],
+            "sheet": sheet_html(m),
+            "checklist": checklist_html(m),
             "tricks": len(h.tricks),
             "hand_number": h.hand_number,
         }
 
     def _notes_html(self) -> str:
-        """Learn mode's notes since the learner's last action (as the Jupyter table shows them; "" when off)."""
-        lang = self.model.lang
-        out = []
-        for kind, rule, note in self.model.notes:
-            label = text("learn.rule_label" if kind == "rule" else f"learn.label.{kind}", lang)
-            data = f' data-rule="{rule}"' if rule else ""
-            out.append(
-                f'<div class="hw-note hw-note-{kind}" data-kind="{kind}"{data}><b>{html.escape(label)}</b> '
-                f"{html.escape(note)}</div>"
-            )
-        return f'<div class="hw-learn">{"".join(out)}</div>' if out else ""
-
-    def _history_html(self) -> str:
-        """History as the Jupyter table shows it: games played and won, streaks, under this table's rules."""
-        m = self.model
-        lang = m.lang
-        if m.history is None:
-            return f'<div class="hw-message hw-error">{html.escape(m.history_error or "")}</div>'
-        st = m.history.stats(m.rules)
-        everything = m.history.stats()
-        rows = [
-            ("ui.history.played", st.played),
-            ("ui.history.won", st.won),
-            ("ui.history.win_percent", f"{st.win_percent:g}%"),
-            ("ui.history.best", "–" if st.best_final is None else str(st.best_final)),
-            ("ui.history.streak", st.current_streak),
-            ("ui.history.longest", st.longest_streak),
-        ]
-        body = "".join(f"<tr><td>{html.escape(text(k, lang))}</td><td><b>{v}</b></td></tr>" for k, v in rows)
-        said = text("ui.history.variant", lang, rules=rules_words(m.rules, lang), played=everything.played,
-                    won=everything.won)  # fmt: skip
-        return f'<table class="hw-stats">{body}</table><div class="hw-sheet-note">{html.escape(said)}</div>'
+        """Learn mode's notes since the learner's last action (nothing when learn mode is off)."""
+        return notes_html(self.model.notes, self.model.lang)
 
     def _answer(self, *, full: bool) -> dict[str, Any]:
         state = {k: v for k, v in self.board.items() if full or self._sent.get(k, _MISSING) != v}
@@ -403,6 +382,28 @@ def _level(name: str, lang: str) -> str:
     from .text import level_label
 
     return level_label(name, lang)
+
+
+def level_cost(lang: str) -> str:
+    """What each level costs in the browser, in words from the measured figures (:data:`levels.BROWSER_COST`):
+    the expert's and the master's decision times in headless Chromium, and how much weaker the expert's browser
+    budget plays than its full one (said as no measurable loss when the interval holds zero).
+
+    >>> "30 deals a card instead of the 300" in level_cost("en"), "30 repartos por carta" in level_cost("es")
+    (True, True)
+    """
+    from hearts.bots.expert import DEFAULT_WORLDS
+    from hearts.messages import number
+
+    c = levels.BROWSER_COST
+    clear = c["weaker_low"] > 0 or c["weaker_high"] < 0
+    return text(
+        "site.levels.cost" if clear else "site.levels.cost_unclear", lang,
+        median=number(c["expert_median_s"], lang), worst=number(c["expert_worst_s"], lang),
+        worlds=levels.BROWSER_BUDGETS["expert"]["worlds"], full=DEFAULT_WORLDS, weaker=number(c["weaker"], lang),
+        low=number(c["weaker_low"], lang), high=number(c["weaker_high"], lang),
+        master_median=number(c["master_median_s"], lang, 1), master_worst=number(c["master_worst_s"], lang, 1),
+    )  # fmt: skip
 
 
 def files_in(folder: str | Path) -> Sequence[str]:

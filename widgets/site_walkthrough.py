@@ -24,7 +24,7 @@ from hearts.messages import text
 
 from .rule_notes import LEARNER
 from .site_table import BOARD_DEFAULTS
-from .walkthrough_model import WalkthroughModel
+from .walkthrough_model import WalkthroughModel, step_speech
 
 __all__ = ["SiteWalkthrough"]
 
@@ -97,19 +97,9 @@ class SiteWalkthrough:
         b["version"] += 1
 
     def _speech(self) -> str:
-        m = self.model
-        lang = m.lang
-        said: list[str] = []
-        if m.message is not None:
-            said.append(m.message[1])
-        if m.index != self._said_index or m.message is None:
-            st = m.step
-            said.append(text("learn.step", lang, index=m.index + 1, total=len(m)) + ".")
-            said.append(st.caption)
-            said.extend(f"{text('learn.rule_label', lang)} {note}" for _, note in st.notes)
-            said.append(m.prompt())
-        self._said_index = m.index
-        return " ".join(x for x in said if x)
+        out = step_speech(self.model, self._said_index)
+        self._said_index = self.model.index
+        return out
 
     def page(self) -> dict[str, Any]:
         """What the page shows around the board, in the walkthrough's language."""

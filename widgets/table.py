@@ -35,88 +35,41 @@ from __future__ import annotations
 import asyncio
 import html
 import threading
-import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
 
-from hearts.bots import reporting
 from hearts.bots.base import Bot
 from hearts.cards import CardSet
 from hearts.display import table_svg, trick_svg
 from hearts.hand import HandState, Phase
-from hearts.messages import seat_name, text, text_n
+from hearts.messages import seat_name, text
 from hearts.rules import Rules
 
-from . import levels, store
+from . import levels
 from .browser_copy import Keeper
 from .dealbox import DealBox
-from .rule_notes import SCENES, checklist, rule_title
 from .speech import narrate
 from .svgview import SvgTable
 from .table_model import BotChoice, BotJob, TableModel, say
-from .text import cards_label, level_label
-from .variants import PRESETS, preset_label, rules_words
+from .table_panels import (
+    checklist_html,
+    checklist_title,
+    history_html,
+    settings_fields,
+    sheet_html,
+    summary_html,
+)
+from .table_panels import (
+    sheet_note as sheet_note,  # kept importable from here
+)
+from .text import level_label, notes_html
 
 __all__ = ["GameTable"]
 
-_STYLE = """
-<style>
-.hearts-app { max-width: 1000px; font-family: 'DejaVu Sans', Arial, sans-serif; }
-.hearts-app .hw-title { font-size: 1.25em; font-weight: bold; }
-.hearts-app .hw-message { min-height: 1.6em; padding: 6px 10px; border-radius: 8px; font-size: 1.05em; }
-.hearts-app .hw-message.hw-error { background: #ffebee; color: #8e0000; border: 1px solid #e57373; }
-.hearts-app .hw-message.hw-info { background: #eef5ee; color: #1b3d26; }
-.hearts-app .hw-message-list { margin: 4px 0 0; padding-left: 1.3em; }
-.hearts-app .hw-message-list li { margin: 2px 0; }
-.hearts-app .hw-message.hw-ok { background: #e8f5e9; color: #1b5e20; border: 1px solid #81c784; }
-.hearts-app .hw-summary { background: #fff8e1; border: 2px solid #ffb300; border-radius: 10px; padding: 8px 14px; }
-.hearts-app table.hw-sheet { border-collapse: collapse; margin: 4px 0; }
-.hearts-app table.hw-sheet th, .hearts-app table.hw-sheet td {
-  padding: 2px 10px; text-align: right; border-bottom: 1px solid #ddd; }
-.hearts-app table.hw-sheet tr.hw-total td { font-weight: bold; border-top: 2px solid #888; }
-.hearts-app .hw-stats td { padding: 1px 12px 1px 0; }
-.hearts-app .hw-top, .hearts-app .hw-actions, .hearts-app .hw-nav { gap: 6px; }
-.hearts-app .hw-learn .hw-note { padding: 5px 12px; margin: 4px 0; border-radius: 6px; font-size: 1.02em;
-  border-left: 6px solid #90a4ae; background: #f5f7f8; }
-.hearts-app .hw-learn .hw-note-rule { background: #fffde7; border-left-color: #ffb300; }
-.hearts-app .hw-learn .hw-note-now { background: #e3f2fd; border-left-color: #1e88e5; }
-.hearts-app .hw-learn .hw-note-coach { background: #f3e5f5; border-left-color: #8e24aa; }
-.hearts-app ul.hw-checklist { list-style: none; padding-left: 4px; margin: 4px 0; columns: 16em 2; }
-.hearts-app ul.hw-checklist li[data-met="false"] { color: #777; }
-.hearts-app ul.hw-checklist .hw-checklist-scene { font-size: 0.9em; font-style: italic; }
-.hearts-app table.hw-sheet td.hw-moon { color: #b71c1c; font-weight: bold; }
-.hearts-app table.hw-sheet td.hw-pass, .hearts-app table.hw-sheet th.hw-pass { text-align: left; min-width: 9em; }
-.hearts-app table.hw-sheet small { color: #666; }
-.hearts-app .hw-sheet-box { overflow-x: auto; max-width: 100%; container-type: inline-size; }
-/* A narrow column (the Voilà app's, beside the board): each hand's pass goes on a line of its own under its
-   scores, so the four seats' columns fit and none is cut off. */
-@container (max-width: 560px) {
-  .hearts-app .hw-sheet-box table.hw-sheet { display: block; }
-  .hearts-app .hw-sheet-box table.hw-sheet tbody { display: block; }
-  .hearts-app .hw-sheet-box table.hw-sheet tr {
-    display: grid; grid-template-columns: minmax(4.5em, auto) repeat(4, minmax(3.2em, 1fr)); }
-  .hearts-app .hw-sheet-box table.hw-sheet tr > :nth-child(2) { grid-column: 1 / -1; order: 9; min-width: 0;
-    padding-left: 1.2em; }
-  .hearts-app .hw-sheet-box table.hw-sheet tr:first-child > :nth-child(2),
-  .hearts-app .hw-sheet-box table.hw-sheet tr.hw-total > :nth-child(2) { display: none; }
-  .hearts-app .hw-sheet-box table.hw-sheet th, .hearts-app .hw-sheet-box table.hw-sheet td { padding: 2px 6px; }
-}
-.hearts-app .hw-sheet-note { font-size: 0.9em; color: #555; max-width: 40em; }
-/* Settings: a long label wraps onto a second line (the row grows) instead of being cut off. */
-.hearts-app .hw-settings .widget-checkbox { height: auto; min-height: var(--jp-widgets-inline-height, 28px); }
-.hearts-app .hw-settings .widget-checkbox .widget-label-basic,
-.hearts-app .hw-settings .widget-checkbox .widget-label-basic span {
-  white-space: normal; line-height: 1.35; height: auto; }
-.hearts-app .hw-deal { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
-.hearts-app .hw-deal input { width: 10em; height: var(--jp-widgets-inline-height, 28px); box-sizing: border-box;
-  padding: 0 8px; border: 1px solid var(--jp-border-color1, #bbb); font-size: var(--jp-widgets-font-size, 13px); }
-.hearts-app .hw-deal button { height: var(--jp-widgets-inline-height, 28px); padding: 0 12px; width: auto;
-  white-space: nowrap; overflow: visible; }
-</style>
-"""
+_STYLE = "<style>\n" + (Path(__file__).parent / "static" / "panels.css").read_text(encoding="utf-8") + "</style>\n"
 
 
 _OWN_BOTS = "__own__"  # the level menu's entry for the bots given with bots=
@@ -341,22 +294,12 @@ class GameTable(W.VBox):  # type: ignore[misc]
         if self._thinking is not None and self._thinking.key == job.key:
             return  # this position's bot is thinking already
         self._thinking = job
-        self.board.progress(job.seat, 0.0)
         threading.Thread(target=self._think, args=(job, loop), name=f"hearts-bot-{job.seat}", daemon=True).start()
 
     def _think(self, job: BotJob, loop: asyncio.AbstractEventLoop) -> None:
         """In the bot's thread: decide, telling the board how far it has got, then hand the choice to the loop."""
-        last = [0.0, 0.0]  # the share last shown, and when
-
-        def shown(fraction: float) -> None:
-            now = time.monotonic()
-            if fraction >= 1.0 or (now - last[1] >= 0.1 and fraction - last[0] >= 0.02):
-                last[:] = [fraction, now]
-                self.board.progress(job.seat, fraction)
-
         try:
-            with reporting(shown):
-                choice: BotChoice | None = job.decide()
+            choice: BotChoice | None = job.decide_showing(self.board.progress)
         except Exception:  # decided again on the loop, where the error is raised as it would be without a thread
             choice = None
         loop.call_soon_threadsafe(self._thought, job, choice)
@@ -499,9 +442,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
             self.panels.set_title(0, text("ui.label.history", lang))
             self.panels.set_title(1, text("ui.label.settings", lang))
             self.panels.set_title(2, text("ui.label.sheet", lang))
-            rules = checklist(m.rules)  # a two-pack table adds the rules only Cancellation Hearts has
-            met, total = len([r for r in m.lesson.met if r in rules]), len(rules)
-            self.panels.set_title(3, text("learn.checklist.title", lang, met=met, total=total))
+            self.panels.set_title(3, checklist_title(m))
             self.learn_notes.value = self._notes_html()
             self.checklist.value = self._checklist_html()
             self._board_settings()
@@ -535,36 +476,11 @@ class GameTable(W.VBox):  # type: ignore[misc]
 
     def _notes_html(self) -> str:
         """Learn mode's notes since the learner's last action (nothing when learn mode is off)."""
-        lang = self.model.lang
-        out = []
-        for kind, rule, note in self.model.notes:
-            label = text("learn.rule_label" if kind == "rule" else f"learn.label.{kind}", lang)
-            data = f' data-rule="{rule}"' if rule else ""
-            out.append(
-                f'<div class="hw-note hw-note-{kind}" data-kind="{kind}"{data}><b>{html.escape(label)}</b> '
-                f"{html.escape(note)}</div>"
-            )
-        return f'<div class="hw-learn">{"".join(out)}</div>' if out else ""
+        return notes_html(self.model.notes, self.model.lang)
 
     def _checklist_html(self) -> str:
         """Every rule with a note, ticked once the learner has met it."""
-        m = self.model
-        lang = m.lang
-        rules = checklist(m.rules)
-        met = set(m.lesson.met) & set(rules)
-        items = []
-        for r in rules:
-            where = ""
-            if r not in met and r in SCENES:  # rare in play: the walkthrough has a scene for it
-                scene = text("learn.checklist.scene", lang, scene=text(f"learn.chapter.{SCENES[r]}", lang))
-                where = f' <span class="hw-checklist-scene">{html.escape(scene)}</span>'
-            items.append(
-                f'<li data-rule="{r}" data-met="{str(r in met).lower()}">{"✓" if r in met else "○"} '
-                f"{html.escape(rule_title(r, lang))}{where}</li>"
-            )
-        count = text("learn.checklist.count", lang, met=len(met), total=len(rules))
-        listed = "".join(items)
-        return f'<div class="hw-checklist-count">{html.escape(count)}</div><ul class="hw-checklist">{listed}</ul>'
+        return checklist_html(self.model)
 
     def speech(self) -> str:
         """What the screen reader says after this action: the cards played since the last words (who took
@@ -630,124 +546,31 @@ class GameTable(W.VBox):  # type: ignore[misc]
             self.buttons["continue"].description = text("ui.button.collect", m.lang)
 
     def _summary_html(self) -> str:
-        m = self.model
-        s = m.summary()
-        if s is None or not s["game_over"]:
-            return ""
-        lang = m.lang
-        n = m.rules.num_players
-        winners = ", ".join(seat_name(w, lang, n) for w in s["winners"])
-        key = "ui.summary.shared" if s["shared"] else "ui.summary.winner"
-        rows = "".join(
-            f"<tr><td>{html.escape(seat_name(p, lang, n))}</td><td>{s['totals'][p]}</td></tr>" for p in range(n)
-        )
-        again = text("ui.summary.again", lang, new=text("ui.button.new", lang), restart=text("ui.button.restart", lang))
-        return (
-            f'<div class="hw-summary hw-game-over"><b>{html.escape(text("ui.summary.game_over", lang))}</b> '
-            f"{html.escape(text(key, lang, winners=winners))}"
-            f'<table class="hw-sheet">{rows}</table>'
-            f"{html.escape(again)}</div>"
-        )
+        return summary_html(self.model)
 
     def _sheet_html(self) -> str:
         """Every hand: your pass (given, to whom; received, from whom), each seat's score and running total."""
-        m = self.model
-        lang = m.lang
-        e = html.escape
-        n = m.game.rules.num_players
-        head = "".join(f"<th>{e(seat_name(p, lang, n))}</th>" for p in range(n))
-        rows = []
-        running = [0] * n
-        me = m.seat  # the person at the screen (nothing of anyone's pass while the screen is covered)
-        for h in m.game.hands:
-            given, got = h.passes[me], h.received[me]
-            if m.covered:
-                passing = ""
-            elif h.pass_direction.value == "none":
-                passing = e(text("ui.sheet.no_pass", lang))
-            elif given is None or got is None:
-                passing = e(text("ui.sheet.pass_pending", lang, direction=text(f"pass.{h.pass_direction.value}", lang)))
-            else:
-                to, source = seat_name(h.pass_target(me), lang, n), seat_name(h.pass_source(me), lang, n)
-                gave = text("ui.sheet.gave", lang, given=cards_label(CardSet(given)), to=to)
-                took = text("ui.sheet.got", lang, got=cards_label(CardSet(got)), source=source)
-                passing = f"{e(gave)}<br>{e(took)}"
-            if h.is_over:
-                r = h.result()
-                cells = []
-                for p in range(n):
-                    running[p] += r.scores[p]
-                    moon = r.shooter is not None
-                    mark = ""
-                    if moon and p == r.shooter:
-                        mark = f" {e(text('ui.sheet.moon', lang))}"
-                    cls = ' class="hw-moon"' if moon else ""
-                    cells.append(f"<td{cls}>{r.scores[p]:+d}{mark}<br><small>{running[p]}</small></td>")
-                body = "".join(cells)
-            else:
-                body = "".join(
-                    f"<td>{h.points[p]}<br><small>{e(text('ui.sheet.playing', lang))}</small></td>" for p in range(n)
-                )
-            rows.append(
-                f'<tr data-hand="{h.hand_number}"><th>{e(text("ui.sheet.hand", lang, hand=h.hand_number))}</th>'
-                f'<td class="hw-pass">{passing}</td>{body}</tr>'
-            )
-        totals = "".join(f"<td>{x}</td>" for x in m.game.scores)
-        return (
-            f'<table class="hw-sheet"><tr><th></th>'
-            f'<th class="hw-pass">{e(text("ui.sheet.passing", lang))}</th>{head}</tr>'
-            f'{"".join(rows)}<tr class="hw-total"><th>{e(text("ui.sheet.total", lang))}</th><td></td>{totals}</tr>'
-            f'</table><div class="hw-sheet-note">{e(sheet_note(m.game.rules, lang))}</div>'
-        )
+        return sheet_html(self.model)
 
     def _history(self) -> None:
         m = self.model
-        lang = m.lang
-        self.reset_history.description = text("ui.button.reset_history", lang)
-        if m.history is None:
-            self.history_html.value = f'<div class="hw-message hw-error">{html.escape(m.history_error or "")}</div>'
-            self.reset_history.layout.display = None
-            return
-        self.reset_history.layout.display = "none"
-        st = m.history.stats(m.rules)
-        everything = m.history.stats()
-        best = "–" if st.best_final is None else str(st.best_final)
-        rows = [
-            ("ui.history.played", st.played),
-            ("ui.history.won", st.won),
-            ("ui.history.win_percent", f"{st.win_percent:g}%"),
-            ("ui.history.best", best),
-            ("ui.history.streak", st.current_streak),
-            ("ui.history.longest", st.longest_streak),
-        ]
-        body = "".join(f"<tr><td>{html.escape(text(k, lang))}</td><td><b>{v}</b></td></tr>" for k, v in rows)
-        a = m.history.archived
-        words = rules_words(m.rules, lang)
-        said = text("ui.history.variant", lang, rules=words, played=everything.played, won=everything.won)
-        note = f'<div class="hw-sheet-note hw-history-variant">{html.escape(said)}</div>'
-
-        if a.files:  # the oldest games, moved out to keep history.json readable: still counted, still the learner's
-            said = text_n("ui.history.archived", a.played, lang, count=a.played, files=", ".join(a.files))
-            note += f'<div class="hw-sheet-note">{html.escape(said)}</div>'
-        self.history_html.value = f'<table class="hw-stats">{body}</table>{note}'
+        self.reset_history.description = text("ui.button.reset_history", m.lang)
+        self.reset_history.layout.display = None if m.history is None else "none"
+        self.history_html.value = history_html(m)
 
     def _settings(self) -> None:
         m = self.model
-        s = m.settings
         lang = m.lang
-        self.four_colour.description = text("ui.label.four_colour", lang)
-        self.four_colour.value = s.four_colour
-        self.table_colour.description = text("ui.label.table_colour", lang)
-        self.table_colour.options = [(text(f"ui.colour.{c}", lang), c) for c in store.TABLE_COLOURS]
-        self.table_colour.value = s.table_colour
-        self.card_back.description = text("ui.label.card_back", lang)
-        self.card_back.options = [(text(f"ui.colour.{c}", lang), c) for c in store.CARD_BACKS]
-        self.card_back.value = s.card_back
-        self.lang_box.description = text("ui.label.lang", lang)
-        self.lang_box.options = [(text("ui.lang.en", lang), "en"), (text("ui.lang.es", lang), "es")]
-        self.lang_box.value = s.lang
-        self.step_bots.description = text("ui.label.step_bots", lang)
-        self.step_bots.value = s.step_bots
+        fields = {f.name: f for f in settings_fields(m)}
+        for w, name in self._setting_widgets:
+            f = fields[name]
+            w.description = f.label
+            if f.kind == "select":
+                options = [(label, value) for value, label in f.options]
+                if list(w.options) != options:
+                    w.options = options
+            w.value = f.value
+        self.rules_note.value = f'<div class="hw-sheet-note">{html.escape(fields["rules"].note)}</div>'
         self.people_label.value = html.escape(text("ui.label.people", lang))
         n = m.rules.num_players
         if len(self.people) != n:
@@ -757,30 +580,6 @@ class GameTable(W.VBox):  # type: ignore[misc]
             b.value = p in m.humans
             b.icon = "user" if b.value else "robot"
             b.tooltip = text("ui.label.person" if b.value else "ui.label.bot", lang, seat=seat_name(p, lang, n))
-        for box, name in ((self.learn, "learn"), (self.notes_again, "notes_again"), (self.coach, "coach")):
-            box.description = text(f"ui.label.{name}", lang)
-        self.learn.value = m.learning
-        self.notes_again.value = s.notes_again
-        self.coach.value = s.coach
-        self.speed.description = text("ui.label.speed", lang)
-        self.speed.options = [(text(f"ui.speed.{x}", lang), x) for x in store.SPEEDS]
-        self.speed.value = s.speed
-        self.trick_pause.description = text("ui.label.trick_pause", lang)
-        self.trick_pause.options = [(text(f"ui.pause.{x}", lang), x) for x in store.TRICK_PAUSES]
-        self.trick_pause.value = s.trick_pause
-        self.target.description = text("ui.label.target_score", lang)
-        self.target.options = [(text(f"ui.target.{x}", lang), x) for x in store.TARGETS]
-        self.target.value = s.target_score
-        self.rules_box.description = text("ui.label.rules", lang)
-        options = [(preset_label(x, lang), x) for x in PRESETS]
-        if m.rules_preset is None:  # rules given to this table that are no preset
-            options.insert(0, (text("ui.rules.preset.custom", lang, rules=rules_words(m.rules, lang)), ""))
-        self.rules_box.options = options
-        self.rules_box.value = m.rules_preset or ""
-        now = text("ui.rules.now", lang, rules=rules_words(m.rules, lang))
-        self.rules_note.value = f'<div class="hw-sheet-note">{html.escape(now)}</div>'
-        self.sound.description = text("ui.label.sound", lang)
-        self.sound.value = s.sound
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -793,14 +592,3 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
 
 def _cards(mask: int) -> list[Any]:
     return list(CardSet(mask))
-
-
-def sheet_note(rules: Rules, lang: str) -> str:
-    """The score sheet's note: how to read a cell, and how a moon (☾) scores under ``rules``.
-
-    >>> sheet_note(Rules(moon="subtract"), "en").endswith("takes 26 off their total and the others score 0.")
-    True
-    """
-    way = {"add": "", "subtract": ".subtract", "choice": ".choice"}[rules.moon.value]
-    note = text(f"ui.sheet.note{way}", lang, points=rules.moon_points)
-    return f"{note} {text('ui.sheet.jack', lang)}" if rules.jack_of_diamonds else note

@@ -9,9 +9,11 @@ Split out of :mod:`hearts_widgets.table_model` (which imports everything here ag
 from __future__ import annotations
 
 import dataclasses
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from hearts.bots.base import Bot
+from hearts.bots.base import Bot, reporting
 from hearts.cards import Card
 from hearts.hand import Phase
 from hearts.observation import Observation
@@ -67,6 +69,36 @@ class BotJob:
         if self.kind == "pass":
             return BotChoice(self.key, tuple(self.bot.choose_pass(self.observation)))
         return BotChoice(self.key, (self.bot.choose_play(self.observation),))
+
+    def decide_showing(self, show: Callable[[int, float], None]) -> BotChoice:
+        """:meth:`decide`, telling ``show(seat, fraction)`` how far the decision has got: at the start, then at
+        most every 0.1 s and 2% (a view draws it as a bar), and at the end.
+
+        >>> from hearts_widgets.table_model import TableModel
+        >>> import tempfile
+        >>> m = TableModel(number=3, level="expert", data_dir=tempfile.mkdtemp(), paced=True)
+        >>> for c in list(m.hand.hand_of(0))[:3]:
+        ...     m.click_card(c.code)
+        >>> m.press("pass")
+        >>> seen = []
+        >>> _ = m.prepare_step().decide_showing(lambda seat, f: seen.append((seat, f)))
+        >>> seen[0], seen[-1]
+        ((1, 0.0), (1, 1.0))
+        """
+        last = [0.0, 0.0]  # the share last shown, and when
+
+        def shown(fraction: float) -> None:
+            now = time.monotonic()
+            if fraction >= 1.0 or (now - last[1] >= 0.1 and fraction - last[0] >= 0.02):
+                last[:] = [fraction, now]
+                show(self.seat, fraction)
+
+        show(self.seat, 0.0)
+        with reporting(shown):
+            choice = self.decide()
+        if last[0] < 1.0:
+            show(self.seat, 1.0)
+        return choice
 
 
 class PacingMixin(TableState):

@@ -17,6 +17,7 @@ labels that are put together from several messages or from a card.
 
 from __future__ import annotations
 
+import html
 from typing import TYPE_CHECKING, Any
 
 from hearts.bots.tips import TipError, tip_title
@@ -63,3 +64,24 @@ def tip_label(tip: str, lang: str) -> str:
         except TipError:
             titles.append(name)
     return " + ".join(titles)
+
+
+def notes_html(notes: Any, lang: str) -> str:
+    """Learn mode's notes (``(kind, rule, note)`` triples, as a table model keeps them) as the HTML both the
+    Jupyter table and the static page show under the board; ``""`` when there are none.
+
+    >>> notes_html([("rule", "follow_suit", "Follow suit.")], "en").startswith('<div class="hw-learn">')
+    True
+    >>> notes_html([], "en")
+    ''
+    """
+    out = []
+    for kind, rule, note in notes:
+        label = text("learn.rule_label" if kind == "rule" else f"learn.label.{kind}", lang)
+        data = f' data-rule="{rule}"' if rule else ""
+        out.append(
+            f'<div class="hw-note hw-note-{kind}" data-kind="{kind}"{data}><b>{html.escape(label)}</b> '
+            f"{html.escape(note)}</div>"
+        )
+    return f'<div class="hw-learn">{"".join(out)}</div>' if out else ""
+

@@ -26,7 +26,7 @@ from hearts.messages import text
 from .rule_notes import LEARNER
 from .svgview import SvgTable
 from .table import _STYLE
-from .walkthrough_model import WalkthroughModel
+from .walkthrough_model import WalkthroughModel, step_speech
 
 __all__ = ["Walkthrough"]
 
@@ -212,16 +212,6 @@ class Walkthrough(W.VBox):  # type: ignore[misc]
     def speech(self) -> str:
         """What the screen reader says now: on a new step its number, caption, rule notes and prompt; on a
         click that stays on the step, the answer to the click."""
-        m = self.model
-        lang = m.lang
-        said: list[str] = []
-        if m.message is not None:
-            said.append(m.message[1])
-        if m.index != self._said_index or m.message is None:
-            st = m.step
-            said.append(text("learn.step", lang, index=m.index + 1, total=len(m)) + ".")
-            said.append(st.caption)
-            said.extend(f"{text('learn.rule_label', lang)} {note}" for _, note in st.notes)
-            said.append(m.prompt())
-        self._said_index = m.index
-        return " ".join(x for x in said if x)
+        out = step_speech(self.model, self._said_index)
+        self._said_index = self.model.index
+        return out

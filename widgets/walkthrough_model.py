@@ -557,3 +557,24 @@ def _not_in_hand(c: Card, lang: str) -> str:
     """The engine's words for a card the learner does not hold."""
     return IllegalMoveError(Rule.CARD_NOT_IN_HAND, card=str(c)).explain(lang)
 
+
+def step_speech(m: WalkthroughModel, said_index: int | None) -> str:
+    """What a screen reader says now (``said_index``: the step it last spoke): on a new step its number,
+    caption, rule notes and prompt; on a click that stays on the step, the answer to the click.
+
+    >>> m = WalkthroughModel(lang="en")
+    >>> step_speech(m, None).startswith(m.message[1] if m.message else "Step 1")
+    True
+    """
+    lang = m.lang
+    said: list[str] = []
+    if m.message is not None:
+        said.append(m.message[1])
+    if m.index != said_index or m.message is None:
+        st = m.step
+        said.append(text("learn.step", lang, index=m.index + 1, total=len(m)) + ".")
+        said.append(st.caption)
+        said.extend(f"{text('learn.rule_label', lang)} {note}" for _, note in st.notes)
+        said.append(m.prompt())
+    return " ".join(x for x in said if x)
+

@@ -6,6 +6,8 @@ What ``OUT`` holds once built::
     en/index.html, es/...    the game table, one page per language
     assets/table.js, .css    the widgets' own front end (hearts_widgets/static), copied unchanged
     assets/bridge.js         the model interface anywidget gives table.js, backed by Python in Pyodide
+    assets/worker.js         Pyodide and the table model, in a worker (the page answers while a bot thinks)
+    assets/panels.css        the widgets' style of the table's panels (score sheet, checklist, notes)
     assets/site.css          the page around the board
     pyodide/                 the Pyodide core files the pages load (from the npm package, pinned, checked)
     wheels/*.whl             the package's pure-Python wheel, and filelock's (the only dependency the table needs)
@@ -234,7 +236,8 @@ def _page(lang: str, langs: Sequence[str], wheels: Sequence[str], app: str = "ta
     def t(key: str) -> str:
         return html.escape(text(key, lang))
 
-    config = json.dumps({"lang": lang, "wheels": list(wheels), "pyodide": PYODIDE_VERSION, "app": app})
+    config = json.dumps({"lang": lang, "wheels": list(wheels), "pyodide": PYODIDE_VERSION, "app": app,
+                         "langs": list(langs), "page": APPS[app]})  # fmt: skip
     title = t(_TITLES[app])
     nav = "".join(
         f'<a class="hw-nav-{a}" href="{page}">{t("site.index." + a)}</a>' for a, page in APPS.items() if a != app
@@ -252,6 +255,7 @@ def _page(lang: str, langs: Sequence[str], wheels: Sequence[str], app: str = "ta
 <link rel="icon" href="data:,">
 <title>{title}</title>
 <link rel="stylesheet" href="../assets/table.css">
+<link rel="stylesheet" href="../assets/panels.css">
 <link rel="stylesheet" href="../assets/site.css">
 </head>
 <body>
@@ -279,14 +283,26 @@ def _table_controls(t: Callable[[str], str]) -> str:
 <input class="hw-deal-input" inputmode="numeric" autocomplete="off"></label>
 <button type="submit" class="hw-btn hw-btn-play-deal"></button></form>
 <span class="hw-top-buttons"></span>
-</div>"""
+</div>
+<p class="hw-level-cost"></p>"""
 
 
 def _table_below() -> str:
+    # The panels of the Jupyter table (History with the progress file, Settings, the score sheet, the rules
+    # checklist), filled from hearts_widgets.table_panels as the Jupyter table fills its own.
     return """<div class="hw-actions"></div>
-<div class="hw-learn-box"></div>
+<div class="hw-learn-box hw-learn"></div>
+<div class="hw-summary-box"></div>
 <div class="hw-copy-box"></div>
-<details class="hw-history-panel"><summary></summary><div class="hw-history"></div></details>"""
+<div class="hw-panels">
+<details class="hw-panel hw-history-panel"><summary></summary><div class="hw-history"></div>
+<div class="hw-progress-file"><button type="button" class="hw-btn hw-btn-save-progress"></button>
+<label class="hw-load-progress"><span class="hw-load-label"></span>
+<input type="file" class="hw-load-input" accept=".json,application/json"></label></div></details>
+<details class="hw-panel hw-settings-panel"><summary></summary><form class="hw-settings"></form></details>
+<details class="hw-panel hw-sheet-panel"><summary></summary><div class="hw-sheet-box"></div></details>
+<details class="hw-panel hw-checklist-panel"><summary></summary><div class="hw-checklist-box"></div></details>
+</div>"""
 
 
 def _walkthrough_controls() -> str:
@@ -381,7 +397,8 @@ def build_site(out: str | Path, langs: Sequence[str] = LANGUAGES, *, cache: str 
         widgets_static = _package_dir("hearts_widgets") / "static"
         files["assets/table.js"] = (widgets_static / "table.js").read_bytes()
         files["assets/table.css"] = (widgets_static / "table.css").read_bytes()
-        for name in ("bridge.js", "site.css"):
+        files["assets/panels.css"] = (widgets_static / "panels.css").read_bytes()
+        for name in ("bridge.js", "worker.js", "site.css"):
             files[f"assets/{name}"] = (_STATIC / name).read_bytes()
         wheel_paths = [f"wheels/{n}" for n, _ in wheels]
         for lang in langs:

@@ -1,15 +1,17 @@
 """The static site in headless Chromium: the table plays in the page, on Pyodide, with no other host reached.
 
 The site is built (``python -m hearts site build``) and served from 127.0.0.1 by a plain static file server;
-every request to another host is aborted. The test plays by mouse until a trick is taken, reloads, and finds
-the same game at the same trick (the browser's copy in localStorage, merged at start as in Jupyter), with the
-network off: the service worker answers from its cache.
+every request to another host is aborted. The first test chooses a variant and the expert in Settings, plays by
+mouse until a trick is taken (the thinking bots' progress bar shown), saves the progress file, reloads and finds
+the same game at the same trick (the browser's copy in localStorage, merged at start as in Jupyter) with the
+network off (the service worker answers from its cache), then loads the progress file back after a new game.
 """
 
 from __future__ import annotations
 
 import functools
 import http.server
+import json
 import threading
 from collections.abc import Iterator
 from typing import Any, ClassVar
@@ -62,7 +64,16 @@ def _open(page: Any, url: str) -> Board:
     return board
 
 
-def test_the_static_table_plays_by_mouse_offline_and_a_reload_finds_the_same_trick(browser: Any, site_url: str) -> None:
+def _setting(board: Board, name: str, value: str) -> None:
+    """Choose ``value`` in the Settings menu ``name`` and wait for Python's answer to be drawn."""
+    old = board.version()
+    board.root.locator(f".hw-set-{name.replace('_', '-')} select").select_option(value)
+    board.settle(old)
+
+
+def test_the_static_table_with_settings_a_variant_the_expert_and_the_progress_file_offline(
+    browser: Any, site_url: str, tmp_path: Any
+) -> None:
     ctx, page = new_page(browser, 1100, 900)
     aborted: list[str] = []
 
@@ -79,12 +90,30 @@ def test_the_static_table_plays_by_mouse_offline_and_a_reload_finds_the_same_tri
     try:
         board = _open(page, f"{site_url}/en/")
         app = board.root
+        # Settings, as at the Jupyter table: a variant (3 players, 17 cards each), no card movement, the expert.
+        app.locator(".hw-settings-panel summary").click()
+        _setting(board, "rules", "three")
+        _setting(board, "speed", "off")
+        assert len(board.hand()) == 17 and app.locator(".hw-title").text_content() == "Hearts · game " + (
+            app.locator(".hw-deal-input").input_value())  # fmt: skip
+        old = board.version()
+        app.locator(".hw-level-select").select_option("expert")
+        board.settle(old)
+        assert "30 deals a card instead of the 300" in (app.locator(".hw-level-cost").text_content() or "")
+        # The thinking bots' progress bar: every value it shows is recorded (Python runs in a worker, so the
+        # page draws the bar while a bot thinks).
+        page.evaluate(
+            """() => { window.progressSeen = []; const t = document.querySelector('.hw-thinking');
+                       new MutationObserver(() => { const v = t.getAttribute('data-progress');
+                                                    if (v) window.progressSeen.push(v); })
+                           .observe(t, { attributes: true, attributeFilter: ['data-progress'] }); }"""
+        )
         # The pass: three cards by mouse, then the Pass button; the bots pass and lead.
         expect(app.locator(".hw-btn-pass")).to_be_visible()
         for c in board.hand()[-3:]:
             board.click_card(c.code)
         board.press("pass")
-        # Play legal cards by mouse until a trick has been taken.
+        # Play legal cards by mouse until a whole trick has been taken.
         for _ in range(40):
             if int(app.get_attribute("data-tricks") or "0") >= 1 and board.hold() == "":
                 break
@@ -96,9 +125,23 @@ def test_the_static_table_plays_by_mouse_offline_and_a_reload_finds_the_same_tri
             board.click_card(legal[0].code)
         tricks = app.get_attribute("data-tricks")
         assert tricks is not None and int(tricks) >= 1
+        seen = page.evaluate("window.progressSeen")
+        assert "0" in seen and "1" in seen, seen
         title = app.locator(".hw-title").text_content()
         hand = [c.code for c in board.hand()]
-        assert len(hand) == 13 - int(tricks)
+        assert len(hand) == 17 - int(tricks)
+        # The score sheet has the hand under way, three seats; the rules checklist counts the rules met.
+        app.locator(".hw-sheet-panel summary").click()
+        expect(app.locator(".hw-sheet-box tr[data-hand='1']")).to_be_visible()
+        assert app.locator(".hw-sheet-box tr").first.locator("th").count() == 2 + 3
+        expect(app.locator(".hw-checklist-panel summary")).to_contain_text("Rules met: ")
+        # History: Save my progress to a file (the browser downloads it).
+        app.locator(".hw-history-panel summary").click()
+        with page.expect_download() as got:
+            app.locator(".hw-btn-save-progress").click()
+        saved = tmp_path / got.value.suggested_filename
+        got.value.save_as(saved)
+        assert json.loads(saved.read_text())["format"] == "hearts-progress"
         page.wait_for_function(
             "() => Object.keys(localStorage).includes('hearts/v1/table-save.json')", timeout=10_000, polling=50
         )
@@ -114,6 +157,16 @@ def test_the_static_table_plays_by_mouse_offline_and_a_reload_finds_the_same_tri
         board = _open(page, page.url)
         app = board.root
         expect(app).to_have_attribute("data-tricks", tricks, timeout=START_MS)
+        expect(app.locator(".hw-title")).to_have_text(title or "")
+        assert [c.code for c in board.hand()] == hand
+        # A new game (asked first), then Load progress from a file: the saved game comes back where it was.
+        board.press("new")
+        board.press("confirm")
+        assert app.locator(".hw-title").text_content() != title
+        old = board.version()
+        app.locator(".hw-load-input").set_input_files(str(saved))
+        board.settle(old)
+        assert board.message()[1].startswith(f"Progress loaded from {saved.name}"), board.message()
         expect(app.locator(".hw-title")).to_have_text(title or "")
         assert [c.code for c in board.hand()] == hand
         assert aborted == [] and page.external_requests == [], (aborted, page.external_requests)  # type: ignore[attr-defined]
@@ -168,8 +221,13 @@ def test_the_spanish_static_table_and_walkthrough_by_keyboard_pass_axe(browser: 
         assert page.evaluate("document.activeElement.getAttribute('data-card')") == legal[0]
         _key(board, "Enter")
         assert legal[0] not in [c.code for c in board.hand()]
+        for panel in app.locator(".hw-panels summary").all():  # every panel open: Settings' controls checked too
+            panel.click()
+        three = app.locator(".hw-set-rules select option[value='three']")
+        expect(three).to_have_text("3 jugadores (17 cartas cada uno)")
         results = Axe().run(page, context="#hearts-app")
-        bad = [(v["id"], v["impact"]) for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+        bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3], v["nodes"][0].get("failureSummary"))
+               for v in results.response["violations"] if v["impact"] in ("serious", "critical")]  # fmt: skip
         assert bad == []
         # The walkthrough, in the same browser: Next by keyboard steps on, the chapter menu jumps, Back goes back.
         page.goto(f"{site_url}/es/walkthrough.html")
@@ -186,7 +244,8 @@ def test_the_spanish_static_table_and_walkthrough_by_keyboard_pass_axe(browser: 
         app.locator(".hw-btn-back").click()
         expect(app).to_have_attribute("data-step", str(int(last or "0") - 1))
         results = Axe().run(page, context="#hearts-app")
-        bad = [(v["id"], v["impact"]) for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+        bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3], v["nodes"][0].get("failureSummary"))
+               for v in results.response["violations"] if v["impact"] in ("serious", "critical")]  # fmt: skip
         assert bad == []
         assert page.external_requests == []  # type: ignore[attr-defined]
     finally:

@@ -1,21 +1,44 @@
 // The static site's bridge: the widgets' own front end (table.js) draws the table, and this object gives it
 // the model interface anywidget gives it in Jupyter (get, set, on("change:x"), off, save_changes, send,
 // on("msg:custom")). Behind it is hearts_widgets.site_table.SiteTable, the same TableModel, running in Pyodide
-// in this page: every message and every saved change goes to its handle() as JSON, and its answer (the
-// board's changed values, custom messages, the page around the board) comes back the same way.
+// in a worker of this page (worker.js): every message and every saved change goes to its handle() as JSON, and
+// its answer (the board's changed values, custom messages, the page around the board) comes back the same way.
 //
 // Everything is loaded from this site's own folder: Pyodide (pyodide/), the package's wheel (wheels/),
 // table.js (assets/). The learner's progress lives in localStorage under hearts/v1/ (table.js keeps it, in
 // the format of hearts_widgets.browser_copy); Python's data folder is in Pyodide's memory and is merged with
 // that copy at start, as in Jupyter.
 
-import { loadPyodide } from "../pyodide/pyodide.mjs";
 import table from "./table.js";
 
 const ROOT = new URL("../", import.meta.url);
 const CONFIG = JSON.parse(document.getElementById("hearts-site").textContent);
 const APP = document.getElementById("hearts-app");
-const DATA = "/home/pyodide/hearts-data";
+
+// Python in its worker: request(kind, data) answers with what Python returned; "notify" messages (a thinking
+// bot's progress) go to the front end as they come, while the call is still running.
+const worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
+const waiting = new Map();
+let requests = 0;
+worker.onmessage = (event) => {
+  const data = event.data;
+  if (data.kind === "notify") {
+    if (bridge) bridge.emit("msg:custom", JSON.parse(data.text), []);
+    return;
+  }
+  const done = waiting.get(data.id);
+  waiting.delete(data.id);
+  if (done) (data.error !== undefined ? done.reject(new Error(data.error)) : done.resolve(data.out));
+};
+worker.onerror = (e) => failed(e.message || "worker failed");
+function request(kind, data) {
+  requests += 1;
+  const id = requests;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    worker.postMessage({ id, kind, ...data });
+  });
+}
 
 class Bridge {
   constructor(handle, onPage) {
@@ -56,8 +79,8 @@ class Bridge {
   emit(name, ...args) {
     for (const callback of [...(this.listeners.get(name) || [])]) callback(...args);
   }
-  call(msg) {
-    const out = JSON.parse(this.handle(JSON.stringify(msg)));
+  async call(msg) {
+    const out = JSON.parse(await this.handle(msg));
     this.apply(out);
     return out;
   }
@@ -97,6 +120,21 @@ function button(name, label) {
 
 const TOP = ["new", "restart", "day"];
 
+// A menu's options ([value, label] pairs), made again only when they change (a redraw keeps the open menu).
+function fillSelect(select, options) {
+  const wanted = options.map(([v, l]) => `${v}=${l}`).join("|");
+  if (select.getAttribute("data-options") === wanted) return;
+  select.replaceChildren(
+    ...options.map(([value, label]) => {
+      const o = document.createElement("option");
+      o.value = String(value);
+      o.textContent = label;
+      return o;
+    }),
+  );
+  select.setAttribute("data-options", wanted);
+}
+
 function showPage(page) {
   if (!page) return;
   APP.querySelector(".hw-title").textContent = page.title;
@@ -105,27 +143,28 @@ function showPage(page) {
   controls.hidden = false;
   APP.querySelector(".hw-level-label").textContent = page.level_label;
   const select = APP.querySelector(".hw-level-select");
-  const wanted = page.levels.map(([v, l]) => `${v}=${l}`).join("|");
-  if (select.getAttribute("data-options") !== wanted) {
-    select.replaceChildren(
-      ...page.levels.map(([value, label]) => {
-        const o = document.createElement("option");
-        o.value = value;
-        o.textContent = label;
-        return o;
-      }),
-    );
-    select.setAttribute("data-options", wanted);
-  }
+  fillSelect(select, page.levels);
   select.value = page.level;
+  APP.querySelector(".hw-level-cost").textContent = page.level_cost;
   APP.querySelector(".hw-btn-play-deal").textContent = page.deal_button;
   const input = APP.querySelector(".hw-deal-input");
   if (document.activeElement !== input) input.value = String(page.number);
   APP.querySelector(".hw-message-box").innerHTML = page.message;
   APP.querySelector(".hw-copy-box").textContent = page.problems || "";
   APP.querySelector(".hw-learn-box").innerHTML = page.notes || "";
-  APP.querySelector(".hw-history-panel summary").textContent = page.history_label;
+  APP.querySelector(".hw-summary-box").innerHTML = page.summary || "";
+  for (const [name, title] of Object.entries(page.panels)) APP.querySelector(`.hw-${name}-panel summary`).textContent = title;
   APP.querySelector(".hw-history").innerHTML = page.history;
+  APP.querySelector(".hw-btn-save-progress").textContent = page.save_label;
+  APP.querySelector(".hw-load-label").textContent = page.load_label;
+  APP.querySelector(".hw-sheet-box").innerHTML = page.sheet;
+  APP.querySelector(".hw-checklist-box").innerHTML = page.checklist;
+  showSettings(page.settings);
+  if (page.lang !== CONFIG.lang && CONFIG.langs.includes(page.lang)) {
+    // Settings' language: this page in that language (its words, its lang attribute), once what the answer
+    // asks the browser to keep (the settings) is kept.
+    setTimeout(() => location.assign(new URL(`../${page.lang}/${CONFIG.page}${location.search}`, location.href)), 0);
+  }
   for (const [where, names] of [
     [".hw-top-buttons", TOP],
     [".hw-actions", Object.keys(page.buttons).filter((n) => !TOP.includes(n))],
@@ -146,7 +185,52 @@ function showPage(page) {
   APP.setAttribute("data-hand", String(page.hand_number));
 }
 
+// Settings, as the Jupyter table offers them (hearts_widgets.table_panels.settings_fields): a menu or a check box
+// each; a change goes to Python, which asks first where it would leave a game in progress (new rules).
+function showSettings(fields) {
+  const form = APP.querySelector(".hw-settings");
+  for (const f of fields) {
+    let row = form.querySelector(`[data-setting="${f.name}"]`);
+    if (!row) {
+      row = document.createElement("div");
+      row.className = `hw-setting hw-set-${f.name.replace(/_/g, "-")}`;
+      row.setAttribute("data-setting", f.name);
+      const label = document.createElement("label");
+      const words = document.createElement("span");
+      words.className = "hw-setting-label";
+      const control = document.createElement(f.kind === "select" ? "select" : "input");
+      if (f.kind === "check") control.type = "checkbox";
+      control.className = "hw-setting-control";
+      control.addEventListener("change", () =>
+        bridge.send({ event: "setting", name: f.name, value: f.kind === "check" ? control.checked : control.value }),
+      );
+      if (f.kind === "check") label.append(control, " ", words);
+      else label.append(words, " ", control);
+      const note = document.createElement("div");
+      note.className = "hw-sheet-note hw-setting-note";
+      row.append(label, note);
+      form.appendChild(row);
+    }
+    row.querySelector(".hw-setting-label").textContent = f.label;
+    const control = row.querySelector(".hw-setting-control");
+    if (f.kind === "select") {
+      fillSelect(control, f.options);
+      control.value = String(f.value);
+    } else control.checked = Boolean(f.value);
+    row.querySelector(".hw-setting-note").textContent = f.note || "";
+  }
+}
+
 function wireControls() {
+  APP.querySelector(".hw-btn-save-progress").addEventListener("click", () => bridge.send({ event: "save_progress" }));
+  const upload = APP.querySelector(".hw-load-input");
+  upload.addEventListener("change", async () => {
+    const file = upload.files && upload.files[0];
+    if (!file) return;
+    const text = await file.text();
+    upload.value = "";
+    bridge.send({ event: "load_progress", name: file.name, text });
+  });
   APP.querySelector(".hw-level-select").addEventListener("change", (e) =>
     bridge.send({ event: "level", level: e.target.value }),
   );
@@ -171,16 +255,7 @@ function showWalkthrough(page) {
   }
   APP.querySelector(".hw-chapter-label").textContent = page.chapter_label;
   const select = APP.querySelector(".hw-chapter-select");
-  if (select.options.length !== page.chapters.length) {
-    select.replaceChildren(
-      ...page.chapters.map(([index, label]) => {
-        const o = document.createElement("option");
-        o.value = String(index);
-        o.textContent = label;
-        return o;
-      }),
-    );
-  }
+  fillSelect(select, page.chapters);
   select.value = String(page.chapter_at);
   APP.setAttribute("data-step", String(page.index));
 }
@@ -201,39 +276,15 @@ async function start() {
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register(new URL("sw.js", ROOT), { scope: ROOT.pathname }).catch(() => {});
   }
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", ROOT).href, packages: [] });
-  const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  for (const wheel of CONFIG.wheels) {
-    const response = await fetch(new URL(wheel, ROOT));
-    if (!response.ok) throw new Error(`${wheel}: ${response.status}`);
-    pyodide.unpackArchive(await response.arrayBuffer(), "wheel", { extractDir: site });
-  }
-  pyodide.globals.set("site_lang", CONFIG.lang);
-  pyodide.globals.set("site_query", location.search.replace(/^\?/, ""));
-  pyodide.globals.set("site_data", DATA);
-  pyodide.globals.set("site_app", CONFIG.app);
-  const handle = pyodide.runPython(`
-import os
-os.environ.setdefault("HEARTS_KERNEL", "python")
-os.makedirs(site_data, exist_ok=True)
-from hearts_widgets.address import deal_from_address
-from hearts_widgets.site_table import SiteTable
-_deal = deal_from_address({"QUERY_STRING": site_query})
-if site_app == "walkthrough":
-    from hearts_widgets.site_walkthrough import SiteWalkthrough
-    _table = SiteWalkthrough(lang=site_lang)
-else:
-    _table = SiteTable(data_dir=site_data, lang=site_lang, deal=_deal, app=site_app)
-_table.handle
-`);
+  const hello = await request("start", { config: CONFIG, query: location.search.replace(/^\?/, "") });
   const walkthrough = CONFIG.app === "walkthrough";
-  bridge = new Bridge((msg) => handle(msg), walkthrough ? showWalkthrough : showPage);
-  bridge.call({ event: "hello" });
+  bridge = new Bridge((msg) => request("call", { msg }), walkthrough ? showWalkthrough : showPage);
+  bridge.apply(JSON.parse(hello));
   if (walkthrough) wireWalkthrough();
   else wireControls();
   const board = APP.querySelector(".hw-board");
   table.render({ model: bridge, el: board });
-  window.heartsSite = { bridge, pyodide, startMs: performance.now() - started };
+  window.heartsSite = { bridge, run: (code) => request("run", { code }), startMs: performance.now() - started };
   APP.setAttribute("data-ready", "true");
 }
 
