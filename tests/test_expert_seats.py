@@ -47,7 +47,7 @@ def _observations(n: int, deal: int) -> list[tuple[Observation, HandState]]:
 def test_sampled_worlds_give_every_seat_its_cards_its_known_cards_and_its_voids(n: int) -> None:
     rng = random.Random(n)
     positions = 0
-    for deal in (31_001, 31_002):
+    for deal in (31_001,):
         for obs, state in _observations(n, deal):
             truth = World(tuple(state.hands))
             assert consistent(obs, truth), "the real deal must be one the expert can draw"
@@ -68,7 +68,7 @@ def test_sampled_worlds_give_every_seat_its_cards_its_known_cards_and_its_voids(
                 assert union == obs.hand_mask | obs.unseen_mask
                 assert union & ~obs.rules.deck_mask == 0  # no removed card is ever dealt
             positions += 1
-    assert positions > 2 * obs.rules.hand_size  # every position of two whole hands
+    assert positions > obs.rules.hand_size  # every position of a whole hand
 
 
 def test_the_passed_cards_stay_with_the_seat_they_went_to_under_the_n_player_cycle() -> None:
