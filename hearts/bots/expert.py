@@ -339,31 +339,53 @@ class _Sampler:
         # Most constrained groups first: fewer compositions deep in the recursion.
         self.groups = sorted(groups.items(), key=lambda kv: (kv[0].bit_count(), kv[0]))
         self.caps = tuple(caps)
+        # room[g][i]: how many cards of groups g, g + 1, ... seat i may still take (a seat never waits for more).
+        room = [[0] * len(caps)]
+        for allowed, cards in reversed(self.groups):
+            room.append([r + (len(cards) if allowed >> i & 1 else 0) for i, r in enumerate(room[-1])])
+        self._room = tuple(tuple(r) for r in reversed(room))
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
         self._option_memo: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[tuple[int, ...], int]], int]] = {}
         self._table: object = _UNMADE
         if self._count(0, self.caps) == 0:
             raise HeartsError("the observation is inconsistent: no deal of the unseen cards fits it")
 
-    def _splits(self, allowed: int, size: int, caps: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
-        """Ways to split ``size`` cards among the allowed seats: (new caps, multinomial weight)."""
+    def _splits(
+        self, allowed: int, size: int, caps: tuple[int, ...], g: int | None = None
+    ) -> list[tuple[tuple[int, ...], int]]:
+        """Ways to split ``size`` cards among the allowed seats: (new caps, multinomial weight).
+
+        With ``g`` (the group split), only the splits after which every seat can still be filled by the groups
+        after ``g`` (:attr:`_room`): the others lead to no deal. Without that pruning the last group, every card
+        any seat may hold, was split in every way and all but one thrown away: hundreds of thousands of splits
+        a decision at six and seven seats, seconds per card (the 7-player tournament did not finish).
+        """
         idx = [i for i in range(len(caps)) if allowed >> i & 1]
         out: list[tuple[tuple[int, ...], int]] = []
+        after = self._room[g + 1] if g is not None else None
+        # the most the seats from idx[j] on can still take
+        tail = [0] * (len(idx) + 1)
+        for j in range(len(idx) - 1, -1, -1):
+            tail[j] = tail[j + 1] + caps[idx[j]]
+        if after is not None and any(caps[i] > after[i] for i in range(len(caps)) if not allowed >> i & 1):
+            return out  # a seat this group cannot fill would wait for cards no later group has
 
         def rec(j: int, left: int, cur: list[int], weight: int) -> None:
             i = idx[j]
+            low = 0 if after is None else max(0, cur[i] - after[i])
             if j == len(idx) - 1:
-                if left <= cur[i]:
+                if low <= left <= cur[i]:
                     new = list(cur)
                     new[i] -= left
                     out.append((tuple(new), weight))
                 return
-            for k in range(min(left, cur[i]) + 1):
+            for k in range(max(low, left - tail[j + 1]), min(left, cur[i]) + 1):
                 new = list(cur)
                 new[i] -= k
                 rec(j + 1, left - k, new, weight * math.comb(left, k))
 
-        rec(0, size, list(caps), 1)
+        if size <= tail[0]:
+            rec(0, size, list(caps), 1)
         return out
 
     def _count(self, g: int, caps: tuple[int, ...]) -> int:
@@ -375,7 +397,7 @@ class _Sampler:
             return hit
         allowed, cards = self.groups[g]
         total = 0
-        for new, w in self._splits(allowed, len(cards), caps):
+        for new, w in self._splits(allowed, len(cards), caps, g):
             sub = self._count(g + 1, new)
             if sub:
                 total += w * sub
@@ -393,7 +415,7 @@ class _Sampler:
             return hit
         options = []
         total = 0
-        for new, w in self._splits(allowed, size, caps):
+        for new, w in self._splits(allowed, size, caps, g):
             sub = self._count(g + 1, new)
             if sub:
                 options.append((new, w * sub))
