@@ -270,6 +270,13 @@ COUNTS_NEVER_ONE = {
     "mygames.habit.costs": "arose: a verdict is given only from own_games.MIN_CASES (5) decisions",
     "mygames.habit.unclear": "arose: a verdict is given only from own_games.MIN_CASES (5) decisions",
     "mygames.habit.one_sided": "arose: said only from own_games.MIN_CASES (5) decisions",
+    "site.levels.cost": "worlds: levels.BROWSER_BUDGETS (30 deals); weaker: measured points, said with decimals",
+    "site.levels.cost_unclear": "worlds: levels.BROWSER_BUDGETS (30 deals); weaker: measured points, with decimals",
+    "tutor.where.big_table": "players: Cancellation Hearts seats 6 to 10 (Rules.cancellation)",
+    "tut.big.title": "players: Cancellation Hearts seats 6 to 10 (Rules.cancellation)",
+    "tut.big.twin.helps": "sizes: a list of table sizes, each 6 to 10 players",
+    "tut.big.twin.hurts": "sizes: a list of table sizes, each 6 to 10 players",
+    "tut.big.twin.unclear": "deals: the notebook's paired deals per table size (N_DEALS, 40; an interval needs 2 or more)",
 }
 _NOUNS = (
     "points|cards|spades|hearts|hands|games|deals|decisions|tricks|seats|players|ways|times|"
