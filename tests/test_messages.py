@@ -276,7 +276,7 @@ COUNTS_NEVER_ONE = {
     "tut.big.title": "players: Cancellation Hearts seats 6 to 10 (Rules.cancellation)",
     "tut.big.twin.helps": "sizes: a list of table sizes, each 6 to 10 players",
     "tut.big.twin.hurts": "sizes: a list of table sizes, each 6 to 10 players",
-    "tut.big.twin.unclear": "deals: the notebook's paired deals per table size (N_DEALS, 40; an interval needs 2 or more)",
+    "tut.big.twin.unclear": "deals: the notebook's paired deals per table size (N_DEALS, 40; 2 or more)",
 }
 _NOUNS = (
     "points|cards|spades|hearts|hands|games|deals|decisions|tricks|seats|players|ways|times|"
