@@ -52,6 +52,14 @@ def _wait_for(condition: Callable[[], object], seconds: float) -> bool:
 Start = Callable[..., "subprocess.Popen[bytes]"]
 
 
+def _as_a_terminal_starts_it() -> None:
+    """In the child, before it runs: Ctrl+C does what it does for a command typed at a terminal. A test run
+    started in the background by a script without job control (``cmd &``, nohup, some CI runners) inherits
+    Ctrl+C ignored, and Python then never installs its KeyboardInterrupt handler, so the command would never
+    see the Ctrl+C these tests send."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.fixture
 def start() -> Iterator[Start]:
     """Start a command in a session of its own; every process left in it is killed at the end."""
@@ -59,7 +67,8 @@ def start() -> Iterator[Start]:
 
     def run(argv: list[str], cwd: Path | None = None, workers: int = 2) -> subprocess.Popen[bytes]:
         """``argv`` started, once its session holds ``workers`` processes besides it."""
-        p = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+        p = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                             preexec_fn=_as_a_terminal_starts_it)  # fmt: skip
         started.append(p)
         assert _wait_for(lambda: len(_session(p.pid)) >= 1 + workers, 120), "the workers never started"
         time.sleep(1.0)  # past the workers' start-up
@@ -139,7 +148,7 @@ def test_ctrl_c_while_starting_up_is_one_line_too() -> None:
     """
     p = subprocess.Popen(
         [sys.executable, "-X", "importtime", "-m", "hearts", "selfplay", "--hands", "5", "--lang", "es"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, preexec_fn=_as_a_terminal_starts_it,
     )  # fmt: skip
     assert p.stderr is not None
     try:
