@@ -36,7 +36,7 @@ from hearts.messages import text
 
 from . import levels, store
 from .browser_copy import FILES, CopyKeeper
-from .speech import narrate
+from .speech import said_from, table_speech
 from .table_model import TableModel
 from .table_panels import checklist_html, checklist_title, history_html, settings_fields, sheet_html, summary_html
 from .text import notes_html
@@ -73,8 +73,7 @@ class SiteTable:
         self._sent: dict[str, Any] = {}
         self._messages: list[dict[str, Any]] = []
         self._focus = ""
-        h = self.model.hand
-        self._said = (self.model.game, h.hand_number, len(h.plays), h.hearts_broken)
+        self._said = said_from(self.model)
         self.keeper = CopyKeeper()  # the browser's copy and the progress file, as at the Jupyter table
         self.notify = notify
         self._drawn_for: float | None = None
@@ -156,8 +155,7 @@ class SiteTable:
             label = msg.get("name")
             label = label if isinstance(label, str) and label else "progress file"
             self.keeper.load(m, msg["text"].encode("utf-8", "surrogatepass"), label)
-            h = m.hand
-            self._said = (m.game, h.hand_number, len(h.plays), h.hearts_broken)
+            self._said = said_from(m)
             self._focus = self._focus_after_play()
         else:
             return
@@ -193,8 +191,7 @@ class SiteTable:
         if report is None:
             return
         if report.changed and msg.get("origin") == "open":
-            h = self.model.hand
-            self._said = (self.model.game, h.hand_number, len(h.plays), h.hearts_broken)
+            self._said = said_from(self.model)
         if report.store or report.damaged:
             self._messages.append({"event": "store", "entries": report.store, "damaged": list(report.damaged)})
         if report.changed:
@@ -247,17 +244,8 @@ class SiteTable:
         return "hand"
 
     def _speech(self) -> str:
-        m = self.model
-        h = m.hand
-        game, hand_number, since, broken = self._said
-        if game is not m.game or hand_number != h.hand_number:
-            since, broken = 0, False
-        words = narrate(h, since, m.lang, learner=m.seat, hearts_were_broken=broken)
-        self._said = (m.game, h.hand_number, len(h.plays), h.hearts_broken)
-        if m.message is not None and m.message.text:
-            words.append(m.message.text)
-            words.extend(m.message.items)
-        return " ".join(words)
+        said, self._said = table_speech(self.model, self._said)
+        return said
 
     def _redraw(self) -> None:
         """The board's values from the model (a new version: the front end draws it)."""

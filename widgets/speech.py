@@ -19,13 +19,15 @@ West plays 8♣.
 
 from __future__ import annotations
 
+from typing import Any
+
 from hearts.explain import fact_words, trick_taken
 from hearts.hand import HandState
 from hearts.messages import seat_name, text
 
 from .text import card_label
 
-__all__ = ["narrate"]
+__all__ = ["narrate", "said_from", "table_speech"]
 
 
 def narrate(h: HandState, since: int, lang: str, *, learner: int, hearts_were_broken: bool = True) -> list[str]:
@@ -47,3 +49,31 @@ def narrate(h: HandState, since: int, lang: str, *, learner: int, hearts_were_br
     if h.hearts_broken and not hearts_were_broken:
         out.append(text("display.hearts_broken", lang) + ".")
     return out
+
+
+Said = tuple[Any, int, int, bool]
+"""How far a table's words have gone: (the game, the hand's number, cards narrated, hearts broken then)."""
+
+
+def said_from(m: Any) -> Said:
+    """The point the words of table model ``m`` have reached once everything played so far is said."""
+    h = m.hand
+    return (m.game, h.hand_number, len(h.plays), h.hearts_broken)
+
+
+def table_speech(m: Any, said: Said, *, notes: bool = False) -> tuple[str, Said]:
+    """What the screen reader says after an action at table model ``m``: the cards played since ``said`` (who
+    took each trick, hearts breaking), then the message line, then (with ``notes``) learn mode's notes with
+    their labels; and the point the words have now reached. In the table's language."""
+    h = m.hand
+    game, hand_number, since, broken = said
+    if game is not m.game or hand_number != h.hand_number:
+        since, broken = 0, False
+    words = narrate(h, since, m.lang, learner=m.seat, hearts_were_broken=broken)
+    if m.message is not None and m.message.text:
+        words.append(m.message.text)
+        words.extend(m.message.items)
+    if notes:
+        for kind, _rule, note in m.notes:  # learn mode's notes, with the label they are shown with
+            words.append(text("learn.rule_label" if kind == "rule" else f"learn.label.{kind}", m.lang) + " " + note)
+    return " ".join(words), said_from(m)

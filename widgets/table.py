@@ -51,7 +51,7 @@ from hearts.rules import Rules
 from . import levels
 from .browser_copy import Keeper
 from .dealbox import DealBox
-from .speech import narrate
+from .speech import said_from, table_speech
 from .svgview import SvgTable
 from .table_model import BotChoice, BotJob, TableModel, say
 from .table_panels import (
@@ -123,8 +123,7 @@ class GameTable(W.VBox):  # type: ignore[misc]
         self._updating = False
         self._focus = ""  # where the keyboard focus goes after the next drawing
         self._thinking: BotJob | None = None  # the bot's decision being made in another thread
-        h = self.model.hand
-        self._said = (self.model.game, h.hand_number, len(h.plays), h.hearts_broken)  # narrated up to here
+        self._said = said_from(self.model)  # narrated up to here
         self.board = SvgTable()
         self.board.on_card(
             lambda code: self.click_card(code, version=self.board.clicked_version, copy=self.board.clicked_copy)
@@ -485,19 +484,8 @@ class GameTable(W.VBox):  # type: ignore[misc]
     def speech(self) -> str:
         """What the screen reader says after this action: the cards played since the last words (who took
         each trick, hearts breaking), then the message line. Said in the table's language."""
-        m = self.model
-        h = m.hand
-        game, hand_number, since, broken = self._said
-        if game is not m.game or hand_number != h.hand_number:
-            since, broken = 0, False
-        words = narrate(h, since, m.lang, learner=m.seat, hearts_were_broken=broken)
-        self._said = (m.game, h.hand_number, len(h.plays), h.hearts_broken)
-        if m.message is not None and m.message.text:
-            words.append(m.message.text)
-            words.extend(m.message.items)
-        for kind, _rule, note in m.notes:  # learn mode's notes, with the label they are shown with
-            words.append(text("learn.rule_label" if kind == "rule" else f"learn.label.{kind}", m.lang) + " " + note)
-        return " ".join(words)
+        said, self._said = table_speech(self.model, self._said, notes=True)
+        return said
     def _board_settings(self) -> None:
         """How the board moves cards, holds tricks and sounds, from the settings."""
         s = self.model.settings
