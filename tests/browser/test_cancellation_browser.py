@@ -75,3 +75,38 @@ def test_a_cancellation_table_shows_the_cancelled_pair_and_the_pile_on_a_laptop_
             break
         refusals.append(table.message())
     assert len(table.hand()) == before - 1 and table.message()[0] != "error", (table.message(), refusals)
+
+
+TWINS_PATH = "cancellation/twins.ipynb"
+TWINS_CELLS = [
+    CELLS[0],
+    "t = GameTable(number=34, level='random', lang='en', data_dir=folder, resume=False, learn=False,\n"
+    "              paced=False, rules=Rules.cancellation(6, passing=False))\nt",  # South holds three pairs of twins
+]
+
+
+def test_the_keyboard_focus_stays_on_the_same_copy_of_a_twin_card_after_a_redraw(
+    voila: Any, workdir: Path, open_page: Any
+) -> None:
+    # With two packs a hand can hold both copies of a card (data-copy 1 and 2). The focus used to follow the card
+    # by its name alone, so after a redraw it jumped to the first copy.
+    write_notebook(workdir, TWINS_PATH, TWINS_CELLS)
+    page = open_page(1280, 800)
+    page.goto(voila.url(f"voila/render/{TWINS_PATH}"))
+    table = Board(voila_app(page, "hearts-table-app"))
+    second = table.box.locator('g.hand.mine g.card[data-copy="2"]')
+    expect(second.first).to_be_attached()
+    code = second.first.get_attribute("data-card")
+    focused = (
+        "() => { const g = document.activeElement;"
+        " return g ? [g.getAttribute('data-card'), g.getAttribute('data-copy')] : null; }"
+    )
+    for width in (1000, 390):  # each new size is drawn anew, the hand laid out again
+        table.box.locator(f'g.hand.mine g.card[data-card="{code}"][data-copy="2"]').focus()
+        assert page.evaluate(focused) == [code, "2"]
+        old = table.version()
+        page.set_viewport_size({"width": width, "height": 844})
+        table.settle(old)
+        assert page.evaluate(focused) == [code, "2"], width
+        page.keyboard.press("ArrowLeft")  # the arrows move from that copy: to its twin, drawn just before it
+        assert page.evaluate(focused) == [code, "1"], width

@@ -263,6 +263,7 @@ function render({ model, el }) {
   let shownVersion = -1;
   let drawing = 0; // bumped by every drawing: callbacks of an earlier one's movements then do nothing
   let focusCode = null; // the card of the hand that holds the tab stop
+  let focusKey = null; // and which copy of it, with two packs (cardKey)
   let spoken = -1;
   let first = true;
 
@@ -270,10 +271,17 @@ function render({ model, el }) {
     return [...stage.querySelectorAll(CARD)];
   }
 
+  // A card and which of two identical copies it is (data-copy, with two packs): after a redraw the focus goes back
+  // to the same copy, not to its twin.
+  function cardKey(g) {
+    return g.getAttribute("data-card") + "#" + (g.getAttribute("data-copy") || "");
+  }
+
   function rove(target, focus) {
     for (const c of cards()) c.setAttribute("tabindex", c === target ? "0" : "-1");
     if (!target) return;
     focusCode = target.getAttribute("data-card");
+    focusKey = cardKey(target);
     if (focus) target.focus({ preventScroll: false });
   }
 
@@ -283,10 +291,12 @@ function render({ model, el }) {
     const had = active !== null && stage.contains(active);
     const before = cards();
     const at = had ? before.indexOf(active.closest ? active.closest("g.card") : null) : -1;
-    const index = at >= 0 ? at : before.findIndex((c) => c.getAttribute("data-card") === focusCode);
+    const index = at >= 0 ? at : before.findIndex((c) => cardKey(c) === focusKey);
     stage.innerHTML = svg;
     const now = cards();
-    let target = now.find((c) => c.getAttribute("data-card") === focusCode);
+    // The same copy if it is still there; else the same card (its twin, or the one copy left, drawn without
+    // data-copy once the other is played); else the neighbour.
+    let target = now.find((c) => cardKey(c) === focusKey) || now.find((c) => c.getAttribute("data-card") === focusCode);
     if (!target && now.length) {
       target = index >= 0 ? now[Math.min(index, now.length - 1)] : null;
       target = target || now.find((c) => c.getAttribute("data-legal") === "true") || now[0];
@@ -756,7 +766,7 @@ function render({ model, el }) {
   // redraw keeps the focus on it.
   stage.addEventListener("focusin", (event) => {
     const g = event.target.closest ? event.target.closest(CARD) : null;
-    if (g && g.getAttribute("data-card") !== focusCode) rove(g, false);
+    if (g && cardKey(g) !== focusKey) rove(g, false);
   });
 
   stage.addEventListener("click", (event) => {
