@@ -64,6 +64,8 @@ from typing import Any
 from hearts.errors import HeartsError
 
 __all__ = [
+    "LOCK_FILE",
+    "LOCK_TIMEOUT",
     "MANIFEST",
     "MAX_DEPTH",
     "SET_FIELD",
@@ -72,6 +74,7 @@ __all__ = [
     "check_replaceable",
     "check_set",
     "keep_damaged",
+    "locked",
     "new_set_id",
     "parse_json",
     "process_alive",
@@ -84,6 +87,36 @@ __all__ = [
 
 MAX_DEPTH = 32
 """How deeply nested the JSON of a file the project reads may be (records need 5 levels)."""
+
+LOCK_FILE = ".hearts.lock"
+"""The lock file of a data folder: held while a shared file is read, merged and written."""
+LOCK_TIMEOUT = 20.0
+"""Seconds to wait for another table or notebook to finish writing before giving up (with ``TimeoutError``)."""
+
+
+@contextlib.contextmanager
+def locked(folder: str | os.PathLike[str]) -> Iterator[None]:
+    """Hold a data folder's lock (:mod:`filelock`, :data:`LOCK_FILE`) while its shared files are read, merged and
+    written: the one lock every table (:func:`hearts_widgets.store.locked`) and the tutor's progress take.
+
+    The folder is made if it is missing. ``OSError`` if it cannot hold the lock (read-only), ``TimeoutError`` (an
+    ``OSError`` too) if another process keeps it for more than :data:`LOCK_TIMEOUT` seconds. One lock object per
+    folder (filelock's singleton), so code already holding it can take it again.
+
+    >>> import tempfile
+    >>> d = tempfile.mkdtemp()
+    >>> with locked(d):
+    ...     with locked(d):  # taken again by its holder
+    ...         pass
+    >>> sorted(p.name for p in Path(d).iterdir())
+    ['.hearts.lock']
+    """
+    import filelock
+
+    where = Path(folder)
+    where.mkdir(parents=True, exist_ok=True)
+    with filelock.FileLock(where / LOCK_FILE, timeout=LOCK_TIMEOUT, is_singleton=True):
+        yield
 
 SET_FIELD = "files_set"
 """The key of a set's id (:func:`new_set_id`) in the JSON file of the set (``meta.json``, ``experiment.json``, …)."""

@@ -804,3 +804,34 @@ def test_13_the_notebooks_examples_are_what_its_prose_says() -> None:
     assert queen in queens.cancelled and queens.points >= 26
     waits, last = played_big_hand(6, 741).tricks[-2:]  # a trick waits, and the last one's leader takes both
     assert waits.waited and last.carried == (waits.number,) and last.winner == last.leader
+
+
+def test_the_tutor_and_the_tables_share_one_lock_and_one_timeout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A table in another process holds the data folder's lock (hearts_widgets.store.locked): the tutor's progress
+    # waits for the same lock, and gives up after the one timeout both use (hearts.files.LOCK_TIMEOUT).
+    import subprocess
+    import sys
+    import time
+
+    from hearts import files
+    from hearts.tutor.progress import record_quiz
+
+    holder = subprocess.Popen(
+        [sys.executable, "-c",
+         "import sys, time\nfrom hearts_widgets import store\n"
+         f"with store.locked({str(tmp_path)!r}):\n    print('held', flush=True)\n    time.sleep(30)\n"],
+        stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        monkeypatch.setattr(files, "LOCK_TIMEOUT", 0.5)
+        start = time.monotonic()
+        with pytest.raises(TimeoutError):
+            record_quiz("moon", right=True, folder=tmp_path)
+        assert time.monotonic() - start < 10  # the shared timeout, not one of its own
+    finally:
+        holder.kill()
+        holder.wait()
+    record_quiz("moon", right=True, folder=tmp_path)  # the lock is free again: recorded

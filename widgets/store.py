@@ -38,8 +38,6 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-import filelock
-
 from hearts import files
 from hearts.display import BACKS, TABLE_COLORS
 from hearts.errors import HeartsError
@@ -230,10 +228,12 @@ def write_json(path: Path, data: Any) -> bytes:
     return raw
 
 
-LOCK_FILE = ".hearts.lock"
-"""The lock file of a data folder: held while a shared file is read, merged and written."""
-LOCK_TIMEOUT = 20.0
-"""Seconds to wait for another table to finish writing before giving up (with ``TimeoutError``)."""
+LOCK_FILE = files.LOCK_FILE
+"""The lock file of a data folder, held while a shared file is read, merged and written
+(:data:`hearts.files.LOCK_FILE`)."""
+LOCK_TIMEOUT = files.LOCK_TIMEOUT
+"""Seconds to wait for another table to finish writing before giving up (with ``TimeoutError``;
+:data:`hearts.files.LOCK_TIMEOUT`)."""
 
 
 @contextlib.contextmanager
@@ -246,10 +246,7 @@ def locked(folder: Path) -> Iterator[None]:
     (read-only), ``TimeoutError`` (an ``OSError`` too) if another table keeps
     it for more than :data:`LOCK_TIMEOUT` seconds.
     """
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    # One lock object per folder (filelock's singleton), so a table already holding it can take it again.
-    with filelock.FileLock(folder / LOCK_FILE, timeout=LOCK_TIMEOUT, is_singleton=True):
+    with files.locked(folder):  # the same lock as the tutor's progress (hearts.tutor.progress)
         yield
 
 

@@ -45,7 +45,7 @@ __all__ = [
 
 PROGRESS_FILE = "tutor_progress.json"
 FORMAT = "hearts-tutor-progress"
-LOCK_FILE = ".hearts.lock"  # the data folder's lock, the same file as hearts_widgets.store.LOCK_FILE
+LOCK_FILE = files.LOCK_FILE  # the data folder's lock, the one every table takes (hearts.files.locked)
 MAX_SIZE = 1024 * 1024
 ENV_VAR = "HEARTS_DATA_DIR"
 CHECK_CALL = re.compile(r"""\bcheck\(\s*["'](\w+)["']""")
@@ -154,11 +154,8 @@ def _tell(where: Path) -> None:
 
 @contextlib.contextmanager
 def _changing(folder: str | os.PathLike[str] | None) -> Iterator[dict[str, Any]]:
-    import filelock
-
     where = data_folder(folder)
-    where.mkdir(parents=True, exist_ok=True)
-    with filelock.FileLock(where / LOCK_FILE, timeout=20.0, is_singleton=True):
+    with files.locked(where):
         data = _read(where / PROGRESS_FILE) or _empty()
         before = json.dumps(data, sort_keys=True)
         yield data
