@@ -269,6 +269,14 @@ def test_a_card_of_which_there_are_two_says_which_copy_it_is() -> None:
     root = ET.fromstring(f"<svg xmlns='{NS[1:-1]}'>{svg}</svg>")
     found = [(g.get("data-card"), g.get("data-copy")) for g in root]
     assert found == [("QS", "1"), ("2C", None), ("QS", "2")]
+    # A screen reader tells the two buttons apart by name too.
+    assert [g.get("aria-label") for g in root] == [
+        "queen of spades (copy 1 of 2)", "two of clubs", "queen of spades (copy 2 of 2)"
+    ]
+    es = ET.fromstring(f"<svg xmlns='{NS[1:-1]}'>" + _hand_cards(
+        [qs, qs], [(0, 0, 0), (30, 0, 0)], w=60, dimmed=0, selected=0, highlighted=0, legal=0, reasons={},
+        four_color=False, seat=0, lang="es") + "</svg>")  # fmt: skip
+    assert [g.get("aria-label") for g in es] == ["reina de picas (copia 1 de 2)", "reina de picas (copia 2 de 2)"]
     trick = ET.fromstring(trick_svg([(0, "QS"), (1, "2C"), (2, "QS")], num_players=10))
     assert [g.get("data-copy") for g in trick.iter(NS + "g") if g.get("data-card")] == ["1", None, "2"]
     assert "data-copy" not in table_svg(next(iter(real_states(5)))[1])  # one deck: no card says it

@@ -577,7 +577,7 @@ def _hand_cards(
                 hinted=bool(hinted & bit),
                 legal=bool(legal & bit),
                 title=title,
-                label=_card_label(c, dimmed, selected, highlighted, hinted, reasons, lang, own),
+                label=_card_label(c, dimmed, selected, highlighted, hinted, reasons, lang, own, copy),
                 seat=seat,
                 copy=copy,
                 interactive=interactive,
@@ -597,12 +597,15 @@ def _card_label(
     reasons: Mapping[int, str],
     lang: str,
     own: int | None = None,
+    copy: int | None = None,
 ) -> str:
     """A card's accessible name: its name, then what the table shows about it (chosen, received, hinted,
-    and why it cannot be played). ``own`` is this copy's bit in the two-copy masks (default: bit ``c``)."""
+    and why it cannot be played). ``own`` is this copy's bit in the two-copy masks (default: bit ``c``);
+    ``copy`` (1 or 2) is said when the hand holds both copies, so the two buttons do not share one name."""
     bit = 1 << c
     own = bit if own is None else own
-    bits = [card_name(c, lang)]
+    name = card_name(c, lang)
+    bits = [name if copy is None else text("display.a11y.copy", lang, card=name, copy=copy)]
     for mask, key, b in ((selected, "chosen", own), (highlighted, "received", own), (hinted, "hinted", bit)):
         if mask & b:
             bits.append(text(f"display.a11y.{key}", lang))
