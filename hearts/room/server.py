@@ -19,7 +19,8 @@ Limits: a message over :data:`~hearts.room.protocol.MAX_MESSAGE` bytes is
 refused, one over 8 KiB closes the connection (uvicorn's ``ws_max_size``); each
 connection may send :data:`RATE` messages a second on average (bursts of
 :data:`BURST`), and one that keeps sending faster is closed; one address may hold
-:data:`PER_ADDRESS` connections at once. A websocket opened by a page of another
+:data:`PER_ADDRESS` connections at once (one more is sent the error ``too_many_connections``, naming the
+limit, and closed with code 4429). A websocket opened by a page of another
 origin than the server's (or one of ``origins``) is refused (code 4403).
 
 Needs the ``room`` extra (``pip install hearts-tutor[room]``).
@@ -636,9 +637,17 @@ class RoomServer:
             await ws.close(code=4403)
             return
         address = ws.client.host if ws.client is not None else "?"
-        if not self.limits.open(address):
-            log.warning("%s holds too many connections; one more was refused", address)
-            await ws.close(code=4429)
+        if not self.limits.open(address):  # the browser is told why (it would only see "reconnecting"), then closed
+            most = self.limits.connections
+            log.warning("%s holds %s connections, the most one address may (--per-address); one more was refused",
+                        address, most)
+            with contextlib.suppress(Exception):
+                await ws.accept()
+                lang = room.settings.lang
+                refused = RoomError("too_many_connections", "per_address", most=most)
+                await ws.send_text(json.dumps(error_message(refused, lang), ensure_ascii=False))
+            with contextlib.suppress(Exception):
+                await ws.close(code=4429)
             return
         try:
             await self._serve(ws, room)
