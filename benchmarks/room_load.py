@@ -22,11 +22,11 @@ figures are the process's. Also printed: how long it took until every player was
 players never seated (must be 0), and the share of one core the server used while they played (the server is one
 asyncio process: near 100 % it is saturated, and every figure beyond is the queue's).
 
-``--find-capacity`` answers "how many tables does one process hold": it steps the tables up (25, 50, 75, ... by
-``--step``), each step ``--seconds`` long (40 by default there), prints each step's figures with the machine's
-load averages, and stops at the first step that fails; the answer is the largest number of tables whose p99 stays
-under ``--p99-limit`` ms (250) with no move lost, every player seated, and the server under ``--cpu-limit`` (90 %)
-of its core.
+``--find-capacity`` answers "how many tables does one process hold": it steps the tables up (25, 50, 75, ...:
+``--start``, then by ``--step``), each step ``--seconds`` long (40 by default there), prints each step's figures with
+the machine's load averages, and stops at the first step that fails; the answer is the largest number of tables
+whose p99 stays under ``--p99-limit`` ms (250) with no move lost, every player seated, and the server under
+``--cpu-limit`` (90 %) of its core.
 
 Usage: ``python benchmarks/room_load.py [--tables 25] [--seconds 60] [--think 0.6]``, or
 ``python benchmarks/room_load.py --find-capacity [--step 25] [--seconds 40]``. The machine's load matters:
@@ -360,13 +360,13 @@ def _run_in_own_thread(coro: Coroutine[Any, Any, None]) -> None:
 
 
 def find_capacity(
-    *, step: int = 25, most: int = 1000, seconds: float = 40.0, seed: int = 7, think: float = 0.6,
+    *, start: int = 25, step: int = 25, most: int = 1000, seconds: float = 40.0, seed: int = 7, think: float = 0.6,
     p99_limit: float = 250.0, cpu_limit: float = 0.9, parts: bool = True,
 ) -> int:
-    """Run at ``step``, ``2 * step``, ... tables until a step fails (:meth:`Result.holds`); print each step and the
-    answer. Returns the largest number of tables held (0: not even ``step``)."""
+    """Run at ``start``, ``start + step``, ... tables until a step fails (:meth:`Result.holds`); print each step and
+    the answer. Returns the largest number of tables held (0: not even ``start``)."""
     held = 0
-    for tables in range(step, most + 1, step):
+    for tables in range(start, most + 1, step):
         r = run(tables=tables, seconds=seconds, seed=seed, think=think, parts=parts)
         ok = r.holds(p99_limit, cpu_limit)
         print(("held: " if ok else "NOT held: ") + r.report(), flush=True)
@@ -375,6 +375,9 @@ def find_capacity(
         if not ok:
             break
         held = tables
+    if held == 0:
+        print(f"one process did not hold {start} tables", flush=True)
+        return 0
     print(f"one process holds {held} tables ({4 * held} players): p99 under {p99_limit:g} ms, no move lost, every "
           f"player seated, the server under {100 * cpu_limit:.0f} % of its core (think {think:g} s, {seconds:g} s a "
           f"step)", flush=True)
@@ -390,8 +393,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="seconds a player waits before a card, 0.5x to 1.5x (default 0.6, the bots' pace; 0: flat out)")
     p.add_argument("--whole", action="store_true", help="ask for the whole drawing at every move (as before parts)")
     p.add_argument("--find-capacity", action="store_true",
-                   help="step the tables up (--step, --step x 2, ...) until the process no longer holds them")
+                   help="step the tables up (--start, then by --step) until the process no longer holds them")
     p.add_argument("--step", type=int, default=25, help="tables added at each step of --find-capacity (default 25)")
+    p.add_argument("--start", type=int, default=None, help="the first step of --find-capacity (default: --step)")
     p.add_argument("--most", type=int, default=1000, help="the most tables --find-capacity tries (default 1000)")
     p.add_argument("--p99-limit", type=float, default=250.0, help="--find-capacity: p99 allowed, ms (default 250)")
     p.add_argument("--cpu-limit", type=float, default=0.9,
@@ -399,8 +403,10 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     if args.find_capacity:
         seconds = args.seconds if "--seconds" in (argv if argv is not None else sys.argv) else 40.0
-        return find_capacity(step=args.step, most=args.most, seconds=seconds, seed=args.seed, think=args.think,
-                             p99_limit=args.p99_limit, cpu_limit=args.cpu_limit, parts=not args.whole)
+        held = find_capacity(start=args.start or args.step, step=args.step, most=args.most, seconds=seconds,
+                             seed=args.seed, think=args.think, p99_limit=args.p99_limit, cpu_limit=args.cpu_limit,
+                             parts=not args.whole)
+        return 0 if held else 1
     r = run(tables=args.tables, seconds=args.seconds, seed=args.seed, think=args.think, parts=not args.whole)
     print(r.report())
     for e in r.errors[:5]:
