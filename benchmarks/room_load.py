@@ -77,6 +77,7 @@ class Result:
     seated: int = 0  # players shown their table
     seated_s: float = float("nan")  # seconds from the first connection until every player was shown their table
     play_cpu: float = float("nan")  # the server's share of one core while the players played (after seating)
+    play_wait: float = float("nan")  # the share of that time its event loop was ready but waited for a core
     client_cpu: float = float("nan")  # this process's share of one core meanwhile (the simulated players)
     base_mib: float = float("nan")  # the server's memory before anyone connected
     load: tuple[float, float, float] = (float("nan"),) * 3  # the machine's load averages (1, 5, 15 min) at the end
@@ -112,8 +113,8 @@ class Result:
             f"{self.seated} seated in {self.seated_s:.1f} s; "
             f"{self.moves} moves sent, {self.lost} lost, {len(self.errors)} refused; "
             f"move -> every screen of the table: median {self.median_ms:.1f} ms, p99 {self.p99_ms:.1f} ms; "
-            f"server CPU {100 * self.play_cpu:.0f} % of a core while playing (players' process "
-            f"{100 * self.client_cpu:.0f} %); "
+            f"server CPU {100 * self.play_cpu:.0f} % of a core while playing, waiting for a core "
+            f"{100 * self.play_wait:.0f} % of the time (players' process {100 * self.client_cpu:.0f} %); "
             f"server memory {self.rss_mib:.0f} MiB (peak {self.peak_mib:.0f} MiB, "
             f"{self.mib_per_table:.2f} MiB a table); "
             f"server CPU {self.cpu_s:.1f} s ({1000 * self.cpu_s / max(1, self.moves):.1f} ms a move, start-up "
@@ -134,6 +135,15 @@ def _cpu(pid: int) -> float:
     except OSError:
         return float("nan")
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _waited(pid: int) -> float:
+    """Seconds the process's main thread (the server's event loop) spent ready to run but waiting for a core, so far
+    (Linux ``/proc/<pid>/schedstat``: time on a core, time waiting on a run queue, in ns)."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return float("nan")
 
 
 def _memory(pid: int) -> tuple[float, float]:
@@ -263,11 +273,13 @@ async def _clients(
     ]
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(_ALL_SEATED.wait(), timeout=seconds / 3)
-    start, cpu0, mine0 = time.perf_counter(), _cpu(server_pid) if server_pid else float("nan"), time.process_time()
+    start, mine0 = time.perf_counter(), time.process_time()
+    cpu0, wait0 = (_cpu(server_pid), _waited(server_pid)) if server_pid else (float("nan"), float("nan"))
     await asyncio.sleep(max(1.0, seconds - (start - _T0[0])))
     wall = time.perf_counter() - start
     if server_pid:
         result.play_cpu = (_cpu(server_pid) - cpu0) / wall
+        result.play_wait = (_waited(server_pid) - wait0) / wall
     result.client_cpu = (time.process_time() - mine0) / wall
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
