@@ -240,6 +240,8 @@ async def _play(
                 played.add(at)
                 if think:
                     await asyncio.sleep(think * pace.uniform(0.5, 1.5))
+                    if stop.is_set():  # time is up while thinking: no card after the stop (the others may be gone)
+                        continue
                 info.sent[at] = time.perf_counter()
                 result.moves += 1
                 await ws.send(json.dumps({"type": "play", "card": msg["legal"][0], "at": msg["at"]}))
