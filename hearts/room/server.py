@@ -305,6 +305,7 @@ class RoomServer:
                     await task
             self._drivers.clear()
             self._loop = None
+            self._lobby_due.clear()  # lobbies held back for a loop that stopped: the next start sends them at once
             for room in self.rooms.values():
                 with contextlib.suppress(OSError):
                     self.db.save_room(room)
