@@ -76,8 +76,12 @@ def test_one_address_holds_a_limited_number_of_connections(tmp_path: Path) -> No
     with TestClient(server.app) as client:
         with client.websocket_connect(path) as a, client.websocket_connect(path) as b:
             a.receive_json(), b.receive_json()
-            with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(path):
-                pass
+            with client.websocket_connect(path) as third:
+                said = third.receive_json()  # the browser is told why, in words naming the option, then closed
+                assert said["type"] == "error" and said["code"] == "too_many_connections"
+                assert said["field"] == "per_address" and "2" in said["text"] and "--per-address" in said["text"]
+                with pytest.raises(WebSocketDisconnect) as refused:
+                    third.receive_json()
             assert refused.value.code == 4429
         with client.websocket_connect(path) as c:  # the two closed: room again
             assert c.receive_json()["type"] == "lobby"

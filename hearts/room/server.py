@@ -19,7 +19,8 @@ Limits: a message over :data:`~hearts.room.protocol.MAX_MESSAGE` bytes is
 refused, one over 8 KiB closes the connection (uvicorn's ``ws_max_size``); each
 connection may send :data:`RATE` messages a second on average (bursts of
 :data:`BURST`), and one that keeps sending faster is closed; one address may hold
-:data:`PER_ADDRESS` connections at once. A websocket opened by a page of another
+:data:`PER_ADDRESS` connections at once (one more is sent the error ``too_many_connections``, naming the
+limit, and closed with code 4429). A websocket opened by a page of another
 origin than the server's (or one of ``origins``) is refused (code 4403).
 
 Needs the ``room`` extra (``pip install hearts-tutor[room]``).
@@ -59,7 +60,7 @@ from hearts.room.safety import AddressLimits, csv_cell, origin_allowed
 from hearts.room.tables import Room, RoomError, RoomSettings, RoomTable, check_name, player_key, token_hash
 from hearts.rules import PRESETS
 
-__all__ = ["BURST", "MAX_FRAME", "PER_ADDRESS", "RATE", "RETRY_SAVE", "RoomServer", "svg_delta"]
+__all__ = ["BURST", "LOBBY_EVERY", "MAX_FRAME", "PER_ADDRESS", "RATE", "RETRY_SAVE", "RoomServer", "svg_delta"]
 
 T = TypeVar("T")
 
@@ -75,6 +76,7 @@ CODE_LENGTH = 8  # about 39 bits, tried at most 20 times a minute per address
 MAX_TARGET = 10_000  # the highest target score a friends' table may play to
 PER_ADDRESS = 32  # websockets one address may hold at once (a class behind one NAT shares an address)
 RETRY_SAVE = 2.0  # seconds between two tries to save a table that could not be saved
+LOBBY_EVERY = 0.25  # seconds: a room's changed lobby goes to the browsers still choosing a seat at most this often
 _STATIC = Path(__file__).parent / "static"
 _STATIC_FILES = {
     "common.js": "text/javascript",
@@ -178,13 +180,17 @@ class Connection:
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message (sent in order by the connection's writer)."""
+        self.send_text(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+
+    def send_text(self, said: str) -> None:
+        """Queue a message already made JSON (one text sent to many browsers is made once)."""
         if self.closed:
             return
         if self.queue.qsize() >= MAX_QUEUE:
             self.closed = True
             self.queue.put_nowait(None)
             return
-        self.queue.put_nowait(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+        self.queue.put_nowait(said)
 
     async def writer(self) -> None:
         with contextlib.suppress(Exception):
@@ -240,6 +246,9 @@ class RoomServer:
         self.rooms: dict[str, Room] = {r.room_hash: r for r in loaded}
         self.connections: dict[str, set[Connection]] = {h: set() for h in self.rooms}
         self._wake: dict[tuple[str, int], asyncio.Event] = {}
+        self._lobbies: dict[tuple[str, str], tuple[tuple[Any, ...], str]] = {}  # (room, lang) -> (lobby_key, JSON)
+        self._lobby_sent: dict[str, float] = {}  # room -> when its lobby last went to everyone choosing a seat
+        self._lobby_due: set[str] = set()  # rooms whose lobby is to be sent when LOBBY_EVERY has passed
         self._drivers: list[asyncio.Task[None]] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         for r in rooms:
@@ -296,6 +305,7 @@ class RoomServer:
                     await task
             self._drivers.clear()
             self._loop = None
+            self._lobby_due.clear()  # lobbies held back for a loop that stopped: the next start sends them at once
             for room in self.rooms.values():
                 with contextlib.suppress(OSError):
                     self.db.save_room(room)
@@ -537,6 +547,7 @@ class RoomServer:
                 wake.set()
         views: dict[tuple[int, str], dict[str, Any]] = {}
         board: dict[str, dict[str, Any]] = {}
+        choosing = False
         for conn in list(self.connections.get(room.room_hash, ())):
             if conn.table is not None and conn.seat is not None:
                 if conn.table is table:
@@ -551,6 +562,37 @@ class RoomServer:
                 if table is not None and conn.spectating is table:
                     conn.send(table.spectator_view(conn.lang))
             else:
+                choosing = True
+        if choosing:
+            self._lobby_soon(room)
+
+    def _lobby_soon(self, room: Room) -> None:
+        """Send the room's lobby to every browser still choosing a seat: now, or, when it was sent less than
+        :data:`LOBBY_EVERY` seconds ago, once that time has passed (one message for a burst of changes).
+
+        A class sitting down is a burst: each of 200 seats taken changes the lobby that the browsers not yet
+        seated are shown, and sending each change to each of them is 200 x 200 messages of every table's seats
+        (the server then spent all its time on lobbies and a 50-table class never started). Coalesced, each
+        browser gets about four lobbies a second, the last one always the room's current lobby."""
+        key = room.room_hash
+        if key in self._lobby_due:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        wait = self._lobby_sent.get(key, -LOBBY_EVERY) + LOBBY_EVERY - time.monotonic()
+        if loop is None or loop is not self._loop or wait <= 0:  # called outside the server's loop: at once
+            self._send_lobbies(room)
+            return
+        self._lobby_due.add(key)
+        loop.call_later(wait, self._send_lobbies, room)
+
+    def _send_lobbies(self, room: Room) -> None:
+        self._lobby_due.discard(room.room_hash)
+        self._lobby_sent[room.room_hash] = time.monotonic()
+        for conn in list(self.connections.get(room.room_hash, ())):
+            if (conn.table is None or conn.seat is None) and not conn.teacher:
                 self._send_lobby(conn)
 
     def _save(self, room: Room, table: RoomTable) -> None:
@@ -558,11 +600,20 @@ class RoomServer:
         self.db.save_table(room, table)
 
     def _send_lobby(self, conn: Connection) -> None:
-        lobby = conn.room.lobby(conn.lang)
-        said = json.dumps(lobby, sort_keys=True)
+        """Send a browser the room's lobby, unless it has it already."""
+        said = self._lobby_text(conn.room, conn.lang)
         if said != conn.last_lobby:
             conn.last_lobby = said
-            conn.send(lobby)
+            conn.send_text(said)
+
+    def _lobby_text(self, room: Room, lang: str) -> str:
+        """The room's lobby as JSON, made again only when :meth:`Room.lobby_key` says it changed."""
+        key = room.lobby_key()
+        kept = self._lobbies.get((room.room_hash, lang))
+        if kept is None or kept[0] != key:
+            said = json.dumps(room.lobby(lang), ensure_ascii=False, separators=(",", ":"))
+            kept = self._lobbies[(room.room_hash, lang)] = (key, said)
+        return kept[1]
 
     @staticmethod
     def _board(room: Room, lang: str) -> dict[str, Any]:
@@ -587,9 +638,17 @@ class RoomServer:
             await ws.close(code=4403)
             return
         address = ws.client.host if ws.client is not None else "?"
-        if not self.limits.open(address):
-            log.warning("%s holds too many connections; one more was refused", address)
-            await ws.close(code=4429)
+        if not self.limits.open(address):  # the browser is told why (it would only see "reconnecting"), then closed
+            most = self.limits.connections
+            log.warning("%s holds %s connections, the most one address may (--per-address); one more was refused",
+                        address, most)
+            with contextlib.suppress(Exception):
+                await ws.accept()
+                lang = room.settings.lang
+                refused = RoomError("too_many_connections", "per_address", most=most)
+                await ws.send_text(json.dumps(error_message(refused, lang), ensure_ascii=False))
+            with contextlib.suppress(Exception):
+                await ws.close(code=4429)
             return
         try:
             await self._serve(ws, room)

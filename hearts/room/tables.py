@@ -1253,15 +1253,26 @@ class Room:
         return None
 
     def lobby(self, lang: str) -> dict[str, Any]:
-        """The room as a newcomer sees it: each table's seats, who holds them, which are free."""
+        """The room as a newcomer sees it: each table's seats, who holds them, which are free. Everything in it
+        follows from :meth:`lobby_key` (and ``lang``): while that key is the same, so is the lobby.
+
+        >>> room, _ = Room.create(RoomSettings(number=5, tables=2, level="random"))
+        >>> lobby = room.lobby("en")
+        >>> [t["variant"] for t in lobby["tables"]], lobby["tables"][1]["seats"][3]["free"]
+        (['standard', 'standard'], True)
+        """
+        described: dict[Rules, tuple[str | None, dict[str, Any]]] = {}  # the tables of a room share their rules
+        for t in self.tables:
+            if t.game.rules not in described:
+                described[t.game.rules] = (preset_of(t.game.rules), t.game.rules.to_dict())
         return {
             "type": "lobby",
             "number": self.settings.number,
             "tables": [
                 {
                     "table": t.index,
-                    "variant": preset_of(t.game.rules),
-                    "rules": t.game.rules.to_dict(),
+                    "variant": described[t.game.rules][0],
+                    "rules": dict(described[t.game.rules][1]),
                     "hand_number": t.game.hand_number,
                     "game_over": t.game.is_over,
                     "seats": [
@@ -1277,6 +1288,21 @@ class Room:
                 for t in self.tables
             ],
         }
+
+    def lobby_key(self) -> tuple[Any, ...]:
+        """What :meth:`lobby` shows, in short: it changes exactly when the lobby does (a seat taken or given
+        back, a new hand or a finished game), and costs a few microseconds a table to make, so a server can tell
+        whether the lobby it sent is still the room's without building it again.
+
+        >>> room, _ = Room.create(RoomSettings(number=5, tables=2, level="random"))
+        >>> before = room.lobby_key()
+        >>> _ = room.tables[1].join(2, "Ana")
+        >>> room.lobby_key() == before
+        False
+        """
+        return tuple(
+            (t.game.hand_number, t.game.is_over, tuple((x.name, x.person) for x in t.seats)) for t in self.tables
+        )
 
     def leaderboard_rows(self, lang: str = "en") -> list[dict[str, Any]]:
         """Every seat of every table, lowest score first (people before bots when tied), with a rank."""

@@ -246,7 +246,8 @@ def test_two_people_and_two_bots_play_a_whole_hand_in_spanish(browser: Any, room
 
 
 def test_one_browser_holds_one_seat_and_the_teacher_frees_it(browser: Any, room_server: Any) -> None:
-    server = room_server("--deal", "5", "--tables", "2", "--level", "random", "--bot-delay", "0.05")
+    server = room_server("--deal", "5", "--tables", "2", "--level", "random", "--bot-delay", "0.05",
+                         "--per-address", "2")
     url = server.links["players"]
     ctx, pg = sit(browser, url, 1, "Ana")
     # The same browser (a second tab, the seat's token forgotten) asks for another seat: it gets its own back.
@@ -273,6 +274,16 @@ def test_one_browser_holds_one_seat_and_the_teacher_frees_it(browser: Any, room_
     # The teacher watches table 2, where Ana's browser sits: public facts only, in Spanish.
     teacher.click('button.room-watch[data-table="1"]')
     teacher.wait_for_selector("#watch:has-text('Mesa 2, mano 1')")
+    # A third page on this address, which may hold 2 connections here (the tab and the teacher's; the first page
+    # was replaced): refused, and the page says why (naming --per-address) instead of "reconnecting" for ever.
+    lctx = browser.new_context()
+    late = lctx.new_page()
+    late.set_default_timeout(WAIT_S * 1000)
+    late.goto(url)
+    late.wait_for_selector("#status:has-text('--per-address')")
+    late.wait_for_selector("body[data-connected='false']", state="attached")
+    assert "reconnecting" not in late.locator("#status").inner_text()
+    lctx.close()
     tctx.close()
     ctx.close()
 

@@ -338,11 +338,17 @@
       if (token) send({ type: "resume", token: token });
     });
     ws.addEventListener("message", onMessage);
-    ws.addEventListener("close", () => {
+    ws.addEventListener("close", (event) => {
       ws = null;
       if (stopped) return;
-      status(t("reconnecting"));
       document.body.dataset.connected = "false";
+      if (event.code === 4429) {
+        // refused: this address holds as many connections as the server allows; the server's error (already
+        // shown) says so and names --per-address, so it stays on screen; a seat may free up, so try again later
+        setTimeout(connect, 5000);
+        return;
+      }
+      status(t("reconnecting"));
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 3000);
     });
