@@ -171,6 +171,9 @@ def test_a_friends_code_opens_its_table_after_the_server_is_killed_and_restarted
     kept = sqlite3.connect(folder / DATABASE_NAME).execute("SELECT * FROM friend_codes").fetchall()
     assert len(kept) == 1 and opened["code"] not in repr(kept) and opened["room"] not in repr(kept)
     proc, _ = start_server(folder, port)
+    said = (folder.parent / f"server-{port}.log").read_text().split("Press Ctrl+C")[-2]  # what the restart printed
+    assert said.count("Room open") == 1  # the class's room, with its links: not the friends' table as a room
+    assert "Also resumed: 1 live or friends’ table" in said and "--new" not in said
     try:
         with connect(url) as bea:
             bea.send(json.dumps({"type": "code", "code": opened["code"]}))

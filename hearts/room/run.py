@@ -35,7 +35,7 @@ from typing import Any
 from hearts.bots import LEVELS
 from hearts.deal import Deal
 from hearts.errors import HeartsError
-from hearts.messages import LANGUAGES, text
+from hearts.messages import LANGUAGES, text, text_n
 from hearts.room.database import DATABASE_NAME
 from hearts.room.storage import room_folder, write_json_atomic
 from hearts.room.tables import Room, RoomError, RoomSettings, token_hash
@@ -478,7 +478,10 @@ def main(args: Any) -> int:
     base = f"http://{shown_host}:{port}"
     for problem in server.problems:
         print(text("room.cli.problem", lang, problem=problem.explain(lang)), flush=True)
+    private = [room for room in rooms if room.parent]  # live and friends' tables: reached by their own links
     for room in rooms:
+        if room.parent:
+            continue
         s = room.settings
         print(text("room.cli.open", lang, number=s.number, tables=s.tables, level=s.level), flush=True)
         keys = load_links(folder, room)
@@ -488,6 +491,8 @@ def main(args: Any) -> int:
         got = links(base, keys)
         print(text("room.cli.players", lang, url=got["players"]), flush=True)
         print(text("room.cli.teacher", lang, url=got["teacher"]), flush=True)
+    if private:
+        print(text_n("room.cli.private", len(private), lang, count=len(private)), flush=True)
     print(text("room.cli.stop", lang), flush=True)
     uv = uvicorn_server(server.app)
     try:
