@@ -76,7 +76,7 @@ CODE_LENGTH = 8  # about 39 bits, tried at most 20 times a minute per address
 MAX_TARGET = 10_000  # the highest target score a friends' table may play to
 PER_ADDRESS = 32  # websockets one address may hold at once (a class behind one NAT shares an address)
 RETRY_SAVE = 2.0  # seconds between two tries to save a table that could not be saved
-LOBBY_EVERY = 0.25  # seconds: a room's changed lobby goes to the browsers still choosing a seat at most this often
+LOBBY_EVERY = 0.25  # seconds: a room's changed lobby (and teacher's board) goes to its browsers at most this often
 _STATIC = Path(__file__).parent / "static"
 _STATIC_FILES = {
     "common.js": "text/javascript",
@@ -247,8 +247,10 @@ class RoomServer:
         self.connections: dict[str, set[Connection]] = {h: set() for h in self.rooms}
         self._wake: dict[tuple[str, int], asyncio.Event] = {}
         self._lobbies: dict[tuple[str, str], tuple[tuple[Any, ...], str]] = {}  # (room, lang) -> (lobby_key, JSON)
-        self._lobby_sent: dict[str, float] = {}  # room -> when its lobby last went to everyone choosing a seat
-        self._lobby_due: set[str] = set()  # rooms whose lobby is to be sent when LOBBY_EVERY has passed
+        # (what, room) -> when it last went out ("lobby": to everyone choosing a seat; "board": to its teachers),
+        # and those to send once LOBBY_EVERY has passed (see _soon)
+        self._sent: dict[tuple[str, str], float] = {}
+        self._due: set[tuple[str, str]] = set()
         self._drivers: list[asyncio.Task[None]] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         for r in rooms:
@@ -305,7 +307,7 @@ class RoomServer:
                     await task
             self._drivers.clear()
             self._loop = None
-            self._lobby_due.clear()  # lobbies held back for a loop that stopped: the next start sends them at once
+            self._due.clear()  # lobbies and boards held back for a loop that stopped: the next start sends them at once
             for room in self.rooms.values():
                 with contextlib.suppress(OSError):
                     self.db.save_room(room)
@@ -546,8 +548,7 @@ class RoomServer:
             if wake is not None:
                 wake.set()
         views: dict[tuple[int, str], dict[str, Any]] = {}
-        board: dict[str, dict[str, Any]] = {}
-        choosing = False
+        choosing = teaching = False
         for conn in list(self.connections.get(room.room_hash, ())):
             if conn.table is not None and conn.seat is not None:
                 if conn.table is table:
@@ -556,44 +557,59 @@ class RoomServer:
                         views[key] = table.view(conn.seat, conn.lang)
                     conn.send_state(views[key])
             elif conn.teacher:
-                if conn.lang not in board:
-                    board[conn.lang] = self._board(room, conn.lang)
-                conn.send(board[conn.lang])
+                teaching = True
                 if table is not None and conn.spectating is table:
-                    conn.send(table.spectator_view(conn.lang))
+                    conn.send(table.spectator_view(conn.lang))  # the table watched: every card
             else:
                 choosing = True
         if choosing:
-            self._lobby_soon(room)
+            self._soon("lobby", room, self._send_lobbies)
+        if teaching:
+            self._soon("board", room, self._send_boards)
 
-    def _lobby_soon(self, room: Room) -> None:
-        """Send the room's lobby to every browser still choosing a seat: now, or, when it was sent less than
-        :data:`LOBBY_EVERY` seconds ago, once that time has passed (one message for a burst of changes).
+    def _soon(self, what: str, room: Room, send: Callable[[Room], None]) -> None:
+        """``send(room)`` now, or, when it went out less than :data:`LOBBY_EVERY` seconds ago, once that time has
+        passed: one message for a burst of changes, the last one always the room's current state.
 
-        A class sitting down is a burst: each of 200 seats taken changes the lobby that the browsers not yet
-        seated are shown, and sending each change to each of them is 200 x 200 messages of every table's seats
-        (the server then spent all its time on lobbies and a 50-table class never started). Coalesced, each
-        browser gets about four lobbies a second, the last one always the room's current lobby."""
-        key = room.room_hash
-        if key in self._lobby_due:
+        The lobby (``"lobby"``, to every browser still choosing a seat): a class sitting down is a burst, each of
+        200 seats taken changing the lobby that the browsers not yet seated are shown; sending each change to each
+        of them is 200 x 200 messages of every table's seats (the server then spent all its time on lobbies and a
+        50-table class never started). The teacher's board (``"board"``): every card at any of 50 tables changes
+        its scores, about 85 times a second, each a whole board of every player. Coalesced, each browser gets
+        about four a second."""
+        key = (what, room.room_hash)
+        if key in self._due:
             return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             loop = None
-        wait = self._lobby_sent.get(key, -LOBBY_EVERY) + LOBBY_EVERY - time.monotonic()
+
+        def go() -> None:
+            self._due.discard(key)
+            self._sent[key] = time.monotonic()
+            send(room)
+
+        wait = self._sent.get(key, -LOBBY_EVERY) + LOBBY_EVERY - time.monotonic()
         if loop is None or loop is not self._loop or wait <= 0:  # called outside the server's loop: at once
-            self._send_lobbies(room)
+            go()
             return
-        self._lobby_due.add(key)
-        loop.call_later(wait, self._send_lobbies, room)
+        self._due.add(key)
+        loop.call_later(wait, go)
 
     def _send_lobbies(self, room: Room) -> None:
-        self._lobby_due.discard(room.room_hash)
-        self._lobby_sent[room.room_hash] = time.monotonic()
         for conn in list(self.connections.get(room.room_hash, ())):
             if (conn.table is None or conn.seat is None) and not conn.teacher:
                 self._send_lobby(conn)
+
+    def _send_boards(self, room: Room) -> None:
+        """The room's board to each of its teachers' pages (made once per language)."""
+        board: dict[str, dict[str, Any]] = {}
+        for conn in list(self.connections.get(room.room_hash, ())):
+            if conn.teacher and (conn.table is None or conn.seat is None):
+                if conn.lang not in board:
+                    board[conn.lang] = self._board(room, conn.lang)
+                conn.send(board[conn.lang])
 
     def _save(self, room: Room, table: RoomTable) -> None:
         """Save the table in one transaction (raises ``OSError`` when it cannot)."""
