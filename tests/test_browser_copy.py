@@ -618,3 +618,20 @@ def test_the_course_map_fills_from_the_browser_and_leaves_the_games_in_progress_
     blind = course_map_view("en", folder=tmp_path / "other")
     blind.copy.receive({"event": "copy", "entries": {}, "problem": "unavailable"})
     assert "does not let hearts keep a copy" in blind.note.value
+
+
+def test_the_quizzes_app_keeps_one_browser_copy_for_all_its_quizzes(tmp_path: Path) -> None:
+    from hearts_widgets.progress_copy import ProgressCopy
+    from hearts_widgets.quiz import QuizApp
+
+    def widgets(wid: Any) -> list[Any]:
+        return [wid, *(x for child in getattr(wid, "children", ()) for x in widgets(child))]
+
+    app = QuizApp(data_dir=tmp_path)
+    copies = [x for x in widgets(app) if isinstance(x, ProgressCopy)]
+    assert copies == [app.copy]  # one merge when the page opens, not one per quiz (there were four)
+    sent: list[Any] = []
+    app.copy.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
+    app.copy.receive({"event": "copy", "entries": {}, "problem": ""})
+    app.quizzes[1].model.answer(app.quizzes[1].model.question.answer)  # a quiz answered: the one copy hears of it
+    assert sent

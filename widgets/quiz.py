@@ -35,7 +35,9 @@ class QuizModel:
     """
 
     def __init__(self, kind: str, *, lang: str = "en", seed: int | None = None,
-                 data_dir: str | os.PathLike[str] | None = None) -> None:  # fmt: skip
+                 data_dir: str | os.PathLike[str] | None = None, copy: bool = True) -> None:  # fmt: skip
+        """``copy=False``: no browser copy of the progress of its own (an app that shows several quizzes keeps one
+        for all of them, :class:`QuizApp`)."""
         self.kind = kind
         self.lang = check_language(lang)
         self.seed = seed
@@ -70,7 +72,9 @@ class Quiz(w.VBox):  # type: ignore[misc]
     """The quiz widget: the question, the controls to answer it, **Check**, **New position**, the explanation."""
 
     def __init__(self, kind: str, *, lang: str = "en", seed: int | None = None,
-                 data_dir: str | os.PathLike[str] | None = None) -> None:  # fmt: skip
+                 data_dir: str | os.PathLike[str] | None = None, copy: bool = True) -> None:  # fmt: skip
+        """``copy=False``: no browser copy of the progress of its own (an app that shows several quizzes keeps one
+        for all of them, :class:`QuizApp`)."""
         if kind not in KINDS:
             new_question(kind)  # raises the typed error naming the kinds
         self.model = QuizModel(kind, lang=lang, seed=seed, data_dir=data_dir)
@@ -85,9 +89,10 @@ class Quiz(w.VBox):  # type: ignore[misc]
         buttons = w.HBox([self.check_button, self.new_button], layout=w.Layout(flex_flow="row wrap"))
         from .progress_copy import ProgressCopy
 
-        self.copy = ProgressCopy(lang=lang, folder=data_dir)  # the browser's copy of the progress (invisible)
-        super().__init__([self.prompt, self.picture, self.controls, buttons, self.feedback, self.copy],
-                         layout=w.Layout(max_width="640px"))  # fmt: skip
+        # The browser's copy of the progress (invisible): merged into the folder when drawn, kept up to date after.
+        self.copy = ProgressCopy(lang=lang, folder=data_dir) if copy else None
+        parts = [self.prompt, self.picture, self.controls, buttons, self.feedback]
+        super().__init__(parts + ([self.copy] if self.copy is not None else []), layout=w.Layout(max_width="640px"))
         self.add_class("hearts-quiz")
         self._draw()
 
@@ -156,18 +161,23 @@ class Quiz(w.VBox):  # type: ignore[misc]
 class QuizApp(w.VBox):  # type: ignore[misc]
     """Every kind of quiz on one page, each under its own heading: the rule quizzes as an app (Voilà, a phone).
 
+    One browser copy of the progress serves the whole page (one merge when it is opened, not one per quiz).
+
     >>> import tempfile
     >>> app = QuizApp(lang="es", data_dir=tempfile.mkdtemp())
-    >>> [quiz.model.kind for quiz in app.quizzes]
-    ['legal', 'winner', 'points', 'moon']
+    >>> [quiz.model.kind for quiz in app.quizzes], [quiz.copy for quiz in app.quizzes]
+    (['legal', 'winner', 'points', 'moon'], [None, None, None, None])
     """
 
     def __init__(self, *, lang: str = "en", data_dir: str | os.PathLike[str] | None = None) -> None:
+        from .progress_copy import ProgressCopy
+
         lang = check_language(lang)
-        self.quizzes = [Quiz(kind, lang=lang, data_dir=data_dir) for kind in KINDS]
+        self.quizzes = [Quiz(kind, lang=lang, data_dir=data_dir, copy=False) for kind in KINDS]
+        self.copy = ProgressCopy(lang=lang, folder=data_dir)
         title = w.HTML(f"<h1>{html.escape(text('tutor.quiz.app.title', lang))}</h1>"
                        f"<p>{html.escape(text('tutor.quiz.app.intro', lang))}</p>")  # fmt: skip
-        parts: list[w.Widget] = [title]
+        parts: list[w.Widget] = [title, self.copy]
         for quiz in self.quizzes:
             parts += [w.HTML(f"<h2>{html.escape(text(f'tutor.quiz.name.{quiz.model.kind}', lang))}</h2>"), quiz]
         super().__init__(parts, layout=w.Layout(max_width="640px", padding="0 12px"))
