@@ -48,7 +48,7 @@ import threading
 import time
 import types
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, wait
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -252,6 +252,31 @@ def _watch(parent: int, own_parent: int, pidfd: int | None) -> None:
     os._exit(1)  # pragma: no cover - only in a worker whose parent is gone
 
 
+@contextlib.contextmanager
+def _quiet_manager(manager: object) -> Iterator[None]:
+    """While the workers are stopped: the one error Python 3.11's pool manager thread raises then is not printed.
+
+    Killing the workers breaks the pool, and the manager thread then sets an error on every task still pending,
+    the ones :meth:`~concurrent.futures.Executor.shutdown` has just cancelled included: ``InvalidStateError``
+    (``CANCELLED``), printed as a traceback under the stop's one line (Python 3.12 skips cancelled tasks there).
+    Nothing is lost: those tasks were cancelled. Any other error, and any other thread's, is printed as before.
+    """
+    from concurrent.futures import InvalidStateError
+
+    before = threading.excepthook
+
+    def hook(args: threading.ExceptHookArgs) -> None:
+        if args.thread is manager and isinstance(args.exc_value, InvalidStateError):
+            return
+        before(args)
+
+    threading.excepthook = hook
+    try:
+        yield
+    finally:
+        threading.excepthook = before
+
+
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
     """Stop every worker of ``pool`` now (after Ctrl+C), not once its running task ends.
 
@@ -265,19 +290,20 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
     processes = list((getattr(pool, "_processes", None) or {}).values())
     results = getattr(pool, "_result_queue", None)  # shutdown() forgets these: taken first
     manager = getattr(pool, "_executor_manager_thread", None)
-    pool.shutdown(wait=False, cancel_futures=True)
-    for p in processes:
-        with contextlib.suppress(OSError, ValueError, AttributeError):  # already gone, or closed
-            p.kill()
-    for p in processes:
-        with contextlib.suppress(OSError, ValueError, AttributeError):
-            p.join(5)
-    writer = getattr(results, "_writer", None)
-    if writer is not None:
-        with contextlib.suppress(OSError):
-            writer.close()
-    if isinstance(manager, threading.Thread):
-        manager.join(10)
+    with _quiet_manager(manager):
+        pool.shutdown(wait=False, cancel_futures=True)
+        for p in processes:
+            with contextlib.suppress(OSError, ValueError, AttributeError):  # already gone, or closed
+                p.kill()
+        for p in processes:
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                p.join(5)
+        writer = getattr(results, "_writer", None)
+        if writer is not None:
+            with contextlib.suppress(OSError):
+                writer.close()
+        if isinstance(manager, threading.Thread):
+            manager.join(10)
 
 
 def _run_pool(

@@ -208,3 +208,36 @@ def test_ctrl_c_while_workers_send_large_results_does_not_hang_the_exit(start: S
     stdout, stderr = p.communicate(timeout=60)
     assert p.returncode == 0 and stdout == b"stopped\n", stderr.decode()
     assert _wait_for(lambda: not _session(p.pid), 10), f"still running: {_session(p.pid)}"
+
+
+def test_the_pool_managers_error_on_cancelled_tasks_is_not_printed_when_a_run_stops(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Python 3.11's pool manager thread sets an error on the tasks shutdown() has just cancelled once the workers are
+    # killed (InvalidStateError, CANCELLED): a fresh-clone CI run printed its traceback under the stop's one line.
+    import threading
+    from concurrent.futures import InvalidStateError
+
+    from hearts.parallel import _quiet_manager
+
+    said: list[BaseException | None] = []  # what the hook in place (the default one prints it) was given
+    monkeypatch.setattr(threading, "excepthook", lambda args: said.append(args.exc_value))
+
+    def raising(error: Exception) -> threading.Thread:
+        def run() -> None:
+            raise error
+
+        return threading.Thread(target=run)
+
+    manager, other = raising(InvalidStateError("CANCELLED: <Future>")), raising(ValueError("a real fault"))
+    before = threading.excepthook
+    with _quiet_manager(manager):
+        for t in (manager, other):
+            t.start()
+            t.join()
+    assert threading.excepthook is before
+    assert [type(e) for e in said] == [ValueError]  # the manager's error while stopping is not passed on
+    late = raising(InvalidStateError("CANCELLED"))
+    late.start()
+    late.join()
+    assert [type(e) for e in said] == [ValueError, InvalidStateError]  # after the stop, every error is said again
