@@ -62,7 +62,7 @@ PAIR_OFFSET = 50
 tournament's)."""
 
 
-def run_pair(name: str, n_deals: int, workers: int, worlds: int) -> dict[str, object]:
+def run_pair(name: str, n_deals: int, workers: int, worlds: int, base: int = SEED_BASE) -> dict[str, object]:
     """The expert against the rule bot alone (no random bot at the table): the row of the second table.
 
     The three-bot tournament seats the random bot at every table, and the expert's playouts play every other seat
@@ -72,12 +72,13 @@ def run_pair(name: str, n_deals: int, workers: int, worlds: int) -> dict[str, ob
     budget = (("worlds", worlds), ("pass_worlds", max(4, worlds // 5)))
     expert = BotSpec("hearts.bots.expert:ExpertBot", budget, "Expert")
     start = time.perf_counter()
-    r = tournament(["rule", expert], n_deals=n_deals, seed=SEEDS[name] + PAIR_OFFSET, rules=VARIANTS[name],
+    seed = SEEDS[name] - SEED_BASE + base + PAIR_OFFSET
+    r = tournament(["rule", expert], n_deals=n_deals, seed=seed, rules=VARIANTS[name],
                    workers=workers, progress=False)  # fmt: skip
     seconds = time.perf_counter() - start
     er = r.pairwise().set_index(["a", "b"]).loc[("Rule bot", "Expert")]
     return {
-        "variant": name, "seed": SEEDS[name] + PAIR_OFFSET, "deals": r.n_deals, "hands": r.n_deals * len(r.seatings),
+        "variant": name, "seed": seed, "deals": r.n_deals, "hands": r.n_deals * len(r.seatings),
         "expert_rule": (er["effect"], er["ci_low"], er["ci_high"]), "seconds": seconds,
     }  # fmt: skip
 
@@ -111,7 +112,8 @@ def main() -> None:
         print("| variant | seed | deals | hands | expert − rule (no random bot) | seconds |")
         print("|---|---|---|---|---|---|")
         for name in args.only:
-            row = run_pair(name, deals_for(VARIANTS[name], args.hands, bots=2), args.workers, args.worlds)
+            row = run_pair(name, deals_for(VARIANTS[name], args.hands, bots=2), args.workers, args.worlds,
+                           args.seed_base)  # fmt: skip
             print(f"| {name} | {row['seed']} | {row['deals']} | {row['hands']} | {_cell(row['expert_rule'])} "  # type: ignore[arg-type]
                   f"| {row['seconds']:.0f} |", flush=True)  # fmt: skip
         return
