@@ -80,8 +80,12 @@ from hearts.cards import ALL_CARDS_MASK, CARDS, ms_sub
 from hearts.errors import HeartsError
 from hearts.hand import Phase, Trick
 from hearts.observation import Observation
+from hearts.rl._shared import DIRECTIONS as _DIRECTIONS
+from hearts.rl._shared import PHASES as _PHASES
+from hearts.rl._shared import TOTALS_BOUND as _TOTALS_BOUND
+from hearts.rl._shared import game_fields
 from hearts.rl.two_packs import PLAYERS_TWO, decode_two, encode_two, fields_two
-from hearts.rules import MoonScoring, PassDirection, Rules, complete_trick
+from hearts.rules import MoonScoring, Rules, complete_trick
 
 __all__ = [
     "MOON_ADD",
@@ -108,9 +112,6 @@ NUM_ACTIONS = 54
 
 _PLAYERS = (3, 4, 5, 6, 7)
 _MOONS = (MoonScoring.ADD_TO_OTHERS, MoonScoring.SUBTRACT_FROM_SHOOTER, MoonScoring.SHOOTERS_CHOICE)
-_PHASES = (Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE, Phase.DONE)
-_DIRECTIONS = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.NONE)
-_TOTALS_BOUND = 100.0  # totals / target_score stay within ±100 (a total of 100 targets is never reached)
 
 
 class EncodingError(HeartsError):
@@ -138,15 +139,7 @@ def _fields(n: int) -> list[tuple[str, int, str, float, float]]:
     b = _TOTALS_BOUND
     return [
         ("num_players", 5, "one-hot of 3, 4, 5, 6, 7 players", 0, 1),
-        ("target_score", 1, "Rules.target_score / 100", 0, 1e6),
-        ("qs_breaks_hearts", 1, "1 when Q♠ breaks hearts", 0, 1),
-        ("jack_of_diamonds", 1, "1 when taking J♦ is worth −10", 0, 1),
-        ("passing", 1, "1 when the rules pass cards", 0, 1),
-        ("moon", 3, "one-hot of add to the others, subtract from the shooter, shooter's choice", 0, 1),
-        ("seat", n, "one-hot of the observing seat (absolute)", 0, 1),
-        ("hand_number", 1, "the hand within the game / 100", 0, 1e6),
-        ("phase", 4, "one-hot of passing, playing, moon choice, done", 0, 1),
-        ("pass_direction", 4, "one-hot of left, right, across, none", 0, 1),
+        *game_fields(n),
         ("hand", 52, "cards held now (cards chosen to pass are no longer held)", 0, 1),
         ("pass_chosen", 52, "cards this seat chose to pass (so far, while it chooses)", 0, 1),
         ("pass_done", 1, "1 once this seat has chosen all its cards", 0, 1),

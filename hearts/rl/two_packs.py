@@ -64,7 +64,11 @@ from hearts.cancellation import CancelObservation
 from hearts.cards import ALL_CARDS_MASK, CARDS, Card, CardSet, ms_add, ms_count, ms_from
 from hearts.hand import Phase, Trick
 from hearts.observation import Observation
-from hearts.rules import MoonScoring, PassDirection, Rules, cancel_trick
+from hearts.rl._shared import DIRECTIONS as _DIRECTIONS
+from hearts.rl._shared import PHASES as _PHASES
+from hearts.rl._shared import TOTALS_BOUND as _TOTALS_BOUND
+from hearts.rl._shared import game_fields
+from hearts.rules import MoonScoring, Rules, cancel_trick
 
 __all__ = ["PLAYERS_TWO", "counts", "decode_two", "encode_two", "fields_two", "layout_two", "size_two"]
 
@@ -72,9 +76,6 @@ PLAYERS_TWO = (6, 7, 8, 9, 10)
 """The tables Cancellation Hearts seats."""
 
 _MOONS = (MoonScoring.ADD_TO_OTHERS, MoonScoring.SUBTRACT_FROM_SHOOTER, MoonScoring.SHOOTERS_CHOICE)
-_PHASES = (Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE, Phase.DONE)
-_DIRECTIONS = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.NONE)
-_TOTALS_BOUND = 100.0
 
 
 def fields_two(n: int) -> list[tuple[str, int, str, float, float]]:
@@ -83,15 +84,7 @@ def fields_two(n: int) -> list[tuple[str, int, str, float, float]]:
     return [
         ("marker", 5, "all 0: a two-pack vector (a one-pack vector has its player count here)", 0, 0),
         ("num_players", 5, "one-hot of 6, 7, 8, 9, 10 players", 0, 1),
-        ("target_score", 1, "Rules.target_score / 100", 0, 1e6),
-        ("qs_breaks_hearts", 1, "1 when Q♠ breaks hearts", 0, 1),
-        ("jack_of_diamonds", 1, "1 when taking J♦ is worth −10", 0, 1),
-        ("passing", 1, "1 when the rules pass cards", 0, 1),
-        ("moon", 3, "one-hot of add to the others, subtract from the shooter, shooter's choice", 0, 1),
-        ("seat", n, "one-hot of the observing seat (absolute)", 0, 1),
-        ("hand_number", 1, "the hand within the game / 100", 0, 1e6),
-        ("phase", 4, "one-hot of passing, playing, moon choice, done", 0, 1),
-        ("pass_direction", 4, "one-hot of left, right, across, none", 0, 1),
+        *game_fields(n),
         ("hand", 52, "copies held now, 0-2 (cards chosen to pass are no longer held)", 0, 2),
         ("pass_chosen", 52, "copies this seat chose to pass, 0-2", 0, 2),
         ("pass_done", 1, "1 once this seat has chosen all its cards", 0, 1),
