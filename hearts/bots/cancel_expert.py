@@ -35,7 +35,7 @@ import random
 import types
 from collections.abc import Iterable, Sequence
 
-from hearts.bots.expert import Evaluation, ExpertError, OptionValue, danger
+from hearts.bots.expert import Evaluation, ExpertError, OptionValue, danger, play_options
 from hearts.cancellation import CancelHandState
 from hearts.cards import (
     ALL_CARDS_MASK,
@@ -132,20 +132,9 @@ def playout_card(state: CancelHandState) -> int:
 
 def _state_of(obs: Observation, hands: list[int], widow: int) -> CancelHandState:
     """A hand state for one world: the public position of ``obs`` with these hands."""
-    st: CancelHandState = object.__new__(CancelHandState)
-    n = obs.rules.num_players
-    st.rules = obs.rules
-    st.n = n
-    st.deal = types.SimpleNamespace(widow=CardSet(widow))  # type: ignore[assignment]  # only .widow is read
-    st.hand_number = obs.hand_number
+    st = _start_state(obs, hands, widow, obs.leader)
     st.dealer = 0
-    st.pass_direction = obs.pass_direction
-    st._pass_offset = 0
-    st.hands = list(hands)
-    st.passes = [None] * n
-    st.received = [None] * n
     st.trick = [int(c) for _, c in obs.trick]
-    st.leader = obs.leader
     st.to_play = obs.to_play
     st.led_suit = obs.led_suit if obs.trick else -1
     st.trick_number = obs.trick_number
@@ -155,10 +144,6 @@ def _state_of(obs: Observation, hands: list[int], widow: int) -> CancelHandState
     st.tricks = list(obs.tricks)
     st.voids = list(obs.voids)
     st.played_mask = obs.played_mask
-    st._stack = []
-    st._result = None
-    st._moon_choice = None
-    st.phase = Phase.PLAYING
     st.pile = obs.pile_mask
     st.pile_tricks = list(obs.pile_tricks)  # type: ignore[attr-defined]
     st.widow_taker = obs.widow_taker
@@ -204,13 +189,7 @@ def evaluate_play_two(
     ``forced``.
     """
     legal = obs.legal_mask()
-    options = [c for c in range(52) if legal >> c & 1]
-    if candidates is not None:
-        wanted = sorted({int(c) for c in candidates})
-        if not wanted or any(not 0 <= c < 52 or not legal >> c & 1 for c in wanted):
-            shown = ", ".join(str(CARDS[c]) if 0 <= c < 52 else repr(c) for c in wanted) or "none"
-            raise ExpertError(f"candidates must be cards legal now ({CardSet(legal)}), not {shown}", "candidates")
-        options = wanted
+    options = play_options(legal, candidates)
     me = obs.seat
     if len(options) == 1 and not forced:
         return Evaluation("play", (OptionValue((CARDS[options[0]],), 0.0, 0.0, 0),), 0)

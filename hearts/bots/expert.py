@@ -118,6 +118,7 @@ __all__ = [
     "hidden_constraints",
     "moon_threat",
     "pass_candidates",
+    "play_options",
     "playout",
     "policy_misses",
     "rollout_card",
@@ -1110,6 +1111,28 @@ def _taken_from(obs: Observation) -> list[int]:
     return taken
 
 
+def play_options(legal: int, candidates: Iterable[Card | int] | None) -> list[int]:
+    """The cards a play evaluation plays out: every legal card, or the ``candidates`` (each legal now, at least one;
+    :class:`ExpertError` on ``candidates`` otherwise), lowest first.
+
+    >>> from hearts.cards import CardSet
+    >>> legal = CardSet.parse("2C 9C KC").mask
+    >>> [str(CARDS[c]) for c in play_options(legal, None)], [str(CARDS[c]) for c in play_options(legal, [11, 7])]
+    (['2♣', '9♣', 'K♣'], ['9♣', 'K♣'])
+    >>> play_options(legal, [int(Card.parse("QS"))])
+    Traceback (most recent call last):
+    ...
+    hearts.bots.expert.ExpertError: candidates must be cards legal now (2♣ 9♣ K♣), not Q♠
+    """
+    if candidates is None:
+        return list(iter_mask(legal))
+    wanted = sorted({int(c) for c in candidates})
+    if not wanted or any(not 0 <= c < 52 or not legal >> c & 1 for c in wanted):
+        shown = ", ".join(str(CARDS[c]) if 0 <= c < 52 else repr(c) for c in wanted) or "none"
+        raise ExpertError(f"candidates must be cards legal now ({CardSet(legal)}), not {shown}", "candidates")
+    return wanted
+
+
 def evaluate_play(
     obs: Observation,
     rng: random.Random,
@@ -1150,13 +1173,7 @@ def evaluate_play(
     legal = obs.legal_mask()
     me = obs.seat
     rules = obs.rules
-    options: list[int] = list(iter_mask(legal))
-    if candidates is not None:
-        wanted = sorted({int(c) for c in candidates})
-        if not wanted or any(not 0 <= c < 52 or not legal >> c & 1 for c in wanted):
-            shown = ", ".join(str(CARDS[c]) if 0 <= c < 52 else repr(c) for c in wanted) or "none"
-            raise ExpertError(f"candidates must be cards legal now ({CardSet(legal)}), not {shown}", "candidates")
-        options = wanted
+    options = play_options(legal, candidates)
     if len(options) == 1 and not forced:
         return Evaluation("play", (OptionValue((CARDS[options[0]],), math.nan, math.nan, 0),), 0)
     sampler = _Sampler(hidden_constraints(obs), [obs.hand_mask if s == me else 0 for s in range(rules.num_players)])
