@@ -14,7 +14,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -192,3 +192,15 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def recv_until(ws: Any, pred: Callable[[dict[str, Any]], bool], limit: int = 2000) -> dict[str, Any]:
+    """The first message of a test client's websocket that ``pred`` accepts, reading at most ``limit``; an error
+    message fails the test."""
+    for _ in range(limit):
+        msg = ws.receive_json()
+        if msg["type"] == "error":
+            raise AssertionError(msg)
+        if pred(msg):
+            return msg
+    raise AssertionError("the message never came")

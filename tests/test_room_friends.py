@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from room_support import free_port, start_server
+from room_support import recv_until as recv_any
 from starlette.testclient import TestClient
 
 from hearts.hand import Phase
@@ -25,16 +26,7 @@ from hearts.room.tables import Room, RoomError, RoomSettings, RoomTable
 from hearts.rules import PRESETS
 
 FAST = {"level": "random", "bot_delay": 0}
-
-
-def recv_until(ws: Any, pred: Callable[[dict[str, Any]], bool], limit: int = 600) -> dict[str, Any]:
-    for _ in range(limit):
-        msg = ws.receive_json()
-        if msg["type"] == "error":
-            raise AssertionError(msg)
-        if pred(msg):
-            return msg
-    raise AssertionError("the message never came")
+recv_until = functools.partial(recv_any, limit=600)
 
 
 def play_to_the_end(table: RoomTable, socks: dict[int, Any]) -> dict[int, dict[str, Any]]:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
+from room_support import recv_until
 from starlette.testclient import TestClient
 
 from hearts.hand import Phase
@@ -89,16 +88,6 @@ def test_an_unranked_game_is_recorded_but_moves_no_rating(tmp_path: Path) -> Non
         RoomSettings(ranked="yes")  # type: ignore[arg-type]
     assert e.value.field == "ranked"
     db.close()
-
-
-def recv_until(ws: Any, pred: Callable[[dict[str, Any]], bool], limit: int = 2000) -> dict[str, Any]:
-    for _ in range(limit):
-        msg = ws.receive_json()
-        if msg["type"] == "error":
-            raise AssertionError(msg)
-        if pred(msg):
-            return msg
-    raise AssertionError("the message never came")
 
 
 def test_a_game_over_the_websocket_shows_the_new_ratings_then_a_rematch_starts_a_new_game(tmp_path: Path) -> None:
