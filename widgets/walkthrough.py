@@ -169,9 +169,6 @@ class Walkthrough(W.VBox):  # type: ignore[misc]
         st = m.step
         self._updating = True
         try:
-            focus, self._focus = self._focus, ""
-            # The received cards stay outlined: the note talks about them.
-            self.board.show(self.svg(), announce=self.speech(), focus=focus)
             self.chapter.value = (
                 f'<div class="hw-chapter" data-chapter="{st.chapter}">'
                 f"{html.escape(text('learn.title', lang))} · "
@@ -206,6 +203,10 @@ class Walkthrough(W.VBox):  # type: ignore[misc]
             self.chapters.description = text("learn.chapter_label", lang)
             self.progress.value = m.index + 1
             self.progress.description = text("learn.progress_label", lang)
+            # The board last: a new drawing tells the browser (and browser tests) that the rest of this step,
+            # counter, notes and message line, has arrived. The received cards stay outlined: a note talks of them.
+            focus, self._focus = self._focus, ""
+            self.board.show(self.svg(), announce=self.speech(), focus=focus)
         finally:
             self._updating = False
 
