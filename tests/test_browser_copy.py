@@ -635,3 +635,32 @@ def test_the_quizzes_app_keeps_one_browser_copy_for_all_its_quizzes(tmp_path: Pa
     app.copy.receive({"event": "copy", "entries": {}, "problem": ""})
     app.quizzes[1].model.answer(app.quizzes[1].model.question.answer)  # a quiz answered: the one copy hears of it
     assert sent
+
+
+def test_a_check_in_an_exercise_notebook_reaches_the_browser_through_its_progress_line(tmp_path: Path) -> None:
+    """``progress_line`` (shown at the top of notebooks 04-09): the browser's earlier exercises are brought back
+    into an empty folder, and a later ``check()`` in the kernel is sent to the browser at once; a line that was
+    never drawn (no browser) sends nothing."""
+    from hearts.errors import OptionError
+    from hearts.tutor import check
+    from hearts.tutor.core import load_solution
+    from hearts_widgets import progress_line
+
+    earlier, folder = tmp_path / "earlier", tmp_path / "folder"
+    tutor_progress.record_exercise("03", passed=True, folder=earlier)
+    unseen = progress_line("es", folder=folder)
+    line = progress_line("es", folder=folder)
+    sent: list[dict[str, Any]] = []
+    unsent: list[dict[str, Any]] = []
+    line.copy.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
+    unseen.copy.send = lambda content, buffers=None: unsent.append(content)  # type: ignore[method-assign]
+    line.copy.receive({"event": "copy", "entries": browser_copy.browser_entries(earlier), "problem": ""})
+    assert tutor_progress.load_progress(folder)["exercises"]["03"]["passed"]
+    assert "Recuperado de este navegador" in line.note.value
+    sent.clear()
+    assert check("02", load_solution("02"), "es", data_dir=folder).passed
+    stored = [json.loads(v)["file"] for m in sent for k, v in m["entries"].items() if k == PREFIX + "tutor_progress.json"]
+    assert stored and stored[-1]["exercises"]["02"]["passed"] and stored[-1]["exercises"]["03"]["passed"]
+    assert unsent == [] and unseen.note.value == ""
+    with pytest.raises(OptionError, match="language must be one of en, es"):
+        progress_line("fr")

@@ -26,14 +26,14 @@ from .address import deal_from_address
 
 if TYPE_CHECKING:
     from .game_log import my_games
-    from .progress_copy import course_map_view
+    from .progress_copy import course_map_view, progress_line
     from .table import GameTable
     from .table_model import TableModel
     from .walkthrough import Walkthrough
     from .walkthrough_model import WalkthroughModel
 
 __all__ = ["GameTable", "TableModel", "Walkthrough", "WalkthroughModel", "course_map_view", "deal_from_address",
-           "my_games"]  # fmt: skip
+           "my_games", "progress_line"]  # fmt: skip
 
 # Each name is imported when first asked for, so the models (``table_model``, ``learn_model``,
 # ``walkthrough_model``, ``store``, ``levels``) import without ipywidgets and anywidget, which only the
@@ -45,6 +45,7 @@ _LAZY = {
     "WalkthroughModel": ".walkthrough_model",
     "my_games": ".game_log",
     "course_map_view": ".progress_copy",
+    "progress_line": ".progress_copy",
 }
 
 

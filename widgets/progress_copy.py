@@ -40,7 +40,7 @@ from hearts.tutor import progress as tutor_progress
 
 from . import browser_copy, store
 
-__all__ = ["ProgressCopy", "course_map_view"]
+__all__ = ["ProgressCopy", "ProgressLine", "course_map_view", "progress_line"]
 
 NOT_GAMES = tuple(n for n in browser_copy.FILES if n not in browser_copy.SAVES)
 """What a copy with no table merges and writes: everything but the games in progress."""
@@ -211,22 +211,57 @@ def _progress_changed(folder: Path) -> None:
 tutor_progress.add_listener(_progress_changed)
 
 
+class ProgressLine(W.VBox):  # type: ignore[misc]
+    """A browser's copy (``copy``, :class:`ProgressCopy`) with the one line it has to say (``note``: what was
+    brought back from the browser, or why the browser cannot keep the progress; empty when there is nothing to
+    say). An exercise notebook shows one at its top, so that every ``check()`` made in it is kept in the browser
+    too, even if no table or quiz was opened in that session."""
+
+    def __init__(self, lang: str = "en", *, folder: str | os.PathLike[str] | None = None) -> None:
+        self.copy = ProgressCopy(lang=lang, folder=folder)
+        self.note = W.HTML()
+        super().__init__([self.copy, self.note])
+        self.add_class("hearts-progress-line")
+        self.copy.observe(lambda _c: self._show_line(), names="line")
+
+    def _show_line(self) -> None:
+        line = self.copy.line
+        self.note.value = f'<p class="hw-copy-line">{html.escape(line)}</p>' if line else ""
+
+
+def progress_line(lang: str = "en", *, folder: str | os.PathLike[str] | None = None) -> ProgressLine:
+    """Keep this notebook's exercise checks in the browser too (a Binder's folder is thrown away with its
+    session): shown at the top of an exercise notebook, it brings back what the browser kept and keeps every
+    later ``check()`` there. ``folder``: the data folder, as for :func:`hearts.tutor.check`.
+
+    >>> import tempfile
+    >>> from hearts.tutor.progress import record_exercise, load_progress
+    >>> from hearts_widgets.browser_copy import browser_entries
+    >>> old, new = tempfile.mkdtemp(), tempfile.mkdtemp()
+    >>> record_exercise("04", passed=True, folder=old)
+    >>> line = progress_line("en", folder=new)
+    >>> line.copy.receive({"event": "copy", "entries": browser_entries(Path(old)), "problem": ""})
+    >>> load_progress(new)["exercises"]["04"]["passed"], line.note.value
+    (True, '<p class="hw-copy-line">Brought back from this browser: your exercises and quizzes.</p>')
+    """
+    return ProgressLine(check_language(lang), folder=folder)
+
+
 class CourseMapView(W.VBox):  # type: ignore[misc]
     """The course map (:func:`hearts.tutor.course_map`) with the browser's copy: ``copy``, ``map`` (the map's
-    HTML, drawn again when the copy or a check changes the progress) and ``line``."""
+    HTML, drawn again when the copy or a check changes the progress) and ``note`` (the copy's line)."""
 
     def __init__(self, lang: str, *, tutorials: str | os.PathLike[str] | None = None,
                  folder: str | os.PathLike[str] | None = None) -> None:  # fmt: skip
         self.lang = check_language(lang)
         self.tutorials = tutorials
         self.folder = folder
-        self.copy = ProgressCopy(lang=lang, folder=folder)
+        line = ProgressLine(lang, folder=folder)
+        self.copy, self.note = line.copy, line.note
         self.map = W.HTML()
-        self.note = W.HTML()
-        super().__init__([self.copy, self.map, self.note])
+        super().__init__([self.map, line])
         self.add_class("hearts-course-map")
         self.copy.on_merged(self.draw)
-        self.copy.observe(lambda _c: self._show_line(), names="line")
         self.copy.on_progress(self.draw)
         self.draw()
 
@@ -234,10 +269,6 @@ class CourseMapView(W.VBox):  # type: ignore[misc]
         """Draw the map from the folder's progress."""
         self.map.value = tutor_progress.course_map(self.lang, tutorials=self.tutorials,
                                                    folder=self.copy.folder)._repr_html_()  # fmt: skip
-
-    def _show_line(self) -> None:
-        line = self.copy.line
-        self.note.value = f'<p class="hw-copy-line">{html.escape(line)}</p>' if line else ""
 
 
 def course_map_view(lang: str = "en", *, tutorials: str | os.PathLike[str] | None = None,

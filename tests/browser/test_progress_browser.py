@@ -315,3 +315,42 @@ def test_kept_hands_and_exercises_come_back_from_the_browser_on_a_new_server(
         ctx.close()
     finally:
         second.close()
+
+
+def test_an_exercise_notebook_keeps_its_checks_in_the_browser(
+    lab: Any, browser: Any, workdir: Path, tmp_path: Path
+) -> None:
+    """An exercise notebook's first cell shows ``progress_line``: on an empty data folder (a new Binder session) it brings
+    back the exercise this browser kept, and a ``check()`` run below it reaches the browser too, with no table,
+    quiz or course map opened in that session (before, such a check stayed in the server's folder alone)."""
+    from hearts_pages import new_page, run_all, write_notebook
+
+    from hearts.tutor.progress import load_progress, record_exercise
+    from hearts_widgets.browser_copy import browser_entries
+
+    earlier, folder = tmp_path / "earlier", tmp_path / "folder"
+    record_exercise("03", passed=True, folder=earlier)  # kept by this browser in an earlier session
+    path = write_notebook(workdir, "progress/exercise.ipynb", [
+        f"from pathlib import Path\nfrom hearts_widgets import progress_line\nFOLDER = Path({str(folder)!r})\n"
+        'progress_line("en", folder=FOLDER)',
+        'from hearts.tutor import check\nfrom hearts.tutor.core import load_solution\n'
+        'print(check("02", load_solution("02"), "en", data_dir=FOLDER))',
+    ])  # fmt: skip
+    ctx, page = new_page(browser)
+    try:
+        page.goto(lab.url("lab"))  # the lab's origin, whose localStorage the notebook's widgets use
+        page.evaluate("es => { for (const [k, v] of Object.entries(es)) localStorage.setItem(k, v); }",
+                      browser_entries(earlier))  # fmt: skip
+        page.goto(lab.url(f"lab/tree/{path}?reset"))
+        run_all(page, lab, path)
+        expect(page.locator(".hearts-progress-line")).to_contain_text("Brought back from this browser")
+        page.wait_for_function(
+            "k => { const v = localStorage.getItem(k); if (v === null) return false; "
+            "const ex = JSON.parse(v).file.exercises; return ex['02'] && ex['02'].passed && ex['03'].passed; }",
+            arg=PREFIX + "tutor_progress.json", timeout=TIMEOUT_MS, polling=100,
+        )  # fmt: skip
+        done = load_progress(folder)["exercises"]
+        assert done["02"]["passed"] and done["03"]["passed"]  # the folder has both too
+        assert page.external_requests == [], page.external_requests
+    finally:
+        ctx.close()
