@@ -659,8 +659,74 @@ def test_a_check_in_an_exercise_notebook_reaches_the_browser_through_its_progres
     assert "Recuperado de este navegador" in line.note.value
     sent.clear()
     assert check("02", load_solution("02"), "es", data_dir=folder).passed
-    stored = [json.loads(v)["file"] for m in sent for k, v in m["entries"].items() if k == PREFIX + "tutor_progress.json"]
+    key = PREFIX + tutor_progress.PROGRESS_FILE
+    stored = [json.loads(v)["file"] for m in sent for k, v in m["entries"].items() if k == key]
     assert stored and stored[-1]["exercises"]["02"]["passed"] and stored[-1]["exercises"]["03"]["passed"]
     assert unsent == [] and unseen.note.value == ""
     with pytest.raises(OptionError, match="language must be one of en, es"):
         progress_line("fr")
+
+
+def _history_of_many(folder: Path, n: int) -> store.HistoryStats:
+    """``n`` finished games, wins and losses in runs and two variants, kept in ``folder``'s History; its totals."""
+    from hearts import Rules
+
+    h = store.History.load(folder)
+    for i in range(n):
+        won = (i // 3) % 2 == 0
+        rules = Rules(num_players=3, target_score=50) if i % 5 == 0 else None
+        final = (20 + i % 7, 60, 70) if rules else (20 + i % 7, 30, 40, 110)
+        h.add(number=i, final=final if won else (110, *final[1:]), winners=(0,) if won else (1,),
+              game_id=f"g{i}", rules=rules)  # fmt: skip
+    h.save()
+    return store.History.load(folder).stats()
+
+
+def test_a_progress_file_past_the_size_a_load_accepts_leaves_out_historys_oldest_games_counted_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """History alone can be larger than what a load accepts beside the rest (it grows to HISTORY_BUDGET): the
+    file then carries History's latest games, the older ones counted in its totals and streaks, and it loads back;
+    the message line says how many games were left out and where they stay. Before, such a file was refused."""
+    from hearts import Rules
+
+    a, b = tmp_path / "a", tmp_path / "b"
+    whole = _history_of_many(a, 60)
+    three = store.History.load(a).stats(Rules(num_players=3, target_score=50))
+    tutor_progress.record_exercise("05", passed=True, folder=a)
+    table = TableModel(number=5, data_dir=a)
+    size = len(table.save_progress())
+    monkeypatch.setattr(store, "MAX_FILE_SIZE", size - 2000)  # some 15 games too many
+    name, content = browser_copy.CopyKeeper().save(table)  # what "Save my progress to a file" does
+    raw = content.encode("utf-8")
+    assert len(raw) <= store.MAX_FILE_SIZE
+    left = json.loads(raw)["left_out"]["history_games"]
+    assert 10 <= left <= 40
+    assert table.message is not None and table.message.text.startswith(f"Your progress was saved to {name}, but for "
+                                                                      f"{left} games: History's {left} oldest games")
+    assert str(a) in table.message.text
+    target = TableModel(number=9, data_dir=b)
+    target.load_progress(raw, name)
+    back = store.History.load(b)
+    assert [g["id"] for g in back.games] == [f"g{i}" for i in range(left, 60)]  # the latest games
+    assert back.stats() == whole and back.stats(Rules(num_players=3, target_score=50)) == three
+    assert tutor_progress.load_progress(b)["exercises"]["05"]["passed"]
+    assert len(store.History.load(a).games) == 60  # the folder's History is as it was
+
+
+def test_historys_games_left_out_of_the_browsers_copy_still_count_on_a_new_session(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The browser keeps History's latest games within HISTORY_BUDGET; the older ones are counted in its totals,
+    so an empty folder (a new Binder session) filled from that copy shows the same games played, won, best score
+    and streaks as the folder the games were played in (before, only the latest games counted there)."""
+    old, new = tmp_path / "old", tmp_path / "new"
+    whole = _history_of_many(old, 60)
+    monkeypatch.setattr(browser_copy, "HISTORY_BUDGET", 3000)
+    entries = browser_copy.browser_entries(old)
+    kept = json.loads(entries[PREFIX + store.HISTORY_FILE])["file"]
+    assert 10 <= len(kept["games"]) < 60 and kept["archived"]["played"] == 60 - len(kept["games"])
+    assert len(json.dumps(kept, ensure_ascii=False, separators=(",", ":"))) <= 3000
+    report = browser_copy.merge(new, entries, games=False)
+    assert report.games_added == len(kept["games"])
+    assert store.History.load(new).stats() == whole

@@ -190,8 +190,9 @@ def _check(name: str, data: Any, label: str) -> Any:
             raise store.StoreError("ui.store.tutor_copy", label, "exercises", format=tutor_progress.FORMAT)
         return data
     raw = (json.dumps(data, ensure_ascii=False) + "\n").encode("utf-8")
-    if len(raw) > store.MAX_FILE_SIZE:
-        raise store.StoreError("ui.store.too_large", label, size=len(raw), limit=store.MAX_FILE_SIZE)
+    limit = store.OLDER_HISTORY_LIMIT if name == store.HISTORY_FILE else store.MAX_FILE_SIZE  # as History.load
+    if len(raw) > limit:
+        raise store.StoreError("ui.store.too_large", label, size=len(raw), limit=limit)
     with tempfile.TemporaryDirectory(prefix="hearts-copy-") as tmp:
         folder = Path(tmp)
         try:
@@ -250,7 +251,9 @@ def _read_folder(folder: Path, name: str) -> _Copy | None:
         return _Copy({"format": KEPT_FORMAT, "version": 1, "hands": records}, stamp[0] / 1e6)
     path = folder / name
     try:
-        data = store.read_json(path)
+        # An older version's History past MAX_FILE_SIZE is read too (as History.load reads it): the copies and the
+        # progress file take its latest games, the older ones counted (_history_within).
+        data = store.read_json(path, store.OLDER_HISTORY_LIMIT if name == store.HISTORY_FILE else None)
         if data is None:
             return None
         _check(name, data, str(path))
@@ -308,17 +311,47 @@ def _budgeted(name: str, data: Any, kept_budget: int | None = None) -> tuple[Any
         return {**data, "hands": latest}, len(hands) - len(latest)
     if name != store.HISTORY_FILE or not isinstance(data, dict):
         return data, 0
+    return _history_within(data, HISTORY_BUDGET, len)
+
+
+def _history_within(data: dict[str, Any], budget: int, size: Callable[[str], int]) -> tuple[dict[str, Any], int]:
+    """History's file with the latest games that fit, the whole file's compact JSON (measured by ``size``:
+    characters, or UTF-8 bytes) within ``budget``; and how many older games were left out. Those are counted in its
+    ``"archived"`` totals, as an archive file's games are: wherever this copy is taken in alone (a new Binder
+    session), the games played and won, the best score and the streaks stay right.
+
+    >>> h = {"format": "hearts-history", "version": 1, "games": [
+    ...     {"id": str(i), "won": True, "final": [10 + i, 50, 60, 70], "number": i} for i in range(6)]}
+    >>> fit, left = _history_within(h, 300, len)
+    >>> left, [g["id"] for g in fit["games"]], fit["archived"]["played"], fit["archived"]["best_final"]
+    (5, ['5'], 5, 10)
+    >>> len(json.dumps(fit, separators=(",", ":"))) <= 300, _history_within(h, 10_000, len) == (h, 0)
+    (True, True)
+    """
+
+    def compact(value: Any) -> int:
+        return size(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+
+    if compact(data) <= budget:
+        return data, 0
     games = list(data.get("games", []))
-    size = len(json.dumps({k: v for k, v in data.items() if k != "games"}, ensure_ascii=False))
-    kept: list[Any] = []
-    for g in reversed(games):  # the latest games first
-        line = len(json.dumps(g, ensure_ascii=False, separators=(",", ":"))) + 1
-        if size + line > HISTORY_BUDGET:
+    head = {k: v for k, v in data.items() if k != "games"}
+    before = store.Archived.from_dict(data["archived"], Path(store.HISTORY_FILE)) if "archived" in data else None
+    lines = [compact(g) + 1 for g in games]  # a comma each
+    left = sum(lines)
+    cut = 0
+    while cut < len(games):
+        if cut:  # the older games counted in "archived" (which grows a little)
+            archived = (before or store.Archived()).then(games[:cut])
+            fits = compact({**head, "archived": archived.to_dict(), "games": []}) + left <= budget
+        else:
+            fits = False  # the whole file did not fit
+        if fits:
             break
-        size += line
-        kept.append(g)
-    kept.reverse()
-    return {**data, "games": kept}, len(games) - len(kept)
+        left -= lines[cut]
+        cut += 1
+    archived = (before or store.Archived()).then(games[:cut])
+    return {**head, "archived": archived.to_dict(), "games": games[cut:]}, cut
 
 
 # ----- merging ------------------------------------------------------------------------
@@ -595,8 +628,11 @@ def answer(
 
 
 def progress_file(folder: Path) -> bytes:
-    """The learner's progress in ``folder`` as one JSON file (every kept file there is, History whole), to download
-    and load back later (:func:`load_progress_file`).
+    """The learner's progress in ``folder`` as one JSON file (every kept file there is), to download and load back
+    later (:func:`load_progress_file`). It stays within the size a load accepts (:data:`store.MAX_FILE_SIZE
+    <hearts_widgets.store.MAX_FILE_SIZE>`): the latest kept hands that fit, and History whole unless the rest
+    leaves no room for it; then its oldest games are left out, counted in its totals and streaks, and
+    ``"left_out"`` says how many (``{"history_games": n}``).
 
     >>> import tempfile, pathlib
     >>> d = pathlib.Path(tempfile.mkdtemp())
@@ -622,6 +658,12 @@ def progress_file(folder: Path) -> bytes:
         "changed": times,
         "files": contents,
     }
+    history = contents.get(store.HISTORY_FILE)
+    over = len(_progress_bytes(doc)) - store.MAX_FILE_SIZE
+    if over > 0 and history is not None:  # the oldest games of History out (counted), so the file loads back
+        budget = len(_progress_bytes(history)) - over - 64  # with room for "left_out"
+        contents[store.HISTORY_FILE], left = _history_within(history, budget, lambda t: len(t.encode("utf-8")))
+        doc["left_out"] = {"history_games": left}
     if hands:  # the latest that fit both PROGRESS_KEPT_BUDGET and the room the rest leaves under MAX_FILE_SIZE
         room = min(PROGRESS_KEPT_BUDGET, store.MAX_FILE_SIZE - len(_progress_bytes(doc)))
         contents[KEPT_FILE]["hands"] = _latest_bytes(hands, room)
@@ -866,9 +908,13 @@ class CopyKeeper:
         """Save my progress to a file: its name and content (for the browser to download); the message line
         says where it went."""
         name = f"hearts-progress-{datetime.date.today().isoformat()}.json"
-        content = m.save_progress().decode("utf-8")
-        m._info(_say("ui.progress.saved", name=name))
-        return name, content
+        raw = m.save_progress()
+        left = json.loads(raw).get("left_out", {}).get("history_games", 0)
+        if left:
+            m._info(_say("ui.progress.saved_without", left, name=name, count=left, folder=str(m.folder)))
+        else:
+            m._info(_say("ui.progress.saved", name=name))
+        return name, raw.decode("utf-8")
 
     def load(self, m: Any, raw: bytes, name: str) -> None:
         """Load progress from a file: merged (the table reopened on it), or refused with a line saying why

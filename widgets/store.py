@@ -180,23 +180,23 @@ MAX_FILE_SIZE = 4 * 1024 * 1024
 """The largest save, history or settings file the table reads (a saved game is a few kilobytes)."""
 
 
-def read_json(path: Path) -> Any | None:
+def read_json(path: Path, limit: int | None = None) -> Any | None:
     """The JSON in ``path``; ``None`` if the file does not exist.
 
     Raises :class:`StoreError` for anything unreadable: not a regular file
-    (a named pipe is refused, never waited on), larger than
-    :data:`MAX_FILE_SIZE`, not UTF-8, not JSON, nested too deep, a number
-    too long to read.
+    (a named pipe is refused, never waited on), larger than ``limit`` bytes
+    (by default :data:`MAX_FILE_SIZE`), not UTF-8, not JSON, nested too deep,
+    a number too long to read.
     """
-    raw = read_bytes(path)
+    raw = read_bytes(path, limit)
     return None if raw is None else parse_json(raw, path)
 
 
-def read_bytes(path: Path) -> bytes | None:
+def read_bytes(path: Path, limit: int | None = None) -> bytes | None:
     """The bytes of ``path`` (``None`` if it does not exist); :class:`StoreError` if it is not a regular file
-    or is larger than :data:`MAX_FILE_SIZE` (the first half of :func:`read_json`)."""
+    or is larger than ``limit`` bytes, by default :data:`MAX_FILE_SIZE` (the first half of :func:`read_json`)."""
     try:
-        return files.read_limited(path, MAX_FILE_SIZE)
+        return files.read_limited(path, MAX_FILE_SIZE if limit is None else limit)
     except files.FileContentError as e:
         raise StoreError(f"ui.store.{e.reason}", path, **e.values) from None
 

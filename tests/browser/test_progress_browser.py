@@ -320,9 +320,9 @@ def test_kept_hands_and_exercises_come_back_from_the_browser_on_a_new_server(
 def test_an_exercise_notebook_keeps_its_checks_in_the_browser(
     lab: Any, browser: Any, workdir: Path, tmp_path: Path
 ) -> None:
-    """An exercise notebook's first cell shows ``progress_line``: on an empty data folder (a new Binder session) it brings
-    back the exercise this browser kept, and a ``check()`` run below it reaches the browser too, with no table,
-    quiz or course map opened in that session (before, such a check stayed in the server's folder alone)."""
+    """An exercise notebook's first cell shows ``progress_line``: on an empty data folder (a new Binder session)
+    it brings back the exercise this browser kept, and a ``check()`` run below it reaches the browser too, with no
+    table, quiz or course map opened in that session (before, such a check stayed in the server's folder alone)."""
     from hearts_pages import new_page, run_all, write_notebook
 
     from hearts.tutor.progress import load_progress, record_exercise
