@@ -730,3 +730,26 @@ def test_historys_games_left_out_of_the_browsers_copy_still_count_on_a_new_sessi
     report = browser_copy.merge(new, entries, games=False)
     assert report.games_added == len(kept["games"])
     assert store.History.load(new).stats() == whole
+
+
+def test_games_left_out_of_a_copy_are_not_counted_twice_when_a_whole_copy_comes_later(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new session filled from the browser's copy (History's latest games, the older ones counted by identity),
+    then given a progress file that carries the whole History (made earlier, or elsewhere): each game counts once.
+    Merged back into the first folder, the new session's copy adds only the games played since."""
+    old, new = tmp_path / "old", tmp_path / "new"
+    _history_of_many(old, 60)
+    whole_file = browser_copy.progress_file(old)  # History whole: everything fits
+    monkeypatch.setattr(browser_copy, "HISTORY_BUDGET", 3000)
+    browser_copy.merge(new, browser_copy.browser_entries(old), games=False)
+    h = store.History.load(new)
+    assert 0 < len(h.games) < 60 and len(h.archived.ids) == 60 - len(h.games)
+    assert browser_copy.load_progress_file(new, whole_file).games_added == 0  # every game already counted
+    assert store.History.load(new).stats() == store.History.load(old).stats()
+    h.add(number=500, final=(10, 50, 60, 70), winners=(0,), game_id="later")
+    h.save()
+    report = browser_copy.merge(old, browser_copy.browser_entries(new), games=False)
+    assert report.games_added == 1
+    assert store.History.load(old).stats() == store.History.load(new).stats()
+    assert store.History.load(old).stats().played == 61

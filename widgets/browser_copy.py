@@ -321,11 +321,11 @@ def _history_within(data: dict[str, Any], budget: int, size: Callable[[str], int
     session), the games played and won, the best score and the streaks stay right.
 
     >>> h = {"format": "hearts-history", "version": 1, "games": [
-    ...     {"id": str(i), "won": True, "final": [10 + i, 50, 60, 70], "number": i} for i in range(6)]}
-    >>> fit, left = _history_within(h, 300, len)
-    >>> left, [g["id"] for g in fit["games"]], fit["archived"]["played"], fit["archived"]["best_final"]
-    (5, ['5'], 5, 10)
-    >>> len(json.dumps(fit, separators=(",", ":"))) <= 300, _history_within(h, 10_000, len) == (h, 0)
+    ...     {"id": str(i), "won": True, "final": [10 + i, 50, 60, 70], "number": i} for i in range(10)]}
+    >>> fit, left = _history_within(h, 500, len)
+    >>> left, [g["id"] for g in fit["games"]], fit["archived"]["played"], fit["archived"]["ids"]
+    (7, ['7', '8', '9'], 7, ['0', '1', '2', '3', '4', '5', '6'])
+    >>> len(json.dumps(fit, separators=(",", ":"))) <= 500, _history_within(h, 10_000, len) == (h, 0)
     (True, True)
     """
 
@@ -338,19 +338,25 @@ def _history_within(data: dict[str, Any], budget: int, size: Callable[[str], int
     head = {k: v for k, v in data.items() if k != "games"}
     before = store.Archived.from_dict(data["archived"], Path(store.HISTORY_FILE)) if "archived" in data else None
     lines = [compact(g) + 1 for g in games]  # a comma each
-    left = sum(lines)
-    cut = 0
-    while cut < len(games):
-        if cut:  # the older games counted in "archived" (which grows a little)
-            archived = (before or store.Archived()).then(games[:cut])
-            fits = compact({**head, "archived": archived.to_dict(), "games": []}) + left <= budget
-        else:
-            fits = False  # the whole file did not fit
-        if fits:
+
+    def counted(cut: int) -> store.Archived:  # the totals with the ``cut`` oldest games, known by identity
+        archived = (before or store.Archived()).then(games[:cut])
+        ids = tuple(str(g["id"]) for g in games[:cut] if g.get("id"))  # so that they are not counted twice
+        return dataclasses.replace(archived, ids=(*archived.ids, *ids))
+
+    # The oldest games out until the rest fits beside the totals; the totals grow with every game counted (its
+    # identity), so the cut is measured again with them, a few times at most.
+    cut, room = 0, budget - compact(head)
+    while True:
+        left = sum(lines[cut:])
+        while cut < len(games) and left > room:
+            left -= lines[cut]
+            cut += 1
+        archived = counted(cut)
+        need = compact({**head, "archived": archived.to_dict(), "games": []}) + left
+        if need <= budget or cut == len(games):
             break
-        left -= lines[cut]
-        cut += 1
-    archived = (before or store.Archived()).then(games[:cut])
+        room = budget - (need - left) - 64 * (cut + 1 < len(games))  # the next identities' room too
     return {**head, "archived": archived.to_dict(), "games": games[cut:]}, cut
 
 

@@ -371,7 +371,9 @@ class Archived:
     ``last_streak``: the winning streak the archived games end with (it goes on in ``history.json``).
     ``files``: the archive files, oldest first. ``variants``: the same counts for each variant's games alone
     (by :func:`~hearts_widgets.variants.variant_key`; a game recorded before games kept their rules counts
-    as the standard game to 100).
+    as the standard game to 100). ``ids``: the identities of counted games that are in no archive file here,
+    left out of a browser's copy or a progress file for lack of room (:meth:`History.take_in` does not count
+    such a game twice when it comes back whole from another copy).
     """
 
     played: int = 0
@@ -381,6 +383,7 @@ class Archived:
     last_streak: int = 0
     files: tuple[str, ...] = ()
     variants: tuple[tuple[str, Archived], ...] = ()
+    ids: tuple[str, ...] = ()
 
     def variant(self, key: str) -> Archived:
         """The counts of variant ``key``'s archived games alone.
@@ -425,7 +428,7 @@ class Archived:
             streak = streak + 1 if g["won"] else 0
             longest = max(longest, streak)
             best = g["final"][0] if best is None else min(best, g["final"][0])
-        return Archived(played, won, best, longest, streak, self.files, self.variants)
+        return Archived(played, won, best, longest, streak, self.files, self.variants, self.ids)
 
     def to_dict(self) -> dict[str, Any]:
         """As kept in ``history.json``."""
@@ -437,10 +440,11 @@ class Archived:
             "last_streak": self.last_streak,
             "files": list(self.files),
             **({"variants": {k: v._counts() for k, v in self.variants}} if self.variants else {}),
+            **({"ids": list(self.ids)} if self.ids else {}),
         }
 
     def _counts(self) -> dict[str, Any]:
-        return {k: v for k, v in self.to_dict().items() if k not in ("files", "variants")}
+        return {k: v for k, v in self.to_dict().items() if k not in ("files", "variants", "ids")}
 
     @classmethod
     def from_dict(cls, data: object, path: Path, where: str = "archived") -> Archived:
@@ -467,10 +471,14 @@ class Archived:
                 raise StoreError(key, path, f"{where}.variants", where=f"{where}.variants")
             for variant, its in found.items():
                 variants.append((str(variant), cls.from_dict(its, path, f"{where}.variants.{variant}")))
+        ids = data.get("ids", []) if where == "archived" else []
+        if not (isinstance(ids, list) and all(isinstance(i, str) for i in ids)):
+            raise StoreError(key, path, f"{where}.ids", where=f"{where}.ids")
         won, played, longest, last = counts["won"], counts["played"], counts["longest_streak"], counts["last_streak"]
-        if not (won <= played and last <= longest <= won):  # the numbers must add up
+        if not (won <= played and last <= longest <= won and len(ids) <= played):  # the numbers must add up
             raise StoreError(key, path, where, where=where)
-        return cls(played, won, best, longest, last, tuple(str(n) for n in names), tuple(sorted(variants)))
+        return cls(played, won, best, longest, last, tuple(str(n) for n in names), tuple(sorted(variants)),
+                   tuple(ids))  # fmt: skip
 
 
 @dataclasses.dataclass
@@ -654,7 +662,9 @@ class History:
         """Add games recorded elsewhere (a browser's copy, a progress file; each as :meth:`load` reads them) to
         the file, under the folder's lock; those whose identity it already holds are skipped, and the games are
         kept in the order played (by date). ``archived``: the totals of games archived elsewhere, taken only
-        when this history has none and no game yet. Returns how many games were added.
+        when this history has none and no game yet; a game counted in these totals by its identity
+        (``Archived.ids``, left out of a copy for lack of room) is not added again. Returns how many games
+        were added.
 
         >>> import tempfile, pathlib
         >>> d = pathlib.Path(tempfile.mkdtemp())
@@ -664,14 +674,15 @@ class History:
         """
         with locked(self.folder):
             disk = History.load(self.folder)
-            seen = {g.get("id") or json.dumps(g, sort_keys=True) for g in disk.games}
+            take_archived = archived is not None and disk.archived == Archived() and not disk.games
+            counted = disk.archived.ids if not take_archived or archived is None else archived.ids
+            seen = {g.get("id") or json.dumps(g, sort_keys=True) for g in disk.games} | set(counted)
             new = []
             for g in games:
                 key = g.get("id") or json.dumps(g, sort_keys=True)
-                if key not in seen:
+                if key not in seen:  # a game already here, or counted in the totals of games left out of a copy
                     seen.add(key)
                     new.append(dict(g))
-            take_archived = archived is not None and disk.archived == Archived() and not disk.games
             if not new and not take_archived:
                 self.games, self.archived = disk.games, disk.archived
                 return 0
