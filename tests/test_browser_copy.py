@@ -251,7 +251,7 @@ def test_history_kept_in_the_browser_within_a_budget(tmp_path: Path, monkeypatch
     stored = opened(t, {})
     games = json.loads(stored[0]["entries"][PREFIX + store.HISTORY_FILE])["file"]["games"]
     assert 0 < len(games) < 40 and games[-1]["id"] == "g39"  # the latest games
-    said = f"keeps only your latest games of History ({len(games)} in all); {40 - len(games)} older games"
+    said = f"keeps History&#x27;s latest games ({len(games)}); {40 - len(games)} older games still count in its totals"
     assert said in t.keeper.line.value
     assert len(store.History.load(tmp_path).games) == 40  # the folder keeps them all
 
@@ -702,8 +702,8 @@ def test_a_progress_file_past_the_size_a_load_accepts_leaves_out_historys_oldest
     assert len(raw) <= store.MAX_FILE_SIZE
     left = json.loads(raw)["left_out"]["history_games"]
     assert 10 <= left <= 40
-    assert table.message is not None and table.message.text.startswith(f"Your progress was saved to {name}, but for "
-                                                                      f"{left} games: History's {left} oldest games")
+    said = f"Your progress was saved to {name}, except History's {left} oldest games, which did not fit in the file"
+    assert table.message is not None and table.message.text.startswith(said)
     assert str(a) in table.message.text
     target = TableModel(number=9, data_dir=b)
     target.load_progress(raw, name)
@@ -753,3 +753,63 @@ def test_games_left_out_of_a_copy_are_not_counted_twice_when_a_whole_copy_comes_
     assert report.games_added == 1
     assert store.History.load(old).stats() == store.History.load(new).stats()
     assert store.History.load(old).stats().played == 61
+
+
+def test_games_with_no_identity_left_out_of_a_copy_are_not_counted_twice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Games recorded before games had an identity are known by their whole content when left out of a copy."""
+    old, new = tmp_path / "old", tmp_path / "new"
+    _history_of_many(old, 40)
+    path = old / store.HISTORY_FILE
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    for g in doc["games"][:20]:
+        del g["id"]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    truth = store.History.load(old).stats()
+    whole_file = browser_copy.progress_file(old)
+    monkeypatch.setattr(browser_copy, "HISTORY_BUDGET", 2500)
+    browser_copy.merge(new, browser_copy.browser_entries(old), games=False)
+    assert store.History.load(new).stats() == truth
+    browser_copy.load_progress_file(new, whole_file)
+    assert store.History.load(new).stats() == truth
+
+
+def test_a_progress_file_with_oldest_games_counted_loads_into_a_history_that_has_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new computer where one game was played, then the progress file (its oldest games counted, not carried) is
+    loaded: the totals take those games too; loaded back into the folder it came from, they are not taken twice."""
+    a, b = tmp_path / "a", tmp_path / "b"
+    _history_of_many(a, 60)
+    here = store.History.load(b)
+    here.add(number=900, final=(10, 50, 60, 70), winners=(0,), game_id="new-computer")
+    here.save()
+    size = len(browser_copy.progress_file(a))
+    monkeypatch.setattr(store, "MAX_FILE_SIZE", size - 1500)
+    raw = browser_copy.progress_file(a)
+    assert json.loads(raw)["left_out"]["history_games"] > 0
+    browser_copy.load_progress_file(b, raw)
+    assert store.History.load(b).stats().played == 61
+    assert store.History.load(b).stats().won == store.History.load(a).stats().won + 1
+    browser_copy.load_progress_file(a, raw)
+    assert store.History.load(a).stats().played == 60
+
+
+def test_a_progress_file_that_cannot_fit_is_not_offered_and_the_table_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When even History's latest games leave no room (here a tiny limit), no file is downloaded that a load would
+    refuse: the message line says the progress was not saved, and why."""
+    finished(tmp_path, "g1", "g2")
+    t = GameTable(data_dir=tmp_path, number=3, paced=False)
+    downloads: list[tuple[str, str]] = []
+    t.board.download = lambda name, content: downloads.append((name, content))  # type: ignore[method-assign]
+    monkeypatch.setattr(store, "MAX_FILE_SIZE", 300)
+    t.keeper.save()
+    assert downloads == []
+    assert t.model.message is not None and t.model.message.kind == "error"
+    assert t.model.message.text.startswith("Your progress was not saved to a file: it is ")
+    monkeypatch.undo()
+    t.keeper.save()
+    assert len(downloads) == 1 and json.loads(downloads[0][1])["format"] == browser_copy.PROGRESS_FORMAT

@@ -322,3 +322,16 @@ def test_your_own_games_runs_on_the_learners_kept_hand(
              "es": "Tus partidas: 1 mano terminada, revisada abajo."}
     assert yours[lang] in said, said[:2000]
     assert sorted((data / "games").iterdir()) == kept and kept[0].read_bytes() == before  # read, never rewritten
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_notebook_with_a_check_keeps_it_in_the_browser_from_its_first_cell(lang: str) -> None:
+    """A notebook whose exercises call ``check()`` shows ``progress_line(LANG)`` at the end of its first code cell:
+    every check made in it then reaches the browser's copy (a Binder's folder does not outlast the session), even if
+    the learner opens no table, quiz or course map. Running that cell draws it (the last expression is shown)."""
+    checked = [p for p in notebooks(lang) if any(re.search(r"\bcheck\(\"\d+\"", c) for c in code_cells(load(p)))]
+    assert len(checked) >= 12, [p.name for p in checked]
+    for path in checked:
+        first = code_cells(load(path))[0]
+        assert first.rstrip().splitlines()[-1] == "progress_line(LANG)", path.name
+        assert re.search(r"^from hearts_widgets import .*\bprogress_line\b", first, re.M), path.name

@@ -322,10 +322,10 @@ def _history_within(data: dict[str, Any], budget: int, size: Callable[[str], int
 
     >>> h = {"format": "hearts-history", "version": 1, "games": [
     ...     {"id": str(i), "won": True, "final": [10 + i, 50, 60, 70], "number": i} for i in range(10)]}
-    >>> fit, left = _history_within(h, 500, len)
-    >>> left, [g["id"] for g in fit["games"]], fit["archived"]["played"], fit["archived"]["ids"]
-    (7, ['7', '8', '9'], 7, ['0', '1', '2', '3', '4', '5', '6'])
-    >>> len(json.dumps(fit, separators=(",", ":"))) <= 500, _history_within(h, 10_000, len) == (h, 0)
+    >>> fit, left = _history_within(h, 550, len)
+    >>> left, [g["id"] for g in fit["games"]], fit["archived"]["played"], len(fit["archived"]["ids"])
+    (8, ['8', '9'], 8, 8)
+    >>> len(json.dumps(fit, separators=(",", ":"))) <= 550, _history_within(h, 10_000, len) == (h, 0)
     (True, True)
     """
 
@@ -341,7 +341,7 @@ def _history_within(data: dict[str, Any], budget: int, size: Callable[[str], int
 
     def counted(cut: int) -> store.Archived:  # the totals with the ``cut`` oldest games, known by identity
         archived = (before or store.Archived()).then(games[:cut])
-        ids = tuple(str(g["id"]) for g in games[:cut] if g.get("id"))  # so that they are not counted twice
+        ids = tuple(store.game_key(g) for g in games[:cut])  # so that they are not counted twice
         return dataclasses.replace(archived, ids=(*archived.ids, *ids))
 
     # The oldest games out until the rest fits beside the totals; the totals grow with every game counted (its
@@ -638,7 +638,8 @@ def progress_file(folder: Path) -> bytes:
     later (:func:`load_progress_file`). It stays within the size a load accepts (:data:`store.MAX_FILE_SIZE
     <hearts_widgets.store.MAX_FILE_SIZE>`): the latest kept hands that fit, and History whole unless the rest
     leaves no room for it; then its oldest games are left out, counted in its totals and streaks, and
-    ``"left_out"`` says how many (``{"history_games": n}``).
+    ``"left_out"`` says how many (``{"history_games": n}``). :class:`~hearts_widgets.store.StoreError` if even
+    so it would be larger than a load accepts.
 
     >>> import tempfile, pathlib
     >>> d = pathlib.Path(tempfile.mkdtemp())
@@ -675,7 +676,10 @@ def progress_file(folder: Path) -> bytes:
         contents[KEPT_FILE]["hands"] = _latest_bytes(hands, room)
         if not contents[KEPT_FILE]["hands"]:
             del contents[KEPT_FILE], times[KEPT_FILE]
-    return _progress_bytes(doc)
+    raw = _progress_bytes(doc)
+    if len(raw) > store.MAX_FILE_SIZE:  # never a file that a load would refuse
+        raise store.StoreError("ui.store.too_large", "progress file", size=len(raw), limit=store.MAX_FILE_SIZE)
+    return raw
 
 
 def _progress_bytes(doc: Any) -> bytes:
@@ -910,11 +914,15 @@ class CopyKeeper:
             said.append(text_n("ui.copy.kept_budget", self.hands[1], lang, kept=self.hands[0], dropped=self.hands[1]))
         return " ".join(said)
 
-    def save(self, m: Any) -> tuple[str, str]:
+    def save(self, m: Any) -> tuple[str, str] | None:
         """Save my progress to a file: its name and content (for the browser to download); the message line
-        says where it went."""
+        says where it went. ``None`` (and the message line says why) when no file that loads back could be made."""
         name = f"hearts-progress-{datetime.date.today().isoformat()}.json"
-        raw = m.save_progress()
+        try:
+            raw = m.save_progress()
+        except store.StoreError as e:
+            m._error(_say("ui.progress.not_saved", reason=e.explain))
+            return None
         left = json.loads(raw).get("left_out", {}).get("history_games", 0)
         if left:
             m._info(_say("ui.progress.saved_without", left, name=name, count=left, folder=str(m.folder)))
@@ -994,8 +1002,9 @@ class Keeper(CopyKeeper):
 
     def save(self) -> None:  # type: ignore[override]
         """Save my progress to a file: the browser downloads it."""
-        name, content = CopyKeeper.save(self, self.table.model)
-        self.table.board.download(name, content)
+        saved = CopyKeeper.save(self, self.table.model)
+        if saved is not None:
+            self.table.board.download(*saved)
         self.table.refresh()
 
     def load(self, raw: bytes, name: str) -> None:  # type: ignore[override]

@@ -149,8 +149,9 @@ class SiteTable:
         elif event == "setting" and isinstance(msg.get("name"), str):
             self._setting(msg["name"], msg.get("value"))
         elif event == "save_progress":
-            name, content = self.keeper.save(m)
-            self._messages.append({"event": "download", "name": name, "text": content})
+            saved = self.keeper.save(m)
+            if saved is not None:
+                self._messages.append({"event": "download", "name": saved[0], "text": saved[1]})
         elif event == "load_progress" and isinstance(msg.get("text"), str):
             label = msg.get("name")
             label = label if isinstance(label, str) and label else "progress file"

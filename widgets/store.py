@@ -31,6 +31,7 @@ import contextlib
 import dataclasses
 import datetime
 import functools
+import hashlib
 import json
 import os
 import uuid
@@ -371,9 +372,9 @@ class Archived:
     ``last_streak``: the winning streak the archived games end with (it goes on in ``history.json``).
     ``files``: the archive files, oldest first. ``variants``: the same counts for each variant's games alone
     (by :func:`~hearts_widgets.variants.variant_key`; a game recorded before games kept their rules counts
-    as the standard game to 100). ``ids``: the identities of counted games that are in no archive file here,
-    left out of a browser's copy or a progress file for lack of room (:meth:`History.take_in` does not count
-    such a game twice when it comes back whole from another copy).
+    as the standard game to 100). ``ids``: the keys (:func:`game_key`) of counted games that are in no archive
+    file here, left out of a browser's copy or a progress file for lack of room (:meth:`History.take_in` does
+    not count such a game twice when it comes back whole from another copy).
     """
 
     played: int = 0
@@ -661,10 +662,10 @@ class History:
     def take_in(self, games: Iterable[dict[str, Any]], *, archived: Archived | None = None) -> int:
         """Add games recorded elsewhere (a browser's copy, a progress file; each as :meth:`load` reads them) to
         the file, under the folder's lock; those whose identity it already holds are skipped, and the games are
-        kept in the order played (by date). ``archived``: the totals of games archived elsewhere, taken only
-        when this history has none and no game yet; a game counted in these totals by its identity
-        (``Archived.ids``, left out of a copy for lack of room) is not added again. Returns how many games
-        were added.
+        kept in the order played (by date). ``archived``: the totals of games archived elsewhere, taken when
+        this history has none and no game yet, or no totals and none of the games they count (every one of
+        them known by its key, ``Archived.ids``: the oldest games, left out of a copy for lack of room); a game
+        counted in the totals taken is not added again. Returns how many games were added.
 
         >>> import tempfile, pathlib
         >>> d = pathlib.Path(tempfile.mkdtemp())
@@ -674,13 +675,13 @@ class History:
         """
         with locked(self.folder):
             disk = History.load(self.folder)
-            take_archived = archived is not None and disk.archived == Archived() and not disk.games
-            counted = disk.archived.ids if not take_archived or archived is None else archived.ids
-            seen = {g.get("id") or json.dumps(g, sort_keys=True) for g in disk.games} | set(counted)
+            take_archived = archived is not None and disk.archived == Archived() and _joins(archived, disk.games)
+            counted = set(archived.ids if take_archived and archived is not None else disk.archived.ids)
+            seen = {g.get("id") or json.dumps(g, sort_keys=True) for g in disk.games}
             new = []
             for g in games:
                 key = g.get("id") or json.dumps(g, sort_keys=True)
-                if key not in seen:  # a game already here, or counted in the totals of games left out of a copy
+                if key not in seen and game_key(g) not in counted:  # not here, nor counted in the totals
                     seen.add(key)
                     new.append(dict(g))
             if not new and not take_archived:
@@ -759,6 +760,28 @@ class History:
             a = self.archived.variant(key)._counted([g for g in self.games if variant_key(g.get("rules")) == key])
         pct = round(100.0 * a.won / a.played, 1) if a.played else 0.0
         return HistoryStats(a.played, a.won, pct, a.best_final, a.last_streak, a.longest_streak)
+
+
+def _joins(archived: Archived, games: list[dict[str, Any]]) -> bool:
+    """Whether the totals ``archived`` (from a copy) can be taken by a history whose games are ``games`` and that
+    has no totals: with no game yet, or when every game they count is known by its key and none is among these."""
+    if not games:
+        return True
+    if len(archived.ids) != archived.played or not archived.played:
+        return False
+    ids = set(archived.ids)
+    return not any(game_key(g) in ids for g in games)
+
+
+def game_key(game: dict[str, Any]) -> str:
+    """A History game's identity as a short key (16 hex digits of a SHA-256): of its ``"id"``, or of the whole
+    game for one recorded before games had one.
+
+    >>> game_key({"id": "a"}) == game_key({"id": "a", "won": True}), len(game_key({"won": False}))
+    (True, 16)
+    """
+    ident = game.get("id") or json.dumps(game, sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(str(ident).encode("utf-8")).hexdigest()[:16]
 
 
 def _game_line(game: dict[str, Any]) -> bytes:

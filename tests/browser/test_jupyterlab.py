@@ -51,8 +51,9 @@ def notes(board: Board) -> list[tuple[str, str]]:
 
 def back_to_step_one(learn: Board, total: int) -> None:
     """Press Back until the walkthrough shows step 1. The step is read from the counter once it shows the step
-    pressed for (the Back button's enabled state can come after the board's redraw: read too early, it pressed a
-    Back button that was being disabled at step 1, and the click waited for it until the timeout)."""
+    pressed for (the Back button is a widget of its own, whose enabled state the browser may apply after the
+    board's: read too early, it pressed a Back button that was being disabled at step 1, and the click waited
+    for it until the timeout)."""
     counter = learn.root.locator(".hw-counter")
     step = int((counter.text_content() or "").split()[1])
     while step > 1:
