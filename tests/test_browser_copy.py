@@ -638,9 +638,9 @@ def test_the_quizzes_app_keeps_one_browser_copy_for_all_its_quizzes(tmp_path: Pa
 
 
 def test_a_check_in_an_exercise_notebook_reaches_the_browser_through_its_progress_line(tmp_path: Path) -> None:
-    """``progress_line`` (shown at the top of every notebook with exercises, 02-13): the browser's earlier exercises are brought back
-    into an empty folder, and a later ``check()`` in the kernel is sent to the browser at once; a line that was
-    never drawn (no browser) sends nothing."""
+    """``progress_line`` (shown at the top of every notebook with exercises, 02-13): the browser's earlier
+    exercises are brought back into an empty folder, and a later ``check()`` in the kernel is sent to the browser
+    at once; a line that was never drawn (no browser) sends nothing."""
     from hearts.errors import OptionError
     from hearts.tutor import check
     from hearts.tutor.core import load_solution
