@@ -28,6 +28,8 @@ hearts.errors.OptionError: rules must be a hearts.rules.Rules (such as Rules(num
 from __future__ import annotations
 
 import dataclasses
+import functools
+import json
 from typing import Any
 
 from hearts.cards import CardSet
@@ -124,6 +126,11 @@ def rules_words(rules: Rules, lang: str) -> str:
     return ", ".join(parts)
 
 
+@functools.lru_cache(maxsize=256)
+def _key_of_dict(rules: str) -> str:
+    return variant_key(Rules.from_dict(json.loads(rules)))
+
+
 def variant_key(rules: Rules | dict[str, Any] | None) -> str:
     """A short stable name of a variant, target included, for History (``None``: the default game).
 
@@ -132,8 +139,8 @@ def variant_key(rules: Rules | dict[str, Any] | None) -> str:
     """
     if rules is None:
         rules = DEFAULT_RULES
-    if isinstance(rules, dict):
-        rules = Rules.from_dict(rules)
+    if isinstance(rules, dict):  # a History game's rules: thousands of games share a few, read once each
+        return _key_of_dict(json.dumps(rules, sort_keys=True))
     key = f"p{rules.num_players}-t{rules.target_score}"
     if rules.decks == 2:
         key += "-x2"  # Cancellation Hearts
