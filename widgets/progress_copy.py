@@ -261,8 +261,7 @@ class CourseMapView(W.VBox):  # type: ignore[misc]
         self.map = W.HTML()
         super().__init__([self.map, line])
         self.add_class("hearts-course-map")
-        self.copy.on_merged(self.draw)
-        self.copy.on_progress(self.draw)
+        self.copy.on_progress(self.draw)  # after a merge from the browser too (drawn once, not twice)
         self.draw()
 
     def draw(self) -> None:
