@@ -279,6 +279,15 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     for folder in folders:
         n = len(list(folder.glob("*.png")))
         terminalreporter.write_line(f"browser tests: {n} screenshots in {folder}")
+    # A test run again (pytest-rerunfailures) and passed is listed by name only: its first failure is said here, so
+    # that a rare race on a busy machine can be found from the CI log.
+    for report in terminalreporter.stats.get("rerun", []):
+        lines = str(getattr(report, "longreprtext", "") or "").splitlines()
+        errors = [line for line in lines if line.startswith("E ")][:12]
+        where = [line for line in lines if re.match(r"^\S+\.py:\d+: ", line)][-1:]
+        terminalreporter.write_line(f"first attempt of {report.nodeid}:")
+        for line in [*errors, *where] or lines[-12:]:
+            terminalreporter.write_line(f"    {line[:200]}")
 
 
 _PLAYWRIGHT: list[tuple[Any, Any]] = []  # (Playwright, its browser) while the browser tests run

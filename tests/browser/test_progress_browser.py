@@ -318,7 +318,7 @@ def test_kept_hands_and_exercises_come_back_from_the_browser_on_a_new_server(
 
 
 def test_an_exercise_notebook_keeps_its_checks_in_the_browser(
-    lab: Any, browser: Any, workdir: Path, tmp_path: Path
+    lab: Any, browser: Any, workdir: Path, tmp_path: Path, screenshots: Path
 ) -> None:
     """An exercise notebook's first cell shows ``progress_line``: on an empty data folder (a new Binder session)
     it brings back the exercise this browser kept, and a ``check()`` run below it reaches the browser too, with no
@@ -343,7 +343,10 @@ def test_an_exercise_notebook_keeps_its_checks_in_the_browser(
                       browser_entries(earlier))  # fmt: skip
         page.goto(lab.url(f"lab/tree/{path}?reset"))
         run_all(page, lab, path)
-        expect(page.locator(".hearts-progress-line")).to_contain_text("Brought back from this browser")
+        line = page.locator(".hearts-progress-line")
+        expect(line).to_contain_text("Brought back from this browser")
+        line.scroll_into_view_if_needed()
+        page.screenshot(path=str(screenshots / "progress-line-exercise-notebook.png"))
         page.wait_for_function(
             "k => { const v = localStorage.getItem(k); if (v === null) return false; "
             "const ex = JSON.parse(v).file.exercises; return ex['02'] && ex['02'].passed && ex['03'].passed; }",
